@@ -1,0 +1,41 @@
+// Demo data: a merchant with the module on, content blocks, products and an all-scopes key.
+import type { Db } from '../db/database.js';
+import { createKey, type CreatedKey } from '../keys/keys.js';
+import { SCOPES } from '../keys/scopes.js';
+import { createMerchant } from '../merchants/merchants.js';
+import { saveContentBlock, saveProduct } from '../products/save-product.js';
+import { VAT_CODES } from '../products/product-schemas.js';
+
+export async function seedDemo(
+  db: Db,
+  options: { products: number },
+): Promise<{ merchantId: string; key: CreatedKey }> {
+  const merchant = await createMerchant(db, { name: 'Demo Shop SRL', integrationActive: true });
+  await saveContentBlock(db, merchant.id, {
+    key: 'ingredients',
+    labels: { ro: 'Ingrediente', ru: 'Состав', en: 'Ingredients' },
+    position: 1,
+  });
+  await saveContentBlock(db, merchant.id, {
+    key: 'care',
+    labels: { ro: 'Îngrijire', ru: 'Уход', en: 'Care' },
+    position: 2,
+  });
+  for (let i = 1; i <= options.products; i++) {
+    const code = `P-${String(i).padStart(6, '0')}`;
+    await saveProduct(db, merchant.id, {
+      code,
+      barcodes: [`48400000${String(i).padStart(5, '0')}`],
+      name: { ro: `Produs ${i}`, ru: `Товар ${i}`, en: `Product ${i}` },
+      description: { ro: `Descrierea produsului ${i}` },
+      priceMinor: 100 + ((i * 37) % 100_000),
+      vatCode: VAT_CODES[i % 5]!,
+      unit: i % 7 === 0 ? 'kg' : 'pcs',
+      category: `Category ${i % 10}`,
+      onHandMilli: (i % 50) * 1000,
+      content: { ingredients: { ro: 'apă, zahăr', en: 'water, sugar' } },
+    });
+  }
+  const key = await createKey(db, { merchantId: merchant.id, scopes: [...SCOPES], name: 'demo' });
+  return { merchantId: merchant.id, key };
+}

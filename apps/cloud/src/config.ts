@@ -1,0 +1,89 @@
+// Configuration from the environment, read once at start. Defaults are the documented ones.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface WebhookConfig {
+  /** Lets endpoints on 127.0.0.0/8 and ::1 through the address check. Tests only; never a default. */
+  allowLoopback: boolean;
+  /** Extra PEM certificate authority trusted for deliveries (tests' self-signed receiver). */
+  extraCa?: string | undefined;
+  timeoutMs: number;
+  /** Delay before attempt n+1 after n failures; its length is the number of retries. */
+  retryScheduleMs: readonly number[];
+  /** An endpoint failing without any success for this long is disabled. */
+  disableAfterMs: number;
+  pollIntervalMs: number;
+  batchSize: number;
+  leaseMs: number;
+}
+
+export interface CloudConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  logLevel: string;
+  rateLimit: { max: number; windowMs: number };
+  /** How long a verified key is trusted without asking the database; 0 asks every time. */
+  authCacheTtlMs: number;
+  /** Whether this process runs the delivery worker (several processes may). */
+  runWorker: boolean;
+  webhooks: WebhookConfig;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * About three days of retries: 10 s, 1 min, 5 min, 30 min, 1 h, 3 h, 6 h, then five times 12 h
+ * (70.6 h in total), each with ±20 % jitter.
+ */
+export const DEFAULT_RETRY_SCHEDULE_MS = [
+  10_000,
+  MINUTE,
+  5 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+];
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got ${value}`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
+  const caFile = env.WEBHOOK_EXTRA_CA_FILE;
+  return {
+    port: int(env.PORT, 4600),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? `${REPO_ROOT}.data/cloud`,
+    databaseUrl: env.DATABASE_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
+    authCacheTtlMs: int(env.AUTH_CACHE_TTL_MS, 5_000),
+    runWorker: env.WEBHOOK_WORKER !== 'false',
+    webhooks: {
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+      extraCa: caFile ? readFileSync(caFile, 'utf8') : undefined,
+      timeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
+      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS
+        ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((s) => int(s, 0))
+        : DEFAULT_RETRY_SCHEDULE_MS,
+      disableAfterMs: int(env.WEBHOOK_DISABLE_AFTER_MS, 3 * 24 * HOUR),
+      pollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 200),
+      batchSize: int(env.WEBHOOK_BATCH_SIZE, 50),
+      leaseMs: int(env.WEBHOOK_LEASE_MS, 60_000),
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// One handle over both drivers: PGlite (Postgres compiled to WASM, in-process) when no
+// DATABASE_URL is given, node-postgres otherwise. Drizzle speaks the same dialect to both,
+// so nothing above this file knows which one runs.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction has the query surface of the database; use cases accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;
+
+export interface Database {
+  readonly db: Db;
+  readonly driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... selects a server; otherwise PGlite stores its files in dataDir. */
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  /** Pool size for a server (each cloud process); PGlite has a single connection. */
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    return {
+      db: drizzlePg(pool, { schema }),
+      driver: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  return fromPglite(new PGlite(options.dataDir));
+}
+
+/** Wraps an existing PGlite (tests clone one migrated instance per test file). */
+export function fromPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }),
+    driver: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+/** Rows of a raw SQL statement; both drivers return `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,67 @@
+// Applies the versioned SQL files in ../../migrations in order, each once, recorded in
+// schema_migrations. An advisory lock held for the transaction lets several cloud processes
+// start against one database at the same time without applying a file twice.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from './database.js';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const MIGRATION_LOCK_ID = 4_600_001;
+
+interface MigrationFile {
+  version: string;
+  statements: string[];
+  checksum: string;
+}
+
+function readMigrations(): MigrationFile[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(MIGRATIONS_DIR + name, 'utf8');
+      return {
+        version: name.replace(/\.sql$/, ''),
+        statements: text
+          .split('--> statement-breakpoint')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
+        checksum: createHash('sha256').update(text).digest('hex'),
+      };
+    });
+}
+
+/** Returns the versions applied by this call. Refuses to run if an applied file was edited. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = readMigrations();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+    await tx.execute(sql`create table if not exists schema_migrations (
+      version text primary key,
+      checksum text not null,
+      applied_at timestamptz not null default now()
+    )`);
+    const applied = new Map(
+      rowsOf<{ version: string; checksum: string }>(
+        await tx.execute(sql`select version, checksum from schema_migrations`),
+      ).map((r) => [r.version, r.checksum]),
+    );
+    const done: string[] = [];
+    for (const file of files) {
+      const previous = applied.get(file.version);
+      if (previous !== undefined) {
+        if (previous !== file.checksum)
+          throw new Error(`migration ${file.version} was edited after it was applied`);
+        continue;
+      }
+      for (const statement of file.statements) await tx.execute(sql.raw(statement));
+      await tx.execute(
+        sql`insert into schema_migrations (version, checksum) values (${file.version}, ${file.checksum})`,
+      );
+      done.push(file.version);
+    }
+    return done;
+  });
+}

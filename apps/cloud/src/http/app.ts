@@ -1,0 +1,88 @@
+// The Fastify instance: request ids, problem details for every failure, per-key rate
+// limits, the OpenAPI document and the v1 routes.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { base62 } from '../ids.js';
+import { buildOpenApi } from '../openapi/openapi.js';
+import { V1_ROUTES } from '../routes.js';
+import type { AppContext } from './context.js';
+import { ProblemError, toProblem, type ProblemCode } from './problem.js';
+import { API_PREFIX, registerRoute } from './route.js';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Fastify's own failures (body parsing, size, media type) mapped onto our problem kinds. */
+const FASTIFY_CODES: Readonly<Record<string, ProblemCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+};
+
+function problemFromError(error: FastifyError): ProblemError {
+  if (error instanceof ProblemError) return error;
+  const code = FASTIFY_CODES[error.code];
+  if (code) return new ProblemError(code, error.message);
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ProblemError('invalid_request', error.message);
+  }
+  return new ProblemError(
+    'internal_error',
+    'An unexpected error occurred; retry later, quoting the request id.',
+  );
+}
+
+/** Without a logger the app logs nothing (tests, benchmark). */
+export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => `req_${base62(randomBytes(12))}`,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = problemFromError(error);
+    if (problem.code === 'internal_error') request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(problem.statusCode)
+      .type('application/problem+json')
+      .send(toProblem(problem, request.url.split('?')[0]!, request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const problem = new ProblemError(
+      'not_found',
+      `No route for ${request.method} ${request.url.split('?')[0]!}.`,
+    );
+    return reply
+      .code(404)
+      .type('application/problem+json')
+      .send(toProblem(problem, request.url, request.id));
+  });
+
+  // Counted per key after authentication (the route's onRequest hook sets request.auth);
+  // requests refused before that are counted per client address.
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: ctx.config.rateLimit.max,
+    timeWindow: ctx.config.rateLimit.windowMs,
+    keyGenerator: (request) => (request.auth ? `key:${request.auth.keyId}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      new ProblemError(
+        'rate_limited',
+        `This key may make ${context.max} requests per ${context.after}; retry after the Retry-After header's seconds.`,
+      ),
+  });
+
+  const openApi = buildOpenApi(V1_ROUTES);
+  app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
+  for (const route of V1_ROUTES) registerRoute(app, ctx, route);
+  return app;
+}

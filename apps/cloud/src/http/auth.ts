@@ -1,0 +1,48 @@
+// X-Service-Api-Key authentication. Order of checks, and why:
+// absent -> 401; malformed or bad checksum -> 401 without touching the database;
+// unknown, revoked or expired -> 401; module off -> 403; scope missing -> 403.
+// The resolved merchant id is the only merchant any handler ever queries. Verified keys are
+// remembered for a few seconds (ctx.keyCache; see key-cache.ts for the bound on revocations).
+import type { FastifyRequest } from 'fastify';
+import { resolveKey, type ResolvedKey } from '../keys/keys.js';
+import { hashApiKey, isWellFormedApiKey } from '../keys/api-key.js';
+import type { Scope } from '../keys/scopes.js';
+import type { AppContext } from './context.js';
+import { ProblemError } from './problem.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: ResolvedKey;
+  }
+}
+
+export const API_KEY_HEADER = 'x-service-api-key';
+
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ResolvedKey> {
+  const header = request.headers[API_KEY_HEADER];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || key === '') {
+    throw new ProblemError('missing_api_key', 'Send the integration key in the X-Service-Api-Key header.');
+  }
+  let resolved: ResolvedKey | undefined;
+  if (isWellFormedApiKey(key)) {
+    const hash = hashApiKey(key);
+    resolved = await ctx.keyCache.resolve(hash, () => resolveKey(ctx.db, hash));
+  }
+  if (!resolved)
+    throw new ProblemError('invalid_api_key', 'The key is not valid, was revoked or has expired.');
+  request.auth = resolved;
+  return resolved;
+}
+
+export function authorize(auth: ResolvedKey, anyOf: readonly Scope[]): void {
+  if (!auth.integrationActive) {
+    throw new ProblemError('module_inactive', 'The integration API module is not active for this merchant.');
+  }
+  if (anyOf.length > 0 && !anyOf.some((scope) => auth.scopes.includes(scope))) {
+    throw new ProblemError(
+      'insufficient_scope',
+      `This request needs one of the scopes: ${anyOf.join(', ')}.`,
+    );
+  }
+}

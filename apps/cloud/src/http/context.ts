@@ -1,0 +1,15 @@
+import type { CloudConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { KeyCache } from '../keys/key-cache.js';
+import type { UrlGuard } from '../webhooks/url-guard.js';
+
+/** What every handler and use case may reach: nothing global, all passed in. */
+export interface AppContext {
+  db: Db;
+  config: CloudConfig;
+  urlGuard: UrlGuard;
+  /** Verified keys, kept for at most config.authCacheTtlMs. */
+  keyCache: KeyCache;
+  /** Tells this process's delivery worker that new deliveries were committed. */
+  notifyDeliveries: () => void;
+}

@@ -1,0 +1,112 @@
+// RFC 9457 problem details. One closed list of problem kinds, each with its HTTP status
+// and title in one exhaustive switch; the `type` URI is stable per kind and documented in
+// docs/cloud-api.md. Clients branch on `status` (and may on `type`/`code`), never on `detail`.
+import { z } from 'zod';
+
+export const PROBLEM_CODES = [
+  'missing_api_key',
+  'invalid_api_key',
+  'insufficient_scope',
+  'module_inactive',
+  'invalid_json',
+  'invalid_request',
+  'not_found',
+  'unknown_product',
+  'idempotency_conflict',
+  'url_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+export function problemStatus(code: ProblemCode): { status: number; title: string } {
+  switch (code) {
+    case 'missing_api_key':
+      return { status: 401, title: 'API key required' };
+    case 'invalid_api_key':
+      return { status: 401, title: 'Invalid API key' };
+    case 'insufficient_scope':
+      return { status: 403, title: 'Key lacks the required scope' };
+    case 'module_inactive':
+      return { status: 403, title: 'Integration module inactive' };
+    case 'invalid_json':
+      return { status: 400, title: 'Malformed JSON body' };
+    case 'invalid_request':
+      return { status: 400, title: 'Invalid request' };
+    case 'not_found':
+      return { status: 404, title: 'Not found' };
+    case 'unknown_product':
+      return { status: 422, title: 'Unknown product' };
+    case 'idempotency_conflict':
+      return { status: 409, title: 'Idempotency conflict' };
+    case 'url_not_allowed':
+      return { status: 422, title: 'Webhook URL not allowed' };
+    case 'payload_too_large':
+      return { status: 413, title: 'Payload too large' };
+    case 'unsupported_media_type':
+      return { status: 415, title: 'Unsupported media type' };
+    case 'rate_limited':
+      return { status: 429, title: 'Too many requests' };
+    case 'internal_error':
+      return { status: 500, title: 'Internal error' };
+  }
+}
+
+export const problemType = (code: ProblemCode): string =>
+  `urn:fiscal-pos:problem:${code.replaceAll('_', '-')}`;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A failure to present as problem details; thrown from anywhere below a route. */
+export class ProblemError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+    this.statusCode = problemStatus(code).status;
+  }
+}
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().describe('Stable URI per kind of problem, e.g. urn:fiscal-pos:problem:invalid-api-key'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string().describe('The request path'),
+    code: z.enum(PROBLEM_CODES),
+    requestId: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export function toProblem(error: ProblemError, instance: string, requestId: string): Problem {
+  const { status, title } = problemStatus(error.code);
+  return {
+    type: problemType(error.code),
+    title,
+    status,
+    detail: error.detail,
+    instance,
+    code: error.code,
+    requestId,
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+}
+
+export function fromZodError(error: z.ZodError, where: string): ProblemError {
+  const errors = error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  return new ProblemError('invalid_request', `The ${where} failed validation.`, errors);
+}

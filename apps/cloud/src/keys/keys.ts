@@ -1,0 +1,125 @@
+// Creating, revoking, rotating and resolving integration keys.
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/database.js';
+import { apiKeys, merchants } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { generateApiKey } from './api-key.js';
+import { announceAuthChange } from './auth-changes.js';
+import type { Scope } from './scopes.js';
+
+export interface CreatedKey {
+  id: string;
+  merchantId: string;
+  /** The only time the key is visible. */
+  key: string;
+  displayPrefix: string;
+  lastFour: string;
+  scopes: Scope[];
+}
+
+export async function createKey(
+  db: Queryable,
+  options: { merchantId: string; scopes: Scope[]; name?: string },
+): Promise<CreatedKey> {
+  const generated = generateApiKey();
+  const id = newId('key');
+  await db.insert(apiKeys).values({
+    id,
+    merchantId: options.merchantId,
+    name: options.name ?? 'integration',
+    hash: generated.hash,
+    displayPrefix: generated.displayPrefix,
+    lastFour: generated.lastFour,
+    scopes: options.scopes,
+  });
+  return {
+    id,
+    merchantId: options.merchantId,
+    key: generated.plaintext,
+    displayPrefix: generated.displayPrefix,
+    lastFour: generated.lastFour,
+    scopes: options.scopes,
+  };
+}
+
+/** Returns false when the key does not exist or was already revoked. */
+export async function revokeKey(db: Db, keyId: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  announceAuthChange({ keyId });
+  return rows.length === 1;
+}
+
+/**
+ * Issues a new key with the same merchant and scopes; the old one keeps working for
+ * `graceSeconds` (0 ends it now) so integrations can be redeployed without downtime.
+ */
+export async function rotateKey(
+  db: Db,
+  keyId: string,
+  graceSeconds: number,
+): Promise<CreatedKey | undefined> {
+  const created = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .for('update');
+    if (!old) return undefined;
+    const created = await createKey(tx, {
+      merchantId: old.merchantId,
+      scopes: old.scopes as Scope[],
+      name: old.name,
+    });
+    const graceEnd = sql`now() + make_interval(secs => ${graceSeconds})`;
+    await tx
+      .update(apiKeys)
+      .set({
+        rotatedToId: created.id,
+        // An earlier, shorter grace period is never extended by rotating again.
+        expiresAt: sql`least(coalesce(${apiKeys.expiresAt}, ${graceEnd}), ${graceEnd})`,
+      })
+      .where(eq(apiKeys.id, keyId));
+    return created;
+  });
+  // The old key's cached entries would outlive a grace period shorter than the cache's bound.
+  announceAuthChange({ keyId });
+  return created;
+}
+
+export interface ResolvedKey {
+  keyId: string;
+  merchantId: string;
+  displayPrefix: string;
+  scopes: string[];
+  integrationActive: boolean;
+  /** End of a rotation's grace period; null while the key has none. */
+  expiresAt: Date | null;
+}
+
+/** The key with this hash (see hashApiKey) if it exists, is not revoked and has not expired. */
+export async function resolveKey(db: Queryable, hash: string): Promise<ResolvedKey | undefined> {
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      merchantId: apiKeys.merchantId,
+      displayPrefix: apiKeys.displayPrefix,
+      scopes: apiKeys.scopes,
+      integrationActive: merchants.integrationActive,
+      expiresAt: apiKeys.expiresAt,
+    })
+    .from(apiKeys)
+    .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
+    .where(
+      and(
+        eq(apiKeys.hash, hash),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The closed list of scopes a key can carry. Version 1 only ever adds to it. */
+export const SCOPES = [
+  'products:read',
+  'inventory:read',
+  'orders:read',
+  'orders:write',
+  'webhooks:manage',
+] as const;
+export const Scope = z.enum(SCOPES);
+export type Scope = z.infer<typeof Scope>;
+
+export function parseScopes(list: string): Scope[] {
+  const scopes = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  return z
+    .array(Scope)
+    .min(1)
+    .parse([...new Set(scopes)]);
+}

@@ -1,0 +1,34 @@
+// Merchants and their integration module switch (the console will drive these; the admin CLI does now).
+import { eq } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/database.js';
+import { merchants } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { announceAuthChange } from '../keys/auth-changes.js';
+
+export interface Merchant {
+  id: string;
+  name: string;
+  integrationActive: boolean;
+}
+
+export async function createMerchant(
+  db: Queryable,
+  options: { name: string; integrationActive?: boolean },
+): Promise<Merchant> {
+  const [row] = await db
+    .insert(merchants)
+    .values({ id: newId('mer'), name: options.name, integrationActive: options.integrationActive ?? false })
+    .returning({ id: merchants.id, name: merchants.name, integrationActive: merchants.integrationActive });
+  return row!;
+}
+
+/** Returns false when no such merchant exists. */
+export async function setIntegrationActive(db: Db, merchantId: string, active: boolean): Promise<boolean> {
+  const rows = await db
+    .update(merchants)
+    .set({ integrationActive: active })
+    .where(eq(merchants.id, merchantId))
+    .returning({ id: merchants.id });
+  announceAuthChange({ merchantId });
+  return rows.length === 1;
+}

@@ -1,0 +1,95 @@
+// The OpenAPI 3.1 document, built from the same zod schemas that validate requests.
+import { z } from 'zod';
+import type { AnyRoute } from '../http/route.js';
+import { ProblemSchema } from '../http/problem.js';
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * JSON Schema of one zod schema; named schemas (`.meta({ id })`) move into `components`
+ * and are referenced from there, so each named shape is written once in the document.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components: JsonObject): JsonObject {
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const relinked = JSON.parse(
+    JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as JsonObject;
+  const { $defs, $schema: _dialect, ...rest } = relinked;
+  for (const [id, def] of Object.entries(($defs ?? {}) as JsonObject)) components[id] ??= def;
+  return rest;
+}
+
+/** Query and path schemas become parameter lists, one per property. */
+function parameters(
+  schema: z.ZodType | undefined,
+  where: 'query' | 'path',
+  components: JsonObject,
+): JsonObject[] {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'input', components);
+  const properties = (json.properties ?? {}) as Record<string, JsonObject>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+  }));
+}
+
+export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  const schemas: JsonObject = {};
+  const problem = { 'application/problem+json': { schema: jsonSchema(ProblemSchema, 'output', schemas) } };
+  for (const route of routes) {
+    const responses: Record<string, JsonObject> = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      const mediaType = Number(status) >= 400 ? 'application/problem+json' : 'application/json';
+      responses[status] = {
+        description: response.description,
+        ...(response.schema
+          ? { content: { [mediaType]: { schema: jsonSchema(response.schema, 'output', schemas) } } }
+          : {}),
+      };
+    }
+    responses['401'] ??= {
+      description: 'Missing or invalid key',
+      content: problem,
+    };
+    responses['403'] ??= {
+      description: 'Module inactive or scope missing',
+      content: problem,
+    };
+    responses['429'] ??= { description: 'Rate limit reached; see Retry-After' };
+    (paths[`/api/public/v1${route.path}`] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.scopes.length > 0 ? { 'x-scopes': route.scopes } : {}),
+      parameters: [
+        ...parameters(route.params, 'path', schemas),
+        ...parameters(route.query, 'query', schemas),
+      ],
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(route.body, 'input', schemas) } },
+            },
+          }
+        : {}),
+      responses,
+      security: [{ apiKey: [] }],
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Fiscal POS cloud integration API', version: '1' },
+    servers: [{ url: '/' }],
+    components: {
+      schemas,
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key' } },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,119 @@
+// The order resource: what a shop sends and what it gets back.
+import { z } from 'zod';
+import type { orders } from '../db/schema.js';
+import { formatMoney, parseQuantity } from '../money.js';
+import { VAT_CODES } from '../products/product-schemas.js';
+
+const Quantity = z
+  .number()
+  .positive()
+  .refine((q) => parseQuantity(q) !== undefined, 'at most 3 decimals')
+  .describe('Quantity in units, > 0, at most 3 decimals');
+
+export const Address = z.object({
+  line1: z.string().min(1).max(200),
+  line2: z.string().max(200).optional(),
+  city: z.string().min(1).max(100),
+  postalCode: z.string().max(20).optional(),
+  country: z.string().length(2).default('MD').describe('ISO 3166-1 alpha-2'),
+});
+
+export const Customer = z.object({
+  name: z.string().min(1).max(60),
+  email: z.email().max(200).optional(),
+  phone: z.string().max(30).optional(),
+});
+
+export const Delivery = z.object({
+  method: z.enum(['pickup', 'courier']),
+  address: Address.optional(),
+  notes: z.string().max(500).optional(),
+});
+
+export const CreateOrderBody = z
+  .object({
+    externalOrderId: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe("The shop's own order id; the idempotency key of this request"),
+    customer: Customer,
+    delivery: Delivery.optional(),
+    note: z.string().max(500).optional(),
+    lines: z
+      .array(z.object({ productCode: z.string().min(1).max(100), quantity: Quantity }))
+      .min(1)
+      .max(200),
+  })
+  .refine((b) => b.delivery?.method !== 'courier' || b.delivery.address !== undefined, {
+    message: 'courier delivery needs an address',
+    path: ['delivery', 'address'],
+  })
+  .meta({ id: 'CreateOrder' });
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export const ORDER_STATUSES = ['draft'] as const;
+
+export const OrderLine = z.object({
+  position: z.number().int(),
+  productCode: z.string(),
+  name: z.object({ ro: z.string(), ru: z.string().optional(), en: z.string().optional() }),
+  quantity: z.number(),
+  unit: z.string(),
+  unitPrice: z.number().describe('VAT-inclusive, MDL'),
+  vatCode: z.enum(VAT_CODES),
+  vatRate: z.number(),
+  amount: z.number().describe('unitPrice × quantity, rounded to bani'),
+  vat: z.number(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const Order = z
+  .object({
+    id: z.string(),
+    externalOrderId: z.string(),
+    status: z
+      .enum(ORDER_STATUSES)
+      .describe('Draft until the merchant processes it; more statuses may be added'),
+    currency: z.literal('MDL'),
+    customer: Customer,
+    delivery: Delivery.nullable(),
+    note: z.string().nullable(),
+    lines: z.array(OrderLine),
+    subtotal: z.number(),
+    vatTotal: z.number(),
+    total: z.number(),
+    vatBreakdown: z.array(
+      z.object({
+        vatCode: z.string(),
+        rate: z.number(),
+        amount: z.number(),
+        vat: z.number(),
+        taxableBase: z.number(),
+      }),
+    ),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+/** Lines and breakdown are stored already in API form (they never change after creation). */
+export function presentOrder(row: typeof orders.$inferSelect): Order {
+  return {
+    id: row.id,
+    externalOrderId: row.externalOrderId,
+    status: row.status as Order['status'],
+    currency: 'MDL',
+    customer: row.customer as Order['customer'],
+    delivery: (row.delivery ?? null) as Order['delivery'],
+    note: row.note,
+    lines: row.lines as OrderLine[],
+    subtotal: formatMoney(row.subtotalMinor),
+    vatTotal: formatMoney(row.vatMinor),
+    total: formatMoney(row.totalMinor),
+    vatBreakdown: row.vatBreakdown as Order['vatBreakdown'],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,76 @@
+// Order totals by the fiscal domain's one calculation (packages/fiscal): the same rounding,
+// VAT extraction and per-code breakdown as a receipt on the terminal, so an order and the
+// sale it later becomes agree to the ban. Orders carry no discounts or payments yet.
+import { calculateSale, DEFAULT_VAT_TABLE, fromBp, isVatCode, type VatCode } from '@fiscal-pos/fiscal';
+
+export interface LineInput {
+  unitPriceMinor: number;
+  quantityMilli: number;
+  vatCode: string;
+}
+
+export interface LineTotals {
+  amountMinor: number;
+  vatMinor: number;
+  /** VAT rate in percent (0 for the exempt code). */
+  vatRate: number;
+}
+
+export interface VatBreakdownEntry {
+  vatCode: string;
+  rate: number;
+  amountMinor: number;
+  vatMinor: number;
+  taxableBaseMinor: number;
+}
+
+export interface OrderTotals {
+  lines: LineTotals[];
+  totalMinor: number;
+  vatMinor: number;
+  breakdown: VatBreakdownEntry[];
+}
+
+function ratePercent(rateBp: number | null): number {
+  return rateBp === null ? 0 : fromBp(rateBp);
+}
+
+export function computeOrderTotals(lines: readonly LineInput[]): OrderTotals {
+  const items = lines.map((line) => {
+    if (!isVatCode(line.vatCode)) throw new Error(`unknown VAT code ${line.vatCode}`);
+    const vatCode: VatCode = line.vatCode;
+    return {
+      unitPrice: line.unitPriceMinor,
+      quantity: line.quantityMilli,
+      vatCode,
+      discountBp: 0,
+      discountAbsolute: 0,
+      markupBp: 0,
+      markupAbsolute: 0,
+    };
+  });
+  const sale = calculateSale(
+    { items, cartDiscount: null, cartMarkup: null, payments: [], amountReceived: 0 },
+    DEFAULT_VAT_TABLE,
+  );
+  // Lines are validated (positive prices and quantities) before this runs.
+  if (sale.issues.length > 0) throw new Error(`order totals: ${sale.issues.map((i) => i.code).join(', ')}`);
+  return {
+    lines: sale.items.map((item) => ({
+      amountMinor: item.netAmount,
+      vatMinor: item.vatAmount,
+      vatRate: ratePercent(item.vatRateBp),
+    })),
+    totalMinor: sale.total,
+    vatMinor: sale.vatBreakdown.reduce((sum, entry) => sum + entry.vatAmount, 0),
+    breakdown: sale.vatBreakdown
+      .map((entry) => ({
+        vatCode: entry.code,
+        rate: ratePercent(entry.rateBp),
+        amountMinor: entry.gross,
+        vatMinor: entry.vatAmount,
+        taxableBaseMinor: entry.taxableBase,
+      }))
+      .sort((a, b) => a.vatCode.localeCompare(b.vatCode)),
+  };
+}

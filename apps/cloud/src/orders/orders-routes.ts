@@ -1,0 +1,98 @@
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { orders } from '../db/schema.js';
+import { decodeCursor, PageQuery, pageOf, paginate } from '../http/cursor.js';
+import { ProblemError, ProblemSchema } from '../http/problem.js';
+import { defineRoute, type HandlerResult } from '../http/route.js';
+import { createOrder } from './create-order.js';
+import { CreateOrderBody, Order, presentOrder } from './order-schemas.js';
+
+export const createOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/orders',
+  operationId: 'createOrder',
+  summary: 'Creates a customer order in Draft (no fiscal document); idempotent on externalOrderId',
+  scopes: ['orders:write'],
+  body: CreateOrderBody,
+  responses: {
+    201: { description: 'Created', schema: Order },
+    200: {
+      description:
+        'Same externalOrderId and body as an earlier request: that order (Idempotent-Replayed: true)',
+      schema: Order,
+    },
+    409: { description: 'Same externalOrderId with another body', schema: ProblemSchema },
+    422: { description: 'A line refers to an unknown or inactive product', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, auth, body }): Promise<HandlerResult> => {
+    const result = await createOrder(ctx.db, auth.merchantId, body);
+    if (result.kind === 'replayed')
+      return { status: 200, body: result.order, headers: { 'idempotent-replayed': 'true' } };
+    ctx.notifyDeliveries();
+    return {
+      status: 201,
+      body: result.order,
+      headers: { location: `/api/public/v1/orders/${result.order.id}` },
+    };
+  },
+});
+
+export const getOrderRoute = defineRoute({
+  method: 'GET',
+  path: '/orders/{id}',
+  operationId: 'getOrder',
+  summary: 'One order',
+  scopes: ['orders:read', 'orders:write'],
+  params: z.object({ id: z.string().max(100) }),
+  responses: {
+    200: { description: 'The order', schema: Order },
+    404: { description: 'No such order', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, auth, params }) => {
+    const [row] = await ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.merchantId, auth.merchantId), eq(orders.id, params.id)))
+      .limit(1);
+    if (!row) throw new ProblemError('not_found', `No order ${params.id}.`);
+    return { status: 200, body: presentOrder(row) };
+  },
+});
+
+export const OrderPage = pageOf(Order, 'OrderPage');
+
+export const listOrdersRoute = defineRoute({
+  method: 'GET',
+  path: '/orders',
+  operationId: 'listOrders',
+  summary: 'Orders, oldest change first, cursor-paginated',
+  scopes: ['orders:read', 'orders:write'],
+  query: PageQuery.extend({
+    updatedSince: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe('Only orders changed at or after this instant'),
+    externalOrderId: z.string().max(100).optional(),
+  }),
+  responses: { 200: { description: 'A page of orders', schema: OrderPage } },
+  handler: async ({ ctx, auth, query }) => {
+    const conditions: SQL[] = [eq(orders.merchantId, auth.merchantId)];
+    if (query.updatedSince) conditions.push(gte(orders.updatedAt, new Date(query.updatedSince)));
+    if (query.externalOrderId) conditions.push(eq(orders.externalOrderId, query.externalOrderId));
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor);
+      conditions.push(sql`(${orders.updatedAt}, ${orders.id}) > (${after.at}, ${after.id})`);
+    }
+    const rows = await ctx.db
+      .select()
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(asc(orders.updatedAt), asc(orders.id))
+      .limit(query.limit + 1);
+    const page = paginate(rows, query.limit, (r) => ({ at: r.updatedAt, id: r.id }));
+    return {
+      status: 200,
+      body: { data: page.rows.map(presentOrder), hasMore: page.hasMore, nextCursor: page.nextCursor },
+    };
+  },
+});

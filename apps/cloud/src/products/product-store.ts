@@ -1,0 +1,21 @@
+// Reading products for the API. Every query is filtered by the merchant of the key.
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/database.js';
+import { contentBlocks, products } from '../db/schema.js';
+
+export async function findProduct(db: Queryable, merchantId: string, code: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), eq(products.code, code), isNull(products.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function listContentBlocks(db: Queryable, merchantId: string) {
+  return db
+    .select({ key: contentBlocks.key, labels: contentBlocks.labels })
+    .from(contentBlocks)
+    .where(eq(contentBlocks.merchantId, merchantId))
+    .orderBy(asc(contentBlocks.position), asc(contentBlocks.key));
+}

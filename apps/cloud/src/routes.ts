@@ -1,0 +1,35 @@
+// Every v1 endpoint, in the order the OpenAPI document lists them.
+import type { AnyRoute } from './http/route.js';
+import { createOrderRoute, getOrderRoute, listOrdersRoute } from './orders/orders-routes.js';
+import { pingRoute } from './ping/ping.js';
+import {
+  getInventoryRoute,
+  getProductRoute,
+  listContentBlocksRoute,
+  listProductsRoute,
+} from './products/products-routes.js';
+import {
+  createWebhookRoute,
+  deleteWebhookRoute,
+  listDeliveriesRoute,
+  listWebhooksRoute,
+  pingWebhookRoute,
+  redeliverRoute,
+} from './webhooks/webhooks-routes.js';
+
+export const V1_ROUTES: readonly AnyRoute[] = [
+  pingRoute,
+  listProductsRoute,
+  getProductRoute,
+  listContentBlocksRoute,
+  getInventoryRoute,
+  createOrderRoute,
+  listOrdersRoute,
+  getOrderRoute,
+  createWebhookRoute,
+  listWebhooksRoute,
+  deleteWebhookRoute,
+  pingWebhookRoute,
+  listDeliveriesRoute,
+  redeliverRoute,
+];

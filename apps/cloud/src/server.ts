@@ -1,0 +1,67 @@
+// Assembles one cloud process: database (migrated), HTTP API and, unless turned off, a
+// delivery worker. Several such processes may share one PostgreSQL database.
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { CloudConfig } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { buildApp } from './http/app.js';
+import { KeyCache } from './keys/key-cache.js';
+import type { AppContext } from './http/context.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { UrlGuard } from './webhooks/url-guard.js';
+
+export interface Cloud {
+  app: FastifyInstance;
+  ctx: AppContext;
+  worker: DeliveryWorker | undefined;
+  /** The address the API listens on, e.g. http://127.0.0.1:4600 */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: CloudConfig;
+  /** An already open database (tests share one per file); otherwise opened from config and closed with the cloud. */
+  database?: Database;
+  logger?: Logger;
+}
+
+export async function startCloud(options: StartOptions): Promise<Cloud> {
+  const { config } = options;
+  const logger =
+    options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-service-api-key"]'] });
+  const database = options.database ?? openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database.db);
+  const urlGuard = new UrlGuard(config.webhooks.allowLoopback);
+  const worker = config.runWorker
+    ? new DeliveryWorker({
+        db: database.db,
+        config: config.webhooks,
+        urlGuard,
+        logger: logger.child({ component: 'webhooks' }),
+      })
+    : undefined;
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    urlGuard,
+    keyCache: new KeyCache({ ttlMs: config.authCacheTtlMs }),
+    notifyDeliveries: () => worker?.wake(),
+  };
+  const app = await buildApp(ctx, logger);
+  const address = await app.listen({ port: config.port, host: config.host });
+  worker?.start();
+  return {
+    app,
+    ctx,
+    worker,
+    url: address,
+    close: async () => {
+      await app.close();
+      await worker?.stop();
+      ctx.keyCache.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

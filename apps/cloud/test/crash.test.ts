@@ -1,0 +1,167 @@
+// The cloud as real child processes: killed with SIGKILL while deliveries are in flight, it
+// delivers every event after restart and no webhook id is accepted twice; and two processes
+// sharing one PostgreSQL database never send the same delivery twice.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { saveProduct } from '../src/products/save-product.js';
+import {
+  DRIVERS,
+  openTestDatabase,
+  seedMerchant,
+  type Driver,
+  type TestDatabase,
+  type TestMerchant,
+} from './harness.js';
+import { HttpsReceiver, selfSignedCertificate, waitFor } from './https-receiver.js';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const tls = selfSignedCertificate();
+
+interface Child {
+  process: ChildProcess;
+  url: string;
+}
+
+function spawnCloud(env: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ process: child, url: match[1]! });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`cloud exited (${code}) before listening:\n${out}`)));
+  });
+}
+
+function kill9(child: Child): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.process.exitCode !== null || child.process.signalCode !== null) return resolve();
+    child.process.once('exit', () => resolve());
+    child.process.kill('SIGKILL');
+  });
+}
+
+async function createOrder(child: Child, key: string, id: string): Promise<void> {
+  const res = await fetch(`${child.url}/api/public/v1/orders`, {
+    method: 'POST',
+    headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      externalOrderId: id,
+      customer: { name: 'C' },
+      lines: [{ productCode: 'K-1', quantity: 1 }],
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function registerWebhook(child: Child, key: string, url: string): Promise<string> {
+  const res = await fetch(`${child.url}/api/public/v1/webhooks`, {
+    method: 'POST',
+    headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ url, events: ['order.created'] }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { secret: string }).secret;
+}
+
+describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
+  const tmp = mkdtempSync(join(tmpdir(), 'cloud-crash-'));
+  const caFile = join(tmp, 'ca.pem');
+  let database: TestDatabase | undefined;
+  let receiver: HttpsReceiver;
+  let base: string;
+  let merchant: TestMerchant;
+  const children: Child[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    writeFileSync(caFile, tls.cert);
+    receiver = new HttpsReceiver(tls);
+    base = await receiver.listen();
+    // PGlite is one process's database: seed it, close it, then hand its directory to the child.
+    const dataDir = join(tmp, 'data');
+    const seeding =
+      driver === 'postgres' ? (database = await openTestDatabase('postgres')) : openDatabase({ dataDir });
+    await migrate(seeding.db);
+    merchant = await seedMerchant(seeding);
+    await saveProduct(seeding.db, merchant.merchantId, {
+      code: 'K-1',
+      name: { ro: 'K' },
+      priceMinor: 100,
+      vatCode: 'B',
+      unit: 'pcs',
+    });
+    if (driver === 'pglite') await seeding.close();
+    env = {
+      ...(database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_EXTRA_CA_FILE: caFile,
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_LEASE_MS: '2000',
+      WEBHOOK_POLL_INTERVAL_MS: '50',
+      WEBHOOK_RETRY_SCHEDULE_MS: '100,100,100,100,100,100,100,100',
+    };
+  });
+
+  afterAll(async () => {
+    await Promise.all(children.map(kill9));
+    await receiver?.close();
+    await database?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('delivers every event after kill -9 mid-delivery, none accepted twice', async () => {
+    let child = await spawnCloud(env);
+    children.push(child);
+    const path = '/crash';
+    receiver.expect(path, await registerWebhook(child, merchant.key.key, base + path));
+    // Slower than the cloud's 1.5 s timeout: nothing is accepted before the kill, and deliveries are in flight.
+    receiver.respond = () => ({ status: 200, delayMs: 2500 });
+    for (let i = 0; i < 10; i++) await createOrder(child, merchant.key.key, `CRASH-${i}`);
+    await waitFor(() => receiver.received.length > 0, 'a delivery in flight');
+    await kill9(child);
+    expect(receiver.acknowledged()).toHaveLength(0);
+
+    receiver.respond = () => ({ status: 200 });
+    child = await spawnCloud(env);
+    children.push(child);
+    await waitFor(
+      () => new Set(receiver.acknowledged().map((r) => r.body.id)).size === 10,
+      'all 10 events',
+      30_000,
+    );
+    const ids = receiver.acknowledged().map((r) => r.webhookId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(receiver.acknowledged().every((r) => r.verified)).toBe(true);
+    await kill9(child);
+  });
+
+  it.runIf(driver === 'postgres')(
+    'two processes sharing the database deliver each webhook once',
+    async () => {
+      const [one, two] = await Promise.all([spawnCloud(env), spawnCloud(env)]);
+      children.push(one, two);
+      const path = '/shared';
+      receiver.expect(path, await registerWebhook(one, merchant.key.key, base + path));
+      for (let i = 0; i < 30; i++) await createOrder(i % 2 ? one : two, merchant.key.key, `SHARED-${i}`);
+      const mine = () => receiver.received.filter((r) => r.path === path);
+      await waitFor(() => mine().filter((r) => r.acknowledged).length >= 30, '30 deliveries', 30_000);
+      await new Promise((r) => setTimeout(r, 300));
+      const ids = mine().map((r) => r.webhookId);
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+    },
+  );
+});

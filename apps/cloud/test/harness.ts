@@ -1,0 +1,127 @@
+// Test databases and clouds. Every suite runs on PGlite, and also on a real PostgreSQL when
+// TEST_DATABASE_URL (or DATABASE_URL) is set; each test file gets its own fresh database.
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig, type CloudConfig } from '../src/config.js';
+import { fromPglite, openDatabase, type Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { createKey, type CreatedKey } from '../src/keys/keys.js';
+import { SCOPES, type Scope } from '../src/keys/scopes.js';
+import { createMerchant } from '../src/merchants/merchants.js';
+import { startCloud, type Cloud } from '../src/server.js';
+
+export type Driver = 'pglite' | 'postgres';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+export const DRIVERS: Driver[] = SERVER_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends Database {
+  /** For child processes: the server URL of this database (postgres only). */
+  url: string | undefined;
+}
+
+/** A migrated, empty database; closing it drops it. */
+export async function openTestDatabase(driver: Driver): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const database = fromPglite(new PGlite());
+    await migrate(database.db);
+    return { ...database, url: undefined };
+  }
+  const name = `cloud_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL!);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ url: url.href, poolSize: 8 });
+  await migrate(database.db);
+  return {
+    ...database,
+    url: url.href,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: SERVER_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(
+  overrides: Partial<CloudConfig> = {},
+  webhooks: Partial<CloudConfig['webhooks']> = {},
+): CloudConfig {
+  const base = loadConfig({});
+  return {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    runWorker: false,
+    ...overrides,
+    webhooks: {
+      ...base.webhooks,
+      allowLoopback: true,
+      pollIntervalMs: 20,
+      retryScheduleMs: [50, 50, 50],
+      ...webhooks,
+    },
+  };
+}
+
+export async function startTestCloud(
+  database: Database,
+  overrides: Partial<CloudConfig> = {},
+  webhooks: Partial<CloudConfig['webhooks']> = {},
+): Promise<Cloud> {
+  return startCloud({ config: testConfig(overrides, webhooks), database, logger: pino({ level: 'silent' }) });
+}
+
+export interface TestMerchant {
+  merchantId: string;
+  key: CreatedKey;
+}
+
+export async function seedMerchant(
+  database: Database,
+  options: { active?: boolean; scopes?: Scope[]; name?: string } = {},
+): Promise<TestMerchant> {
+  const merchant = await createMerchant(database.db, {
+    name: options.name ?? 'Test merchant',
+    integrationActive: options.active ?? true,
+  });
+  const key = await createKey(database.db, {
+    merchantId: merchant.id,
+    scopes: options.scopes ?? [...SCOPES],
+  });
+  return { merchantId: merchant.id, key };
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: () => any; // tests read arbitrary bodies
+}
+
+/** One HTTP call to the cloud, with the key when given. */
+export async function call(
+  cloud: Cloud,
+  method: string,
+  path: string,
+  options: { key?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers['x-service-api-key'] = options.key;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(cloud.url + path, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+}

@@ -1,0 +1,88 @@
+/**
+ * The simulator's fault modes, switchable at run time (PUT /admin/fault) and at start
+ * (MEV_FAULT_* environment variables).
+ *
+ * - ok: normal service.
+ * - down: the SOAP listener is closed, connections are refused (ECONNREFUSED).
+ * - slow: the request is processed, then the answer waits `delayMs`. A client that gives up
+ *   meanwhile has been registered anyway, which is the case deduplication exists for.
+ * - hang: the request is accepted and never answered.
+ * - fault: every request gets a SOAP fault SIMULATED_FAULT with `faultReason`.
+ * - flaky: a fraction `failRate` of requests has its connection dropped before any answer
+ *   (nothing registered); the draw is a seeded PRNG, so a run is reproducible.
+ * - expired-cert: the server sees every client certificate as expired (fault CERTIFICATE_EXPIRED).
+ */
+import { z } from 'zod';
+
+export const FAULT_MODES = ['ok', 'down', 'slow', 'hang', 'fault', 'flaky', 'expired-cert'] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+
+export const faultSettingsSchema = z.object({
+  mode: z.enum(FAULT_MODES),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+  failRate: z.number().min(0).max(1).optional(),
+  faultReason: z.string().min(1).max(500).optional(),
+  seed: z.number().int().optional(),
+});
+
+export type FaultSettingsInput = z.infer<typeof faultSettingsSchema>;
+
+export interface FaultSettings {
+  mode: FaultMode;
+  delayMs: number;
+  failRate: number;
+  faultReason: string;
+  seed: number;
+}
+
+export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
+  mode: 'ok',
+  delayMs: 2000,
+  failRate: 0.5,
+  faultReason: 'simulated fault of the fiscal server',
+  seed: 1,
+};
+
+export class FaultSwitch {
+  #settings: FaultSettings;
+  #random: () => number;
+
+  constructor(initial: FaultSettings) {
+    this.#settings = initial;
+    this.#random = mulberry32(initial.seed);
+  }
+
+  get settings(): FaultSettings {
+    return this.#settings;
+  }
+
+  /** Fields left out keep their current values; a given seed restarts the flaky sequence. */
+  set(input: FaultSettingsInput): FaultSettings {
+    this.#settings = {
+      mode: input.mode,
+      delayMs: input.delayMs ?? this.#settings.delayMs,
+      failRate: input.failRate ?? this.#settings.failRate,
+      faultReason: input.faultReason ?? this.#settings.faultReason,
+      seed: input.seed ?? this.#settings.seed,
+    };
+    if (input.seed !== undefined) this.#random = mulberry32(input.seed);
+    return this.#settings;
+  }
+
+  /** In flaky mode: should this request fail? */
+  drawFailure(): boolean {
+    return this.#random() < this.#settings.failRate;
+  }
+}
+
+/** A small seeded PRNG (mulberry32): reproducible draws in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The simulator's store: one SQLite file in DATA_DIR. WAL with synchronous=FULL, because what
+ * the simulator answered "registered" must still be there after a kill -9: the terminal's
+ * deduplication across crashes depends on it.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Db = Database.Database;
+
+/** Forward-only migrations; the index + 1 is the schema version kept in `user_version`. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE terminals (
+     terminal_id TEXT PRIMARY KEY,
+     registration_number TEXT NOT NULL UNIQUE,
+     username TEXT NOT NULL UNIQUE,
+     password_salt TEXT NOT NULL,
+     password_hash TEXT NOT NULL,
+     cert_fingerprint TEXT NOT NULL UNIQUE,
+     cert_not_after TEXT NOT NULL,
+     fiscalized_at TEXT NOT NULL
+   );
+   CREATE TABLE registrations (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     operation_id TEXT NOT NULL UNIQUE,
+     registration_number TEXT NOT NULL,
+     type TEXT NOT NULL,
+     receipt_number INTEGER,
+     report_number INTEGER NOT NULL,
+     total INTEGER NOT NULL,
+     vat_json TEXT NOT NULL,
+     payments_json TEXT NOT NULL,
+     occurred_at TEXT NOT NULL,
+     content_hash TEXT NOT NULL,
+     mev_id TEXT NOT NULL UNIQUE,
+     fiscal_code TEXT NOT NULL,
+     server_time TEXT NOT NULL,
+     response_xml TEXT NOT NULL,
+     registered_at TEXT NOT NULL
+   );
+   CREATE INDEX registrations_by_report ON registrations (registration_number, report_number, receipt_number);`,
+];
+
+export function openSimulatorDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'mev-sim.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  MIGRATIONS.slice(version).forEach((sql, index) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + index + 1}`);
+    })();
+  });
+  return db;
+}

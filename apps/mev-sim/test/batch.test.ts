@@ -1,0 +1,234 @@
+/**
+ * RegisterFiscalOperationBatch against the simulator as a process: list order, deduplication
+ * within and across batches, refusals of one operation not stopping the others, faults of the
+ * whole batch registering nothing, and durability of an answered batch across kill -9.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fiscalizeTerminal,
+  listRegistrations,
+  setFaultMode,
+  startMevSimProcess,
+  type FiscalizationMaterial,
+  type MevSimProcess,
+} from '../src/index.js';
+import {
+  buildBatchRequest,
+  buildRegisterRequest,
+  buildResultDocument,
+  parseBatchReply,
+  type MevBatchReply,
+  type MevBatchResult,
+  type MevOperation,
+} from '../src/protocol/index.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-batch-'));
+let sim: MevSimProcess;
+let terminal: FiscalizationMaterial;
+let reportNumber = 0;
+
+beforeAll(async () => {
+  sim = await startMevSimProcess({ dataDir });
+  terminal = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, { terminalId: 'pos-batch' });
+});
+afterEach(async () => {
+  await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
+});
+afterAll(async () => {
+  await sim?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Each test numbers its receipts in a Z report of its own, so the order checks do not interfere. */
+function newReport(): (receiptNumber: number | null) => MevOperation {
+  const report = ++reportNumber;
+  return (receiptNumber) => ({
+    registrationNumber: terminal.registrationNumber,
+    operationId: randomUUID(),
+    type: receiptNumber === null ? 'x_report' : 'receipt',
+    receiptNumber,
+    reportNumber: report,
+    totalAmount: 2_00,
+    vat: [{ code: 'C', rateBp: 0, taxableBase: 2_00, vatAmount: 0, gross: 2_00 }],
+    payments: [{ code: '1', amount: 2_00 }],
+    occurredAt: '2025-03-01T08:00:00.000Z',
+  });
+}
+
+function post(
+  body: string,
+  target: MevSimProcess = sim,
+  as: FiscalizationMaterial = terminal,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target.url,
+      { method: 'POST', ca: target.caCertPem, cert: as.clientCertPem, key: as.clientKeyPem, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject).end(body);
+  });
+}
+
+async function sendBatch(
+  operations: MevOperation[],
+  credentials = terminal.credentials,
+): Promise<MevBatchReply> {
+  const reply = await post(buildBatchRequest(operations, credentials));
+  const parsed = parseBatchReply(reply.text);
+  if (!parsed.ok) throw new Error(`unusable batch reply: ${parsed.reason}`);
+  expect(reply.status).toBe(parsed.reply.kind === 'results' ? 200 : 500);
+  return parsed.reply;
+}
+
+async function results(operations: MevOperation[]): Promise<MevBatchResult[]> {
+  const reply = await sendBatch(operations);
+  if (reply.kind !== 'results') throw new Error(`batch faulted: ${reply.faultCode} ${reply.reason}`);
+  return reply.results;
+}
+
+async function registeredIds(): Promise<string[]> {
+  const all = await listRegistrations(sim.adminUrl, sim.caCertPem, {
+    registrationNumber: terminal.registrationNumber,
+  });
+  return all.map((r) => r.operationId);
+}
+
+describe('RegisterFiscalOperationBatch', () => {
+  it('registers the operations in list order and answers one result per operation, in the same order', async () => {
+    const op = newReport();
+    const before = await registeredIds();
+    const batch = [op(1), op(2), op(null), op(3)];
+    const answers = await results(batch);
+    expect(answers.map((r) => [r.kind, r.operationId])).toEqual(
+      batch.map((o) => ['registered', o.operationId]),
+    );
+    expect((await registeredIds()).slice(before.length)).toEqual(batch.map((o) => o.operationId));
+  });
+
+  it('deduplicates within a batch and across batches and single requests: the first answer, registered once', async () => {
+    const op = newReport();
+    const [a, b] = [op(1), op(2)];
+    const before = await registeredIds();
+    const first = await results([a, a, b]);
+    expect(first[1]).toEqual(first[0]);
+
+    const again = await results([a, b]);
+    expect(again).toEqual([first[0], first[2]]);
+    // A single request for a UUID registered by a batch gets the same document the terminal keeps.
+    const single = await post(buildRegisterRequest(b, terminal.credentials));
+    expect(single.text).toBe(buildResultDocument(first[2]!));
+    expect((await registeredIds()).slice(before.length)).toEqual([a.operationId, b.operationId]);
+  });
+
+  it('refuses one operation for itself and still judges the ones after it, in order', async () => {
+    const op = newReport();
+    const registered = op(5);
+    await results([registered]);
+    const backwards = op(4);
+    const conflicting = { ...registered, totalAmount: 3_00 };
+    const next = op(6);
+    const malformed = op(7);
+    const xml = buildBatchRequest([backwards, conflicting, next, malformed], terminal.credentials).replace(
+      `<mev:OperationId>${malformed.operationId}</mev:OperationId><mev:OperationType>receipt`,
+      `<mev:OperationId>${malformed.operationId}</mev:OperationId><mev:OperationType>sale`,
+    );
+    const before = await registeredIds();
+    const reply = parseBatchReply((await post(xml)).text);
+    expect(reply).toMatchObject({
+      ok: true,
+      reply: {
+        kind: 'results',
+        results: [
+          { kind: 'refused', operationId: backwards.operationId, code: 'RECEIPT_NUMBER_BACKWARDS' },
+          { kind: 'refused', operationId: registered.operationId, code: 'DUPLICATE_CONFLICT' },
+          { kind: 'registered', operationId: next.operationId },
+          { kind: 'refused', operationId: malformed.operationId, code: 'MALFORMED_REQUEST' },
+        ],
+      },
+    });
+    expect((await registeredIds()).slice(before.length)).toEqual([next.operationId]);
+  });
+
+  it('judges a receipt number against the earlier operations of the same batch', async () => {
+    const op = newReport();
+    const answers = await results([op(2), op(1), op(3)]);
+    expect(answers.map((r) => (r.kind === 'refused' ? r.code : r.kind))).toEqual([
+      'registered',
+      'RECEIPT_NUMBER_BACKWARDS',
+      'registered',
+    ]);
+  });
+
+  it.each([
+    ['fault', 'SIMULATED_FAULT'],
+    ['expired-cert', 'CERTIFICATE_EXPIRED'],
+  ] as const)('%s mode faults the whole batch with %s and registers nothing', async (mode, code) => {
+    const op = newReport();
+    const before = await registeredIds();
+    await setFaultMode(sim.adminUrl, sim.caCertPem, { mode });
+    expect(await sendBatch([op(1), op(2)])).toMatchObject({ kind: 'fault', faultCode: code });
+    expect(await registeredIds()).toEqual(before);
+  });
+
+  it('flaky with rate 1 drops the connection of the whole batch before anything is registered', async () => {
+    const op = newReport();
+    const before = await registeredIds();
+    await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'flaky', failRate: 1 });
+    await expect(post(buildBatchRequest([op(1), op(2)], terminal.credentials))).rejects.toThrow();
+    expect(await registeredIds()).toEqual(before);
+  });
+
+  it('faults the whole batch on wrong credentials or an operation of another registration number', async () => {
+    const op = newReport();
+    const before = await registeredIds();
+    expect(await sendBatch([op(1)], { ...terminal.credentials, password: 'wrong' })).toMatchObject({
+      kind: 'fault',
+      faultCode: 'INVALID_CREDENTIALS',
+    });
+    expect(await sendBatch([op(2), { ...op(3), registrationNumber: 'OTHER-1' }])).toMatchObject({
+      kind: 'fault',
+      faultCode: 'REGISTRATION_MISMATCH',
+    });
+    expect(await registeredIds()).toEqual(before);
+  });
+});
+
+describe('durability of a batch', () => {
+  const killedDir = mkdtempSync(join(tmpdir(), 'mev-sim-batch-kill-'));
+  let killed: MevSimProcess | undefined;
+  afterAll(async () => {
+    await killed?.stop();
+    rmSync(killedDir, { recursive: true, force: true });
+  });
+
+  it('an answered batch survives kill -9: all registered, and resent, answered from deduplication', async () => {
+    killed = await startMevSimProcess({ dataDir: killedDir });
+    const owner = await fiscalizeTerminal(killed.adminUrl, killed.caCertPem, { terminalId: 'pos-kill' });
+    const op = newReport();
+    const operations = Array.from({ length: 50 }, (_, i) => ({
+      ...op(i + 1),
+      registrationNumber: owner.registrationNumber,
+    }));
+    const send = async (target: MevSimProcess) =>
+      parseBatchReply((await post(buildBatchRequest(operations, owner.credentials), target, owner)).text);
+    const answered = await send(killed);
+    expect(answered).toMatchObject({ ok: true, reply: { kind: 'results' } });
+
+    await killed.kill('SIGKILL');
+    killed = await startMevSimProcess({ dataDir: killedDir, port: killed.port });
+    const listed = await listRegistrations(killed.adminUrl, killed.caCertPem, {});
+    expect(listed.map((r) => r.operationId)).toEqual(operations.map((o) => o.operationId));
+    expect(await send(killed)).toEqual(answered);
+    expect(await listRegistrations(killed.adminUrl, killed.caCertPem, {})).toHaveLength(50);
+  });
+});

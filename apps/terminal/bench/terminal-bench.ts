@@ -1,0 +1,467 @@
+/**
+ * The terminal benchmark (`npm run bench -- --only terminal`), all figures from one run:
+ *
+ * 1. a bare Fastify route answering a constant envelope: what HTTP alone costs here;
+ * 2. the floor of one fiscal operation, measured alone: (a) one durable SQLite commit of a
+ *    sale-sized row with the terminal's pragmas, (b) one SOAP registration through
+ *    SoapFiscalServer to the real mev-sim process, and (a+b) the two in sequence;
+ * 3. POST /api/sales from one keep-alive client: p50/p99 latency;
+ * 4. POST /api/sales from 10 concurrent keep-alive clients: sales per second.
+ *
+ * The terminal runs in this process (createTerminalRuntime + buildTerminalApp), the simulator
+ * as its real child process, the load generator in a worker thread; all on 127.0.0.1. To say
+ * where a sale's time goes, the fiscal lock, the fiscal server and the SQLite transactions are
+ * wrapped with timers (TimedFiscalLock, TimedFiscalServer, timeTransactions).
+ */
+import { fiscalizeTerminal, startMevSimProcess, type MevSimProcess } from '@fiscal-pos/mev-sim';
+import type { FiscalizationMaterial } from '@fiscal-pos/mev-sim';
+import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pino } from 'pino';
+import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
+import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
+import { buildTerminalApp } from '../src/app.js';
+import { loadTerminalConfig, type TerminalConfig } from '../src/config.js';
+import { FiscalLock } from '../src/fiscal-lock/fiscal-lock.js';
+import type {
+  BatchRegistrationOutcome,
+  FiscalRegistrationRequest,
+  FiscalServer,
+  RegistrationOutcome,
+} from '../src/mev/fiscal-server.js';
+import { SoapFiscalServer } from '../src/mev/soap-fiscal-server.js';
+import { NoPrinter } from '../src/printing/virtual-printer.js';
+import { openFiscalDatabase, type Db } from '../src/storage/database.js';
+import { createTerminalRuntime, type TerminalRuntime } from '../src/terminal-runtime.js';
+
+type Figures = Record<string, number | string>;
+
+const API_KEY = 'bench-terminal-key-0123456789';
+const CONCURRENT_CLIENTS = 10;
+const TARGET_SALE_P99_MS = 5;
+const TARGET_FLOOR_SHARE = 0.6;
+const IDLE_BEFORE_SALE_MS = 3_500;
+/** A sale writes ~1.5 KB over its rows (operation with VAT/payment JSON, sale, lines, payment). */
+const SALE_ROW_BYTES = 1536;
+/** Two lines and a cash payment with change: a typical small basket (amounts in bani). */
+const SALE = {
+  items: [
+    { name: 'Bread', unitPrice: 1250, quantity: 2, vatCode: 'B' },
+    { name: 'Milk 1L', unitPrice: 1899, quantity: 1, vatCode: 'B' },
+  ],
+  payments: [{ type: '1', amount: 5000 }],
+  amountReceived: 5000,
+  change: 601,
+  printReceipt: false,
+};
+const SALE_BODY = JSON.stringify(SALE);
+const SALE_HEADERS = { 'content-type': 'application/json', 'x-api-key': API_KEY };
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
+  if (result.failures > 0 || result.requests === 0) {
+    throw new Error(
+      `${what}: ${result.failures} of ${result.requests} failed (${JSON.stringify(result.statuses)}): ${result.firstError}`,
+    );
+  }
+  return result;
+}
+
+// --- 1. HTTP alone ---------------------------------------------------------------------
+
+async function bareRoute(): Promise<Figures> {
+  const app = Fastify({ logger: false });
+  const envelope = {
+    success: true,
+    data: { status: 'ok' },
+    error: null,
+    timestamp: new Date().toISOString(),
+  };
+  app.get('/bare', () => envelope);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const { port } = app.server.address() as { port: number };
+    const load = (clients: number, maxRequests: number, maxMs: number) =>
+      runHttpLoad({
+        origin: `http://127.0.0.1:${port}`,
+        method: 'GET',
+        path: '/bare',
+        clients,
+        maxRequests,
+        maxMs,
+      });
+    requireSuccess('bare warm-up', await load(CONCURRENT_CLIENTS, 5_000, 5_000));
+    const concurrent = requireSuccess('bare route', await load(CONCURRENT_CLIENTS, 200_000, 5_000));
+    const single = requireSuccess('bare route, one client', await load(1, 20_000, 3_000));
+    return {
+      '1 bare route req/s (10 clients)': Math.round(concurrent.requestsPerSecond),
+      '1 bare route p50 ms (1 client)': round(single.latency.p50, 3),
+      '1 bare route p99 ms (1 client)': round(single.latency.p99, 3),
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+// --- 2. The floor ----------------------------------------------------------------------
+
+/** Counts new TLS connections the SOAP client opens (undici publishes them on this channel). */
+class ConnectionCounter {
+  count = 0;
+  readonly #onConnected = () => {
+    this.count++;
+  };
+  constructor() {
+    subscribe('undici:client:connected', this.#onConnected);
+  }
+  stop(): void {
+    unsubscribe('undici:client:connected', this.#onConnected);
+  }
+}
+
+/** Registration requests for one terminal, with increasing receipt numbers as MEV demands. */
+function registrationRequests(): () => FiscalRegistrationRequest {
+  let receiptNumber = 0;
+  return () => ({
+    operationId: randomUUID(),
+    type: 'receipt',
+    receiptNumber: ++receiptNumber,
+    reportNumber: 1,
+    totalAmount: 4399,
+    vat: [{ code: 'B', rateBp: 2000, taxableBase: 3666, vatAmount: 733, gross: 4399 }],
+    payments: [{ code: '1', amount: 4399 }],
+    occurredAt: new Date().toISOString(),
+  });
+}
+
+async function registerOrThrow(server: FiscalServer, request: FiscalRegistrationRequest): Promise<void> {
+  const outcome = await server.register(request);
+  if (outcome.kind !== 'registered') throw new Error(`MEV refused: ${outcome.faultCode} ${outcome.reason}`);
+}
+
+function soapClient(sim: MevSimProcess, material: FiscalizationMaterial): SoapFiscalServer {
+  return new SoapFiscalServer({ url: sim.url, ...material });
+}
+
+function latencyFigures(prefix: string, s: LatencySummary): Figures {
+  return {
+    [`${prefix} mean ms`]: round(s.mean, 3),
+    [`${prefix} p50 ms`]: round(s.p50, 3),
+    [`${prefix} p99 ms`]: round(s.p99, 3),
+  };
+}
+
+async function floor(sim: MevSimProcess, scratch: string): Promise<{ figures: Figures; floorMs: number }> {
+  const db = openFiscalDatabase(join(scratch, 'floor', 'floor.sqlite'));
+  db.exec('CREATE TABLE bench_commit (id TEXT PRIMARY KEY, payload TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO bench_commit (id, payload) VALUES (?, ?)');
+  const payload = SALE_BODY.padEnd(SALE_ROW_BYTES, ' ');
+  const commit = () => db.transaction(() => insert.run(randomUUID(), payload))();
+
+  const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+  const server = soapClient(sim, material);
+  const next = registrationRequests();
+  const connections = new ConnectionCounter();
+  try {
+    for (let i = 0; i < 30; i++) {
+      commit();
+      await registerOrThrow(server, next());
+    }
+    const a = await timeEach(300, 15_000, commit);
+    const b = await timeEach(300, 15_000, () => registerOrThrow(server, next()));
+    // The same operation again: the simulator answers from its store without a commit.
+    const repeated = next();
+    await registerOrThrow(server, repeated);
+    const replay = await timeEach(300, 15_000, () => registerOrThrow(server, repeated));
+    const ab = await timeEach(300, 15_000, async () => {
+      commit();
+      await registerOrThrow(server, next());
+    });
+    const keptAliveConnections = connections.count;
+    // A client of its own each time: TCP + full mutual-TLS handshake + the registration.
+    const fresh = await timeEach(30, 15_000, async () => {
+      const client = soapClient(sim, material);
+      try {
+        await registerOrThrow(client, next());
+      } finally {
+        await client.close();
+      }
+    });
+    // A cashier's pace: the keep-alive connection has expired (undici keeps it for the server's
+    // Keep-Alive hint minus 2 s: 3 s against Node's 5 s), so the next sale reconnects.
+    const afterIdle: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await delay(IDLE_BEFORE_SALE_MS);
+      const before = connections.count;
+      const started = performance.now();
+      await registerOrThrow(server, next());
+      afterIdle.push(performance.now() - started);
+      if (connections.count === before) throw new Error('expected a reconnection after idling');
+    }
+    return {
+      // The floor is the typical (median) cost; the mean is reported beside it.
+      floorMs: ab.p50,
+      figures: {
+        ...latencyFigures('2a durable commit', a),
+        ...latencyFigures('2b SOAP round trip', b),
+        ...latencyFigures('2b SOAP replay (no sim commit)', replay),
+        ...latencyFigures('2 floor a+b in sequence', ab),
+        '2 floor a+b, sum of separate means ms': round(a.mean + b.mean, 3),
+        '2 floor a+b, sum of separate p50 ms': round(a.p50 + b.p50, 3),
+        ...latencyFigures('2c SOAP on a new TLS connection', fresh),
+        '2d SOAP after 3.5 s idle (reconnect) mean ms': round(mean(afterIdle), 3),
+        '2 SOAP TLS connections opened by one client for 2b..a+b': keptAliveConnections,
+      },
+    };
+  } finally {
+    connections.stop();
+    await server.close();
+    db.close();
+  }
+}
+
+// --- 3, 4. The terminal --------------------------------------------------------------------
+
+/** The fiscal lock, timing how long each operation waited for it and how long it held it. */
+class TimedFiscalLock extends FiscalLock {
+  waits: number[] = [];
+  holds: number[] = [];
+
+  override run<T>(work: () => Promise<T>): Promise<T> {
+    const called = performance.now();
+    return super.run(async () => {
+      const granted = performance.now();
+      this.waits.push(granted - called);
+      try {
+        return await work();
+      } finally {
+        this.holds.push(performance.now() - granted);
+      }
+    });
+  }
+}
+
+/** The fiscal server, timing each registration round trip as the terminal sees it. */
+class TimedFiscalServer implements FiscalServer {
+  roundTrips: number[] = [];
+  constructor(private readonly inner: FiscalServer) {}
+  async register(request: FiscalRegistrationRequest): Promise<RegistrationOutcome> {
+    const started = performance.now();
+    try {
+      return await this.inner.register(request);
+    } finally {
+      this.roundTrips.push(performance.now() - started);
+    }
+  }
+  registerBatch(requests: readonly FiscalRegistrationRequest[]): Promise<BatchRegistrationOutcome> {
+    return this.inner.registerBatch(requests);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/**
+ * Times every `db.transaction(...)()` of the terminal, split by the synchronous setting in
+ * force when it ran: FULL (2) is the operation's durable write, NORMAL (1) a lazy status update.
+ */
+function timeTransactions(db: Db): { durable: number[]; lazy: number[] } {
+  const samples = { durable: [] as number[], lazy: [] as number[] };
+  const original = db.transaction.bind(db);
+  const timed = (fn: (...args: unknown[]) => unknown) => {
+    const transaction = original(fn);
+    return (...args: unknown[]) => {
+      const bucket = db.pragma('synchronous', { simple: true }) === 2 ? samples.durable : samples.lazy;
+      const started = performance.now();
+      try {
+        return transaction(...args);
+      } finally {
+        bucket.push(performance.now() - started);
+      }
+    };
+  };
+  db.transaction = timed as unknown as Db['transaction'];
+  return samples;
+}
+
+/** CPU time (user + system) of a process from /proc, in milliseconds. */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After "pid (comm) ", field 14 (utime) and 15 (stime) are at index 11 and 12; in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+interface Probes {
+  lock: TimedFiscalLock;
+  mev: TimedFiscalServer;
+  txns: { durable: number[]; lazy: number[] };
+}
+
+function resetProbes(p: Probes): void {
+  p.lock.waits.length = 0;
+  p.lock.holds.length = 0;
+  p.mev.roundTrips.length = 0;
+  p.txns.durable.length = 0;
+  p.txns.lazy.length = 0;
+}
+
+const mean = (samples: number[]) => summarize(samples).mean;
+
+/** Where one sale's time went, as means per sale (they add up to the client's mean latency). */
+function stageFigures(prefix: string, p: Probes, load: HttpLoadResult): Figures {
+  const sales = p.lock.holds.length;
+  const lazyPerSale = p.txns.lazy.reduce((s, v) => s + v, 0) / sales;
+  const heldRest = mean(p.lock.holds) - mean(p.txns.durable) - lazyPerSale - mean(p.mev.roundTrips);
+  return {
+    [`${prefix} stage: lock wait mean ms`]: round(mean(p.lock.waits), 3),
+    [`${prefix} stage: txn1 durable write mean ms`]: round(mean(p.txns.durable), 3),
+    [`${prefix} stage: txn1 durable write p99 ms`]: round(summarize(p.txns.durable).p99, 3),
+    [`${prefix} stage: lazy status txns per sale ms`]: round(lazyPerSale, 3),
+    [`${prefix} stage: MEV round trip mean ms`]: round(mean(p.mev.roundTrips), 3),
+    [`${prefix} stage: MEV round trip p99 ms`]: round(summarize(p.mev.roundTrips).p99, 3),
+    [`${prefix} stage: other work in lock mean ms`]: round(heldRest, 3),
+    [`${prefix} stage: outside lock (HTTP, validation, client) mean ms`]: round(
+      load.latency.mean - mean(p.lock.waits) - mean(p.lock.holds),
+      3,
+    ),
+  };
+}
+
+async function startBenchTerminal(
+  sim: MevSimProcess,
+  dataDir: string,
+): Promise<{ rt: TerminalRuntime; url: string; probes: Probes; close: () => Promise<void> }> {
+  const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+  const config: TerminalConfig = {
+    ...loadTerminalConfig({}),
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    apiKey: API_KEY,
+    printer: 'none',
+  };
+  const mev = new TimedFiscalServer(soapClient(sim, material));
+  const rt = createTerminalRuntime({
+    config,
+    apiKey: API_KEY,
+    fiscal: { fiscalization: 'fiscal', registrationNumber: material.registrationNumber, server: mev },
+    logger: pino({ level: 'silent' }),
+    printer: new NoPrinter(),
+  });
+  const lock = new TimedFiscalLock(config.fiscalLockTimeoutMs);
+  rt.fiscalContext.lock = lock;
+  const txns = timeTransactions(rt.db);
+  const { app } = buildTerminalApp(rt);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  rt.syncWorker?.wake();
+  return {
+    rt,
+    url: `http://127.0.0.1:${port}`,
+    probes: { lock, mev, txns },
+    async close() {
+      await app.close();
+      await rt.close();
+    },
+  };
+}
+
+function sales(url: string, clients: number, maxRequests: number, maxMs: number, idempotencyKeys = false) {
+  return runHttpLoad({
+    origin: url,
+    method: 'POST',
+    path: '/api/sales',
+    headers: SALE_HEADERS,
+    body: SALE_BODY,
+    clients,
+    maxRequests,
+    maxMs,
+    idempotencyKeys,
+  });
+}
+
+async function terminalSales(sim: MevSimProcess, scratch: string, floorMs: number): Promise<Figures> {
+  const terminal = await startBenchTerminal(sim, join(scratch, 'terminal'));
+  const { url, probes } = terminal;
+  const connections = new ConnectionCounter();
+  try {
+    // What the early integration test saw: 25 concurrent sales on a terminal that just started.
+    const cold = requireSuccess('cold burst', await sales(url, 25, 25, 30_000));
+    requireSuccess('warm-up', await sales(url, 1, 300, 15_000));
+    requireSuccess('warm-up', await sales(url, CONCURRENT_CLIENTS, 300, 15_000));
+
+    resetProbes(probes);
+    const single = requireSuccess('one client', await sales(url, 1, 1_000, 20_000));
+    const singleStages = stageFigures('3', probes, single);
+
+    resetProbes(probes);
+    const cpuBefore = process.cpuUsage();
+    const simCpuBefore = processCpuMs(sim.pid);
+    const eluBefore = performance.eventLoopUtilization();
+    const concurrent = requireSuccess('10 clients', await sales(url, CONCURRENT_CLIENTS, 3_000, 20_000));
+    const elu = performance.eventLoopUtilization(eluBefore);
+    const cpu = process.cpuUsage(cpuBefore);
+    const simCpuMs = processCpuMs(sim.pid) - simCpuBefore;
+    const concurrentStages = stageFigures('4', probes, concurrent);
+
+    const keyed = requireSuccess('with Idempotency-Key', await sales(url, 1, 500, 15_000, true));
+
+    const maxSalesPerSecond = 1000 / floorMs;
+    const share = concurrent.requestsPerSecond / maxSalesPerSecond;
+    return {
+      '3 sale p50 ms (1 client)': round(single.latency.p50, 3),
+      '3 sale p99 ms (1 client)': round(single.latency.p99, 3),
+      '3 sale mean ms (1 client)': round(single.latency.mean, 3),
+      '3 sales measured (1 client)': single.requests,
+      ...singleStages,
+      '4 sales/s (10 clients)': round(concurrent.requestsPerSecond, 1),
+      '4 sale p50 ms (10 clients)': round(concurrent.latency.p50, 3),
+      '4 sale p99 ms (10 clients)': round(concurrent.latency.p99, 3),
+      '4 sales measured (10 clients)': concurrent.requests,
+      '4 terminal event-loop utilisation': round(elu.utilization, 3),
+      '4 CPU ms per sale, bench process (terminal + client)': round(
+        (cpu.user + cpu.system) / 1000 / concurrent.requests,
+        3,
+      ),
+      '4 CPU ms per sale, mev-sim process': round(simCpuMs / concurrent.requests, 3),
+      ...concurrentStages,
+      '3b sale p50 ms (1 client, Idempotency-Key)': round(keyed.latency.p50, 3),
+      '3b sale p99 ms (1 client, Idempotency-Key)': round(keyed.latency.p99, 3),
+      '5 cold burst: 25 concurrent sales, total ms': round(cold.durationMs, 1),
+      '5 cold burst: ms per sale': round(cold.durationMs / cold.requests, 2),
+      '5 cold burst: p99 ms': round(cold.latency.p99, 1),
+      'SOAP TLS connections opened by the terminal': connections.count,
+      'target: sale p99 < 5 ms (1 client)':
+        single.latency.p99 < TARGET_SALE_P99_MS ? 'PASS' : `FAIL (${round(single.latency.p99, 1)} ms)`,
+      'target: sales/s >= 60% of 1/floor':
+        share >= TARGET_FLOOR_SHARE
+          ? `PASS (${Math.round(share * 100)}% of ${round(maxSalesPerSecond, 1)}/s)`
+          : `FAIL (${Math.round(share * 100)}% of ${round(maxSalesPerSecond, 1)}/s)`,
+    };
+  } finally {
+    connections.stop();
+    await terminal.close();
+  }
+}
+
+export async function runTerminalBench(): Promise<Figures> {
+  const scratch = mkdtempSync(join(tmpdir(), 'fiscal-pos-bench-'));
+  let sim: MevSimProcess | null = null;
+  try {
+    const bare = await bareRoute();
+    sim = await startMevSimProcess({ dataDir: join(scratch, 'mev-sim') });
+    const { figures: floorFigures, floorMs } = await floor(sim, scratch);
+    const terminal = await terminalSales(sim, scratch, floorMs);
+    return { ...bare, ...floorFigures, ...terminal };
+  } finally {
+    await sim?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,71 @@
+import { join, resolve } from 'node:path';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
+import { DEFAULT_SYNC_BATCH_SIZE } from './fiscal-operations/sync-worker.js';
+
+export interface TerminalConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** The terminal's X-API-Key; null means "generate one at first start and keep it". */
+  apiKey: string | null;
+  /** The fiscal server; null means "start mev-sim on loopback and fiscalize against it". */
+  mevUrl: string | null;
+  fiscalLockTimeoutMs: number;
+  mevConnectTimeoutMs: number;
+  mevRequestTimeoutMs: number;
+  syncRetryBaseMs: number;
+  syncRetryMaxMs: number;
+  /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
+  syncBatchSize: number;
+  /** Without MEV_URL: fiscalize against the started mev-sim at first start (FISCALIZE=auto|off). */
+  autoFiscalize: boolean;
+  printer: 'virtual' | 'none';
+  terminalId: string | null;
+  auditRetentionDays: number;
+  auditMaxRows: number;
+  logLevel: string;
+  bodyLimitBytes: number;
+}
+
+function intFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Configuration comes from the environment only; every variable is documented in the README. */
+export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
+  const printer = env.PRINTER ?? 'virtual';
+  if (printer !== 'virtual' && printer !== 'none')
+    throw new Error(`PRINTER must be virtual or none, got "${printer}"`);
+  return {
+    port: intFrom(env, 'PORT', 4567),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
+    apiKey: env.API_KEY && env.API_KEY !== '' ? env.API_KEY : null,
+    mevUrl: env.MEV_URL && env.MEV_URL !== '' ? env.MEV_URL : null,
+    fiscalLockTimeoutMs: intFrom(env, 'FISCAL_LOCK_TIMEOUT_MS', 30_000, 1),
+    mevConnectTimeoutMs: intFrom(env, 'MEV_CONNECT_TIMEOUT_MS', 3_000, 1),
+    mevRequestTimeoutMs: intFrom(env, 'MEV_REQUEST_TIMEOUT_MS', 5_000, 1),
+    syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
+    syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
+    syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
+    autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',
+    printer,
+    terminalId: env.TERMINAL_ID && env.TERMINAL_ID !== '' ? env.TERMINAL_ID : null,
+    auditRetentionDays: intFrom(env, 'AUDIT_RETENTION_DAYS', 30, 1),
+    auditMaxRows: intFrom(env, 'AUDIT_MAX_ROWS', 200_000, 1),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
+  };
+}

@@ -1,0 +1,64 @@
+import { ApiError } from '../http/api-error.js';
+
+interface Waiter {
+  grant: () => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The fiscal lock: sales, cash-in, cash-out, X and Z reports run one at a time, in arrival
+ * order. A request that waits longer than `timeoutMs` is answered 429 BUSY and leaves the queue
+ * without disturbing the order of the others.
+ */
+export class FiscalLock {
+  private held = false;
+  private readonly queue: Waiter[] = [];
+
+  constructor(private readonly timeoutMs: number) {}
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: resolve,
+        timer: setTimeout(() => {
+          const index = this.queue.indexOf(waiter);
+          if (index >= 0) this.queue.splice(index, 1);
+          reject(
+            new ApiError(
+              'BUSY',
+              `Another fiscal operation is in progress; waited ${this.timeoutMs} ms for the fiscal lock`,
+            ),
+          );
+        }, this.timeoutMs),
+      };
+      this.queue.push(waiter);
+    });
+  }
+
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.grant();
+    } else {
+      this.held = false;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { EndpointContract } from '../openapi/endpoint-contract.js';
+import { dateRangeQueryFields, pageFields, pageQueryFields } from '../http/query-contract.js';
+import {
+  countSchema,
+  documentNumberSchema,
+  moneySchema,
+  paymentAmountsSchema,
+  timestampSchema,
+} from '../http/shared-contract.js';
+import { OPERATION_STATUSES } from './operation-status.js';
+import { OPERATION_TYPES } from './operation-store.js';
+
+const operationTypeSchema = z.enum(OPERATION_TYPES).meta({
+  description: 'receipt (sale), cash_in, cash_out, refund, x_report, z_report',
+});
+
+const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
+  description:
+    'pending (written, not sent), sent (awaiting the reply), success, failed (refused by the fiscal server), offline (server unreachable, retried)',
+});
+
+/** Item of GET /api/fiscal/operations. */
+export const fiscalOperationSchema = z
+  .strictObject({
+    id: z.uuid(),
+    operationType: operationTypeSchema,
+    receiptNumber: documentNumberSchema
+      .nullable()
+      .meta({ description: 'null for X and Z reports, which take no receipt number' }),
+    reportNumber: documentNumberSchema,
+    mevId: z.string().nullable(),
+    fiscalCode: z
+      .string()
+      .nullable()
+      .meta({ description: 'from the fiscal server; null until synchronised' }),
+    offlineFiscalCode: z.string().nullable(),
+    status: operationStatusSchema,
+    isOffline: z.boolean(),
+    totalAmount: moneySchema,
+    vatBreakdown: z.record(z.string(), moneySchema).meta({ description: 'VAT amount per VAT code' }),
+    vatDetails: z
+      .record(
+        z.string(),
+        z.strictObject({
+          percent: z.number().min(0).max(100),
+          rate: z.number().min(0).max(1).meta({ description: 'percent / 100' }),
+          cost: moneySchema.meta({ description: 'VAT amount' }),
+          gross: moneySchema,
+          taxableBase: moneySchema,
+        }),
+      )
+      .meta({ description: 'detailed VAT per VAT code' }),
+    paymentsBreakdown: paymentAmountsSchema,
+    mevResponseXml: z.string().nullable().meta({ description: 'null until the fiscal server answered' }),
+    errorMessage: z.string().nullable().meta({ description: 'the refusal reason when status is failed' }),
+    attempts: countSchema.meta({ description: 'sends to the fiscal server so far' }),
+    createdAt: timestampSchema,
+    completedAt: timestampSchema.nullable().meta({ description: 'null until success or failed' }),
+  })
+  .meta({ id: 'FiscalOperation' });
+
+export type FiscalOperation = z.infer<typeof fiscalOperationSchema>;
+
+/** data of GET /api/fiscal/operations. */
+export const operationListPageSchema = z
+  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields })
+  .meta({ id: 'FiscalOperationListPage' });
+
+export type OperationListPage = z.infer<typeof operationListPageSchema>;
+
+export const operationListQuerySchema = z.object({
+  ...dateRangeQueryFields,
+  type: operationTypeSchema.optional().meta({ description: 'operation type; otherwise TYPE_INVALID' }),
+  status: operationStatusSchema
+    .optional()
+    .meta({ description: 'operation status; otherwise STATUS_INVALID' }),
+  ...pageQueryFields,
+});
+
+export const operationEndpoints: readonly EndpointContract[] = [
+  {
+    method: 'GET',
+    path: '/api/fiscal/operations',
+    operationId: 'listFiscalOperations',
+    summary: 'List stored fiscal operations, newest first',
+    tag: 'Fiscal operations',
+    authenticated: true,
+    body: 'envelope',
+    query: operationListQuerySchema,
+    response: operationListPageSchema,
+    errors: ['VALIDATION_ERROR'],
+  },
+];

@@ -1,0 +1,45 @@
+import { fromBp, fromMinor } from '@fiscal-pos/fiscal';
+import type { FiscalOperation } from './operation-contract.js';
+import type { FiscalOperationRecord } from './operation-store.js';
+
+/** Item of GET /api/fiscal/operations, amounts in MDL. */
+export function presentOperation(op: FiscalOperationRecord): FiscalOperation {
+  const vatBreakdown: Record<string, number> = {};
+  const vatDetails: Record<
+    string,
+    { percent: number; rate: number; cost: number; gross: number; taxableBase: number }
+  > = {};
+  for (const line of op.vat) {
+    const percent = line.rateBp === null ? 0 : fromBp(line.rateBp);
+    vatBreakdown[line.code] = fromMinor(line.vatAmount);
+    vatDetails[line.code] = {
+      percent,
+      rate: line.rateBp === null ? 0 : line.rateBp / 10_000,
+      cost: fromMinor(line.vatAmount),
+      gross: fromMinor(line.gross),
+      taxableBase: fromMinor(line.taxableBase),
+    };
+  }
+  const paymentsBreakdown: Record<string, number> = {};
+  for (const payment of op.payments) paymentsBreakdown[payment.code] = fromMinor(payment.amount);
+  return {
+    id: op.id,
+    operationType: op.operationType,
+    receiptNumber: op.receiptNumber,
+    reportNumber: op.reportNumber,
+    mevId: op.mevId,
+    fiscalCode: op.fiscalCode,
+    offlineFiscalCode: op.offlineFiscalCode,
+    status: op.status,
+    isOffline: op.isOffline,
+    totalAmount: fromMinor(op.totalAmount),
+    vatBreakdown,
+    vatDetails,
+    paymentsBreakdown,
+    mevResponseXml: op.mevResponseXml,
+    errorMessage: op.status === 'failed' ? op.errorMessage : null,
+    attempts: op.attempts,
+    createdAt: op.createdAt,
+    completedAt: op.completedAt,
+  };
+}

@@ -1,0 +1,19 @@
+import type { RouteKit } from '../http/route-kit.js';
+import { QueryReader } from '../http/query-params.js';
+import { OPERATION_STATUSES } from './operation-status.js';
+import { OPERATION_TYPES, type OperationStore } from './operation-store.js';
+import { presentOperation } from './operation-presenter.js';
+import type { OperationListPage } from './operation-contract.js';
+
+export function registerOperationRoutes(kit: RouteKit, operations: OperationStore): void {
+  kit.get('/api/fiscal/operations', (request): OperationListPage => {
+    const query = new QueryReader(request.query as Record<string, unknown>);
+    const { dateFrom, dateTo } = query.dateRange();
+    const type = query.oneOf('type', OPERATION_TYPES, 'TYPE_INVALID');
+    const status = query.oneOf('status', OPERATION_STATUSES, 'STATUS_INVALID');
+    const { limit, offset } = query.page();
+    query.done();
+    const page = operations.list({ dateFrom, dateTo, type, status, limit, offset });
+    return { operations: page.operations.map(presentOperation), total: page.total, limit, offset };
+  });
+}

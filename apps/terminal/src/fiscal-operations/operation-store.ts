@@ -1,0 +1,282 @@
+import type { Db } from '../storage/database.js';
+import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
+import { canTransition, IllegalTransitionError, type OperationStatus } from './operation-status.js';
+
+/** Every fiscal operation type, as stored and as the API filters them. */
+export const OPERATION_TYPES: readonly FiscalOperationType[] = [
+  'receipt',
+  'cash_in',
+  'cash_out',
+  'refund',
+  'x_report',
+  'z_report',
+];
+
+export interface FiscalOperationRecord {
+  seq: number;
+  id: string;
+  operationType: FiscalOperationType;
+  receiptNumber: number | null;
+  reportNumber: number;
+  status: OperationStatus;
+  isOffline: boolean;
+  totalAmount: number;
+  cashDelta: number;
+  vat: VatAmounts[];
+  payments: PaymentAmount[];
+  mevId: string | null;
+  fiscalCode: string | null;
+  offlineFiscalCode: string | null;
+  mevResponseXml: string | null;
+  errorMessage: string | null;
+  attempts: number;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface NewFiscalOperation {
+  id: string;
+  operationType: FiscalOperationType;
+  receiptNumber: number | null;
+  reportNumber: number;
+  totalAmount: number;
+  cashDelta: number;
+  vat: VatAmounts[];
+  payments: PaymentAmount[];
+  shiftId: string | null;
+  createdAt: string;
+}
+
+/** Fields a transition may set; everything else about an operation is immutable once written. */
+export interface TransitionFields {
+  isOffline?: boolean;
+  mevId?: string;
+  fiscalCode?: string;
+  offlineFiscalCode?: string;
+  mevResponseXml?: string;
+  errorMessage?: string | null;
+  completedAt?: string;
+  countAttempt?: boolean;
+}
+
+export interface OperationQuery {
+  dateFrom: string | null;
+  dateTo: string | null;
+  type: FiscalOperationType | null;
+  status: OperationStatus | null;
+  limit: number;
+  offset: number;
+}
+
+interface OperationRow {
+  seq: number;
+  id: string;
+  operation_type: FiscalOperationType;
+  receipt_number: number | null;
+  report_number: number;
+  status: OperationStatus;
+  is_offline: number;
+  total_amount: number;
+  cash_delta: number;
+  vat_json: string;
+  payments_json: string;
+  mev_id: string | null;
+  fiscal_code: string | null;
+  offline_fiscal_code: string | null;
+  mev_response_xml: string | null;
+  error_message: string | null;
+  attempts: number;
+  created_at: string;
+  completed_at: string | null;
+}
+
+function toRecord(row: OperationRow): FiscalOperationRecord {
+  return {
+    seq: row.seq,
+    id: row.id,
+    operationType: row.operation_type,
+    receiptNumber: row.receipt_number,
+    reportNumber: row.report_number,
+    status: row.status,
+    isOffline: row.is_offline === 1,
+    totalAmount: row.total_amount,
+    cashDelta: row.cash_delta,
+    vat: JSON.parse(row.vat_json) as VatAmounts[],
+    payments: JSON.parse(row.payments_json) as PaymentAmount[],
+    mevId: row.mev_id,
+    fiscalCode: row.fiscal_code,
+    offlineFiscalCode: row.offline_fiscal_code,
+    mevResponseXml: row.mev_response_xml,
+    errorMessage: row.error_message,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+/** Date filters are whole UTC days `YYYY-MM-DD`, inclusive at both ends. */
+export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
+  return {
+    from: dateFrom ? `${dateFrom}T00:00:00.000Z` : '0000',
+    to: dateTo ? `${dateTo}T23:59:59.999Z` : '9999',
+  };
+}
+
+export class OperationStore {
+  constructor(private readonly db: Db) {}
+
+  insert(op: NewFiscalOperation): FiscalOperationRecord {
+    this.db
+      .prepare(
+        `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, total_amount,
+           cash_delta, vat_json, payments_json, shift_id, created_at)
+         VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        op.id,
+        op.operationType,
+        op.receiptNumber,
+        op.reportNumber,
+        op.totalAmount,
+        op.cashDelta,
+        JSON.stringify(op.vat),
+        JSON.stringify(op.payments),
+        op.shiftId,
+        op.createdAt,
+      );
+    return this.require(op.id);
+  }
+
+  get(id: string): FiscalOperationRecord | undefined {
+    const row = this.db
+      .prepare<[string], OperationRow>('SELECT * FROM fiscal_operations WHERE id = ?')
+      .get(id);
+    return row ? toRecord(row) : undefined;
+  }
+
+  require(id: string): FiscalOperationRecord {
+    const op = this.get(id);
+    if (!op) throw new Error(`Fiscal operation ${id} does not exist`);
+    return op;
+  }
+
+  /** Moves an operation along the transition table; the current status is re-checked in SQL. */
+  transition(id: string, from: OperationStatus, to: OperationStatus, fields: TransitionFields = {}): void {
+    if (!canTransition(from, to)) throw new IllegalTransitionError(id, from, to);
+    const result = this.db
+      .prepare(
+        `UPDATE fiscal_operations SET
+           status = @to,
+           is_offline = COALESCE(@isOffline, is_offline),
+           mev_id = COALESCE(@mevId, mev_id),
+           fiscal_code = COALESCE(@fiscalCode, fiscal_code),
+           offline_fiscal_code = COALESCE(@offlineFiscalCode, offline_fiscal_code),
+           mev_response_xml = COALESCE(@mevResponseXml, mev_response_xml),
+           error_message = CASE WHEN @setError = 1 THEN @errorMessage ELSE error_message END,
+           completed_at = COALESCE(@completedAt, completed_at),
+           attempts = attempts + @attempt
+         WHERE id = @id AND status = @from`,
+      )
+      .run({
+        id,
+        from,
+        to,
+        isOffline: fields.isOffline === undefined ? null : fields.isOffline ? 1 : 0,
+        mevId: fields.mevId ?? null,
+        fiscalCode: fields.fiscalCode ?? null,
+        offlineFiscalCode: fields.offlineFiscalCode ?? null,
+        mevResponseXml: fields.mevResponseXml ?? null,
+        setError: fields.errorMessage === undefined ? 0 : 1,
+        errorMessage: fields.errorMessage ?? null,
+        completedAt: fields.completedAt ?? null,
+        attempt: fields.countAttempt ? 1 : 0,
+      });
+    if (result.changes !== 1) {
+      const current = this.get(id);
+      throw new IllegalTransitionError(id, current?.status ?? from, to);
+    }
+  }
+
+  /** True when an operation older than `seq` still waits for the server: order must be kept. */
+  hasUnsyncedBefore(seq: number): boolean {
+    return (
+      this.db
+        .prepare<[number], { x: number }>(
+          `SELECT 1 AS x FROM fiscal_operations WHERE status IN ('pending','sent','offline') AND seq < ? LIMIT 1`,
+        )
+        .get(seq) !== undefined
+    );
+  }
+
+  /** The offline queue, oldest first. */
+  offlineQueue(limit: number): FiscalOperationRecord[] {
+    return this.db
+      .prepare<[number], OperationRow>(
+        `SELECT * FROM fiscal_operations WHERE status = 'offline' ORDER BY seq LIMIT ?`,
+      )
+      .all(limit)
+      .map(toRecord);
+  }
+
+  /** Operations a crash interrupted between their durable write and the server's answer. */
+  interrupted(): FiscalOperationRecord[] {
+    return this.db
+      .prepare<[], OperationRow>(
+        `SELECT * FROM fiscal_operations WHERE status IN ('pending','sent') ORDER BY seq`,
+      )
+      .all()
+      .map(toRecord);
+  }
+
+  queueStats(): { size: number; oldestCreatedAt: string | null } {
+    const row = this.db
+      .prepare<[], { size: number; oldest: string | null }>(
+        `SELECT COUNT(*) AS size, MIN(created_at) AS oldest FROM fiscal_operations WHERE status IN ('pending','sent','offline')`,
+      )
+      .get();
+    return { size: row?.size ?? 0, oldestCreatedAt: row?.oldest ?? null };
+  }
+
+  /** How many operations of each type are in each status (zero counts are left out). */
+  countByTypeAndStatus(): { type: FiscalOperationType; status: OperationStatus; count: number }[] {
+    return this.db
+      .prepare<[], { type: FiscalOperationType; status: OperationStatus; count: number }>(
+        `SELECT operation_type AS type, status, COUNT(*) AS count FROM fiscal_operations GROUP BY operation_type, status`,
+      )
+      .all();
+  }
+
+  /**
+   * Cash in the drawer during one Z report: what the previous day closed with, plus this day's
+   * movements. Refused documents never moved money.
+   */
+  cashBalance(reportNumber: number): number {
+    return (
+      this.db
+        .prepare<[number, number], { balance: number }>(
+          `SELECT COALESCE((SELECT closing_cash_balance FROM z_reports WHERE report_number = ?), 0)
+             + COALESCE((SELECT SUM(cash_delta) FROM fiscal_operations WHERE report_number = ? AND status != 'failed'), 0)
+             AS balance`,
+        )
+        .get(reportNumber - 1, reportNumber)?.balance ?? 0
+    );
+  }
+
+  list(query: OperationQuery): { operations: FiscalOperationRecord[]; total: number } {
+    const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
+    const where = `created_at >= @from AND created_at <= @to
+      AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)`;
+    const params = { from, to, type: query.type, status: query.status };
+    const total =
+      this.db
+        .prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM fiscal_operations WHERE ${where}`)
+        .get(params)?.n ?? 0;
+    const operations = this.db
+      .prepare<typeof params & { limit: number; offset: number }, OperationRow>(
+        `SELECT * FROM fiscal_operations WHERE ${where} ORDER BY seq DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...params, limit: query.limit, offset: query.offset })
+      .map(toRecord);
+    return { operations, total };
+  }
+}

@@ -1,0 +1,120 @@
+import type { Clock } from '../clock.js';
+import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
+import { ApiError } from '../http/api-error.js';
+import type { IdempotencyStore } from '../http/idempotency-store.js';
+import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
+import type { Db } from '../storage/database.js';
+import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
+import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
+import type { TerminalState, TerminalStateStore } from '../terminal-state/terminal-state-store.js';
+import type { FiscalRegistrar } from './fiscal-registrar.js';
+import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
+
+/** The answer to an operation the fiscal server refused: 502 MEV_ERROR with the server's reason. */
+export function refusalError(op: FiscalOperationRecord): ApiError {
+  return new ApiError(
+    'MEV_ERROR',
+    `The fiscal server refused the operation: ${op.errorMessage ?? 'no reason given'}`,
+  );
+}
+
+export interface FiscalContext {
+  db: Db;
+  operations: OperationStore;
+  terminalState: TerminalStateStore;
+  idempotency: IdempotencyStore;
+  lock: FiscalLock;
+  clock: Clock;
+  fiscalization: () => Fiscalization;
+  registrar: () => FiscalRegistrar | null;
+}
+
+export interface DocumentNumbers {
+  operationId: string;
+  receiptNumber: number | null;
+  reportNumber: number;
+  createdAt: string;
+  shiftId: string | null;
+}
+
+export interface OperationAmounts {
+  totalAmount: number;
+  cashDelta: number;
+  vat: VatAmounts[];
+  payments: PaymentAmount[];
+}
+
+/** One fiscal document, described as the steps every fiscal operation goes through. */
+export interface FiscalOperationPlan {
+  type: FiscalOperationType;
+  operationId: string;
+  /** Sales and cash operations are refused once the fiscal day is over; only a Z report closes it. */
+  refusedWhenDayExpired: boolean;
+  /** The first sale or cash operation opens the shift. */
+  opensShift: boolean;
+  /** Receipts and service receipts take the next receipt number; reports do not. */
+  takesReceiptNumber: boolean;
+  /** Rules that need the lock held (for example the cash balance). Throws ApiError. */
+  check?: (state: TerminalState) => void;
+  amounts: (state: TerminalState) => OperationAmounts;
+  /** Writes the document's own rows, inside the operation's single durable transaction. */
+  write: (numbers: DocumentNumbers, state: TerminalState) => void;
+  /** Runs in the same transaction after `write` (the Z report closes the day here). */
+  afterWrite?: () => void;
+  idempotencyKey: string | null;
+  resourceKind: string;
+  resourceId: string;
+}
+
+/**
+ * Validates state, takes the fiscal lock, writes the document durably (status `pending`, in
+ * one transaction with its numbers, its rows and its idempotency link), then registers it with
+ * the fiscal server. A 200 after this returns means the document is on disk; a refusal by the
+ * server is a 502 MEV_ERROR and the document stays `failed`.
+ */
+export async function performFiscalOperation(
+  ctx: FiscalContext,
+  plan: FiscalOperationPlan,
+): Promise<FiscalOperationRecord> {
+  assertFiscalized(ctx.fiscalization());
+  return ctx.lock.run(async () => {
+    assertFiscalized(ctx.fiscalization());
+    const registrar = ctx.registrar();
+    if (!registrar) throw new ApiError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
+    const state = ctx.terminalState.get();
+    const now = ctx.clock.now();
+    if (plan.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
+      throw new ApiError(
+        'FISCAL_DAY_EXPIRED',
+        `The fiscal day started at ${state.dayStartedAt} is over (24 hours); a Z report is required`,
+      );
+    }
+    plan.check?.(state);
+    const amounts = plan.amounts(state);
+    const createdAt = now.toISOString();
+
+    const written = ctx.db.transaction(() => {
+      const shiftId = plan.opensShift ? ctx.terminalState.ensureOpenShift(createdAt) : null;
+      const numbers = plan.takesReceiptNumber
+        ? ctx.terminalState.issueReceiptNumber(createdAt)
+        : { receiptNumber: null, reportNumber: state.reportNumber };
+      const op = ctx.operations.insert({
+        id: plan.operationId,
+        operationType: plan.type,
+        receiptNumber: numbers.receiptNumber,
+        reportNumber: numbers.reportNumber,
+        ...amounts,
+        shiftId,
+        createdAt,
+      });
+      plan.write({ operationId: op.id, ...numbers, createdAt, shiftId }, state);
+      plan.afterWrite?.();
+      if (plan.idempotencyKey) ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
+      return op;
+    })();
+
+    const registered = await registrar.registerNew(written);
+    if (registered.status === 'failed') throw refusalError(registered);
+    return registered;
+  });
+}

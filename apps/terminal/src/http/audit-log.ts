@@ -1,0 +1,129 @@
+import Database from 'better-sqlite3';
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  idempotencyKey: string | null;
+  errorCode: string | null;
+}
+
+export interface AuditLogOptions {
+  file: string;
+  /** Rows older than this are removed. */
+  retentionDays: number;
+  /** At most this many rows are kept, newest first. */
+  maxRows: number;
+  flushIntervalMs?: number;
+}
+
+/**
+ * The request audit log, in its own SQLite file. It is not fiscal data: rows are buffered and
+ * written in batches without an fsync each, so auditing never adds a disk flush to a sale.
+ * Never holds the API key or request bodies.
+ */
+export class AuditLog {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement<
+    [string, string, string, string, number, number, string | null, string | null]
+  >;
+  private buffer: AuditEntry[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private flushesSincePrune = 0;
+
+  constructor(private readonly options: AuditLogOptions) {
+    this.db = new Database(options.file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS audit_log (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      at TEXT NOT NULL,
+      method TEXT NOT NULL,
+      path TEXT NOT NULL,
+      status INTEGER NOT NULL,
+      duration_ms REAL NOT NULL,
+      idempotency_key TEXT,
+      error_code TEXT
+    )`);
+    this.insert = this.db.prepare(
+      'INSERT INTO audit_log (id, at, method, path, status, duration_ms, idempotency_key, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.timer = setInterval(() => this.flush(), options.flushIntervalMs ?? 250);
+    this.timer.unref();
+  }
+
+  record(entry: AuditEntry): void {
+    this.buffer.push(entry);
+    if (this.buffer.length >= 500) this.flush();
+  }
+
+  flush(): void {
+    if (this.buffer.length === 0) return;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.db.transaction(() => {
+      for (const e of batch) {
+        this.insert.run(e.id, e.at, e.method, e.path, e.status, e.durationMs, e.idempotencyKey, e.errorCode);
+      }
+    })();
+    if (++this.flushesSincePrune >= 40) {
+      this.flushesSincePrune = 0;
+      this.prune();
+    }
+  }
+
+  prune(): void {
+    const cutoff = new Date(Date.now() - this.options.retentionDays * 86_400_000).toISOString();
+    this.db.prepare('DELETE FROM audit_log WHERE at < ?').run(cutoff);
+    this.db
+      .prepare('DELETE FROM audit_log WHERE seq <= (SELECT MAX(seq) FROM audit_log) - ?')
+      .run(this.options.maxRows);
+  }
+
+  find(id: string): AuditEntry | undefined {
+    this.flush();
+    const row = this.db
+      .prepare<
+        [string],
+        {
+          id: string;
+          at: string;
+          method: string;
+          path: string;
+          status: number;
+          duration_ms: number;
+          idempotency_key: string | null;
+          error_code: string | null;
+        }
+      >(
+        'SELECT id, at, method, path, status, duration_ms, idempotency_key, error_code FROM audit_log WHERE id = ?',
+      )
+      .get(id);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      at: row.at,
+      method: row.method,
+      path: row.path,
+      status: row.status,
+      durationMs: row.duration_ms,
+      idempotencyKey: row.idempotency_key,
+      errorCode: row.error_code,
+    };
+  }
+
+  count(): number {
+    this.flush();
+    return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit_log').get()?.n ?? 0;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.flush();
+    this.db.close();
+  }
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { ApiError } from './api-error.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+
+/** What a route answers: the HTTP status and the body (an envelope). */
+export interface RouteResult {
+  statusCode: number;
+  body: unknown;
+}
+
+/** Rebuilds the answer of an operation from storage, for a retry after a crash. */
+export type ResourcePresenter = (resourceId: string) => RouteResult;
+
+/** Keys are opaque: 1-255 printable ASCII characters (a UUID is typical). */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Idempotency keys are kept this long: the promise to clients is at least 24 hours (the spec leaves it open). */
+export const IDEMPOTENCY_RETENTION_MS = 48 * 60 * 60 * 1000;
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The same payload means the same method, route and JSON value (key order and spacing aside). */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+/**
+ * Idempotency-Key handling for POSTs:
+ * - same key, same payload: the stored answer, marked replayed;
+ * - same key, other payload: 409 IDEMPOTENCY_KEY_REUSE_MISMATCH;
+ * - same key while the first request still runs: waits for it and gets its answer;
+ * - after a crash: if the first request had written its operation, that operation is answered;
+ *   if it had written nothing, the request runs again.
+ * Answers are kept only when the request did something (a 2xx, or an operation was written);
+ * a refusal that wrote nothing (validation, busy, insufficient cash) can be retried with the key.
+ */
+export class Idempotency {
+  private readonly inflight = new Map<string, Promise<RouteResult>>();
+
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly clock: Clock,
+    private readonly presenters: ReadonlyMap<string, ResourcePresenter>,
+  ) {}
+
+  async execute(
+    key: string | undefined,
+    fingerprint: string,
+    run: () => Promise<RouteResult>,
+  ): Promise<{ result: RouteResult; replayed: boolean }> {
+    if (key === undefined) return { result: await run(), replayed: false };
+    if (!KEY_PATTERN.test(key)) {
+      throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key must be 1-255 printable ASCII characters', [
+        {
+          field: 'Idempotency-Key',
+          code: 'IDEMPOTENCY_KEY_INVALID',
+          message: 'must be 1-255 printable ASCII characters',
+        },
+      ]);
+    }
+    const existing = this.store.get(key);
+    if (existing) {
+      if (existing.requestHash !== fingerprint) {
+        throw new ApiError(
+          'IDEMPOTENCY_KEY_REUSE_MISMATCH',
+          'This Idempotency-Key was already used with a different request payload',
+        );
+      }
+      if (existing.state === 'completed' && existing.statusCode !== null && existing.responseBody !== null) {
+        return {
+          result: { statusCode: existing.statusCode, body: JSON.parse(existing.responseBody) },
+          replayed: true,
+        };
+      }
+      const running = this.inflight.get(key);
+      if (running) return { result: await running, replayed: true };
+      // Left `processing` by a previous run of the process.
+      if (existing.resourceKind !== null && existing.resourceId !== null) {
+        const presenter = this.presenters.get(existing.resourceKind);
+        if (presenter) {
+          const result = presenter(existing.resourceId);
+          this.store.complete(key, result.statusCode, JSON.stringify(result.body));
+          return { result, replayed: true };
+        }
+      }
+      this.store.release(key);
+    }
+    this.store.claim(key, fingerprint, this.clock.now().toISOString());
+    const execution = run();
+    this.inflight.set(key, execution);
+    try {
+      const result = await execution;
+      const record = this.store.get(key);
+      if (result.statusCode < 300 || record?.resourceId) {
+        this.store.complete(key, result.statusCode, JSON.stringify(result.body));
+      } else {
+        this.store.release(key);
+      }
+      return { result, replayed: false };
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  prune(): number {
+    return this.store.prune(new Date(this.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString());
+  }
+}

@@ -1,0 +1,55 @@
+import type { TerminalApp } from './route-kit.js';
+import secureJson from 'secure-json-parse';
+import { ApiError } from './api-error.js';
+
+/**
+ * Request bodies: JSON objects only. A malformed body, or one that is JSON but not an object
+ * (array, string, number, null), is 400 INVALID_JSON. An empty body (nothing but JSON whitespace) counts as `{}` so that
+ * requests whose fields are all optional (reports) can be sent bare. The content type is not
+ * enforced: ERPs send JSON as text/plain often enough. Prototype-poisoning keys are refused.
+ * So are bodies nested deeper than MAX_DEPTH (RFC 8259 lets a parser limit nesting): no request
+ * nests beyond 4 levels, and a deeper value only exhausts the stack of whatever walks it
+ * recursively (the Idempotency-Key fingerprint did: 500 on every POST nested ~10 000 deep).
+ */
+export const MAX_DEPTH = 64;
+
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+export function registerJsonBodyParser(app: TerminalApp, bodyLimit: number): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (/^[ \t\r\n]*$/.test(text)) {
+      done(null, {});
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch (error) {
+      done(new ApiError('INVALID_JSON', `Malformed JSON body: ${(error as Error).message}`), undefined);
+      return;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      done(new ApiError('INVALID_JSON', 'The request body must be a JSON object'), undefined);
+      return;
+    }
+    if (nestedDeeperThan(parsed, MAX_DEPTH)) {
+      done(
+        new ApiError('INVALID_JSON', `The request body is nested deeper than ${MAX_DEPTH} levels`),
+        undefined,
+      );
+      return;
+    }
+    done(null, parsed);
+  });
+}

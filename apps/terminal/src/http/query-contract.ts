@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MAX_PAGE_LIMIT } from './query-params.js';
+
+/*
+ * The query parameters the list endpoints read through QueryReader, for the document. The
+ * bounds are QueryReader's own constants; the contract tests check that it enforces them.
+ */
+
+const date = (description: string) => z.iso.date().optional().meta({ description });
+
+export const dateRangeQueryFields = {
+  dateFrom: date('first day, YYYY-MM-DD (UTC), inclusive; malformed -> DATE_RANGE_INVALID'),
+  dateTo: date('last day, YYYY-MM-DD (UTC), inclusive; before dateFrom -> DATE_RANGE_INVALID'),
+};
+
+export const pageQueryFields = {
+  limit: z
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .default(50)
+    .meta({ description: `page size, 1-${MAX_PAGE_LIMIT}; otherwise LIMIT_INVALID` }),
+  offset: z.int().min(0).default(0).meta({ description: 'rows skipped; otherwise OFFSET_INVALID' }),
+};
+
+/** limit and offset echo what was applied. */
+export const pageFields = {
+  total: z.int().min(0).meta({ description: 'number of matching rows' }),
+  limit: z.int().min(1).max(MAX_PAGE_LIMIT),
+  offset: z.int().min(0),
+};

@@ -1,0 +1,103 @@
+/**
+ * The terminal's Prometheus metrics, in a registry of its own (not prom-client's global one:
+ * a test process runs several terminals, and a terminal restarted in place must not inherit
+ * the counts of its predecessor).
+ *
+ * Counts that must be right after a restart (operations by type and status, the offline
+ * queue) are gauges read from SQLite at scrape time, not counters kept in memory. The MEV
+ * latency histogram is per process by nature: Prometheus handles its reset on restart.
+ */
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Clock } from '../clock.js';
+import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
+import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
+import { OPERATION_TYPES, type OperationStore } from '../fiscal-operations/operation-store.js';
+
+/** How one request to the fiscal server ended, as the registrar saw it. */
+export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
+
+/** What the registrar needs from the metrics: one observation per request to the server. */
+export interface MevRequestObserver {
+  observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
+}
+
+export interface MetricsSources {
+  operations: OperationStore;
+  connectivity: MevConnectivity;
+  clock: Clock;
+}
+
+/** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
+const MEV_LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export class TerminalMetrics implements MevRequestObserver {
+  readonly registry = new Registry();
+  private readonly mevLatency: Histogram<'outcome'>;
+
+  constructor(sources: MetricsSources) {
+    const { registry } = this;
+    collectDefaultMetrics({ register: registry });
+
+    new Gauge({
+      name: 'fiscal_operations',
+      help: 'Fiscal operations stored on the terminal, by type and status',
+      labelNames: ['type', 'status'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        // Every combination is exported, zeros included, so that rates and alerts see a series
+        // before its first operation.
+        for (const type of OPERATION_TYPES)
+          for (const status of OPERATION_STATUSES) this.set({ type, status }, 0);
+        for (const row of sources.operations.countByTypeAndStatus())
+          this.set({ type: row.type, status: row.status }, row.count);
+      },
+    });
+
+    new Gauge({
+      name: 'fiscal_offline_queue_size',
+      help: 'Fiscal operations not yet confirmed by the fiscal server (pending, sent or offline)',
+      registers: [registry],
+      collect() {
+        this.set(sources.operations.queueStats().size);
+      },
+    });
+
+    new Gauge({
+      name: 'fiscal_offline_queue_oldest_age_seconds',
+      help: 'Age of the oldest operation not yet confirmed by the fiscal server; 0 when the queue is empty',
+      registers: [registry],
+      collect() {
+        const oldest = sources.operations.queueStats().oldestCreatedAt;
+        const age = oldest === null ? 0 : (sources.clock.now().getTime() - Date.parse(oldest)) / 1000;
+        this.set(Math.max(0, age));
+      },
+    });
+
+    new Gauge({
+      name: 'fiscal_mev_online',
+      help: '1 when the last request reached the fiscal server, 0 when it could not be reached',
+      registers: [registry],
+      collect() {
+        this.set(sources.connectivity.isOnline ? 1 : 0);
+      },
+    });
+
+    this.mevLatency = new Histogram({
+      name: 'fiscal_mev_request_duration_seconds',
+      help: 'Duration of registration requests to the fiscal server, by outcome',
+      labelNames: ['outcome'] as const,
+      buckets: MEV_LATENCY_BUCKETS,
+      registers: [registry],
+    });
+  }
+
+  observeMevRequest(outcome: MevRequestOutcome, seconds: number): void {
+    this.mevLatency.observe({ outcome }, seconds);
+  }
+
+  /** The exposition text and its content type, for GET /metrics. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

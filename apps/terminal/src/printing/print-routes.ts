@@ -1,0 +1,23 @@
+import { parsePrintRequest } from '@fiscal-pos/fiscal';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../http/api-error.js';
+import type { RouteKit } from '../http/route-kit.js';
+import type { PrintResult } from './print-contract.js';
+import type { ReceiptPrinter } from './receipt-printer.js';
+
+/** POST /api/print: non-fiscal text, no fiscal lock, waits until the printer took it. */
+export function registerPrintRoutes(kit: RouteKit, printer: ReceiptPrinter, clock: Clock): void {
+  kit.post('/api/print', async (request): Promise<PrintResult> => {
+    const parsed = parsePrintRequest(request.body);
+    if (!parsed.ok) throw ApiError.validation(parsed.issues);
+    if (!printer.available)
+      throw new ApiError('PRINTER_UNAVAILABLE', 'No printer is connected to the terminal');
+    const { lines, feedLines, cut } = parsed.value;
+    try {
+      await printer.print({ kind: 'text', lines, feedLines, cut });
+    } catch (error) {
+      throw new ApiError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);
+    }
+    return { linesCount: lines.length, printedAt: clock.now().toISOString() };
+  });
+}

@@ -1,0 +1,74 @@
+import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
+import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import type { PrintDocument } from '../printing/receipt-printer.js';
+import type { StoredSale } from '../sales/sale-store.js';
+import { printedFiscalCode } from './printed-fiscal-code.js';
+
+export interface ReceiptHeader {
+  terminalId: string;
+  registrationNumber: string;
+}
+
+function fiscalFooter(op: FiscalOperationRecord): string[][] {
+  return [
+    [''],
+    ['Report', String(op.reportNumber)],
+    ['Fiscal code', printedFiscalCode(op)],
+    ...(op.isOffline && op.fiscalCode === null ? [['OFFLINE: to be registered']] : []),
+    ['', op.createdAt, ''],
+  ];
+}
+
+/** The fiscal receipt of a sale as it comes out of the printer. */
+export function saleReceipt(
+  header: ReceiptHeader,
+  sale: StoredSale,
+  op: FiscalOperationRecord,
+  qrCodeData: string,
+): PrintDocument {
+  const lines: string[][] = [
+    ['', 'FISCAL RECEIPT', ''],
+    ['Terminal', header.terminalId],
+    ['Reg. no.', header.registrationNumber],
+    ['Receipt', String(op.receiptNumber)],
+    [''],
+  ];
+  for (const item of sale.items) {
+    lines.push([item.name]);
+    lines.push([
+      `${fromMilli(item.quantityMilli)} x ${formatMinor(item.unitPrice)}`,
+      `${formatMinor(item.netAmount)} ${item.vatCode}`,
+    ]);
+  }
+  lines.push([''], ['SUBTOTAL', formatMinor(sale.subtotal)]);
+  if (sale.cartDiscountAmount > 0) lines.push(['Discount', `-${formatMinor(sale.cartDiscountAmount)}`]);
+  if (sale.cartMarkupAmount > 0) lines.push(['Markup', formatMinor(sale.cartMarkupAmount)]);
+  lines.push(['TOTAL', formatMinor(sale.total)]);
+  for (const vat of op.vat) lines.push([`VAT ${vat.code}`, formatMinor(vat.vatAmount)]);
+  for (const payment of sale.payments)
+    lines.push([`Paid (${payment.paymentType})`, formatMinor(payment.amount)]);
+  if (sale.changeAmount > 0) lines.push(['Change', formatMinor(sale.changeAmount)]);
+  lines.push(...fiscalFooter(op));
+  return { kind: 'receipt', lines, qrCode: qrCodeData, feedLines: 3, cut: true };
+}
+
+/** The service receipt of a cash-in or cash-out. */
+export function cashReceipt(
+  header: ReceiptHeader,
+  op: FiscalOperationRecord,
+  kind: 'cashIn' | 'cashOut',
+  amount: number,
+  reason: string | null,
+  balance: number,
+): PrintDocument {
+  const lines: string[][] = [
+    ['', 'SERVICE RECEIPT', ''],
+    ['Terminal', header.terminalId],
+    ['Receipt', String(op.receiptNumber)],
+    [kind === 'cashIn' ? 'CASH IN' : 'CASH OUT', formatMinor(amount)],
+    ...(reason ? [[reason]] : []),
+    ['Cash in drawer', formatMinor(balance)],
+    ...fiscalFooter(op),
+  ];
+  return { kind: 'service-receipt', lines, feedLines: 3, cut: true };
+}

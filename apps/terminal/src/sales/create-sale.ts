@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { ACPS_CARD, ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
+import { ApiError } from '../http/api-error.js';
+import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
+import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import type { SaleStore } from './sale-store.js';
+
+export interface CreateSaleOptions {
+  draft: SaleDraft;
+  idempotencyKey: string | null;
+  cashier: { id: string; name: string };
+  /** Whether a bank card terminal is attached; card payments without an RRN need one. */
+  cardTerminalAvailable: boolean;
+}
+
+export interface CreatedSale {
+  saleId: string;
+  operation: FiscalOperationRecord;
+}
+
+/**
+ * Records a sale as one fiscal document: numbers, lines, payments and the fiscal operation
+ * in one durable transaction, then registration with the fiscal server.
+ */
+export async function createSale(
+  ctx: FiscalContext,
+  sales: SaleStore,
+  o: CreateSaleOptions,
+): Promise<CreatedSale> {
+  const { draft } = o;
+  const { calculation } = draft;
+  if (!o.cardTerminalAvailable && draft.payments.some((p) => p.type === ACPS_CARD && p.rrn === null)) {
+    throw new ApiError(
+      'CARD_TERMINAL_UNAVAILABLE',
+      'A card payment without an RRN must be charged on the card terminal, and none is connected; send the RRN of a card payment charged elsewhere',
+    );
+  }
+  const saleId = randomUUID();
+  const operationId = randomUUID();
+  const cashPaid = draft.payments.filter((p) => p.type === ACPS_CASH).reduce((sum, p) => sum + p.amount, 0);
+
+  const operation = await performFiscalOperation(ctx, {
+    type: 'receipt',
+    operationId,
+    refusedWhenDayExpired: true,
+    opensShift: true,
+    takesReceiptNumber: true,
+    amounts: () => ({
+      totalAmount: calculation.total,
+      cashDelta: cashPaid - calculation.change,
+      vat: calculation.vatBreakdown.map((v) => ({
+        code: v.code,
+        rateBp: v.rateBp,
+        taxableBase: v.taxableBase,
+        vatAmount: v.vatAmount,
+        gross: v.gross,
+      })),
+      payments: calculation.paymentBreakdown.map((p) => ({ code: p.type, amount: p.amount })),
+    }),
+    write: (numbers) =>
+      sales.insert({
+        id: saleId,
+        purchaseId: randomUUID(),
+        fiscalOperationId: numbers.operationId,
+        subtotal: calculation.subtotal,
+        cartDiscountAmount: calculation.cartDiscountAmount,
+        cartMarkupAmount: calculation.cartMarkupAmount,
+        total: calculation.total,
+        amountReceived: calculation.amountReceived,
+        changeAmount: calculation.change,
+        delivery: draft.delivery,
+        printReceipt: draft.printReceipt,
+        cashierId: o.cashier.id,
+        cashierName: o.cashier.name,
+        createdAt: numbers.createdAt,
+        items: draft.items.map((item, index) => {
+          const line = calculation.items[index];
+          if (!line) throw new Error(`calculation lacks item ${index}`);
+          return {
+            productId: item.id,
+            name: item.name,
+            quantityMilli: item.quantity,
+            unitPrice: item.unitPrice,
+            originalAmount: line.originalPrice,
+            discountAmount: line.discountAmount,
+            markupAmount: line.markupAmount,
+            netAmount: line.netAmount,
+            vatCode: line.vatCode,
+            vatRateBp: line.vatRateBp,
+            vatAmount: line.vatAmount,
+          };
+        }),
+        payments: draft.payments.map((p) => ({
+          paymentType: p.type,
+          amount: p.amount,
+          rrn: p.rrn,
+          notes: null,
+        })),
+      }),
+    idempotencyKey: o.idempotencyKey,
+    resourceKind: 'sale',
+    resourceId: saleId,
+  });
+  return { saleId, operation };
+}

@@ -1,0 +1,206 @@
+import { saleRequestSchema } from '@fiscal-pos/fiscal';
+import { z } from 'zod';
+import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
+import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
+import { dateRangeQueryFields, pageFields, pageQueryFields } from '../http/query-contract.js';
+import {
+  acpsCodeSchema,
+  documentNumberSchema,
+  moneySchema,
+  oneOfStrings,
+  saleVatEntrySchema,
+  timestampSchema,
+  vatCodeSchema,
+} from '../http/shared-contract.js';
+
+const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
+  description: 'status of the fiscal operation with the fiscal server',
+});
+
+/** Always set for a sale; the record type also serves X/Z reports, which have none. */
+const receiptNumberSchema = documentNumberSchema
+  .nullable()
+  .meta({ description: 'sequential within the current Z report' });
+
+/** data of POST /api/sales. */
+export const saleResultSchema = z
+  .strictObject({
+    saleId: z.uuid(),
+    purchaseId: z.uuid(),
+    serverSaleId: z.uuid().meta({ description: 'equal to saleId: the terminal is the server of its sales' }),
+    fiscalOperationId: z.uuid(),
+    receiptNumber: receiptNumberSchema,
+    reportNumber: documentNumberSchema,
+    fiscalCode: z.string().meta({
+      description:
+        'fiscal code from the fiscal server; the offline fiscal code until the sale is synchronised',
+    }),
+    mevId: z.string().nullable().meta({ description: 'null while offline' }),
+    isOffline: z.boolean(),
+    offlineFiscalCode: z
+      .string()
+      .nullable()
+      .meta({ description: 'set when issued offline; kept after sync' }),
+    status: operationStatusSchema,
+    total: moneySchema,
+    subtotal: moneySchema.meta({ description: 'before the cart discount' }),
+    amountReceived: moneySchema,
+    change: moneySchema,
+    vatBreakdown: z.record(z.string(), saleVatEntrySchema),
+    paymentBreakdown: z.array(z.strictObject({ type: acpsCodeSchema, amount: moneySchema })),
+    qrCodeData: z.url().meta({ description: 'verification URL of the receipt' }),
+    mevResponseXml: z.string().meta({ description: 'SOAP reply of the fiscal server; empty while offline' }),
+    receiptDelivery: z
+      .strictObject({ smsSent: z.boolean(), emailSent: z.boolean() })
+      .nullable()
+      .meta({ description: 'delivery was requested (not confirmed); null when none was requested' }),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'SaleResult' });
+
+export type SaleResult = z.infer<typeof saleResultSchema>;
+
+/** How a sale is identified in the list and the detail. */
+const saleIdentityFields = {
+  id: z.uuid(),
+  purchaseId: z.uuid(),
+  serverSaleId: z.uuid(),
+  fiscalOperationId: z.uuid(),
+  cashierId: z.string().nullable(),
+  cashierName: z.string().nullable(),
+};
+
+/** Item of GET /api/sales. */
+export const saleSummarySchema = z
+  .strictObject({
+    ...saleIdentityFields,
+    subtotal: moneySchema,
+    total: moneySchema,
+    paymentAmount: moneySchema.meta({ description: 'amount received' }),
+    changeAmount: moneySchema,
+    paymentType: z
+      .string()
+      .nullable()
+      .meta({ description: 'label of the primary payment type, e.g. "cash"' }),
+    status: oneOfStrings(
+      OPERATION_STATUSES,
+      'synchronisation status: the status of the sale’s fiscal operation',
+    ),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'SaleSummary' });
+
+export type SaleSummary = z.infer<typeof saleSummarySchema>;
+
+/** data of GET /api/sales. */
+export const saleListPageSchema = z
+  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields })
+  .meta({ id: 'SaleListPage' });
+
+export type SaleListPage = z.infer<typeof saleListPageSchema>;
+
+/** data of GET /api/sales/{saleId}. */
+export const saleDetailSchema = z
+  .strictObject({
+    ...saleIdentityFields,
+    subtotal: moneySchema,
+    cartDiscountAmount: moneySchema,
+    cartMarkupAmount: moneySchema,
+    total: moneySchema,
+    amountReceived: moneySchema,
+    changeAmount: moneySchema,
+    delivery: z
+      .strictObject({
+        customerPhone: z.string().nullable(),
+        customerEmail: z.string().nullable(),
+        customerName: z.string().nullable(),
+        language: oneOfStrings(['ro', 'en', 'ru'], 'receipt language'),
+      })
+      .nullable(),
+    createdAt: timestampSchema,
+    items: z.array(
+      z.strictObject({
+        productId: z.string().nullable().meta({ description: 'items[].id of the request' }),
+        productName: z.string(),
+        quantity: z.number().multipleOf(0.001),
+        unitPrice: moneySchema,
+        originalPrice: moneySchema.meta({ description: 'unitPrice × quantity, before adjustments' }),
+        discountAmount: moneySchema,
+        markupAmount: moneySchema,
+        netAmount: moneySchema,
+        vatCode: vatCodeSchema,
+        vatPercent: z.number().min(0).max(100),
+        vatAmount: moneySchema,
+      }),
+    ),
+    payments: z.array(
+      z.strictObject({
+        paymentType: acpsCodeSchema,
+        amount: moneySchema,
+        rrn: z.string().nullable(),
+        notes: z.string().nullable(),
+      }),
+    ),
+    fiscalOperation: z.strictObject({
+      id: z.uuid(),
+      mevId: z.string().nullable(),
+      fiscalCode: z
+        .string()
+        .nullable()
+        .meta({ description: 'from the fiscal server; null until synchronised' }),
+      offlineFiscalCode: z.string().nullable(),
+      receiptNumber: receiptNumberSchema,
+      reportNumber: documentNumberSchema,
+      status: operationStatusSchema,
+      isOffline: z.boolean(),
+      errorMessage: z.string().nullable().meta({ description: 'the refusal reason when status is failed' }),
+      mevResponseXml: z.string().nullable().meta({ description: 'null until the fiscal server answered' }),
+      qrCodeData: z.url(),
+    }),
+  })
+  .meta({ id: 'SaleDetail' });
+
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+export const saleListQuerySchema = z.object({ ...dateRangeQueryFields, ...pageQueryFields });
+
+export const saleEndpoints: readonly EndpointContract[] = [
+  {
+    method: 'POST',
+    path: '/api/sales',
+    operationId: 'createSale',
+    summary: 'Register a fiscal sale',
+    description:
+      'Takes the fiscal lock, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget.',
+    tag: 'Sales',
+    authenticated: true,
+    body: 'envelope',
+    request: saleRequestSchema,
+    response: saleResultSchema,
+    errors: [...FISCAL_OPERATION_ERRORS, 'FISCAL_DAY_EXPIRED', 'CARD_TERMINAL_UNAVAILABLE'],
+  },
+  {
+    method: 'GET',
+    path: '/api/sales',
+    operationId: 'listSales',
+    summary: 'List sales, newest first',
+    tag: 'Sales',
+    authenticated: true,
+    body: 'envelope',
+    query: saleListQuerySchema,
+    response: saleListPageSchema,
+    errors: ['VALIDATION_ERROR'],
+  },
+  {
+    method: 'GET',
+    path: '/api/sales/:saleId',
+    operationId: 'getSale',
+    summary: 'One sale with its items, payments and fiscal operation',
+    tag: 'Sales',
+    authenticated: true,
+    body: 'envelope',
+    params: z.object({ saleId: z.string().meta({ description: 'saleId of the sale result (UUID)' }) }),
+    response: saleDetailSchema,
+    errors: ['SALE_NOT_FOUND'],
+  },
+];

@@ -1,0 +1,145 @@
+import { acpsLabel, fromBp, fromMilli, fromMinor, isAcpsCode, receiptQrUrl } from '@fiscal-pos/fiscal';
+import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import { localDate } from '../receipts/local-date.js';
+import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
+import type { SaleDetail, SaleResult, SaleSummary } from './sale-contract.js';
+import type { StoredSale } from './sale-store.js';
+
+function vatPercent(rateBp: number | null): number {
+  return rateBp === null ? 0 : fromBp(rateBp);
+}
+
+export function saleQrCode(
+  registrationNumber: string,
+  sale: Pick<StoredSale, 'total'>,
+  op: FiscalOperationRecord,
+): string {
+  return receiptQrUrl(registrationNumber, sale.total, op.receiptNumber ?? 0, localDate(op.createdAt));
+}
+
+/** data of POST /api/sales, rebuilt from storage so a replay after a restart answers the same. */
+export function presentSaleResult(
+  sale: StoredSale,
+  op: FiscalOperationRecord,
+  registrationNumber: string,
+): SaleResult {
+  const vatBreakdown: Record<
+    string,
+    { code: string; percent: number; vatAmount: number; taxableBase: number; totalWithVat: number }
+  > = {};
+  for (const line of op.vat) {
+    vatBreakdown[line.code] = {
+      code: line.code,
+      percent: vatPercent(line.rateBp),
+      vatAmount: fromMinor(line.vatAmount),
+      taxableBase: fromMinor(line.taxableBase),
+      totalWithVat: fromMinor(line.gross),
+    };
+  }
+  const delivery = sale.delivery;
+  const deliveryRequested =
+    delivery !== null && (delivery.customerPhone !== null || delivery.customerEmail !== null);
+  return {
+    saleId: sale.id,
+    purchaseId: sale.purchaseId,
+    serverSaleId: sale.id,
+    fiscalOperationId: op.id,
+    receiptNumber: op.receiptNumber,
+    reportNumber: op.reportNumber,
+    fiscalCode: printedFiscalCode(op),
+    mevId: op.mevId,
+    isOffline: op.isOffline,
+    offlineFiscalCode: op.offlineFiscalCode,
+    status: op.status,
+    total: fromMinor(sale.total),
+    subtotal: fromMinor(sale.subtotal),
+    amountReceived: fromMinor(sale.amountReceived),
+    change: fromMinor(sale.changeAmount),
+    vatBreakdown,
+    paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
+    qrCodeData: saleQrCode(registrationNumber, sale, op),
+    mevResponseXml: op.mevResponseXml ?? '',
+    receiptDelivery: deliveryRequested
+      ? { smsSent: delivery.customerPhone !== null, emailSent: delivery.customerEmail !== null }
+      : null,
+    createdAt: sale.createdAt,
+  };
+}
+
+/** Item of GET /api/sales. `status` is the fiscal operation's synchronisation status. */
+export function presentSaleSummary(
+  sale: Omit<StoredSale, 'items' | 'payments'> & { status: string; primaryPaymentType: string | null },
+): SaleSummary {
+  const primary = sale.primaryPaymentType;
+  return {
+    id: sale.id,
+    purchaseId: sale.purchaseId,
+    serverSaleId: sale.id,
+    fiscalOperationId: sale.fiscalOperationId,
+    cashierId: sale.cashierId,
+    cashierName: sale.cashierName,
+    subtotal: fromMinor(sale.subtotal),
+    total: fromMinor(sale.total),
+    paymentAmount: fromMinor(sale.amountReceived),
+    changeAmount: fromMinor(sale.changeAmount),
+    paymentType: primary !== null && isAcpsCode(primary) ? acpsLabel(primary) : primary,
+    status: sale.status,
+    createdAt: sale.createdAt,
+  };
+}
+
+/** data of GET /api/sales/{saleId}. */
+export function presentSaleDetail(
+  sale: StoredSale,
+  op: FiscalOperationRecord,
+  registrationNumber: string,
+): SaleDetail {
+  return {
+    id: sale.id,
+    purchaseId: sale.purchaseId,
+    serverSaleId: sale.id,
+    fiscalOperationId: op.id,
+    cashierId: sale.cashierId,
+    cashierName: sale.cashierName,
+    subtotal: fromMinor(sale.subtotal),
+    cartDiscountAmount: fromMinor(sale.cartDiscountAmount),
+    cartMarkupAmount: fromMinor(sale.cartMarkupAmount),
+    total: fromMinor(sale.total),
+    amountReceived: fromMinor(sale.amountReceived),
+    changeAmount: fromMinor(sale.changeAmount),
+    delivery: sale.delivery,
+    createdAt: sale.createdAt,
+    items: sale.items.map((i) => ({
+      productId: i.productId,
+      productName: i.name,
+      quantity: fromMilli(i.quantityMilli),
+      unitPrice: fromMinor(i.unitPrice),
+      originalPrice: fromMinor(i.originalAmount),
+      discountAmount: fromMinor(i.discountAmount),
+      markupAmount: fromMinor(i.markupAmount),
+      netAmount: fromMinor(i.netAmount),
+      vatCode: i.vatCode,
+      vatPercent: vatPercent(i.vatRateBp),
+      vatAmount: fromMinor(i.vatAmount),
+    })),
+    payments: sale.payments.map((p) => ({
+      paymentType: p.paymentType,
+      amount: fromMinor(p.amount),
+      rrn: p.rrn,
+      notes: p.notes,
+    })),
+    fiscalOperation: {
+      id: op.id,
+      mevId: op.mevId,
+      fiscalCode: op.fiscalCode,
+      offlineFiscalCode: op.offlineFiscalCode,
+      receiptNumber: op.receiptNumber,
+      reportNumber: op.reportNumber,
+      status: op.status,
+      isOffline: op.isOffline,
+      errorMessage: op.status === 'failed' ? op.errorMessage : null,
+      mevResponseXml: op.mevResponseXml,
+      qrCodeData: saleQrCode(registrationNumber, sale, op),
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import type { Db } from '../storage/database.js';
+import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
+
+export interface StoredSaleItem {
+  productId: string | null;
+  name: string;
+  quantityMilli: number;
+  unitPrice: number;
+  originalAmount: number;
+  discountAmount: number;
+  markupAmount: number;
+  netAmount: number;
+  vatCode: string;
+  vatRateBp: number | null;
+  vatAmount: number;
+}
+
+export interface StoredPayment {
+  paymentType: string;
+  amount: number;
+  rrn: string | null;
+  notes: string | null;
+}
+
+export interface Delivery {
+  customerPhone: string | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  language: string;
+}
+
+export interface StoredSale {
+  id: string;
+  purchaseId: string;
+  fiscalOperationId: string;
+  subtotal: number;
+  cartDiscountAmount: number;
+  cartMarkupAmount: number;
+  total: number;
+  amountReceived: number;
+  changeAmount: number;
+  delivery: Delivery | null;
+  printReceipt: boolean;
+  cashierId: string | null;
+  cashierName: string | null;
+  createdAt: string;
+  items: StoredSaleItem[];
+  payments: StoredPayment[];
+}
+
+interface SaleRow {
+  id: string;
+  purchase_id: string;
+  fiscal_operation_id: string;
+  subtotal: number;
+  cart_discount_amount: number;
+  cart_markup_amount: number;
+  total: number;
+  amount_received: number;
+  change_amount: number;
+  delivery_json: string | null;
+  print_receipt: number;
+  cashier_id: string | null;
+  cashier_name: string | null;
+  created_at: string;
+  status?: string;
+}
+
+interface ItemRow {
+  product_id: string | null;
+  name: string;
+  quantity_milli: number;
+  unit_price: number;
+  original_amount: number;
+  discount_amount: number;
+  markup_amount: number;
+  net_amount: number;
+  vat_code: string;
+  vat_rate_bp: number | null;
+  vat_amount: number;
+}
+
+interface PaymentRow {
+  payment_type: string;
+  amount: number;
+  rrn: string | null;
+  notes: string | null;
+}
+
+export class SaleStore {
+  constructor(private readonly db: Db) {}
+
+  /** Called inside the sale's fiscal transaction. */
+  insert(sale: StoredSale): void {
+    this.db
+      .prepare(
+        `INSERT INTO sales (id, purchase_id, fiscal_operation_id, subtotal, cart_discount_amount, cart_markup_amount, total,
+           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        sale.id,
+        sale.purchaseId,
+        sale.fiscalOperationId,
+        sale.subtotal,
+        sale.cartDiscountAmount,
+        sale.cartMarkupAmount,
+        sale.total,
+        sale.amountReceived,
+        sale.changeAmount,
+        sale.delivery ? JSON.stringify(sale.delivery) : null,
+        sale.printReceipt ? 1 : 0,
+        sale.cashierId,
+        sale.cashierName,
+        sale.createdAt,
+      );
+    const item = this.db.prepare(
+      `INSERT INTO sale_items (sale_id, position, product_id, name, quantity_milli, unit_price, original_amount,
+         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    sale.items.forEach((i, position) =>
+      item.run(
+        sale.id,
+        position,
+        i.productId,
+        i.name,
+        i.quantityMilli,
+        i.unitPrice,
+        i.originalAmount,
+        i.discountAmount,
+        i.markupAmount,
+        i.netAmount,
+        i.vatCode,
+        i.vatRateBp,
+        i.vatAmount,
+      ),
+    );
+    const payment = this.db.prepare(
+      'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    sale.payments.forEach((p, position) =>
+      payment.run(sale.id, position, p.paymentType, p.amount, p.rrn, p.notes),
+    );
+  }
+
+  get(id: string): StoredSale | undefined {
+    const row = this.db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?').get(id);
+    if (!row) return undefined;
+    const items = this.db
+      .prepare<[string], ItemRow>('SELECT * FROM sale_items WHERE sale_id = ? ORDER BY position')
+      .all(id)
+      .map((i) => ({
+        productId: i.product_id,
+        name: i.name,
+        quantityMilli: i.quantity_milli,
+        unitPrice: i.unit_price,
+        originalAmount: i.original_amount,
+        discountAmount: i.discount_amount,
+        markupAmount: i.markup_amount,
+        netAmount: i.net_amount,
+        vatCode: i.vat_code,
+        vatRateBp: i.vat_rate_bp,
+        vatAmount: i.vat_amount,
+      }));
+    const payments = this.db
+      .prepare<[string], PaymentRow>('SELECT * FROM sale_payments WHERE sale_id = ? ORDER BY position')
+      .all(id)
+      .map((p) => ({ paymentType: p.payment_type, amount: p.amount, rrn: p.rrn, notes: p.notes }));
+    return { ...fromRow(row), items, payments };
+  }
+
+  list(query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): {
+    sales: (Omit<StoredSale, 'items' | 'payments'> & { status: string; primaryPaymentType: string | null })[];
+    total: number;
+  } {
+    const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
+    const total =
+      this.db
+        .prepare<[string, string], { n: number }>(
+          'SELECT COUNT(*) AS n FROM sales WHERE created_at >= ? AND created_at <= ?',
+        )
+        .get(from, to)?.n ?? 0;
+    const rows = this.db
+      .prepare<[string, string, number, number], SaleRow & { status: string; primary_type: string | null }>(
+        `SELECT s.*, o.status AS status,
+           (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type
+         FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+         WHERE s.created_at >= ? AND s.created_at <= ?
+         ORDER BY o.seq DESC LIMIT ? OFFSET ?`,
+      )
+      .all(from, to, query.limit, query.offset);
+    return {
+      sales: rows.map((row) => ({
+        ...fromRow(row),
+        status: row.status,
+        primaryPaymentType: row.primary_type,
+      })),
+      total,
+    };
+  }
+}
+
+function fromRow(row: SaleRow): Omit<StoredSale, 'items' | 'payments'> {
+  return {
+    id: row.id,
+    purchaseId: row.purchase_id,
+    fiscalOperationId: row.fiscal_operation_id,
+    subtotal: row.subtotal,
+    cartDiscountAmount: row.cart_discount_amount,
+    cartMarkupAmount: row.cart_markup_amount,
+    total: row.total,
+    amountReceived: row.amount_received,
+    changeAmount: row.change_amount,
+    delivery: row.delivery_json ? (JSON.parse(row.delivery_json) as Delivery) : null,
+    printReceipt: row.print_receipt === 1,
+    cashierId: row.cashier_id,
+    cashierName: row.cashier_name,
+    createdAt: row.created_at,
+  };
+}

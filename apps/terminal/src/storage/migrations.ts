@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Versioned, forward-only migrations: `NNNN_name.sql`, applied in order, each in its own
+ * transaction, recorded in `schema_migrations`. A fleet of offline terminals upgrades its file
+ * whenever it starts a newer build; nothing is ever edited in place.
+ */
+export function runMigrations(db: Database.Database, folder: URL): string[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    db
+      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => row.version),
+  );
+  const dir = fileURLToPath(folder);
+  const files = readdirSync(dir)
+    .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))
+    .sort();
+  const newlyApplied: string[] = [];
+  for (const file of files) {
+    const version = Number(file.slice(0, 4));
+    if (applied.has(version)) continue;
+    const sql = readFileSync(`${dir}/${file}`, 'utf8');
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        version,
+        file,
+        new Date().toISOString(),
+      );
+    })();
+    newlyApplied.push(file);
+  }
+  return newlyApplied;
+}

@@ -1,0 +1,165 @@
+import { DEFAULT_VAT_TABLE, type VatTable } from '@fiscal-pos/fiscal';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import type { TerminalConfig } from './config.js';
+import { CashStore } from './cash/cash-store.js';
+import { FiscalLock } from './fiscal-lock/fiscal-lock.js';
+import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
+import { MevConnectivity } from './fiscal-operations/mev-connectivity.js';
+import { OperationStore } from './fiscal-operations/operation-store.js';
+import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation.js';
+import { SyncWorker } from './fiscal-operations/sync-worker.js';
+import type { Fiscalization } from './fiscalization/fiscalization-status.js';
+import { ApiKeyVerifier } from './http/api-key-auth.js';
+import { AuditLog } from './http/audit-log.js';
+import { IdempotencyStore } from './http/idempotency-store.js';
+import { TerminalMetrics } from './metrics/terminal-metrics.js';
+import type { FiscalServer } from './mev/fiscal-server.js';
+import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
+import type { ReceiptPrinter } from './printing/receipt-printer.js';
+import type { ReceiptHeader } from './receipts/document-layouts.js';
+import { SaleStore } from './sales/sale-store.js';
+import { ReportStore } from './reports/report-store.js';
+import { openFiscalDatabase, type Db } from './storage/database.js';
+import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
+import { applicationVersion } from './version.js';
+
+/** What the terminal knows about its fiscal registration, decided at start (see main.ts). */
+export interface FiscalSetup {
+  fiscalization: Fiscalization;
+  registrationNumber: string;
+  server: FiscalServer | null;
+}
+
+export interface RuntimeOptions {
+  config: TerminalConfig;
+  apiKey: string;
+  fiscal: FiscalSetup;
+  logger: Logger;
+  clock?: Clock;
+  printer?: ReceiptPrinter;
+  vatTable?: VatTable;
+}
+
+/** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
+export interface TerminalRuntime {
+  config: TerminalConfig;
+  logger: Logger;
+  clock: Clock;
+  version: string;
+  startedAt: Date;
+  db: Db;
+  auditLog: AuditLog;
+  apiKey: ApiKeyVerifier;
+  operations: OperationStore;
+  terminalState: TerminalStateStore;
+  idempotencyStore: IdempotencyStore;
+  sales: SaleStore;
+  reports: ReportStore;
+  cash: CashStore;
+  connectivity: MevConnectivity;
+  metrics: TerminalMetrics;
+  fiscal: FiscalSetup;
+  registrar: FiscalRegistrar | null;
+  syncWorker: SyncWorker | null;
+  fiscalContext: FiscalContext;
+  printer: ReceiptPrinter;
+  vatTable: VatTable;
+  cashier: { id: string; name: string };
+  receiptHeader(): ReceiptHeader;
+  close(): Promise<void>;
+}
+
+export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
+  const { config, logger } = o;
+  const clock = o.clock ?? systemClock;
+  const db = openFiscalDatabase(join(config.dataDir, 'terminal.sqlite'));
+  const auditLog = new AuditLog({
+    file: join(config.dataDir, 'audit.sqlite'),
+    retentionDays: config.auditRetentionDays,
+    maxRows: config.auditMaxRows,
+  });
+  const operations = new OperationStore(db);
+  const terminalState = new TerminalStateStore(db);
+  const state = terminalState.initialize(config.terminalId);
+  const idempotencyStore = new IdempotencyStore(db);
+  const connectivity = new MevConnectivity();
+  const metrics = new TerminalMetrics({ operations, connectivity, clock });
+
+  let syncWorker: SyncWorker | null = null;
+  let registrar: FiscalRegistrar | null = null;
+  if (o.fiscal.server) {
+    registrar = new FiscalRegistrar({
+      db,
+      store: operations,
+      server: o.fiscal.server,
+      connectivity,
+      registrationNumber: o.fiscal.registrationNumber,
+      offlineSecret: state.offlineSecret,
+      clock,
+      logger,
+      metrics,
+      onQueued: () => syncWorker?.wake(),
+    });
+    syncWorker = new SyncWorker({
+      registrar,
+      store: operations,
+      logger,
+      retryBaseMs: config.syncRetryBaseMs,
+      retryMaxMs: config.syncRetryMaxMs,
+      batchSize: config.syncBatchSize,
+    });
+    const recovered = registrar.recoverInterrupted();
+    if (recovered > 0) logger.warn({ recovered }, 'operations interrupted by a restart were queued for sync');
+  }
+
+  const fiscalContext: FiscalContext = {
+    db,
+    operations,
+    terminalState,
+    idempotency: idempotencyStore,
+    lock: new FiscalLock(config.fiscalLockTimeoutMs),
+    clock,
+    fiscalization: () => o.fiscal.fiscalization,
+    registrar: () => registrar,
+  };
+
+  return {
+    config,
+    logger,
+    clock,
+    version: applicationVersion(),
+    startedAt: clock.now(),
+    db,
+    auditLog,
+    apiKey: new ApiKeyVerifier(o.apiKey),
+    operations,
+    terminalState,
+    idempotencyStore,
+    sales: new SaleStore(db),
+    reports: new ReportStore(db),
+    cash: new CashStore(db),
+    connectivity,
+    metrics,
+    fiscal: o.fiscal,
+    registrar,
+    syncWorker,
+    fiscalContext,
+    printer:
+      o.printer ??
+      (config.printer === 'virtual' ? new VirtualPrinter(join(config.dataDir, 'printer')) : new NoPrinter()),
+    vatTable: o.vatTable ?? DEFAULT_VAT_TABLE,
+    cashier: { id: 'cashier-1', name: 'Cashier' },
+    receiptHeader: () => ({
+      terminalId: terminalState.get().terminalId,
+      registrationNumber: o.fiscal.registrationNumber,
+    }),
+    async close() {
+      await syncWorker?.stop();
+      await o.fiscal.server?.close();
+      auditLog.close();
+      db.close();
+    },
+  };
+}

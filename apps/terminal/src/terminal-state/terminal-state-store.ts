@@ -1,0 +1,80 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../storage/database.js';
+
+export interface TerminalState {
+  terminalId: string;
+  reportNumber: number;
+  lastReceiptNumber: number;
+  dayStartedAt: string | null;
+  offlineSecret: string;
+}
+
+interface StateRow {
+  terminal_id: string;
+  report_number: number;
+  last_receipt_number: number;
+  day_started_at: string | null;
+  offline_secret: string;
+}
+
+/** The device's fiscal counters. Every write here happens inside an operation's transaction. */
+export class TerminalStateStore {
+  constructor(private readonly db: Db) {}
+
+  /** Creates the single state row at first start; later starts keep what is there. */
+  initialize(terminalId: string | null): TerminalState {
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO terminal_state (id, terminal_id, report_number, last_receipt_number, day_started_at, offline_secret)
+         VALUES (1, ?, 1, 0, NULL, ?)`,
+      )
+      .run(terminalId ?? `TRM-${randomUUID().slice(0, 8).toUpperCase()}`, randomBytes(32).toString('hex'));
+    return this.get();
+  }
+
+  get(): TerminalState {
+    const row = this.db.prepare<[], StateRow>('SELECT * FROM terminal_state WHERE id = 1').get();
+    if (!row) throw new Error('terminal_state is not initialized');
+    return {
+      terminalId: row.terminal_id,
+      reportNumber: row.report_number,
+      lastReceiptNumber: row.last_receipt_number,
+      dayStartedAt: row.day_started_at,
+      offlineSecret: row.offline_secret,
+    };
+  }
+
+  /** Issues the next receipt number of the open Z report and starts the fiscal day if needed. */
+  issueReceiptNumber(at: string): { receiptNumber: number; reportNumber: number } {
+    const row = this.db
+      .prepare<[string], { last_receipt_number: number; report_number: number }>(
+        `UPDATE terminal_state SET last_receipt_number = last_receipt_number + 1,
+           day_started_at = COALESCE(day_started_at, ?)
+         WHERE id = 1 RETURNING last_receipt_number, report_number`,
+      )
+      .get(at);
+    if (!row) throw new Error('terminal_state is not initialized');
+    return { receiptNumber: row.last_receipt_number, reportNumber: row.report_number };
+  }
+
+  /** Closes the fiscal day: the next report number, receipt numbering from 1 again. */
+  closeDay(): number {
+    const row = this.db
+      .prepare<[], { report_number: number }>(
+        `UPDATE terminal_state SET report_number = report_number + 1, last_receipt_number = 0, day_started_at = NULL
+         WHERE id = 1 RETURNING report_number`,
+      )
+      .get();
+    if (!row) throw new Error('terminal_state is not initialized');
+    return row.report_number;
+  }
+
+  /** The open shift, opened now if there is none (the first sale or cash operation opens it). */
+  ensureOpenShift(at: string): string {
+    const open = this.db.prepare<[], { id: string }>('SELECT id FROM shifts WHERE closed_at IS NULL').get();
+    if (open) return open.id;
+    const id = randomUUID();
+    this.db.prepare('INSERT INTO shifts (id, opened_at) VALUES (?, ?)').run(id, at);
+    return id;
+  }
+}

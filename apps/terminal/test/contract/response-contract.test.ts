@@ -1,0 +1,240 @@
+import { setFaultMode } from '@fiscal-pos/mev-sim';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cashResultSchema } from '../../src/cash/cash-contract.js';
+import { operationListPageSchema } from '../../src/fiscal-operations/operation-contract.js';
+import { catalogHealthSchema, healthRecordSchema } from '../../src/health/health-contract.js';
+import { metricsEndpoints } from '../../src/metrics/metrics-contract.js';
+import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
+import { TERMINAL_ENDPOINTS } from '../../src/openapi/openapi-document.js';
+import { printResultSchema } from '../../src/printing/print-contract.js';
+import { NoPrinter } from '../../src/printing/virtual-printer.js';
+import {
+  fiscalReportResultSchema,
+  periodicReportResultSchema,
+  reportDataSchema,
+} from '../../src/reports/report-contract.js';
+import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/sales/sale-contract.js';
+import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { ContractClient } from './contract-client.js';
+
+const env = useSimulator();
+let fiscal: TerminalHandle;
+let notFiscal: TerminalHandle;
+let api: ContractClient;
+let bare: ContractClient;
+
+beforeAll(async () => {
+  fiscal = await env.start();
+  notFiscal = await env.start({ fiscalization: 'not_fiscal', printer: new NoPrinter() });
+  api = new ContractClient(fiscal.url);
+  bare = new ContractClient(notFiscal.url);
+});
+
+const setMev = (mode: 'ok' | 'down' | 'fault') => setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode });
+
+async function offlineQueueDrained(): Promise<void> {
+  for (;;) {
+    const health = await api.ok('GET /api/health', healthRecordSchema);
+    if (health.offlineQueueSize === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const richSale = {
+  items: [
+    { id: 'SKU-1', name: 'Bread', unitPrice: 12.5, quantity: 2, vatCode: 'A' },
+    {
+      name: 'Cheese',
+      unitPrice: 99.99,
+      quantity: 0.375,
+      vatCode: 'B',
+      allowDecimals: true,
+      discountPercent: 5,
+    },
+    { name: 'Stamp', unitPrice: 3.33, quantity: 3, vatCode: '_' },
+  ],
+  cartDiscount: { percent: 2 },
+  payments: [
+    { type: '1', amount: 50 },
+    { type: '2', amount: 40, rrn: '123456789012' },
+  ],
+  amountReceived: 90,
+  change: 20.8,
+  delivery: { customerEmail: 'client@example.com', customerName: 'Ion', language: 'ro' },
+  printReceipt: false,
+};
+
+describe('every answer of a running terminal matches its declared contract', () => {
+  it('health records, fiscal and not fiscal, and the raw catalog health', async () => {
+    expect(await api.ok('GET /api/health', healthRecordSchema, { anonymous: true })).toMatchObject({
+      fiscalStatus: 'online',
+    });
+    expect(await bare.ok('GET /api/health', healthRecordSchema)).toMatchObject({
+      fiscalStatus: 'not_fiscal',
+    });
+    await api.ok('GET /api/catalog/health', catalogHealthSchema, { anonymous: true });
+  });
+
+  it('sale results online, refused and offline; list pages and details of each', async () => {
+    const online = await api.ok('POST /api/sales', saleResultSchema, { body: richSale });
+    expect(online.receiptDelivery).toEqual({ smsSent: false, emailSent: true });
+    // The response schema accepts only what the spec and the presenter agree on.
+    expect(online.total).toBe(69.2);
+
+    await setMev('fault');
+    await api.fails('POST /api/sales', 'MEV_ERROR', { body: cashSale(7) });
+    await setMev('down');
+    const offline = await api.ok('POST /api/sales', saleResultSchema, { body: cashSale(9.99) });
+    expect(offline).toMatchObject({ isOffline: true, mevId: null, mevResponseXml: '' });
+    expect(offline.fiscalCode).toBe(offline.offlineFiscalCode);
+    const offlineDetail = await api.ok('GET /api/sales/:saleId', saleDetailSchema, {
+      url: `/api/sales/${offline.saleId}`,
+    });
+    expect(offlineDetail.fiscalOperation).toMatchObject({ fiscalCode: null, mevResponseXml: null });
+    await setMev('ok');
+    await offlineQueueDrained();
+
+    const page = await api.ok('GET /api/sales', saleListPageSchema, { url: '/api/sales?limit=500' });
+    expect(page.sales.map((s) => s.status).sort()).toEqual(['failed', 'success', 'success']);
+    for (const summary of page.sales) {
+      const detail = await api.ok('GET /api/sales/:saleId', saleDetailSchema, {
+        url: `/api/sales/${summary.id}`,
+      });
+      expect(detail.fiscalOperation.status).toBe(summary.status);
+    }
+    const synced = await api.ok('GET /api/sales/:saleId', saleDetailSchema, {
+      url: `/api/sales/${offline.saleId}`,
+    });
+    expect(synced.fiscalOperation.offlineFiscalCode).toBe(offline.offlineFiscalCode);
+    expect(synced.fiscalOperation.fiscalCode).not.toBeNull();
+  });
+
+  it('cash operation results, in and out', async () => {
+    const cashIn = await api.ok('POST /api/cash/in', cashResultSchema, {
+      body: { amount: 250.25, reason: 'float', printReceipt: false },
+    });
+    expect(cashIn.operationType).toBe('cashIn');
+    const cashOut = await api.ok('POST /api/cash/out', cashResultSchema, {
+      body: { amount: 0.25, printReceipt: false },
+    });
+    expect(cashOut).toMatchObject({ operationType: 'cashOut', reason: null });
+    await api.fails('POST /api/cash/out', 'INSUFFICIENT_CASH_BALANCE', {
+      body: { amount: 1_000_000, printReceipt: false },
+    });
+  });
+
+  it('X report, daily summary, Z report and periodic reports in both modes', async () => {
+    const x = await api.ok('POST /api/reports/x', fiscalReportResultSchema, { body: { printReport: false } });
+    expect(x.reportData.yearTotal).toBeNull();
+    const summary = await api.ok('GET /api/fiscal/daily-summary', reportDataSchema);
+    expect(summary.dailyTotal).toBe(x.reportData.dailyTotal);
+    const z1 = await api.ok('POST /api/reports/z', fiscalReportResultSchema, {
+      body: { printReport: false },
+    });
+    expect(z1.reportData.yearTotal).not.toBeNull();
+    // An empty body counts as {}: printReport takes its default.
+    await api.ok('POST /api/reports/z', fiscalReportResultSchema);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const byDate = await api.ok('POST /api/reports/periodic', periodicReportResultSchema, {
+      body: { dateFrom: today, dateTo: today, printReport: false },
+    });
+    expect(byDate).toMatchObject({ filterMode: 'dateRange', zReportsCount: 2, individualZReports: null });
+    const detailed = await api.ok('POST /api/reports/periodic', periodicReportResultSchema, {
+      body: { reportFrom: 1, detailed: true, printReport: false },
+    });
+    expect(detailed).toMatchObject({ filterMode: 'reportRange', reportTo: 2 });
+    const empty = await api.ok('POST /api/reports/periodic', periodicReportResultSchema, {
+      body: { reportFrom: 90, printReport: false },
+    });
+    expect(empty).toMatchObject({ dateFrom: null, reportTo: null, firstZReportNumber: null });
+    // Periodic reports need no fiscalization.
+    await bare.ok('POST /api/reports/periodic', periodicReportResultSchema, {
+      body: { reportFrom: 1, printReport: false },
+    });
+  });
+
+  it('fiscal operation pages, filtered and not', async () => {
+    const all = await api.ok('GET /api/fiscal/operations', operationListPageSchema);
+    expect(new Set(all.operations.map((o) => o.operationType))).toEqual(
+      new Set(['receipt', 'cash_in', 'cash_out', 'x_report', 'z_report']),
+    );
+    const failed = await api.ok('GET /api/fiscal/operations', operationListPageSchema, {
+      url: '/api/fiscal/operations?type=receipt&status=failed&limit=1&offset=0',
+    });
+    expect(failed).toMatchObject({ total: 1, limit: 1, offset: 0 });
+    expect(failed.operations[0]!.errorMessage).not.toBeNull();
+  });
+
+  it('print results, metrics text and the OpenAPI document', async () => {
+    const printed = await api.ok('POST /api/print', printResultSchema, {
+      body: { lines: [['Hello'], ['Left', 'Right'], ['']], feedLines: 0 },
+    });
+    expect(printed.linesCount).toBe(3);
+    await api.ok('GET /metrics', metricsEndpoints[0]!.response);
+    const document = await api.ok('GET /api/openapi.json', openApiDocumentSchema, { anonymous: true });
+    expect(document.openapi).toBe('3.1.0');
+  });
+});
+
+describe('every error answer is the error envelope with a declared code', () => {
+  it('validation errors carry details; other errors carry none', async () => {
+    const validation = await api.fails('POST /api/sales', 'VALIDATION_ERROR', { body: {} });
+    expect(validation).toHaveProperty('details');
+    const notFound = await api.fails('GET /api/sales/:saleId', 'SALE_NOT_FOUND', { url: '/api/sales/nope' });
+    expect(notFound).not.toHaveProperty('details');
+    await api.fails('POST /api/print', 'INVALID_JSON', { body: '{"lines": [' });
+    await api.fails('POST /api/cash/in', 'MISSING_API_KEY', { body: { amount: 1 }, anonymous: true });
+    await api.fails('GET /api/fiscal/operations', 'INVALID_API_KEY', { headers: { 'X-API-Key': 'wrong' } });
+  });
+
+  it('query and header codes the terminal adds, each named in details', async () => {
+    const cases: [string, string][] = [
+      ['/api/sales?limit=0', 'LIMIT_INVALID'],
+      ['/api/sales?offset=-1', 'OFFSET_INVALID'],
+      ['/api/sales?dateFrom=2024-02-30', 'DATE_RANGE_INVALID'],
+      ['/api/fiscal/operations?type=sale', 'TYPE_INVALID'],
+      ['/api/fiscal/operations?status=done', 'STATUS_INVALID'],
+    ];
+    for (const [url, code] of cases) {
+      const route = url.startsWith('/api/sales') ? 'GET /api/sales' : 'GET /api/fiscal/operations';
+      const error = await api.fails(route, 'VALIDATION_ERROR', { url });
+      expect(error).toMatchObject({ details: [{ code }] });
+    }
+    const badKey = await api.fails('POST /api/print', 'VALIDATION_ERROR', {
+      body: { lines: [['x']] },
+      headers: { 'Idempotency-Key': 'k'.repeat(256) },
+    });
+    expect(badKey).toMatchObject({
+      details: [{ field: 'Idempotency-Key', code: 'IDEMPOTENCY_KEY_INVALID' }],
+    });
+  });
+
+  it('idempotency mismatch, fiscalization and printer refusals', async () => {
+    const headers = { 'Idempotency-Key': `contract-${Date.now()}` };
+    await api.ok('POST /api/print', printResultSchema, { body: { lines: [['one']] }, headers });
+    await api.fails('POST /api/print', 'IDEMPOTENCY_KEY_REUSE_MISMATCH', {
+      body: { lines: [['two']] },
+      headers,
+    });
+    await bare.fails('POST /api/sales', 'TERMINAL_NOT_FISCAL', { body: cashSale() });
+    await bare.fails('GET /api/fiscal/daily-summary', 'TERMINAL_NOT_FISCAL');
+    await bare.fails('POST /api/reports/x', 'TERMINAL_NOT_FISCAL');
+    await bare.fails('POST /api/print', 'PRINTER_UNAVAILABLE', { body: { lines: [['x']] } });
+  });
+});
+
+describe('coverage of the contract checks', () => {
+  it('parsed a real success answer of every declared endpoint', () => {
+    const declared = TERMINAL_ENDPOINTS.map((e) => e.operationId);
+    expect([...api.covered, ...bare.covered].sort()).toEqual(expect.arrayContaining(declared));
+    expect(new Set([...api.covered, ...bare.covered]).size).toBe(declared.length);
+  });
+
+  it('a presenter field the contract does not declare would fail the parse', () => {
+    // The check the tests above rely on: response schemas are strict.
+    const withExtra = { linesCount: 1, printedAt: new Date().toISOString(), extra: true };
+    expect(() => printResultSchema.parse(withExtra)).toThrow(z.ZodError);
+  });
+});

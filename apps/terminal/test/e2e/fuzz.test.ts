@@ -1,0 +1,506 @@
+/**
+ * Random and malformed bodies against every POST of the terminal (real HTTP, real SQLite, a
+ * real simulator). Whatever arrives:
+ *
+ * - never a 5xx;
+ * - every refusal is the spec's envelope with a code of the spec's vocabulary, and a
+ *   VALIDATION_ERROR lists details whose codes are validation codes;
+ * - a refused body changes nothing in the fiscal store (row counts and the state row);
+ * - a body that is accepted writes exactly the one document of its route;
+ * - prototype-poisoning keys pollute nothing.
+ *
+ * Bodies: malformed JSON, JSON that is not an object, poisoned keys, random objects, random
+ * values, and mutations of a valid request (wrong types, huge and negative numbers, NaN-like
+ * strings, deep nesting, long and unicode strings, extra fields). X and Z reports accept any
+ * object (their only field falls back to its default), so they get mostly bodies that must
+ * fail and a few random objects whose success is accounted for. The seed is printed (rerun
+ * with FUZZ_SEED=<seed>).
+ */
+import { VALIDATION_CODES } from '@fiscal-pos/fiscal';
+import { MAX_DEPTH } from '../../src/http/json-body.js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  removeDir,
+  startSimulator,
+  startTerminal,
+  type Enveloped,
+  type HttpResult,
+  type TerminalHandle,
+} from '../support/terminal-harness.js';
+
+const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.log(`fuzz test seed ${seed} (rerun with FUZZ_SEED=${seed})`);
+
+/** The spec's error table, written out so that the server's own list is checked as well. */
+const SPEC_ERROR_CODES = new Set([
+  'INVALID_JSON',
+  'VALIDATION_ERROR',
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'CARD_PAYMENT_DECLINED',
+  'NOT_FOUND',
+  'SALE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'TERMINAL_NOT_FISCAL',
+  'MEV_CREDENTIALS_MISSING',
+  'FISCAL_DAY_EXPIRED',
+  'INSUFFICIENT_CASH_BALANCE',
+  'DUPLICATE_LIMIT_REACHED',
+  'IDEMPOTENCY_KEY_REUSE_MISMATCH',
+  'BUSY',
+  'INTERNAL_ERROR',
+  'PRINT_ERROR',
+  'CARD_PAYMENT_ERROR',
+  'MEV_ERROR',
+  'MEV_TIMEOUT',
+  'MEV_UNAVAILABLE',
+  'PRINTER_UNAVAILABLE',
+  'CARD_TERMINAL_UNAVAILABLE',
+  'PLATFORM_ERROR',
+]);
+/** Validation codes of the spec, plus the terminal's documented query and header codes. */
+const DETAIL_CODES = new Set<string>([
+  ...VALIDATION_CODES,
+  'LIMIT_INVALID',
+  'OFFSET_INVALID',
+  'TYPE_INVALID',
+  'STATUS_INVALID',
+  'IDEMPOTENCY_KEY_INVALID',
+]);
+
+const TABLES = [
+  'fiscal_operations',
+  'sales',
+  'sale_items',
+  'sale_payments',
+  'cash_operations',
+  'z_reports',
+  'shifts',
+  'idempotency_keys',
+] as const;
+type Table = (typeof TABLES)[number];
+
+const ROUTES = [
+  '/api/sales',
+  '/api/cash/in',
+  '/api/cash/out',
+  '/api/print',
+  '/api/reports/x',
+  '/api/reports/z',
+  '/api/reports/periodic',
+] as const;
+type Route = (typeof ROUTES)[number];
+
+/** A valid request of each route (checked to succeed before fuzzing starts). */
+const VALID: Record<Route, Record<string, unknown>> = {
+  '/api/sales': {
+    items: [
+      { id: 'sku-1', name: 'Coffee', unitPrice: 12.5, quantity: 2, vatCode: 'B', discountPercent: 0 },
+      { name: 'Sugar ½ kg', unitPrice: 3.99, quantity: 1, vatCode: 'A', allowDecimals: false },
+    ],
+    cartDiscount: { percent: 0, absolute: 0 },
+    cartMarkup: { percent: 0 },
+    payments: [
+      { type: '1', amount: 20 },
+      { type: '2', amount: 8.99, rrn: '123456789012' },
+    ],
+    amountReceived: 28.99,
+    change: 0,
+    delivery: { customerPhone: '+37360000000', customerEmail: 'ion@example.md', language: 'ro' },
+    printReceipt: false,
+  },
+  '/api/cash/in': { amount: 10.5, reason: 'float', printReceipt: false },
+  '/api/cash/out': { amount: 0.5, reason: 'change', printReceipt: false },
+  '/api/print': { lines: [['Title'], ['left', 'right'], ['l', 'c', 'r'], ['']], feedLines: 2, cut: false },
+  '/api/reports/x': { printReport: false },
+  '/api/reports/z': { printReport: false },
+  '/api/reports/periodic': { reportFrom: 1, reportTo: 1, detailed: true, printReport: false },
+};
+
+/** Fields of each route, so that random objects hit real names as well as junk. */
+const FIELDS: Record<Route, string[]> = {
+  '/api/sales': [
+    'items',
+    'payments',
+    'amountReceived',
+    'change',
+    'cartDiscount',
+    'cartMarkup',
+    'delivery',
+    'printReceipt',
+  ],
+  '/api/cash/in': ['amount', 'reason', 'printReceipt'],
+  '/api/cash/out': ['amount', 'reason', 'printReceipt'],
+  '/api/print': ['lines', 'feedLines', 'cut'],
+  '/api/reports/x': ['printReport'],
+  '/api/reports/z': ['printReport'],
+  '/api/reports/periodic': ['dateFrom', 'dateTo', 'reportFrom', 'reportTo', 'detailed', 'printReport'],
+};
+
+/** What one success of each route adds to the store; routes not listed write nothing. */
+const WRITES_ON_SUCCESS: Record<Route, Partial<Record<Table, number>>> = {
+  '/api/sales': { fiscal_operations: 1, sales: 1, cash_operations: 0, z_reports: 0 },
+  '/api/cash/in': { fiscal_operations: 1, sales: 0, cash_operations: 1, z_reports: 0 },
+  '/api/cash/out': { fiscal_operations: 1, sales: 0, cash_operations: 1, z_reports: 0 },
+  '/api/reports/x': { fiscal_operations: 1, sales: 0, cash_operations: 0, z_reports: 0 },
+  '/api/reports/z': { fiscal_operations: 1, sales: 0, cash_operations: 0, z_reports: 1 },
+  '/api/print': {},
+  '/api/reports/periodic': {},
+};
+const READ_ONLY: ReadonlySet<Route> = new Set(['/api/print', '/api/reports/periodic']);
+
+// ---- bodies -------------------------------------------------------------------------------
+
+/** Placeholder replaced in the serialized text by `depth` nested arrays (too deep to stringify). */
+const deepMarker = (depth: number) => `@@deep:${depth}@@`;
+const DEEP_PATTERN = /"@@deep:(\d+)@@"/g;
+function expandDeep(text: string): string {
+  return text.replace(DEEP_PATTERN, (_, depth: string) => {
+    const n = Number(depth);
+    return `${'['.repeat(n)}0${']'.repeat(n)}`;
+  });
+}
+const serialize = (value: unknown): string => expandDeep(JSON.stringify(value) ?? '');
+
+/** Values a client should never send where a field of the API is expected. */
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -0,
+    -1,
+    -0.01,
+    0.001,
+    1.005,
+    1e-7,
+    1e21,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 53 + 2,
+    9_999_999_999_999.99,
+    // More digits than a double holds: what a JSON parser makes of it.
+    Number('99999999999999.99'),
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e3',
+    '12.50',
+    '0x10',
+    '',
+    ' ',
+    [],
+    {},
+    [[]],
+    '\u0000',
+    '\ud800',
+    '💸'.repeat(60),
+    'ب'.repeat(101),
+    'x'.repeat(10_000),
+    // Past the 1 MiB body limit.
+    'x'.repeat(1_100_000),
+  ),
+  fc.double(),
+  fc.integer(),
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.integer({ min: 20, max: 20_000 }).map(deepMarker),
+);
+
+type Path = (string | number)[];
+
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
+  const own: Path[] = prefix.length > 0 ? [prefix] : [];
+  if (Array.isArray(value)) return [...own, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
+  if (value !== null && typeof value === 'object') {
+    return [...own, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
+  }
+  return own;
+}
+
+interface Mutation {
+  kind: 'set' | 'delete' | 'extra';
+  pick: number;
+  value: unknown;
+  key: string;
+}
+
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constantFrom('set', 'set', 'delete', 'extra'),
+  pick: fc.nat(),
+  value: hostile,
+  key: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('items', 'amount', 'lines', 'toString')),
+});
+
+/** Applies each mutation at a node of the current tree (chosen by `pick`, modulo the nodes). */
+function mutate(valid: Record<string, unknown>, mutations: Mutation[]): Record<string, unknown> {
+  const body = structuredClone(valid);
+  for (const m of mutations) {
+    const paths = pathsOf(body);
+    if (paths.length === 0) break;
+    const path = paths[m.pick % paths.length]!;
+    const parent = path.slice(0, -1).reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], body);
+    const container = parent as Record<string | number, unknown>;
+    const last = path.at(-1)!;
+    if (m.kind === 'set') container[last] = m.value;
+    else if (m.kind === 'delete' && Array.isArray(container)) container.splice(last as number, 1);
+    else if (m.kind === 'delete') delete container[last];
+    else if (!Array.isArray(container))
+      Object.defineProperty(container, m.key, {
+        value: m.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return body;
+}
+
+/** What JSON.parse refuses (a leading BOM is allowed), and not blank: blank reads as `{}`. */
+function isMalformed(text: string): boolean {
+  if (text.trim() === '') return false;
+  try {
+    JSON.parse(text.replace(/^\uFEFF/, ''));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const MALFORMED_SAMPLES = [
+  '{',
+  '}',
+  '{"a":',
+  "{'a':1}",
+  '{"a":1,}',
+  '[1,]',
+  'NaN',
+  '{"amount": NaN}',
+  '{"amount": Infinity}',
+  '{"amount": -}',
+  '{"a":1}//',
+  '/*x*/{}',
+  '{"a":01}',
+  '{"a":"\u0000"}',
+  '{"a":"\\x41"}',
+  'undefined',
+  '{a:1}',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  'tru',
+];
+
+function malformedJson(route: Route): fc.Arbitrary<string> {
+  const valid = JSON.stringify(VALID[route]);
+  return fc
+    .oneof(
+      fc.constantFrom(...MALFORMED_SAMPLES),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.integer({ min: 1, max: valid.length - 1 }).map((end) => valid.slice(0, end)),
+      fc
+        .tuple(fc.integer({ min: 0, max: valid.length }), fc.constantFrom(...'{}[]",:\\\'x0-. '))
+        .map(([at, c]) => valid.slice(0, at) + c + valid.slice(at)),
+    )
+    .filter(isMalformed);
+}
+
+const notAnObject: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
+    fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+  )
+  .map((v) => JSON.stringify(v));
+
+/** A valid body carrying `__proto__` or `constructor.prototype`, at the top or nested. */
+function poisoned(route: Route): fc.Arbitrary<string> {
+  const rest = JSON.stringify(VALID[route]).slice(1);
+  return fc
+    .record({
+      key: fc.constantFrom('"__proto__"', '"\\u005f_proto__"', '"constructor"'),
+      payload: fc.jsonValue({ maxDepth: 1 }),
+      nested: fc.boolean(),
+    })
+    .map(({ key, payload, nested }) => {
+      const polluted = JSON.stringify({ polluted: payload });
+      const entry = key === '"constructor"' ? `${key}:{"prototype":${polluted}}` : `${key}:${polluted}`;
+      return nested ? `{"extra":{${entry}},${rest}` : `{${entry},${rest}`;
+    });
+}
+
+function randomObject(route: Route): fc.Arbitrary<string> {
+  return fc
+    .dictionary(fc.oneof(fc.constantFrom(...FIELDS[route]), fc.string({ maxLength: 12 })), hostile, {
+      maxKeys: 6,
+    })
+    .map(serialize);
+}
+
+const anyValue: fc.Arbitrary<string> = fc.anything({ maxDepth: 3 }).map(serialize);
+
+function mutatedValid(route: Route): fc.Arbitrary<string> {
+  return fc
+    .array(mutation, { minLength: 1, maxLength: 4 })
+    .map((mutations) => serialize(mutate(VALID[route], mutations)));
+}
+
+/** 'fresh' becomes a key never used before; the others are not valid keys. */
+const idempotencyKey: fc.Arbitrary<string | undefined> = fc.option(
+  fc.constantFrom('fresh', 'fresh', '', ' ', 'a b', 'x'.repeat(256), 'clé', '\t'),
+  { nil: undefined, freq: 3 },
+);
+let keysUsed = 0;
+
+// ---- the terminal and the checks ----------------------------------------------------------
+
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+let terminal: TerminalHandle;
+const tally = new Map<Route, Map<number, number>>();
+
+interface StoreSnapshot {
+  counts: Record<Table, number>;
+  state: unknown;
+}
+
+function snapshot(): StoreSnapshot {
+  const db = terminal.runtime.db;
+  const counts = Object.fromEntries(
+    TABLES.map((table) => [
+      table,
+      (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
+    ]),
+  ) as Record<Table, number>;
+  return { counts, state: db.prepare('SELECT * FROM terminal_state').get() };
+}
+
+function expectEnvelope(result: HttpResult<Enveloped>): void {
+  const { status, body } = result;
+  expect(typeof body.timestamp).toBe('string');
+  if (status === 200) {
+    expect(body.success).toBe(true);
+    expect(body.error).toBeNull();
+    return;
+  }
+  expect(status).toBeGreaterThanOrEqual(400);
+  expect(status).toBeLessThan(500);
+  expect(body.success).toBe(false);
+  expect(body.data).toBeNull();
+  const error = body.error!;
+  expect(SPEC_ERROR_CODES.has(error.code), error.code).toBe(true);
+  expect(typeof error.message).toBe('string');
+  if (error.code !== 'VALIDATION_ERROR') {
+    expect(error.details).toBeUndefined();
+    return;
+  }
+  expect(error.details!.length).toBeGreaterThan(0);
+  for (const detail of error.details!) {
+    expect(typeof detail.field).toBe('string');
+    expect(typeof detail.message).toBe('string');
+    expect(DETAIL_CODES.has(detail.code), detail.code).toBe(true);
+  }
+}
+
+/** Sends one body and checks every invariant; returns the answer for case-specific checks. */
+async function send(route: Route, text: string, keyKind?: string): Promise<HttpResult<Enveloped>> {
+  const key = keyKind === 'fresh' ? `fuzz-${seed}-${++keysUsed}` : keyKind;
+  const before = snapshot();
+  const result = await terminal.call(
+    'POST',
+    route,
+    text,
+    key === undefined ? {} : { 'Idempotency-Key': key },
+  );
+  const after = snapshot();
+  const counts = tally.get(route) ?? new Map<number, number>();
+  counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+  tally.set(route, counts);
+
+  expect(result.status, `${route} ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(result.headers.get('x-request-id')).toBeTruthy();
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expectEnvelope(result);
+  if (result.status !== 200) {
+    expect(after).toEqual(before);
+    return result;
+  }
+  // A success keeps its Idempotency-Key, and writes its route's document and nothing else.
+  expect(after.counts.idempotency_keys - before.counts.idempotency_keys).toBe(key === undefined ? 0 : 1);
+  if (READ_ONLY.has(route)) {
+    expect(after.state).toEqual(before.state);
+    expect({ ...after.counts, idempotency_keys: 0 }).toEqual({ ...before.counts, idempotency_keys: 0 });
+  }
+  for (const [table, added] of Object.entries(WRITES_ON_SUCCESS[route])) {
+    expect(after.counts[table as Table] - before.counts[table as Table], table).toBe(added);
+  }
+  return result;
+}
+
+function routeSeed(route: Route, group: number): number {
+  return (seed + ROUTES.indexOf(route) * 7919 + group * 104_729) % 2 ** 31;
+}
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  terminal = await startTerminal({ sim });
+  // The valid bodies are valid: mutations start from the edge of acceptance.
+  for (const route of ROUTES) {
+    const result = await terminal.call('POST', route, VALID[route]);
+    expect(result.status, `${route}: ${JSON.stringify(result.body.error)}`).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  const summary = [...tally].map(
+    ([route, counts]) =>
+      `${route}: ${[...counts.values()].reduce((a, b) => a + b, 0)} cases (${[...counts]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(', ')})`,
+  );
+  console.log(`fuzz seed ${seed}\n${summary.join('\n')}`);
+  await terminal?.stop();
+  await sim?.stop();
+  if (terminal) removeDir(terminal.dataDir);
+  if (sim) removeDir(sim.dataDir);
+});
+
+describe.each(ROUTES)('POST %s', (route) => {
+  it('refuses malformed JSON, non-objects and poisoned keys with 400 INVALID_JSON, changing nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(malformedJson(route), notAnObject, poisoned(route)), async (text) => {
+        const result = await send(route, text);
+        expect(result.status).toBe(400);
+        expect(result.body.error!.code).toBe('INVALID_JSON');
+      }),
+      { seed: routeSeed(route, 0), numRuns: 100 },
+    );
+  });
+
+  it('answers random bodies and mutations of a valid one without a 5xx, refusals changing nothing', async () => {
+    // X and Z reports accept any object: a few, each one accounted for as a written report.
+    const reports = route === '/api/reports/x' || route === '/api/reports/z';
+    const bodies = reports
+      ? fc.oneof(randomObject(route), anyValue)
+      : fc.oneof(randomObject(route), anyValue, mutatedValid(route), mutatedValid(route));
+    await fc.assert(
+      fc.asyncProperty(bodies, idempotencyKey, async (text, keyKind) => {
+        await send(route, text, keyKind);
+      }),
+      { seed: routeSeed(route, 1), numRuns: reports ? 25 : 200 },
+    );
+  });
+
+  it(`takes bodies nested ${MAX_DEPTH} levels deep and refuses deeper ones with 400 INVALID_JSON`, async () => {
+    const nestedIn = (arrays: number) => `{"extra":${'['.repeat(arrays)}0${']'.repeat(arrays)}}`;
+    const deepest = await send(route, nestedIn(MAX_DEPTH - 1));
+    expect(deepest.body.error?.code).not.toBe('INVALID_JSON');
+    for (const arrays of [MAX_DEPTH, 100_000]) {
+      const refused = await send(route, nestedIn(arrays));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error!.code).toBe('INVALID_JSON');
+    }
+  });
+});

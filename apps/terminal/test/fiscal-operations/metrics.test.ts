@@ -1,0 +1,77 @@
+/** GET /metrics over real HTTP: Prometheus text, behind X-API-Key, counts right after a restart. */
+import { setFaultMode } from '@fiscal-pos/mev-sim';
+import { describe, expect, it } from 'vitest';
+import { API_KEY, cashSale, useFiscalTerminal } from '../support/terminal-harness.js';
+import { waitUntil } from './sync-helpers.js';
+
+const ctx = useFiscalTerminal({ config: { syncRetryBaseMs: 50, syncRetryMaxMs: 300 } });
+
+async function scrape(headers: Record<string, string> = { 'X-API-Key': API_KEY }) {
+  const response = await fetch(`${ctx.terminal.url}/metrics`, { headers });
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** The value of one sample line, e.g. `fiscal_operations{type="receipt",status="success"}`. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics', () => {
+  it('needs the X-API-Key like every endpoint but the health checks', async () => {
+    const res = await scrape({});
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.text)).toMatchObject({ success: false, error: { code: 'MISSING_API_KEY' } });
+  });
+
+  it('shows operations by type and status, the MEV latency and the offline queue', async () => {
+    const empty = await scrape();
+    expect(empty.status).toBe(200);
+    expect(empty.type).toContain('text/plain');
+    expect(empty.text).toMatch(/^# HELP /); // the exposition format itself, not an envelope
+    expect(sample(empty.text, 'fiscal_operations{type="receipt",status="success"}')).toBe(0);
+
+    for (let i = 0; i < 2; i++)
+      expect((await ctx.terminal.call('POST', '/api/sales', cashSale(3))).status).toBe(200);
+    expect((await ctx.terminal.call('POST', '/api/cash/in', { amount: 9, printReceipt: false })).status).toBe(
+      200,
+    );
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'down' });
+    expect((await ctx.terminal.call('POST', '/api/sales', cashSale(4))).status).toBe(200);
+
+    const during = await scrape();
+    expect(sample(during.text, 'fiscal_operations{type="receipt",status="success"}')).toBe(2);
+    expect(sample(during.text, 'fiscal_operations{type="cash_in",status="success"}')).toBe(1);
+    // The offline sale is `offline`, or `sent` while the worker retries it.
+    expect(
+      (sample(during.text, 'fiscal_operations{type="receipt",status="offline"}') ?? 0) +
+        (sample(during.text, 'fiscal_operations{type="receipt",status="sent"}') ?? 0),
+    ).toBe(1);
+    expect(sample(during.text, 'fiscal_offline_queue_size')).toBe(1);
+    expect(sample(during.text, 'fiscal_offline_queue_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(during.text, 'fiscal_mev_online')).toBe(0);
+    expect(sample(during.text, 'fiscal_mev_request_duration_seconds_count{outcome="registered"}')).toBe(3);
+    expect(
+      sample(during.text, 'fiscal_mev_request_duration_seconds_count{outcome="unreachable"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(during.text).toContain(
+      'fiscal_mev_request_duration_seconds_bucket{le="0.1",outcome="registered"}',
+    );
+
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'ok' });
+    await waitUntil('the offline sale synced', () => ctx.terminal.runtime.operations.queueStats().size === 0);
+    const after = await scrape();
+    expect(sample(after.text, 'fiscal_operations{type="receipt",status="success"}')).toBe(3);
+    expect(sample(after.text, 'fiscal_offline_queue_size')).toBe(0);
+    expect(sample(after.text, 'fiscal_mev_online')).toBe(1);
+  });
+
+  it('counts operations from the store, so a restarted terminal reports them all', async () => {
+    await ctx.restart();
+    const res = await scrape();
+    expect(sample(res.text, 'fiscal_operations{type="receipt",status="success"}')).toBe(3);
+    expect(sample(res.text, 'fiscal_operations{type="cash_in",status="success"}')).toBe(1);
+    // Latency is per process: the new one has not talked to the server yet.
+    expect(sample(res.text, 'fiscal_mev_request_duration_seconds_count{outcome="registered"}') ?? 0).toBe(0);
+  });
+});

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  IllegalTransitionError,
+  OPERATION_STATUSES,
+  canTransition,
+  type OperationStatus,
+} from '../../src/fiscal-operations/operation-status.js';
+import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
+import { openFiscalDatabase } from '../../src/storage/database.js';
+import { removeDir, tempDir } from '../support/terminal-harness.js';
+
+/** The declared lifecycle, written out independently of the implementation's table. */
+const ALLOWED = new Set([
+  'pending->sent',
+  'pending->offline',
+  'sent->success',
+  'sent->failed',
+  'sent->offline',
+  'offline->sent',
+]);
+
+const pairs = OPERATION_STATUSES.flatMap((from) => OPERATION_STATUSES.map((to) => [from, to] as const));
+
+describe('fiscal operation transition table', () => {
+  it.each(pairs)('%s -> %s is allowed only if declared', (from, to) => {
+    expect(canTransition(from, to)).toBe(ALLOWED.has(`${from}->${to}`));
+  });
+
+  it('has final states success and failed, and no way back to pending', () => {
+    for (const to of OPERATION_STATUSES) {
+      expect(canTransition('success', to)).toBe(false);
+      expect(canTransition('failed', to)).toBe(false);
+      expect(canTransition(to, 'pending')).toBe(false);
+    }
+  });
+});
+
+describe('OperationStore.transition on a real SQLite file', () => {
+  const dir = tempDir('transitions');
+  const db = openFiscalDatabase(`${dir}/terminal.sqlite`);
+  const store = new OperationStore(db);
+  afterAll(() => {
+    db.close();
+    removeDir(dir);
+  });
+
+  let receiptNumber = 0;
+  function insert(): string {
+    const id = randomUUID();
+    store.insert({
+      id,
+      operationType: 'receipt',
+      receiptNumber: ++receiptNumber,
+      reportNumber: 1,
+      totalAmount: 100,
+      cashDelta: 100,
+      vat: [],
+      payments: [{ code: '1', amount: 100 }],
+      shiftId: null,
+      createdAt: new Date().toISOString(),
+    });
+    return id;
+  }
+
+  /** Drives a fresh operation to `status` along legal transitions. */
+  function operationIn(status: OperationStatus): string {
+    const id = insert();
+    const path: Record<OperationStatus, OperationStatus[]> = {
+      pending: [],
+      sent: ['sent'],
+      offline: ['offline'],
+      success: ['sent', 'success'],
+      failed: ['sent', 'failed'],
+    };
+    let current: OperationStatus = 'pending';
+    for (const next of path[status]) {
+      store.transition(id, current, next);
+      current = next;
+    }
+    return id;
+  }
+
+  it.each(pairs)('moving %s -> %s changes the row exactly when the table allows it', (from, to) => {
+    const id = operationIn(from);
+    if (ALLOWED.has(`${from}->${to}`)) {
+      store.transition(id, from, to);
+      expect(store.require(id).status).toBe(to);
+    } else {
+      expect(() => store.transition(id, from, to)).toThrow(IllegalTransitionError);
+      expect(store.require(id).status).toBe(from);
+    }
+  });
+
+  it('re-checks the current status in SQL: a stale `from` is refused, so an operation is never in flight twice', () => {
+    const id = operationIn('offline');
+    store.transition(id, 'offline', 'sent', { countAttempt: true });
+    // A second sender that still believes the operation is offline must not send it again.
+    expect(() => store.transition(id, 'offline', 'sent', { countAttempt: true })).toThrow(
+      /cannot move from sent to sent/,
+    );
+    expect(store.require(id).attempts).toBe(1);
+  });
+
+  it('keeps the offline code when the operation is finally registered, and clears the outage message', () => {
+    const id = operationIn('pending');
+    store.transition(id, 'pending', 'offline', {
+      isOffline: true,
+      offlineFiscalCode: 'OFF-0011223344556677',
+      errorMessage: 'MEV unreachable (refused)',
+    });
+    store.transition(id, 'offline', 'sent', { countAttempt: true });
+    store.transition(id, 'sent', 'success', {
+      mevId: 'MEV-1',
+      fiscalCode: 'FC1',
+      errorMessage: null,
+      completedAt: new Date().toISOString(),
+    });
+    expect(store.require(id)).toMatchObject({
+      status: 'success',
+      isOffline: true,
+      offlineFiscalCode: 'OFF-0011223344556677',
+      mevId: 'MEV-1',
+      fiscalCode: 'FC1',
+      errorMessage: null,
+      attempts: 1,
+    });
+  });
+});

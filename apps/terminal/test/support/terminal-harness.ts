@@ -1,0 +1,262 @@
+import { afterAll, beforeAll } from 'vitest';
+import { fiscalizeTerminal, startMevSimProcess, type MevSimProcess } from '@fiscal-pos/mev-sim';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildTerminalApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
+import type { Fiscalization } from '../../src/fiscalization/fiscalization-status.js';
+import type { Idempotency } from '../../src/http/idempotency.js';
+import type { TerminalApp } from '../../src/http/route-kit.js';
+import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
+import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
+import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
+import { createTerminalRuntime, type FiscalSetup, type TerminalRuntime } from '../../src/terminal-runtime.js';
+
+export const API_KEY = 'test-terminal-key-0123456789';
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `fiscal-pos-${prefix}-`));
+}
+
+/** One real mev-sim process (HTTPS, mutual TLS) per test file. */
+export async function startSimulator(): Promise<MevSimProcess & { dataDir: string }> {
+  const dataDir = tempDir('mev');
+  const sim = await startMevSimProcess({ dataDir });
+  return Object.assign(sim, { dataDir });
+}
+
+/** A settable clock for fiscal-day tests; starts at the real time unless told otherwise. */
+export class TestClock implements Clock {
+  constructor(private current = new Date()) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(at: Date | string): void {
+    this.current = new Date(at);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface HttpResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** An enveloped response, loosely typed for assertions. */
+export interface Enveloped {
+  success: boolean;
+  data: Record<string, any> | null;
+  error: {
+    code: string;
+    message: string;
+    details?: { field: string; code: string; message: string }[];
+  } | null;
+  timestamp: string;
+}
+
+export interface TerminalHandle {
+  url: string;
+  dataDir: string;
+  runtime: TerminalRuntime;
+  app: TerminalApp;
+  idempotency: Idempotency;
+  printer: ReceiptPrinter;
+  registrationNumber: string;
+  /** The fiscalization this terminal got, to restart it on the same data directory. */
+  material: StartTerminalOptions['material'];
+  call<T = Enveloped>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<HttpResult<T>>;
+  /** Stops the HTTP server and the runtime; the data directory stays for a restart. */
+  stop(): Promise<void>;
+}
+
+export interface StartTerminalOptions {
+  sim?: MevSimProcess;
+  fiscalization?: Fiscalization;
+  dataDir?: string;
+  clock?: Clock;
+  config?: Partial<TerminalConfig>;
+  /** Reuse fiscalization material (for a restart on the same data directory). */
+  material?: Awaited<ReturnType<typeof fiscalizeTerminal>>;
+  printer?: ReceiptPrinter;
+}
+
+/**
+ * A terminal over real HTTP on 127.0.0.1, with its real SQLite files in a temp directory and,
+ * when fiscal, a real SOAP client talking to the mev-sim process with a fresh fiscalization.
+ */
+export async function startTerminal(o: StartTerminalOptions = {}): Promise<TerminalHandle> {
+  const dataDir = o.dataDir ?? tempDir('terminal');
+  const config: TerminalConfig = {
+    ...loadTerminalConfig({}),
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    apiKey: API_KEY,
+    mevConnectTimeoutMs: 1000,
+    mevRequestTimeoutMs: 2000,
+    syncRetryBaseMs: 50,
+    syncRetryMaxMs: 500,
+    ...o.config,
+  };
+  const fiscalization = o.fiscalization ?? 'fiscal';
+  let material = o.material;
+  let fiscal: FiscalSetup = { fiscalization, registrationNumber: '', server: null };
+  if (fiscalization === 'fiscal') {
+    if (!o.sim) throw new Error('a fiscal terminal needs the simulator');
+    material ??= await fiscalizeTerminal(o.sim.adminUrl, o.sim.caCertPem, {});
+    fiscal = {
+      fiscalization,
+      registrationNumber: material.registrationNumber,
+      server: new SoapFiscalServer({
+        url: o.sim.url,
+        ...material,
+        connectTimeoutMs: config.mevConnectTimeoutMs,
+        requestTimeoutMs: config.mevRequestTimeoutMs,
+      }),
+    };
+  } else if (fiscalization === 'credentials_missing') {
+    fiscal = { fiscalization, registrationNumber: '1234567890', server: null };
+  }
+  const printer = o.printer ?? new VirtualPrinter(join(dataDir, 'printer'));
+  const runtime = createTerminalRuntime({
+    config,
+    apiKey: API_KEY,
+    fiscal,
+    logger: pino({ level: process.env.TEST_LOG ?? 'error' }),
+    ...(o.clock ? { clock: o.clock } : {}),
+    printer,
+  });
+  const { app, idempotency } = buildTerminalApp(runtime);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+  runtime.syncWorker?.wake();
+  let stopped = false;
+  return {
+    url,
+    dataDir,
+    runtime,
+    app,
+    idempotency,
+    printer,
+    material,
+    registrationNumber: fiscal.registrationNumber,
+    async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const response = await fetch(url + path, {
+        method,
+        headers: {
+          'X-API-Key': API_KEY,
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: (text ? JSON.parse(text) : null) as T,
+      };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A valid sale of the given total in cash (one B line), paid exactly. */
+export function cashSale(total = 100, extra: Record<string, unknown> = {}) {
+  return {
+    items: [{ name: 'Item', unitPrice: total, quantity: 1, vatCode: 'B' }],
+    payments: [{ type: '1', amount: total }],
+    amountReceived: total,
+    change: 0,
+    printReceipt: false,
+    ...extra,
+  };
+}
+
+export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
+
+/**
+ * Registers file-level setup for one simulator process shared by the terminals a test file
+ * starts with `start`; all of them, and their directories, are torn down after the file.
+ */
+export function useSimulator(): {
+  readonly sim: Simulator;
+  start(o?: Omit<StartTerminalOptions, 'sim'>): Promise<TerminalHandle>;
+} {
+  let sim: Simulator | undefined;
+  const terminals: TerminalHandle[] = [];
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => {
+    // Whatever the setup managed to start is stopped; a setup failure is the one to report.
+    for (const terminal of terminals) {
+      await terminal.stop();
+      removeDir(terminal.dataDir);
+    }
+    if (sim) {
+      await sim.stop();
+      removeDir(sim.dataDir);
+    }
+  });
+  const started = (): Simulator => {
+    if (!sim) throw new Error('the simulator is not started yet (use it inside tests or hooks)');
+    return sim;
+  };
+  return {
+    get sim() {
+      return started();
+    },
+    async start(o = {}) {
+      const terminal = await startTerminal({ ...o, sim: started() });
+      terminals.push(terminal);
+      return terminal;
+    },
+  };
+}
+
+/**
+ * The usual file-level setup: one simulator and one fiscal terminal, read from the result;
+ * `restart` stops the terminal and starts it again on the same data and fiscalization.
+ */
+export function useFiscalTerminal(o: Omit<StartTerminalOptions, 'sim'> = {}): {
+  sim: Simulator;
+  terminal: TerminalHandle;
+  restart(): Promise<void>;
+} {
+  const env = useSimulator();
+  const ctx = {
+    async restart() {
+      const { dataDir, material } = ctx.terminal;
+      await ctx.terminal.stop();
+      ctx.terminal = await env.start({ ...o, dataDir, material });
+    },
+  } as { sim: Simulator; terminal: TerminalHandle; restart(): Promise<void> };
+  beforeAll(async () => {
+    ctx.sim = env.sim;
+    ctx.terminal = await env.start(o);
+  });
+  return ctx;
+}

@@ -1,0 +1,150 @@
+/**
+ * The real terminal as a child process (`node --import tsx src/main.ts`), for tests that must
+ * kill it: SIGKILL loses everything that was not durably written, which no in-process harness
+ * can imitate. The simulator is started by the test, so it outlives every kill of the terminal.
+ */
+import { fiscalizeTerminal, type MevSimProcess } from '@fiscal-pos/mev-sim';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { readFiscalizationState, writeFiscalization } from '../../src/mev/terminal-credentials.js';
+import { API_KEY } from './terminal-harness.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const LOG_TAIL_LINES = 200;
+
+export interface TerminalProcessOptions {
+  /** Kept across restarts: the SQLite files and `fiscal/` live here. */
+  dataDir: string;
+  sim: MevSimProcess;
+  /** Extra or overriding environment for the child. */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface TerminalProcess {
+  url: string;
+  port: number;
+  pid: number;
+  registrationNumber: string;
+  /** Sends a signal (default SIGKILL) and resolves once the process is gone. */
+  kill(signal?: NodeJS.Signals): Promise<ProcessExit>;
+  /** SIGTERM (the terminal's graceful stop), SIGKILL if it is still there after 5 s. */
+  stop(): Promise<ProcessExit>;
+  /** The last log lines of the child (stdout and stderr), for failure messages. */
+  logTail(): string[];
+}
+
+/** Children still running, killed if the test process exits without stopping them. */
+const live = new Set<ReturnType<typeof spawn>>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/**
+ * Fiscalizes the terminal of `dataDir` against the simulator once, writing the material where
+ * main.ts reads it when MEV_URL is set; later calls keep what is there (a restart).
+ */
+export async function ensureFiscalized(dataDir: string, sim: MevSimProcess): Promise<string> {
+  const dir = join(dataDir, 'fiscal');
+  const state = await readFiscalizationState(dir);
+  if (state.status === 'fiscalized') return state.material.registrationNumber;
+  const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+  await writeFiscalization(dir, material);
+  return material.registrationNumber;
+}
+
+function readyPort(line: string): number | null {
+  try {
+    const value = JSON.parse(line) as { event?: unknown; port?: unknown };
+    return value.event === 'ready' && typeof value.port === 'number' ? value.port : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startTerminalProcess(o: TerminalProcessOptions): Promise<TerminalProcess> {
+  const registrationNumber = await ensureFiscalized(o.dataDir, o.sim);
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    // --import resolves "tsx" from the working directory.
+    cwd: PACKAGE_DIR,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: o.dataDir,
+      API_KEY,
+      MEV_URL: o.sim.url,
+      LOG_LEVEL: 'info',
+      MEV_CONNECT_TIMEOUT_MS: '1000',
+      MEV_REQUEST_TIMEOUT_MS: '2000',
+      SYNC_RETRY_BASE_MS: '50',
+      SYNC_RETRY_MAX_MS: '500',
+      ...o.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  const exited = new Promise<ProcessExit>((done) =>
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      done({ code, signal });
+    }),
+  );
+
+  const tail: string[] = [];
+  const keep = (line: string) => {
+    tail.push(line);
+    if (tail.length > LOG_TAIL_LINES) tail.shift();
+  };
+  // Both pipes are read to the end: a full pipe would block the child.
+  createInterface({ input: child.stderr }).on('line', keep);
+  const stdout = createInterface({ input: child.stdout });
+
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`terminal did not get ready in time:\n${tail.join('\n')}`));
+    }, o.readyTimeoutMs ?? 30_000);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      fail(new Error(`terminal exited before ready (code ${code}, signal ${signal}):\n${tail.join('\n')}`));
+    });
+    stdout.on('line', (line) => {
+      keep(line);
+      const found = readyPort(line);
+      if (found !== null) {
+        clearTimeout(timer);
+        done(found);
+      }
+    });
+  });
+
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid ?? -1,
+    registrationNumber,
+    kill,
+    async stop() {
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5000);
+      try {
+        return await kill('SIGTERM');
+      } finally {
+        clearTimeout(forced);
+      }
+    },
+    logTail: () => [...tail],
+  };
+}

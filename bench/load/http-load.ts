@@ -1,0 +1,74 @@
+/**
+ * A closed-loop HTTP load generator: `clients` keep-alive connections, each sending its next
+ * request as soon as the previous answer is read, until `maxRequests` were sent or `maxMs`
+ * passed. It runs in a worker thread so the client's parsing does not share an event loop
+ * with a server under test in this process (on a 2-core machine that would distort both).
+ */
+import { Worker } from 'node:worker_threads';
+import { summarize, type LatencySummary } from './latency-stats.js';
+
+export interface HttpLoadOptions {
+  origin: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Concurrent keep-alive connections, each with one request in flight. */
+  clients: number;
+  maxRequests: number;
+  maxMs: number;
+  /** Sends a fresh UUID as Idempotency-Key with every request. */
+  idempotencyKeys?: boolean;
+}
+
+/** What the worker sends back: raw samples, summarized here. */
+export interface HttpLoadRaw {
+  latenciesMs: Float64Array;
+  statuses: Record<string, number>;
+  durationMs: number;
+  firstError: string | null;
+}
+
+export interface HttpLoadResult {
+  requests: number;
+  /** Answers outside 2xx, and transport errors. */
+  failures: number;
+  statuses: Record<string, number>;
+  durationMs: number;
+  requestsPerSecond: number;
+  latency: LatencySummary;
+  firstError: string | null;
+}
+
+const WORKER = new URL('./http-load-worker.ts', import.meta.url).href;
+
+/** The worker is TypeScript: load it through tsx's API, since `--import tsx` does not reach workers' entry points. */
+function startWorker(options: HttpLoadOptions): Worker {
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(WORKER)}))`;
+  return new Worker(source, { eval: true, workerData: options });
+}
+
+export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadResult> {
+  const worker = startWorker(options);
+  const raw = await new Promise<HttpLoadRaw>((resolve, reject) => {
+    worker.once('message', (message: HttpLoadRaw) => resolve(message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`load worker exited (code ${code}) without results`)));
+  });
+  await worker.terminate();
+  const requests = raw.latenciesMs.length;
+  let failures = 0;
+  for (const [status, count] of Object.entries(raw.statuses)) {
+    if (!/^2\d\d$/.test(status)) failures += count;
+  }
+  return {
+    requests,
+    failures,
+    statuses: raw.statuses,
+    durationMs: raw.durationMs,
+    requestsPerSecond: (requests / raw.durationMs) * 1000,
+    latency: summarize(raw.latenciesMs),
+    firstError: raw.firstError,
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { ParseResult } from '../validation/validation-issue.js';
+import { amountField, coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+
+/** POST /api/cash/in and /api/cash/out. */
+export const cashRequestSchema = z.object({
+  amount: amountField('AMOUNT_INVALID', { positive: true }, 'amount deposited or withdrawn'),
+  reason: withDefault(
+    z.string(coded('REASON_TOO_LONG')).max(100).meta({ description: 'max 100 characters' }),
+    null,
+  ),
+  printReceipt: flagField(true, 'print the service receipt'),
+});
+
+export type CashRequestInput = z.input<typeof cashRequestSchema>;
+/** amount in bani; reason null when omitted. */
+export type CashRequest = z.output<typeof cashRequestSchema>;
+
+export function parseCashRequest(body: unknown): ParseResult<CashRequest> {
+  return parseWithSchema(cashRequestSchema, body);
+}

@@ -1,0 +1,74 @@
+/** @fiscal-pos/fiscal: the pure fiscal domain (no I/O). See README.md for units and rounding. */
+export {
+  MAX_SCALED,
+  formatMinor,
+  fromBp,
+  fromMilli,
+  fromMinor,
+  toBp,
+  toMilli,
+  toMinor,
+} from './money/money.js';
+export type { Bp, Milli, Minor } from './money/money.js';
+export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js';
+
+export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';
+export type { VatCode, VatRate, VatTable } from './vat/vat.js';
+export { amountMapToJson, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
+export type { VatEntryJson } from './vat/vat-breakdown-json.js';
+
+export {
+  ACPS_CARD,
+  ACPS_CASH,
+  ACPS_CODES,
+  ACPS_PAYMENT_TYPES,
+  acpsLabel,
+  isAcpsCode,
+} from './payments/acps.js';
+export type { AcpsCode } from './payments/acps.js';
+
+export { VALIDATION_CODES, VALIDATION_MESSAGES, isValidationCode } from './validation/validation-issue.js';
+export type { ParseResult, ValidationCode, ValidationIssue } from './validation/validation-issue.js';
+
+export { calculateSale } from './sale/sale-calculation.js';
+export type {
+  Adjustment,
+  CalculatedItem,
+  PaymentInput,
+  PaymentTotal,
+  SaleCalculation,
+  SaleInput,
+  SaleItemInput,
+  VatBreakdownEntry,
+} from './sale/sale-calculation.js';
+export { createSaleRequestSchema, parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
+export type { SaleDraft, SaleRequest, SaleRequestInput } from './sale/sale-request.js';
+
+export { cashRequestSchema, parseCashRequest } from './cash/cash-request.js';
+export type { CashRequest, CashRequestInput } from './cash/cash-request.js';
+
+export { parsePrintRequest, printRequestSchema } from './printing/print-request.js';
+export type { PrintRequest, PrintRequestInput } from './printing/print-request.js';
+
+export { parseReportRequest, reportRequestSchema } from './reports/report-request.js';
+export type { ReportRequest, ReportRequestInput } from './reports/report-request.js';
+export {
+  parsePeriodicReportRequest,
+  periodicReportRequestSchema,
+} from './reports/periodic-report-request.js';
+export type { PeriodicReportRequest, PeriodicReportRequestInput } from './reports/periodic-report-request.js';
+export { isCalendarDate } from './reports/calendar-date.js';
+export { aggregateReportData } from './reports/report-aggregation.js';
+export type {
+  FiscalOperationRecord,
+  FiscalOperationStatus,
+  FiscalOperationType,
+  PaymentLine,
+  ReportOptions,
+  ReportTotals,
+  VatLine,
+} from './reports/report-aggregation.js';
+export { aggregatePeriodicReport, summarizeClosedDay } from './reports/periodic-report.js';
+export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
+
+export { receiptQrUrl } from './receipt/qr-code.js';

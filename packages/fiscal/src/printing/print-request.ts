@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { ParseResult } from '../validation/validation-issue.js';
+import { coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+
+/**
+ * One printed line: 1 string is full width left aligned, 2 are left + right, 3 are left,
+ * centre, right; a single empty string is a blank spacer line.
+ */
+const lineSchema = z
+  .array(
+    z.string(coded('LINE_TEXT_TOO_LONG', 'a line text must be a string')).max(100),
+    coded('LINE_FORMAT_INVALID'),
+  )
+  .min(1)
+  .max(3);
+
+/** POST /api/print (non-fiscal). */
+export const printRequestSchema = z.object({
+  lines: z.array(lineSchema, coded('LINES_REQUIRED')).min(1),
+  feedLines: withDefault(
+    z
+      .int(coded('FEED_LINES_INVALID'))
+      .min(0)
+      .max(10)
+      .meta({ description: 'blank lines fed after printing, 0-10' }),
+    3,
+  ),
+  cut: flagField(true, 'cut the paper after printing'),
+});
+
+export type PrintRequestInput = z.input<typeof printRequestSchema>;
+export type PrintRequest = z.output<typeof printRequestSchema>;
+
+export function parsePrintRequest(body: unknown): ParseResult<PrintRequest> {
+  return parseWithSchema(printRequestSchema, body);
+}

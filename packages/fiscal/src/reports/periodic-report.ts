@@ -1,0 +1,151 @@
+import type { Minor } from '../money/money.js';
+import type { VatBreakdownEntry } from '../sale/sale-calculation.js';
+import type { VatCode } from '../vat/vat.js';
+import { addTo, addVatLine, aggregateReportData } from './report-aggregation.js';
+import type { FiscalOperationRecord, ReportOptions, ReportTotals } from './report-aggregation.js';
+
+/**
+ * A closed fiscal day as the terminal keeps it after its Z report: the report totals
+ * frozen at closing, plus what the periodic report needs besides them.
+ */
+export interface ClosedZReport {
+  reportNumber: number;
+  closedAt: string;
+  /** Lowest and highest receipt numbers of the day; 0 when no receipt was issued. */
+  firstReceiptNumber: number;
+  lastReceiptNumber: number;
+  /** X reports taken during the day. */
+  xReportsCount: number;
+  totals: ReportTotals;
+}
+
+/** The figures of one Z report in a detailed periodic report (entries of individualZReports). */
+export interface IndividualZReport {
+  reportNumber: number;
+  closedAt: string;
+  firstReceiptNumber: number;
+  lastReceiptNumber: number;
+  receiptsCount: number;
+  totalSales: Minor;
+  totalTax: Minor;
+  vatBreakdown: VatBreakdownEntry[];
+  paymentTotals: Record<string, Minor>;
+  cashIn: Minor;
+  cashOut: Minor;
+}
+
+/**
+ * The amounts of the spec's periodic report result, in bani. The filter echo (filterMode,
+ * dateFrom/dateTo or reportFrom/reportTo) and generatedAt are the caller's to add.
+ * As in the day's report, totalSales and totalReturns are gross and apart; totalTax,
+ * totalUntaxed, vatBreakdown and paymentTotals are net of returns.
+ */
+export interface PeriodicReportTotals {
+  totalSales: Minor;
+  totalTax: Minor;
+  totalUntaxed: Minor;
+  vatBreakdown: VatBreakdownEntry[];
+  receiptsCount: number;
+  paymentTotals: Record<string, Minor>;
+  cashIn: Minor;
+  cashOut: Minor;
+  cashInCount: number;
+  cashOutCount: number;
+  zReportsCount: number;
+  xReportsCount: number;
+  /** null when no Z report is in the range. */
+  firstZReportNumber: number | null;
+  lastZReportNumber: number | null;
+  firstZReportTimestamp: string | null;
+  lastZReportTimestamp: string | null;
+  totalReturns: Minor;
+  returnsCount: number;
+  /** Filled only for a detailed report, in Z number order. */
+  individualZReports: IndividualZReport[] | null;
+}
+
+/**
+ * Freezes a fiscal day at its Z report: the day's report totals plus the receipt number
+ * range and the count of X reports, ready to be stored and summed by periodic reports.
+ */
+export function summarizeClosedDay(
+  records: readonly FiscalOperationRecord[],
+  day: ReportOptions & { reportNumber: number; closedAt: string },
+): ClosedZReport {
+  const receiptNumbers = records
+    .filter((record) => record.status !== 'failed' && record.receiptNumber !== null)
+    .map((record) => record.receiptNumber ?? 0);
+  return {
+    reportNumber: day.reportNumber,
+    closedAt: day.closedAt,
+    firstReceiptNumber: receiptNumbers.length > 0 ? Math.min(...receiptNumbers) : 0,
+    lastReceiptNumber: receiptNumbers.length > 0 ? Math.max(...receiptNumbers) : 0,
+    xReportsCount: records.filter((record) => record.type === 'x_report').length,
+    totals: aggregateReportData(records, day),
+  };
+}
+
+function individualReport(report: ClosedZReport): IndividualZReport {
+  const { totals } = report;
+  return {
+    reportNumber: report.reportNumber,
+    closedAt: report.closedAt,
+    firstReceiptNumber: report.firstReceiptNumber,
+    lastReceiptNumber: report.lastReceiptNumber,
+    receiptsCount: totals.receiptsIssued,
+    totalSales: totals.totalSales,
+    totalTax: totals.dailyTax,
+    vatBreakdown: totals.vatBreakdown,
+    paymentTotals: totals.paymentTotals,
+    cashIn: totals.cashIn,
+    cashOut: totals.cashOut,
+  };
+}
+
+/** Sums the Z reports the caller selected (by date or by number) into a periodic report. */
+export function aggregatePeriodicReport(
+  zReports: readonly ClosedZReport[],
+  options: { detailed: boolean },
+): PeriodicReportTotals {
+  const ordered = [...zReports].sort((a, b) => a.reportNumber - b.reportNumber);
+  const vat = new Map<VatCode, VatBreakdownEntry>();
+  const result: PeriodicReportTotals = {
+    totalSales: 0,
+    totalTax: 0,
+    totalUntaxed: 0,
+    vatBreakdown: [],
+    receiptsCount: 0,
+    paymentTotals: {},
+    cashIn: 0,
+    cashOut: 0,
+    cashInCount: 0,
+    cashOutCount: 0,
+    zReportsCount: ordered.length,
+    xReportsCount: 0,
+    firstZReportNumber: ordered[0]?.reportNumber ?? null,
+    lastZReportNumber: ordered.at(-1)?.reportNumber ?? null,
+    firstZReportTimestamp: ordered[0]?.closedAt ?? null,
+    lastZReportTimestamp: ordered.at(-1)?.closedAt ?? null,
+    totalReturns: 0,
+    returnsCount: 0,
+    individualZReports: options.detailed ? ordered.map(individualReport) : null,
+  };
+  for (const { totals, xReportsCount } of ordered) {
+    result.totalSales += totals.totalSales;
+    result.totalTax += totals.dailyTax;
+    result.totalUntaxed += totals.dailyUntaxed;
+    for (const entry of totals.vatBreakdown) addVatLine(vat, entry, 1);
+    result.receiptsCount += totals.receiptsIssued;
+    for (const [code, amount] of Object.entries(totals.paymentTotals))
+      addTo(result.paymentTotals, code, amount);
+    result.cashIn += totals.cashIn;
+    result.cashOut += totals.cashOut;
+    result.cashInCount += totals.cashInCount;
+    result.cashOutCount += totals.cashOutCount;
+    result.xReportsCount += xReportsCount;
+    result.totalReturns += totals.totalReturns;
+    result.returnsCount += totals.returnsCount;
+  }
+  result.vatBreakdown = [...vat.values()];
+  return result;
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { ACPS_CASH, ACPS_CODES } from '../payments/acps.js';
+import { issue } from '../validation/validation-issue.js';
+import type { ParseResult, ValidationIssue } from '../validation/validation-issue.js';
+import {
+  amountField,
+  coded,
+  parseWithSchema,
+  percentField,
+  quantityField,
+  withDefault,
+  flagField,
+} from '../validation/zod-validation.js';
+import { DEFAULT_VAT_TABLE, VAT_CODES } from '../vat/vat.js';
+import type { VatTable } from '../vat/vat.js';
+import { calculateSale } from './sale-calculation.js';
+import type { SaleCalculation } from './sale-calculation.js';
+
+/*
+ * POST /api/sales. Fields the spec gives no code of their own are reported under the code
+ * of what they belong to: items[i] that is not an object -> ITEMS_REQUIRED,
+ * payments[i] -> PAYMENTS_REQUIRED, items[i].id -> ITEM_NAME_INVALID (the item's
+ * identification), items[i].allowDecimals -> ITEM_QUANTITY_INVALID (it governs the
+ * quantity rule), cartDiscount / cartMarkup not an object -> their percent code, delivery
+ * not an object -> LANGUAGE_INVALID.
+ */
+
+const LANGUAGES = ['ro', 'en', 'ru'] as const;
+
+function vatCodeField(vatTable: VatTable) {
+  return z
+    .enum(VAT_CODES, coded('ITEM_VAT_CODE_INVALID'))
+    .refine((code) => vatTable[code] !== undefined, { error: 'UNKNOWN_VAT_CODE' })
+    .meta({ description: 'VAT code; must also be configured on the terminal' });
+}
+
+function itemSchema(vatTable: VatTable) {
+  return z
+    .object(
+      {
+        id: withDefault(
+          z
+            .string(coded('ITEM_NAME_INVALID', 'id must be a string'))
+            .meta({ description: 'external product id' }),
+          null,
+        ),
+        name: z.string(coded('ITEM_NAME_INVALID')).min(1).max(100),
+        unitPrice: amountField('ITEM_PRICE_INVALID', { positive: true }, 'price of one unit, VAT included'),
+        quantity: quantityField('ITEM_QUANTITY_INVALID', 'quantity; fractional only with allowDecimals'),
+        vatCode: vatCodeField(vatTable),
+        discountPercent: withDefault(percentField('ITEM_DISCOUNT_PERCENT_INVALID', { max: 100 }, '0-100'), 0),
+        allowDecimals: withDefault(
+          z.boolean(coded('ITEM_QUANTITY_INVALID', 'allowDecimals must be a boolean')),
+          false,
+        ),
+        discountAbsolute: withDefault(amountField('ITEM_DISCOUNT_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+        markupPercent: withDefault(percentField('ITEM_MARKUP_PERCENT_INVALID', {}, '>= 0'), 0),
+        markupAbsolute: withDefault(amountField('ITEM_MARKUP_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+      },
+      coded('ITEMS_REQUIRED', 'an item must be an object'),
+    )
+    .superRefine((item, ctx) => {
+      // quantity is in thousandths here; a whole quantity is a multiple of 1000.
+      if (!item.allowDecimals && typeof item.quantity === 'number' && item.quantity % 1000 !== 0) {
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'ITEM_QUANTITY_INVALID' });
+      }
+    })
+    .transform((item) => ({
+      id: item.id,
+      name: item.name,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      vatCode: item.vatCode,
+      allowDecimals: item.allowDecimals,
+      discountBp: item.discountPercent,
+      discountAbsolute: item.discountAbsolute,
+      markupBp: item.markupPercent,
+      markupAbsolute: item.markupAbsolute,
+    }));
+}
+
+const cartDiscountSchema = withDefault(
+  z
+    .object(
+      {
+        percent: percentField('CART_DISCOUNT_PERCENT_INVALID', { max: 100 }, '0-100'),
+        absolute: withDefault(amountField('CART_DISCOUNT_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+      },
+      coded('CART_DISCOUNT_PERCENT_INVALID', 'cartDiscount must be an object with percent'),
+    )
+    .transform(({ percent, absolute }) => ({ bp: percent, absolute })),
+  null,
+);
+
+const cartMarkupSchema = withDefault(
+  z
+    .object(
+      {
+        percent: withDefault(percentField('CART_MARKUP_PERCENT_INVALID', {}, '>= 0'), 0),
+        absolute: withDefault(amountField('CART_MARKUP_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+      },
+      coded('CART_MARKUP_PERCENT_INVALID', 'cartMarkup must be an object'),
+    )
+    .transform(({ percent, absolute }) => ({ bp: percent, absolute })),
+  null,
+);
+
+const paymentSchema = z.object(
+  {
+    type: z.enum(ACPS_CODES, coded('PAYMENT_TYPE_INVALID')).meta({ description: 'ACPS payment code' }),
+    amount: amountField('PAYMENT_AMOUNT_INVALID', { positive: true }, 'amount paid with this type'),
+    // An empty RRN names no payment: it is read as null, so the terminal charges the card.
+    rrn: withDefault(
+      z
+        .string(coded('PAYMENT_RRN_INVALID'))
+        .max(12)
+        .meta({ description: 'reference number of a card payment already charged elsewhere' })
+        .transform((rrn) => (rrn === '' ? null : rrn)),
+      null,
+    ),
+  },
+  coded('PAYMENTS_REQUIRED', 'a payment must be an object'),
+);
+
+const deliverySchema = withDefault(
+  z.object(
+    {
+      customerPhone: withDefault(
+        z
+          .string(coded('PHONE_FORMAT_INVALID'))
+          .regex(/^\+[1-9]\d{6,14}$/)
+          .meta({ description: 'international format +<digits>' }),
+        null,
+      ),
+      customerEmail: withDefault(z.email(coded('EMAIL_FORMAT_INVALID')), null),
+      customerName: withDefault(z.string(coded('CUSTOMER_NAME_INVALID')).max(60), null),
+      language: withDefault(z.enum(LANGUAGES, coded('LANGUAGE_INVALID')), 'ro'),
+    },
+    coded('LANGUAGE_INVALID', 'delivery must be an object'),
+  ),
+  null,
+);
+
+/** The sale request schema, checking VAT codes against the given terminal table. */
+export function createSaleRequestSchema(vatTable: VatTable) {
+  return z.object({
+    items: z.array(itemSchema(vatTable), coded('ITEMS_REQUIRED')).min(1),
+    cartDiscount: cartDiscountSchema,
+    cartMarkup: cartMarkupSchema,
+    payments: z.array(paymentSchema, coded('PAYMENTS_REQUIRED')).min(1),
+    amountReceived: amountField('AMOUNT_RECEIVED_INVALID', {}, 'sum of the payments, >= total'),
+    change: amountField('CHANGE_INVALID', {}, 'amountReceived − total; non-zero only with a cash payment'),
+    delivery: deliverySchema,
+    printReceipt: flagField(true, 'print the receipt'),
+  });
+}
+
+/** POST /api/sales request, checked against the default VAT table (for OpenAPI and types). */
+export const saleRequestSchema = createSaleRequestSchema(DEFAULT_VAT_TABLE);
+
+/** The request as the client sends it. */
+export type SaleRequestInput = z.input<typeof saleRequestSchema>;
+/** The normalized request: defaults applied, amounts in bani, quantities in thousandths, percents in bp. */
+export type SaleRequest = z.output<typeof saleRequestSchema>;
+/** A sale ready to be recorded: the normalized request and its calculation (with no issues). */
+export type SaleDraft = SaleRequest & { calculation: SaleCalculation };
+
+const schemaByTable = new WeakMap<VatTable, ReturnType<typeof createSaleRequestSchema>>();
+
+function schemaFor(vatTable: VatTable) {
+  let schema = schemaByTable.get(vatTable);
+  if (schema === undefined) {
+    schema = createSaleRequestSchema(vatTable);
+    schemaByTable.set(vatTable, schema);
+  }
+  return schema;
+}
+
+/** Payment rules of spec rule 4 and the change rule; reported together. */
+function paymentIssues(request: SaleRequest, calculation: SaleCalculation): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const { paymentsTotal, total, change } = calculation;
+  if (paymentsTotal !== request.amountReceived) issues.push(issue('payments', 'PAYMENT_SUM_MISMATCH'));
+  const hasCash = request.payments.some((payment) => payment.type === ACPS_CASH);
+  if (!hasCash && (request.change > 0 || change > 0)) {
+    issues.push(issue('payments', 'NON_CASH_CHANGE_NOT_ALLOWED'));
+  }
+  if (request.amountReceived < total) issues.push(issue('amountReceived', 'INSUFFICIENT_PAYMENT'));
+  // With an insufficient payment there is no change to compare against.
+  else if (request.change !== change) issues.push(issue('change', 'CHANGE_MISMATCH'));
+  return issues;
+}
+
+/**
+ * Validates a POST /api/sales body against the schema and, when its structure is valid,
+ * calculates the sale and checks the cross-field rules. All failing fields are reported.
+ */
+export function parseSaleRequest(body: unknown, vatTable: VatTable): ParseResult<SaleDraft> {
+  const parsed = parseWithSchema(schemaFor(vatTable), body);
+  if (!parsed.ok) return parsed;
+  const request = parsed.value;
+  const calculation = calculateSale(request, vatTable);
+  const issues = [...calculation.issues, ...paymentIssues(request, calculation)];
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, value: { ...request, calculation } };
+}

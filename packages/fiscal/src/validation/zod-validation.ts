@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { toBp, toMilli, toMinor } from '../money/money.js';
+import { isValidationCode, issue } from './validation-issue.js';
+import type { ParseResult, ValidationCode, ValidationIssue } from './validation-issue.js';
+
+const SEPARATOR = '|';
+
+/**
+ * How a zod issue carries its spec code: every field schema is built with `coded(code)`,
+ * whose error map makes the code the issue's message whatever went wrong (wrong JSON type,
+ * missing, out of range), optionally followed by `|` and a specific human message. Without
+ * one, the code's standard message is used. The schemas stay plain zod, so
+ * `z.toJSONSchema(schema, { io: 'input' })` can describe them.
+ */
+export function coded(code: ValidationCode, message?: string): { error: () => string } {
+  const encoded = message === undefined ? code : `${code}${SEPARATOR}${message}`;
+  return { error: () => encoded };
+}
+
+/** `items[0].name`, `lines[2][0]`, `cartDiscount.percent`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment, index) => {
+      if (typeof segment === 'number') return `[${segment}]`;
+      const name = String(segment);
+      return index === 0 ? name : `.${name}`;
+    })
+    .join('');
+}
+
+/** Zod issues -> spec issues, in zod's (schema key and array) order, one per field and code. */
+export function toValidationIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const zodIssue of zodIssues) {
+    const field = formatFieldPath(zodIssue.path);
+    const separatorAt = zodIssue.message.indexOf(SEPARATOR);
+    const code = separatorAt < 0 ? zodIssue.message : zodIssue.message.slice(0, separatorAt);
+    if (!isValidationCode(code)) {
+      // Every schema field is built with coded(); reaching this is a bug in a schema.
+      throw new Error(`uncoded validation issue at "${field}": ${zodIssue.message}`);
+    }
+    const key = `${field}\u0000${code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(
+      separatorAt < 0 ? issue(field, code) : issue(field, code, zodIssue.message.slice(separatorAt + 1)),
+    );
+  }
+  return issues;
+}
+
+/**
+ * Runs a request schema on a parsed JSON body. A body that is not a JSON object is the
+ * server's INVALID_JSON; if one still arrives here it is read as an empty object, so that
+ * the required fields are reported.
+ */
+export function parseWithSchema<S extends z.ZodType>(schema: S, body: unknown): ParseResult<z.output<S>> {
+  const input = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  const result = schema.safeParse(input);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, issues: toValidationIssues(result.error.issues) };
+}
+
+interface Bounds {
+  /** The value must be strictly greater than 0 (else >= 0). */
+  positive?: boolean;
+  /** Inclusive upper bound, in the JSON unit (e.g. 100 for a percent). */
+  max?: number;
+}
+
+/**
+ * A JSON number read exactly into integer units by `toUnits`; a value with too many
+ * decimals (or beyond MAX_SCALED) fails with `code`. Never negative.
+ */
+function exactNumber(
+  code: ValidationCode,
+  toUnits: (x: number) => number | null,
+  bounds: Bounds,
+  description: string,
+) {
+  let schema = z.number(coded(code));
+  schema = bounds.positive ? schema.gt(0) : schema.gte(0);
+  if (bounds.max !== undefined) schema = schema.lte(bounds.max);
+  return schema.meta({ description }).transform((x, ctx) => {
+    const units = toUnits(x);
+    if (units === null) {
+      ctx.issues.push({ code: 'custom', message: code, input: x });
+      return z.NEVER;
+    }
+    return units;
+  });
+}
+
+/** Money: at most 2 decimals, read as bani (Minor). */
+export function amountField(code: ValidationCode, bounds: Bounds, description: string) {
+  return exactNumber(code, toMinor, bounds, `${description}; at most 2 decimals`);
+}
+
+/** Quantity: > 0, at most 3 decimals, read as thousandths (Milli). */
+export function quantityField(code: ValidationCode, description: string) {
+  return exactNumber(code, toMilli, { positive: true }, `${description}; at most 3 decimals`);
+}
+
+/** Percent: at most 2 decimals, read as basis points (Bp). */
+export function percentField(code: ValidationCode, bounds: Bounds, description: string) {
+  return exactNumber(code, toBp, bounds, `${description}; at most 2 decimals`);
+}
+
+/** An optional field that also accepts null, with the default for both. */
+export function withDefault<S extends z.ZodType, D extends z.output<S> | null>(schema: S, fallback: D) {
+  return schema.nullish().transform((value): z.output<S> | D => value ?? fallback);
+}
+
+/**
+ * Flags for which the spec defines no validation code (printReceipt, printReport,
+ * detailed, cut): a value that is not a boolean falls back to the default, which is the
+ * harmless choice in each case (print, not detailed, cut).
+ */
+export function flagField(fallback: boolean, description: string) {
+  return z.boolean().catch(fallback).default(fallback).meta({ description });
+}
