@@ -218,6 +218,7 @@ export const anyValue: fc.Arbitrary<string> = fc.anything({ maxDepth: 3 }).map(s
  */
 export function fuzzSeed(fixed: number): number {
   const requested = process.env.FUZZ_SEED;
-  if (requested === 'random') return Math.floor(Math.random() * 2 ** 31);
-  return Number(requested ?? fixed);
+  const seed = requested === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(requested ?? fixed);
+  console.log(`fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
+  return seed;
 }
