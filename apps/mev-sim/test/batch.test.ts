@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +25,7 @@ import {
   type MevBatchResult,
   type MevOperation,
 } from '../src/protocol/index.js';
+import { postSoap } from './support/soap-post.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-batch-'));
 let sim: MevSimProcess;
@@ -44,11 +44,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Each test numbers its receipts in a Z report of its own, so the order checks do not interfere. */
-function newReport(): (receiptNumber: number | null) => MevOperation {
-  const report = ++reportNumber;
+/** Operations of one terminal in one report: `null` for an X report, a number for a receipt. */
+function inReport(
+  registrationNumber: string,
+  report: number,
+): (receiptNumber: number | null) => MevOperation {
   return (receiptNumber) => ({
-    registrationNumber: terminal.registrationNumber,
+    registrationNumber,
     operationId: randomUUID(),
     type: receiptNumber === null ? 'x_report' : 'receipt',
     receiptNumber,
@@ -60,23 +62,24 @@ function newReport(): (receiptNumber: number | null) => MevOperation {
   });
 }
 
+/**
+ * Each test numbers its receipts in a report of its own, so the order checks do not
+ * interfere: the previous test's report is closed by its Z report first.
+ */
+async function newReport(): Promise<(receiptNumber: number | null) => MevOperation> {
+  if (reportNumber > 0) {
+    const close = inReport(terminal.registrationNumber, reportNumber)(null);
+    await results([{ ...close, type: 'z_report' }]);
+  }
+  return inReport(terminal.registrationNumber, ++reportNumber);
+}
+
 function post(
   body: string,
   target: MevSimProcess = sim,
   as: FiscalizationMaterial = terminal,
 ): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target.url,
-      { method: 'POST', ca: target.caCertPem, cert: as.clientCertPem, key: as.clientKeyPem, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject).end(body);
-  });
+  return postSoap(target, body, as);
 }
 
 async function sendBatch(
@@ -105,7 +108,7 @@ async function registeredIds(): Promise<string[]> {
 
 describe('RegisterFiscalOperationBatch', () => {
   it('registers the operations in list order and answers one result per operation, in the same order', async () => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     const batch = [op(1), op(2), op(null), op(3)];
     const answers = await results(batch);
@@ -116,7 +119,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('deduplicates within a batch and across batches and single requests: the first answer, registered once', async () => {
-    const op = newReport();
+    const op = await newReport();
     const [a, b] = [op(1), op(2)];
     const before = await registeredIds();
     const first = await results([a, a, b]);
@@ -131,7 +134,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('refuses one operation for itself and still judges the ones after it, in order', async () => {
-    const op = newReport();
+    const op = await newReport();
     const registered = op(5);
     await results([registered]);
     const backwards = op(4);
@@ -160,7 +163,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('judges a receipt number against the earlier operations of the same batch', async () => {
-    const op = newReport();
+    const op = await newReport();
     const answers = await results([op(2), op(1), op(3)]);
     expect(answers.map((r) => (r.kind === 'refused' ? r.code : r.kind))).toEqual([
       'registered',
@@ -173,7 +176,7 @@ describe('RegisterFiscalOperationBatch', () => {
     ['fault', 'SIMULATED_FAULT'],
     ['expired-cert', 'CERTIFICATE_EXPIRED'],
   ] as const)('%s mode faults the whole batch with %s and registers nothing', async (mode, code) => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode });
     expect(await sendBatch([op(1), op(2)])).toMatchObject({ kind: 'fault', faultCode: code });
@@ -181,7 +184,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('flaky with rate 1 drops the connection of the whole batch before anything is registered', async () => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'flaky', failRate: 1 });
     await expect(post(buildBatchRequest([op(1), op(2)], terminal.credentials))).rejects.toThrow();
@@ -189,7 +192,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('faults the whole batch on wrong credentials or an operation of another registration number', async () => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     expect(await sendBatch([op(1)], { ...terminal.credentials, password: 'wrong' })).toMatchObject({
       kind: 'fault',
@@ -214,11 +217,8 @@ describe('durability of a batch', () => {
   it('an answered batch survives kill -9: all registered, and resent, answered from deduplication', async () => {
     killed = await startMevSimProcess({ dataDir: killedDir });
     const owner = await fiscalizeTerminal(killed.adminUrl, killed.caCertPem, { terminalId: 'pos-kill' });
-    const op = newReport();
-    const operations = Array.from({ length: 50 }, (_, i) => ({
-      ...op(i + 1),
-      registrationNumber: owner.registrationNumber,
-    }));
+    const op = inReport(owner.registrationNumber, 1);
+    const operations = Array.from({ length: 50 }, (_, i) => op(i + 1));
     const send = async (target: MevSimProcess) =>
       parseBatchReply((await post(buildBatchRequest(operations, owner.credentials), target, owner)).text);
     const answered = await send(killed);
