@@ -1,3 +1,4 @@
+import { faultScopeOf } from '@fiscal-pos/mev-sim/protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
@@ -6,6 +7,7 @@ import {
   MevUnreachableError,
   type BatchRegistrationOutcome,
   type FiscalRegistrationRequest,
+  type FiscalRejection,
   type FiscalServer,
   type RegistrationOutcome,
 } from '../mev/fiscal-server.js';
@@ -72,7 +74,10 @@ export class FiscalRegistrar {
 
   /**
    * Sends one `pending` operation inline, while the cashier waits: no answer -> the offline
-   * queue; any fault -> `failed` (the cashier is told 502 MEV_ERROR).
+   * queue; any fault -> `failed` (the cashier is told 502 MEV_ERROR), except a Z report
+   * refused for a reason that is not about it (certificate, credentials, the server): it has
+   * already closed the day and the server must receive every Z report in number order, so
+   * it joins the offline queue like an operation that found the server unreachable.
    */
   private async send(op: FiscalOperationRecord): Promise<void> {
     const { store, db } = this.o;
@@ -87,7 +92,16 @@ export class FiscalRegistrar {
       this.goOffline([op], 'sent', error.message);
       return;
     }
-    this.reached(outcome.kind, startedAt);
+    this.observe(outcome.kind, startedAt);
+    if (outcome.kind === 'rejected' && faultScopeOf(outcome.faultCode) !== 'operation') {
+      this.refusedAsWhole(outcome);
+      if (op.operationType === 'z_report') {
+        this.goOffline([op], 'sent', `${outcome.faultCode}: ${outcome.reason}`);
+        return;
+      }
+    } else {
+      this.o.connectivity.reached(this.o.clock.now());
+    }
     this.applyOutcomes([op], [outcome]);
   }
 
@@ -116,8 +130,9 @@ export class FiscalRegistrar {
       this.goOffline(ops, 'sent', error.message);
       return 'unreachable';
     }
-    this.reached(answer.kind === 'answered' ? 'registered' : 'rejected', startedAt);
+    this.observe(answer.kind === 'answered' ? 'registered' : 'rejected', startedAt);
     if (answer.kind === 'rejected') {
+      this.refusedAsWhole(answer);
       // Every queued operation would get this answer until the terminal (certificate,
       // credentials) or the server is fixed: keep the batch, retry later. Nothing was
       // registered, and if it was, the retry is deduplicated by UUID.
@@ -131,6 +146,7 @@ export class FiscalRegistrar {
       );
       return 'deferred';
     }
+    this.o.connectivity.reached(this.o.clock.now());
     this.applyOutcomes(ops, answer.outcomes);
     return 'answered';
   }
@@ -180,9 +196,9 @@ export class FiscalRegistrar {
     this.o.connectivity.unreachable(error.message);
   }
 
-  private reached(outcome: RegistrationOutcome['kind'], startedAt: number): void {
-    this.observe(outcome, startedAt);
-    this.o.connectivity.reached(this.o.clock.now());
+  /** The server refused the request as a whole: health shows why nothing gets registered. */
+  private refusedAsWhole(fault: FiscalRejection): void {
+    this.o.connectivity.refused(this.o.clock.now(), fault.faultCode, fault.reason);
   }
 
   private observe(outcome: RegistrationOutcome['kind'] | 'unreachable', startedAt: number): void {
