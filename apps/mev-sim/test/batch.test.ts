@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   fiscalizeTerminal,
+  getFaultMode,
   listRegistrations,
   setFaultMode,
   startMevSimProcess,
@@ -21,6 +22,7 @@ import {
   buildRegisterRequest,
   buildResultDocument,
   parseBatchReply,
+  parseReply,
   type MevBatchReply,
   type MevBatchResult,
   type MevOperation,
@@ -203,6 +205,65 @@ describe('RegisterFiscalOperationBatch', () => {
       faultCode: 'REGISTRATION_MISMATCH',
     });
     expect(await registeredIds()).toEqual(before);
+  });
+});
+
+describe('fault modes about what a request carries', () => {
+  it('large-batch-fault: a batch above the limit is faulted whole, nothing registered; one at the limit is served', async () => {
+    const op = await newReport();
+    const before = await registeredIds();
+    await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'large-batch-fault', largeBatchAbove: 2 });
+    expect(await sendBatch([op(1), op(2), op(3)])).toEqual({
+      kind: 'fault',
+      faultCode: 'MALFORMED_REQUEST',
+      reason: 'the batch holds 3 operations; this server takes at most 2',
+    });
+    expect(await registeredIds()).toEqual(before);
+    const served = [op(4), op(5)];
+    await results(served);
+    expect((await registeredIds()).slice(before.length)).toEqual(served.map((o) => o.operationId));
+  });
+
+  it('large-batch-hang: a batch above the limit is never answered and registers nothing', async () => {
+    const op = await newReport();
+    const before = await registeredIds();
+    await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'large-batch-hang', largeBatchAbove: 1 });
+    await expect(
+      postSoap(sim, buildBatchRequest([op(1), op(2)], terminal.credentials), terminal, 300),
+    ).rejects.toThrow('no answer within 300 ms');
+    expect(await registeredIds()).toEqual(before);
+    const single = parseReply((await post(buildRegisterRequest(op(3), terminal.credentials))).text);
+    expect(single).toMatchObject({ ok: true, reply: { kind: 'registered' } });
+  });
+
+  it('poison: any request carrying the operation is faulted whole; the others are served', async () => {
+    const op = await newReport();
+    const [clean, poisoned, after] = [op(1), op(2), op(3)];
+    await setFaultMode(sim.adminUrl, sim.caCertPem, {
+      mode: 'poison',
+      poisonOperationId: poisoned.operationId.toUpperCase(),
+    });
+    const reason = `operation ${poisoned.operationId} cannot be processed`;
+    expect(await sendBatch([clean, poisoned, after])).toEqual({
+      kind: 'fault',
+      faultCode: 'MALFORMED_REQUEST',
+      reason,
+    });
+    expect(parseReply((await post(buildRegisterRequest(poisoned, terminal.credentials))).text)).toEqual({
+      ok: true,
+      reply: { kind: 'fault', faultCode: 'MALFORMED_REQUEST', reason },
+    });
+    const before = await registeredIds();
+    await results([clean, after]);
+    expect((await registeredIds()).slice(before.length)).toEqual([clean.operationId, after.operationId]);
+    // The setting stays until cleared, and shows in the admin API.
+    expect(await getFaultMode(sim.adminUrl, sim.caCertPem)).toMatchObject({
+      mode: 'poison',
+      poisonOperationId: poisoned.operationId,
+    });
+    expect(
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok', poisonOperationId: null }),
+    ).toMatchObject({ mode: 'ok', poisonOperationId: null });
   });
 });
 

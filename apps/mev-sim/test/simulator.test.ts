@@ -30,7 +30,10 @@ let terminal: FiscalizationMaterial;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-'));
-  sim = await startMevSimProcess({ dataDir, env: { ADMIN_TOKEN: adminToken, MEV_FAULT_MODE: 'down' } });
+  sim = await startMevSimProcess({
+    dataDir,
+    env: { ADMIN_TOKEN: adminToken, MEV_FAULT_MODE: 'down', MEV_FAULT_LARGE_BATCH_ABOVE: '7' },
+  });
 });
 
 afterAll(async () => {
@@ -63,7 +66,11 @@ function operation(receiptNumber: number): MevOperation {
 
 describe('mev-sim process', () => {
   it('starts down when told by environment, and comes up on the same port', async () => {
-    expect(await getFaultMode(sim.adminUrl, sim.caCertPem, auth)).toMatchObject({ mode: 'down' });
+    expect(await getFaultMode(sim.adminUrl, sim.caCertPem, auth)).toMatchObject({
+      mode: 'down',
+      largeBatchAbove: 7,
+      poisonOperationId: null,
+    });
     expect(await tcpConnects(sim.port)).toBe(false);
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' }, auth);
     expect(await tcpConnects(sim.port)).toBe(true);

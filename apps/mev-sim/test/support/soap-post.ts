@@ -6,6 +6,7 @@ export function postSoap(
   target: Pick<MevSimProcess, 'url' | 'caCertPem'>,
   body: string,
   as?: Pick<FiscalizationMaterial, 'clientCertPem' | 'clientKeyPem'>,
+  timeoutMs = 10_000,
 ): Promise<{ status: number; text: string }> {
   const tls = as ? { cert: as.clientCertPem, key: as.clientKeyPem } : {};
   return new Promise((resolve, reject) => {
@@ -14,6 +15,7 @@ export function postSoap(
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject).end(body);
   });
 }
