@@ -190,7 +190,7 @@ describe('while syncing the offline queue', () => {
     ['expired-cert', 'CERTIFICATE_EXPIRED'],
     ['fault', 'SIMULATED_FAULT'],
   ] as const)(
-    '%s is about the terminal: the queue is kept and retried, then synced in order once the server accepts',
+    '%s is not about the operations: the queue is kept and retried, health says why, then it syncs in order once the server accepts',
     async (mode, faultCode) => {
       const terminal = await freshTerminal();
       await fault({ mode: 'down' });
