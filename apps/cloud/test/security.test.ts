@@ -46,6 +46,8 @@ const SAMPLES: Record<string, (f: Fixture) => { path: string; body?: unknown }> 
   }),
   listOrders: () => ({ path: '/orders' }),
   getOrder: (f) => ({ path: `/orders/${f.orderId}` }),
+  confirmOrder: (f) => ({ path: `/orders/${f.orderId}/confirm` }),
+  cancelOrder: (f) => ({ path: `/orders/${f.orderId}/cancel`, body: { reason: 'fraud' } }),
   createWebhook: () => ({
     path: '/webhooks',
     body: { url: 'https://127.0.0.1:9/hook', events: ['order.created'] },

@@ -124,6 +124,11 @@ export const orders = pgTable(
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     vatBreakdown: jsonb('vat_breakdown').notNull(),
+    /** When the order entered each later status (see orders/order-lifecycle.ts). */
+    confirmedAt: ts('confirmed_at'),
+    fulfilledAt: ts('fulfilled_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
