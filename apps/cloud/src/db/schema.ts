@@ -218,3 +218,14 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+/**
+ * Per-key request counters shared by every cloud process (see http/rate-limit-store.ts).
+ * UNLOGGED (edited into the migration; drizzle has no word for it): counters need no WAL and
+ * no fsync per request, and a database crash merely resets them.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});
