@@ -13,6 +13,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  testSecrets,
   type TestDatabase,
   type TestMerchant,
 } from './harness.js';
@@ -138,13 +139,11 @@ describe.each(DRIVERS)('order lifecycle on %s', (driver) => {
   it('refuses to cancel a fulfilled order or confirm a cancelled one, with 409 problem details', async () => {
     const created = await newOrder();
     await post(`/orders/${created.id}/confirm`);
-    const fulfilled = (await runAdmin(database.db, [
-      'fulfill-order',
-      '--merchant',
-      m.merchantId,
-      '--order',
-      created.id,
-    ])) as { status: string; fulfilledAt: string };
+    const fulfilled = (await runAdmin(
+      database.db,
+      ['fulfill-order', '--merchant', m.merchantId, '--order', created.id],
+      testSecrets,
+    )) as { status: string; fulfilledAt: string };
     expect(fulfilled.status).toBe('fulfilled');
 
     const refused = await post(`/orders/${created.id}/cancel`, { reason: 'customer' });
@@ -165,7 +164,11 @@ describe.each(DRIVERS)('order lifecycle on %s', (driver) => {
     await post(`/orders/${cancelled.id}/cancel`);
     expect((await post(`/orders/${cancelled.id}/confirm`)).status).toBe(409);
     await expect(
-      runAdmin(database.db, ['fulfill-order', '--merchant', m.merchantId, '--order', cancelled.id]),
+      runAdmin(
+        database.db,
+        ['fulfill-order', '--merchant', m.merchantId, '--order', cancelled.id],
+        testSecrets,
+      ),
     ).rejects.toThrow(/cancelled order cannot become fulfilled/);
   });
 

@@ -17,6 +17,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  testSecrets,
   type TestDatabase,
   type TestMerchant,
 } from './harness.js';
@@ -113,7 +114,8 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       merchantId: a.merchantId,
       url: 'https://a-secret.example/hook',
       events: ['order.created'],
-      secret: 'whsec_AAAA',
+      secretCiphertext: testSecrets.seal('whsec_AAAA', fixture.webhookId).ciphertext,
+      secretKeyId: testSecrets.currentKeyId,
       status: 'enabled',
     });
     await db.transaction((tx) =>

@@ -233,6 +233,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
         db: database.db,
         config: testConfig({}, { allowLoopback: false, extraCa: tls.cert }).webhooks,
         urlGuard: new UrlGuard(false),
+        secrets: cloud.ctx.secrets,
         logger: pino({ level: 'silent' }),
       });
       strict.start();
@@ -260,6 +261,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
             db: database.db,
             config: testConfig({}, { extraCa: tls.cert, batchSize: 5 }).webhooks,
             urlGuard: new UrlGuard(true),
+            secrets: cloud.ctx.secrets,
             logger: pino({ level: 'silent' }),
           }),
       );

@@ -148,8 +148,14 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     description: text('description'),
     events: text('events').array().notNull(),
-    /** whsec_<base64>; kept readable because every delivery is signed with it. */
-    secret: text('secret').notNull(),
+    /**
+     * The signing secret (whsec_<base64>) sealed with AES-256-GCM and bound to this row's id
+     * (secrets/secrets-keyring.ts); every delivery opens it to sign. Migration 0004 sealed the
+     * secrets stored readable before.
+     */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** Which secrets key sealed it, so the key can rotate. */
+    secretKeyId: text('secret_key_id').notNull(),
     status: text('status').notNull(),
     disabledReason: text('disabled_reason'),
     /** First failure since the last success; an endpoint failing for days is disabled. */
