@@ -148,6 +148,15 @@ describe.each(DRIVERS)('webhook secrets at rest on %s', (driver) => {
     return cloud;
   }
 
+  async function register(cloud: Cloud, m: TestMerchant, path: string) {
+    const res = await call(cloud, 'POST', '/api/public/v1/webhooks', {
+      key: m.key.key,
+      body: { url: base + path, events: ['order.created'] },
+    });
+    expect(res.status).toBe(201);
+    return res.json() as { id: string; secret: string };
+  }
+
   /** Pings an endpoint; resolves with the delivery the receiver got, verified with `secret`. */
   async function pingVerified(
     cloud: Cloud,
@@ -168,12 +177,7 @@ describe.each(DRIVERS)('webhook secrets at rest on %s', (driver) => {
     const db = await database();
     const cloud = await cloudOn(db, { key: TEST_SECRETS_KEY, previousKeys: [] });
     const m = await seedMerchant(db);
-    const created = await call(cloud, 'POST', '/api/public/v1/webhooks', {
-      key: m.key.key,
-      body: { url: `${base}/stored`, events: ['order.created'] },
-    });
-    expect(created.status).toBe(201);
-    const { id, secret } = created.json() as { id: string; secret: string };
+    const { id, secret } = await register(cloud, m, '/stored');
 
     const [row] = rowsOf<Record<string, unknown>>(
       await db.db.execute(sql`select * from webhook_endpoints where id = ${id}`),
@@ -224,12 +228,7 @@ describe.each(DRIVERS)('webhook secrets at rest on %s', (driver) => {
     const oldKey = newKey().toString('base64');
     const newKeyText = newKey().toString('base64');
     let cloud = await cloudOn(db, { key: oldKey, previousKeys: [] });
-    const created = (
-      await call(cloud, 'POST', '/api/public/v1/webhooks', {
-        key: m.key.key,
-        body: { url: `${base}/rotate`, events: ['order.created'] },
-      })
-    ).json() as { id: string; secret: string };
+    const created = await register(cloud, m, '/rotate');
     await cloud.close();
 
     // New key, old one kept for opening: deliveries still signed with the same secret.
@@ -255,12 +254,7 @@ describe.each(DRIVERS)('webhook secrets at rest on %s', (driver) => {
     const m = await seedMerchant(db);
     const lost = newKey().toString('base64');
     let cloud = await cloudOn(db, { key: lost, previousKeys: [] });
-    const created = (
-      await call(cloud, 'POST', '/api/public/v1/webhooks', {
-        key: m.key.key,
-        body: { url: `${base}/lost`, events: ['order.created'] },
-      })
-    ).json() as { id: string; secret: string };
+    const created = await register(cloud, m, '/lost');
     await cloud.close();
 
     cloud = await cloudOn(db, { key: TEST_SECRETS_KEY, previousKeys: [] });
