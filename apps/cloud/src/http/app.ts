@@ -67,9 +67,10 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       .send(toProblem(problem, request.url, request.id));
   });
 
-  // Counted per key after authentication (the route's onRequest hook sets request.auth);
-  // requests refused before that are counted per client address. Counters live in the
-  // database, so the limit holds across every process sharing it.
+  // Counted per key after authentication (the route's onRequest hook sets request.auth, or
+  // answers 401/403 before this hook runs); a request reaching it without a key would be
+  // counted per client address. Counters live in the database, so the limit holds across
+  // every process sharing it.
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
