@@ -2,6 +2,7 @@
 // baselines, then GET /products over 100,000 products, POST /orders, webhook delivery
 // throughput and event-to-delivery latency at 200 events/s. The load generator runs in this
 // process, so figures are conservative on a small machine.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +17,7 @@ import { emitEvent } from '../src/events/emit-event.js';
 import { createKey } from '../src/keys/keys.js';
 import { SCOPES } from '../src/keys/scopes.js';
 import { createMerchant } from '../src/merchants/merchants.js';
+import { SecretsKeyring } from '../src/secrets/secrets-keyring.js';
 import { startCloud } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
@@ -78,7 +80,8 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   const url = process.env.BENCH_DATABASE_URL;
   const database: Database = url ? openDatabase({ url }) : fromPglite(new PGlite());
   results.database = url ? 'postgresql' : 'pglite (in-process)';
-  await migrate(database.db);
+  const secretsKey = randomBytes(32);
+  await migrate(database.db, { secrets: new SecretsKeyring(secretsKey) });
   const db = database.db;
 
   // Baseline 1: a bare Fastify route, measured again in rounds beside the product list below.
@@ -114,6 +117,7 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
       ...config,
       port: 0,
       runWorker: false,
+      secrets: { key: secretsKey.toString('base64'), previousKeys: [] },
       rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
       webhooks: {
         ...config.webhooks,
@@ -206,6 +210,7 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
     db,
     config: cloud.ctx.config.webhooks,
     urlGuard: cloud.ctx.urlGuard,
+    secrets: cloud.ctx.secrets,
     logger: pino({ level: 'silent' }),
   });
   const waitForArrivals = async (count: number) => {

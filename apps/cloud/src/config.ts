@@ -19,6 +19,13 @@ export interface WebhookConfig {
   leaseMs: number;
 }
 
+export interface SecretsConfig {
+  /** base64 of 32 bytes; without it a key is generated once into DATA_DIR/secrets-key. */
+  key?: string | undefined;
+  /** Earlier keys, still accepted to open values sealed before a rotation. */
+  previousKeys: string[];
+}
+
 export interface CloudConfig {
   port: number;
   host: string;
@@ -31,6 +38,8 @@ export interface CloudConfig {
   /** Whether this process runs the delivery worker (several processes may). */
   runWorker: boolean;
   webhooks: WebhookConfig;
+  /** The key sealing stored webhook signing secrets (see secrets/secrets-keyring.ts). */
+  secrets: SecretsConfig;
 }
 
 const MINUTE = 60_000;
@@ -84,6 +93,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
       pollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 200),
       batchSize: int(env.WEBHOOK_BATCH_SIZE, 50),
       leaseMs: int(env.WEBHOOK_LEASE_MS, 60_000),
+    },
+    secrets: {
+      key: env.CLOUD_SECRETS_KEY || undefined,
+      previousKeys: (env.CLOUD_SECRETS_PREVIOUS_KEYS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
     },
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { runAdmin } from './admin/cli.js';
+import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
 import { startCloud } from './server.js';
 
 const config = loadConfig();
@@ -11,8 +12,9 @@ const [first, ...rest] = process.argv.slice(2);
 if (first === 'admin') {
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(database.db);
-    console.log(JSON.stringify(await runAdmin(database.db, rest), null, 2));
+    const { keyring: secrets } = resolveSecretsKeyring(config.secrets, config.dataDir);
+    await migrate(database.db, { secrets });
+    console.log(JSON.stringify(await runAdmin(database.db, rest, secrets), null, 2));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

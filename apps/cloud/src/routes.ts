@@ -1,6 +1,12 @@
 // Every v1 endpoint, in the order the OpenAPI document lists them.
 import type { AnyRoute } from './http/route.js';
-import { createOrderRoute, getOrderRoute, listOrdersRoute } from './orders/orders-routes.js';
+import {
+  cancelOrderRoute,
+  confirmOrderRoute,
+  createOrderRoute,
+  getOrderRoute,
+  listOrdersRoute,
+} from './orders/orders-routes.js';
 import { pingRoute } from './ping/ping.js';
 import {
   getInventoryRoute,
@@ -26,6 +32,8 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   createOrderRoute,
   listOrdersRoute,
   getOrderRoute,
+  confirmOrderRoute,
+  cancelOrderRoute,
   createWebhookRoute,
   listWebhooksRoute,
   deleteWebhookRoute,

@@ -7,6 +7,8 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './http/app.js';
 import { KeyCache } from './keys/key-cache.js';
+import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
+import { unknownSecretsKeyIds } from './webhooks/seal-stored-secrets.js';
 import type { AppContext } from './http/context.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
 import { UrlGuard } from './webhooks/url-guard.js';
@@ -31,14 +33,27 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
   const { config } = options;
   const logger =
     options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-service-api-key"]'] });
+  const { keyring: secrets, generatedFile } = resolveSecretsKeyring(config.secrets, config.dataDir);
+  if (generatedFile)
+    logger.warn(
+      { file: generatedFile },
+      'generated the key sealing webhook secrets; back it up, or set CLOUD_SECRETS_KEY (required when several processes share the database)',
+    );
   const database = options.database ?? openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(database.db);
+  await migrate(database.db, { secrets });
+  const unknownKeys = await unknownSecretsKeyIds(database.db, secrets);
+  if (unknownKeys.length > 0)
+    logger.error(
+      { keyIds: unknownKeys },
+      'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
+    );
   const urlGuard = new UrlGuard(config.webhooks.allowLoopback);
   const worker = config.runWorker
     ? new DeliveryWorker({
         db: database.db,
         config: config.webhooks,
         urlGuard,
+        secrets,
         logger: logger.child({ component: 'webhooks' }),
       })
     : undefined;
@@ -47,6 +62,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     config,
     urlGuard,
     keyCache: new KeyCache({ ttlMs: config.authCacheTtlMs }),
+    secrets,
     notifyDeliveries: () => worker?.wake(),
   };
   const app = await buildApp(ctx, logger);

@@ -215,6 +215,15 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
       $ref: '#/components/schemas/CreateOrder',
     });
     expect(doc.components.schemas.CreateOrder.required).toContain('externalOrderId');
+    const cancel = doc.paths['/api/public/v1/orders/{id}/cancel'].post;
+    expect(cancel.requestBody.required).toBe(false);
+    expect(Object.keys(cancel.responses)).toEqual(expect.arrayContaining(['200', '404', '409']));
+    expect(doc.components.schemas.Order.properties.status.enum).toEqual([
+      'draft',
+      'confirmed',
+      'fulfilled',
+      'cancelled',
+    ]);
     expect(doc.paths['/api/public/v1/products/{code}'].get.parameters[0]).toMatchObject({
       name: 'code',
       in: 'path',

@@ -2,7 +2,7 @@
 // delivers every event after restart and no webhook id is accepted twice; and two processes
 // sharing one PostgreSQL database never send the same delivery twice.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,8 @@ import {
   DRIVERS,
   openTestDatabase,
   seedMerchant,
+  TEST_SECRETS_KEY,
+  testSecrets,
   type Driver,
   type TestDatabase,
   type TestMerchant,
@@ -94,7 +96,7 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     const dataDir = join(tmp, 'data');
     const seeding =
       driver === 'postgres' ? (database = await openTestDatabase('postgres')) : openDatabase({ dataDir });
-    await migrate(seeding.db);
+    await migrate(seeding.db, { secrets: testSecrets });
     merchant = await seedMerchant(seeding);
     await saveProduct(seeding.db, merchant.merchantId, {
       code: 'K-1',
@@ -105,7 +107,11 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     });
     if (driver === 'pglite') await seeding.close();
     env = {
-      ...(database?.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
+      // Processes sharing a server must share the secrets key; a PGlite cloud generates its own
+      // into DATA_DIR at first start and must find it again after the kill.
+      ...(database?.url
+        ? { DATABASE_URL: database.url, CLOUD_SECRETS_KEY: TEST_SECRETS_KEY }
+        : { DATA_DIR: dataDir, DATABASE_URL: '', CLOUD_SECRETS_KEY: '' }),
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       WEBHOOK_EXTRA_CA_FILE: caFile,
       WEBHOOK_TIMEOUT_MS: '1500',
@@ -145,6 +151,7 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     const ids = receiver.acknowledged().map((r) => r.webhookId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(receiver.acknowledged().every((r) => r.verified)).toBe(true);
+    if (driver === 'pglite') expect(statSync(join(tmp, 'data', 'secrets-key')).mode & 0o777).toBe(0o600);
     await kill9(child);
   });
 

@@ -10,9 +10,14 @@ import { migrate } from '../src/db/migrate.js';
 import { createKey, type CreatedKey } from '../src/keys/keys.js';
 import { SCOPES, type Scope } from '../src/keys/scopes.js';
 import { createMerchant } from '../src/merchants/merchants.js';
+import { parseSecretsKey, SecretsKeyring } from '../src/secrets/secrets-keyring.js';
 import { startCloud, type Cloud } from '../src/server.js';
 
 export type Driver = 'pglite' | 'postgres';
+
+/** The secrets key of every test cloud in this run (CLOUD_SECRETS_KEY), and its keyring. */
+export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
+export const testSecrets = new SecretsKeyring(parseSecretsKey(TEST_SECRETS_KEY, 'TEST_SECRETS_KEY'));
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 export const DRIVERS: Driver[] = SERVER_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -22,11 +27,12 @@ export interface TestDatabase extends Database {
   url: string | undefined;
 }
 
-/** A migrated, empty database; closing it drops it. */
-export async function openTestDatabase(driver: Driver): Promise<TestDatabase> {
+/** A migrated (up to `upTo` when given), empty database; closing it drops it. */
+export async function openTestDatabase(driver: Driver, upTo?: string): Promise<TestDatabase> {
+  const options = { secrets: testSecrets, ...(upTo ? { upTo } : {}) };
   if (driver === 'pglite') {
     const database = fromPglite(new PGlite());
-    await migrate(database.db);
+    await migrate(database.db, options);
     return { ...database, url: undefined };
   }
   const name = `cloud_test_${randomBytes(6).toString('hex')}`;
@@ -37,7 +43,7 @@ export async function openTestDatabase(driver: Driver): Promise<TestDatabase> {
   const url = new URL(SERVER_URL!);
   url.pathname = `/${name}`;
   const database = openDatabase({ url: url.href, poolSize: 8 });
-  await migrate(database.db);
+  await migrate(database.db, options);
   return {
     ...database,
     url: url.href,
@@ -61,6 +67,7 @@ export function testConfig(
     port: 0,
     host: '127.0.0.1',
     runWorker: false,
+    secrets: { key: TEST_SECRETS_KEY, previousKeys: [] },
     ...overrides,
     webhooks: {
       ...base.webhooks,

@@ -15,7 +15,7 @@ export interface Received {
     type: string;
     apiVersion: string;
     createdAt: string;
-    data: { object: Record<string, unknown> };
+    data: { object: Record<string, unknown>; previousAttributes?: Record<string, unknown> };
   };
   verified: boolean;
   /** True once our 2xx reached the sender (the delivery counts as accepted). */

@@ -11,7 +11,14 @@ import type { ResolvedKey } from '../src/keys/keys.js';
 import { createKey, revokeKey, rotateKey } from '../src/keys/keys.js';
 import { setIntegrationActive } from '../src/merchants/merchants.js';
 import { UrlGuard } from '../src/webhooks/url-guard.js';
-import { DRIVERS, openTestDatabase, seedMerchant, testConfig, type TestDatabase } from './harness.js';
+import {
+  DRIVERS,
+  openTestDatabase,
+  seedMerchant,
+  testConfig,
+  testSecrets,
+  type TestDatabase,
+} from './harness.js';
 
 const TTL = 5_000;
 
@@ -117,6 +124,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       config,
       urlGuard: new UrlGuard(true),
       keyCache,
+      secrets: testSecrets,
       notifyDeliveries: () => undefined,
     });
   });

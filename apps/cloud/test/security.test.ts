@@ -17,6 +17,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  testSecrets,
   type TestDatabase,
   type TestMerchant,
 } from './harness.js';
@@ -46,6 +47,8 @@ const SAMPLES: Record<string, (f: Fixture) => { path: string; body?: unknown }> 
   }),
   listOrders: () => ({ path: '/orders' }),
   getOrder: (f) => ({ path: `/orders/${f.orderId}` }),
+  confirmOrder: (f) => ({ path: `/orders/${f.orderId}/confirm` }),
+  cancelOrder: (f) => ({ path: `/orders/${f.orderId}/cancel`, body: { reason: 'fraud' } }),
   createWebhook: () => ({
     path: '/webhooks',
     body: { url: 'https://127.0.0.1:9/hook', events: ['order.created'] },
@@ -111,7 +114,8 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       merchantId: a.merchantId,
       url: 'https://a-secret.example/hook',
       events: ['order.created'],
-      secret: 'whsec_AAAA',
+      secretCiphertext: testSecrets.seal('whsec_AAAA', fixture.webhookId).ciphertext,
+      secretKeyId: testSecrets.currentKeyId,
       status: 'enabled',
     });
     await db.transaction((tx) =>
@@ -191,32 +195,5 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       expect(res.text).not.toMatch(/A-SECRET-(NAME|LABEL|CUSTOMER|ORDER)|a-secret\.example|a-secret-block/);
       if (route.path.includes('{')) expect(res.status).toBe(404);
     });
-  });
-});
-
-describe.each(DRIVERS)('rate limit on %s', (driver) => {
-  let database: TestDatabase;
-  let cloud: Cloud;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    cloud = await startTestCloud(database, { rateLimit: { max: 3, windowMs: 60_000 } });
-  });
-  afterAll(async () => {
-    await cloud?.close();
-    await database?.close();
-  });
-
-  it('answers 429 with Retry-After once a key used its window, and counts each key apart', async () => {
-    const first = await seedMerchant(database);
-    const second = await seedMerchant(database);
-    for (let i = 0; i < 3; i++)
-      expect((await call(cloud, 'GET', '/api/public/v1/ping', { key: first.key.key })).status).toBe(200);
-    const limited = await call(cloud, 'GET', '/api/public/v1/ping', { key: first.key.key });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect((await call(cloud, 'GET', '/api/public/v1/ping', { key: second.key.key })).status).toBe(200);
   });
 });

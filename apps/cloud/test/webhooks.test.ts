@@ -111,6 +111,29 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     expect(receiver.received.map((r) => r.event)).toEqual(['order.created']);
   });
 
+  it('delivers order.updated with the previous and new status when a shop cancels an order', async () => {
+    await register(['order.updated']);
+    const created = (await order('W-ORDER-CANCEL')).json();
+    const cancelled = await api('POST', `/orders/${created.id}/cancel`, { reason: 'customer' });
+    expect(cancelled.status).toBe(200);
+    await waitFor(() => receiver.acknowledged().length === 1, 'the delivery');
+    const [got] = receiver.received;
+    expect(got!.verified).toBe(true);
+    expect(got!.event).toBe('order.updated');
+    expect(got!.body.data.object).toMatchObject({
+      id: created.id,
+      status: 'cancelled',
+      cancelReason: 'customer',
+    });
+    expect(got!.body.data.previousAttributes).toMatchObject({ status: 'draft', cancelledAt: null });
+    // A repeated cancel changes nothing, so nothing more is sent (order.created was not subscribed).
+    expect((await api('POST', `/orders/${created.id}/cancel`)).headers.get('idempotent-replayed')).toBe(
+      'true',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('retries failures with the same webhook id and logs every attempt', async () => {
     const endpoint = await register(['order.created']);
     let calls = 0;
@@ -210,6 +233,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
         db: database.db,
         config: testConfig({}, { allowLoopback: false, extraCa: tls.cert }).webhooks,
         urlGuard: new UrlGuard(false),
+        secrets: cloud.ctx.secrets,
         logger: pino({ level: 'silent' }),
       });
       strict.start();
@@ -237,6 +261,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
             db: database.db,
             config: testConfig({}, { extraCa: tls.cert, batchSize: 5 }).webhooks,
             urlGuard: new UrlGuard(true),
+            secrets: cloud.ctx.secrets,
             logger: pino({ level: 'silent' }),
           }),
       );

@@ -5,6 +5,9 @@ import type { Db } from '../db/database.js';
 import { createKey, revokeKey, rotateKey } from '../keys/keys.js';
 import { parseScopes } from '../keys/scopes.js';
 import { createMerchant, setIntegrationActive } from '../merchants/merchants.js';
+import { changeOrderStatus } from '../orders/change-order-status.js';
+import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
+import { resealWebhookSecrets } from '../webhooks/seal-stored-secrets.js';
 import { seedDemo } from './seed-demo.js';
 
 export const ADMIN_USAGE = `usage: admin <command> [options]
@@ -15,6 +18,8 @@ export const ADMIN_USAGE = `usage: admin <command> [options]
                                                   prints a new key once
   revoke-key --key <keyId>                        the key stops working now
   rotate-key --key <keyId> [--grace <duration>]   prints a new key; the old one works for the grace period (default 24h; e.g. 0, 90s, 30m, 12h, 7d)
+  fulfill-order --merchant <id> --order <orderId> marks a confirmed order fulfilled (emits order.updated)
+  reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the new key
   seed-demo [--products <n>]                      demo merchant, products and an all-scopes key`;
 
 /** 90s, 30m, 12h, 7d or plain seconds. */
@@ -32,7 +37,7 @@ function required(values: Record<string, string | boolean | undefined>, name: st
 }
 
 /** Runs one admin command; returns what to print (JSON). */
-export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
+export async function runAdmin(db: Db, argv: string[], secrets: SecretsKeyring): Promise<unknown> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -44,6 +49,7 @@ export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
       key: { type: 'string' },
       grace: { type: 'string' },
       products: { type: 'string' },
+      order: { type: 'string' },
     },
   });
   switch (command) {
@@ -77,6 +83,16 @@ export async function runAdmin(db: Db, argv: string[]): Promise<unknown> {
       if (!created) throw new Error(`no active key ${keyId}`);
       return { ...created, previousKeyId: keyId, previousKeyValidForSeconds: graceSeconds };
     }
+    case 'fulfill-order': {
+      const result = await changeOrderStatus(db, {
+        merchantId: required(values, 'merchant'),
+        orderId: required(values, 'order'),
+        to: 'fulfilled',
+      });
+      return result.order;
+    }
+    case 'reencrypt-webhook-secrets':
+      return { keyId: secrets.currentKeyId, ...(await resealWebhookSecrets(db, secrets)) };
     case 'seed-demo':
       return seedDemo(db, { products: Number(values.products ?? '50') });
     case undefined:

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './database.js';
+import { DATA_STEPS, type DataStepContext } from './data-migrations.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 const MIGRATION_LOCK_ID = 4_600_001;
@@ -27,15 +28,28 @@ function readMigrations(): MigrationFile[] {
         statements: text
           .split('--> statement-breakpoint')
           .map((s) => s.trim())
-          .filter((s) => s.length > 0),
+          .filter((s) => !isOnlyComments(s)),
         checksum: createHash('sha256').update(text).digest('hex'),
       };
     });
 }
 
+function isOnlyComments(statement: string): boolean {
+  return statement.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('--'));
+}
+
+export interface MigrateOptions extends DataStepContext {
+  /** Stops after this version (tests build the schema an older release left behind). */
+  upTo?: string;
+}
+
 /** Returns the versions applied by this call. Refuses to run if an applied file was edited. */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = readMigrations();
+export async function migrate(db: Db, options: MigrateOptions): Promise<string[]> {
+  const all = readMigrations();
+  for (const version of Object.keys(DATA_STEPS))
+    if (!all.some((f) => f.version === version))
+      throw new Error(`data step ${version} has no migration file`);
+  const files = options.upTo === undefined ? all : all.filter((f) => f.version <= options.upTo!);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
     await tx.execute(sql`create table if not exists schema_migrations (
@@ -57,6 +71,7 @@ export async function migrate(db: Db): Promise<string[]> {
         continue;
       }
       for (const statement of file.statements) await tx.execute(sql.raw(statement));
+      await DATA_STEPS[file.version]?.(tx, options);
       await tx.execute(
         sql`insert into schema_migrations (version, checksum) values (${file.version}, ${file.checksum})`,
       );

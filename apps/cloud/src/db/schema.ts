@@ -124,6 +124,11 @@ export const orders = pgTable(
     vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     vatBreakdown: jsonb('vat_breakdown').notNull(),
+    /** When the order entered each later status (see orders/order-lifecycle.ts). */
+    confirmedAt: ts('confirmed_at'),
+    fulfilledAt: ts('fulfilled_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -143,8 +148,14 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     description: text('description'),
     events: text('events').array().notNull(),
-    /** whsec_<base64>; kept readable because every delivery is signed with it. */
-    secret: text('secret').notNull(),
+    /**
+     * The signing secret (whsec_<base64>) sealed with AES-256-GCM and bound to this row's id
+     * (secrets/secrets-keyring.ts); every delivery opens it to sign. Migration 0004 sealed the
+     * secrets stored readable before.
+     */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** Which secrets key sealed it, so the key can rotate. */
+    secretKeyId: text('secret_key_id').notNull(),
     status: text('status').notNull(),
     disabledReason: text('disabled_reason'),
     /** First failure since the last success; an endpoint failing for days is disabled. */
@@ -213,3 +224,14 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+/**
+ * Per-key request counters shared by every cloud process (see http/rate-limit-store.ts).
+ * UNLOGGED (edited into the migration; drizzle has no word for it): counters need no WAL and
+ * no fsync per request, and a database crash merely resets them.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});

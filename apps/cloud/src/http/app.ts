@@ -13,6 +13,7 @@ import { buildOpenApi } from '../openapi/openapi.js';
 import { V1_ROUTES } from '../routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 import { API_PREFIX, registerRoute } from './route.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -84,11 +85,14 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       .send(toProblem(problem, request.url, request.id));
   });
 
-  // Counted per key after authentication (the route's onRequest hook sets request.auth);
-  // requests refused before that are counted per client address.
+  // Counted per key after authentication (the route's onRequest hook sets request.auth, or
+  // answers 401/403 before this hook runs); a request reaching it without a key would be
+  // counted per client address. Counters live in the database, so the limit holds across
+  // every process sharing it.
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
+    store: databaseRateLimitStore(ctx.db),
     max: ctx.config.rateLimit.max,
     timeWindow: ctx.config.rateLimit.windowMs,
     keyGenerator: (request) => (request.auth ? `key:${request.auth.keyId}` : `ip:${request.ip}`),

@@ -1,6 +1,7 @@
 import type { CloudConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { KeyCache } from '../keys/key-cache.js';
+import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import type { UrlGuard } from '../webhooks/url-guard.js';
 
 /** What every handler and use case may reach: nothing global, all passed in. */
@@ -10,6 +11,8 @@ export interface AppContext {
   urlGuard: UrlGuard;
   /** Verified keys, kept for at most config.authCacheTtlMs. */
   keyCache: KeyCache;
+  /** Seals webhook signing secrets for storage. */
+  secrets: SecretsKeyring;
   /** Tells this process's delivery worker that new deliveries were committed. */
   notifyDeliveries: () => void;
 }

@@ -13,6 +13,7 @@ export const PROBLEM_CODES = [
   'not_found',
   'unknown_product',
   'idempotency_conflict',
+  'order_status_conflict',
   'url_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -41,6 +42,8 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 422, title: 'Unknown product' };
     case 'idempotency_conflict':
       return { status: 409, title: 'Idempotency conflict' };
+    case 'order_status_conflict':
+      return { status: 409, title: 'Order status does not allow this' };
     case 'url_not_allowed':
       return { status: 422, title: 'Webhook URL not allowed' };
     case 'payload_too_large':

@@ -73,7 +73,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
       ...(route.body
         ? {
             requestBody: {
-              required: true,
+              required: !route.body.safeParse(undefined).success,
               content: { 'application/json': { schema: jsonSchema(route.body, 'input', schemas) } },
             },
           }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { orders } from '../db/schema.js';
 import { formatMoney, parseQuantity } from '../money.js';
 import { VAT_CODES } from '../products/product-schemas.js';
+import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
 
 const Quantity = z
   .number()
@@ -52,8 +53,6 @@ export const CreateOrderBody = z
   .meta({ id: 'CreateOrder' });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
-export const ORDER_STATUSES = ['draft'] as const;
-
 export const OrderLine = z.object({
   position: z.number().int(),
   productCode: z.string(),
@@ -74,7 +73,9 @@ export const Order = z
     externalOrderId: z.string(),
     status: z
       .enum(ORDER_STATUSES)
-      .describe('Draft until the merchant processes it; more statuses may be added'),
+      .describe(
+        'draft -> confirmed -> fulfilled; draft or confirmed -> cancelled. More statuses may be added',
+      ),
     currency: z.literal('MDL'),
     customer: Customer,
     delivery: Delivery.nullable(),
@@ -92,6 +93,10 @@ export const Order = z
         taxableBase: z.number(),
       }),
     ),
+    confirmedAt: z.iso.datetime().nullable(),
+    fulfilledAt: z.iso.datetime().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+    cancelReason: z.enum(CANCEL_REASONS).nullable(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -113,7 +118,18 @@ export function presentOrder(row: typeof orders.$inferSelect): Order {
     vatTotal: formatMoney(row.vatMinor),
     total: formatMoney(row.totalMinor),
     vatBreakdown: row.vatBreakdown as Order['vatBreakdown'],
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    fulfilledAt: row.fulfilledAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason as Order['cancelReason'],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+export const CancelOrderBody = z
+  .object({
+    reason: z.enum(CANCEL_REASONS).optional().describe('Why the order is cancelled; `other` when absent'),
+  })
+  .meta({ id: 'CancelOrder' });
+export type CancelOrderBody = z.infer<typeof CancelOrderBody>;

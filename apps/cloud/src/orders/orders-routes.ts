@@ -4,8 +4,13 @@ import { orders } from '../db/schema.js';
 import { decodeCursor, PageQuery, pageOf, paginate } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute, type HandlerResult } from '../http/route.js';
+import type { AppContext } from '../http/context.js';
+import { changeOrderStatus, type ChangeOrderStatusOptions } from './change-order-status.js';
 import { createOrder } from './create-order.js';
-import { CreateOrderBody, Order, presentOrder } from './order-schemas.js';
+import { ORDER_STATUSES } from './order-lifecycle.js';
+import { CancelOrderBody, CreateOrderBody, Order, presentOrder } from './order-schemas.js';
+
+const OrderParams = z.object({ id: z.string().max(100) });
 
 export const createOrderRoute = defineRoute({
   method: 'POST',
@@ -43,7 +48,7 @@ export const getOrderRoute = defineRoute({
   operationId: 'getOrder',
   summary: 'One order',
   scopes: ['orders:read', 'orders:write'],
-  params: z.object({ id: z.string().max(100) }),
+  params: OrderParams,
   responses: {
     200: { description: 'The order', schema: Order },
     404: { description: 'No such order', schema: ProblemSchema },
@@ -73,12 +78,14 @@ export const listOrdersRoute = defineRoute({
       .optional()
       .describe('Only orders changed at or after this instant'),
     externalOrderId: z.string().max(100).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
   }),
   responses: { 200: { description: 'A page of orders', schema: OrderPage } },
   handler: async ({ ctx, auth, query }) => {
     const conditions: SQL[] = [eq(orders.merchantId, auth.merchantId)];
     if (query.updatedSince) conditions.push(gte(orders.updatedAt, new Date(query.updatedSince)));
     if (query.externalOrderId) conditions.push(eq(orders.externalOrderId, query.externalOrderId));
+    if (query.status) conditions.push(eq(orders.status, query.status));
     if (query.cursor) {
       const after = decodeCursor(query.cursor);
       conditions.push(sql`(${orders.updatedAt}, ${orders.id}) > (${after.at}, ${after.id})`);
@@ -95,4 +102,52 @@ export const listOrdersRoute = defineRoute({
       body: { data: page.rows.map(presentOrder), hasMore: page.hasMore, nextCursor: page.nextCursor },
     };
   },
+});
+
+const statusChangeResponses = (change: string) => ({
+  200: {
+    description: `The order after the change; when it was ${change} already, the order unchanged (Idempotent-Replayed: true) and no event`,
+    schema: Order,
+  },
+  404: { description: 'No such order', schema: ProblemSchema },
+  409: { description: 'The order is in a status this change cannot leave', schema: ProblemSchema },
+});
+
+/** Applies a status change; a change commits `order.updated`, which this process's worker is told of. */
+async function applyStatusChange(ctx: AppContext, options: ChangeOrderStatusOptions): Promise<HandlerResult> {
+  const result = await changeOrderStatus(ctx.db, options);
+  if (result.kind === 'unchanged')
+    return { status: 200, body: result.order, headers: { 'idempotent-replayed': 'true' } };
+  ctx.notifyDeliveries();
+  return { status: 200, body: result.order };
+}
+
+export const confirmOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/orders/{id}/confirm',
+  operationId: 'confirmOrder',
+  summary: 'Confirms a draft order (checkout completed); idempotent',
+  scopes: ['orders:write'],
+  params: OrderParams,
+  responses: statusChangeResponses('confirmed'),
+  handler: ({ ctx, auth, params }) =>
+    applyStatusChange(ctx, { merchantId: auth.merchantId, orderId: params.id, to: 'confirmed' }),
+});
+
+export const cancelOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/orders/{id}/cancel',
+  operationId: 'cancelOrder',
+  summary: 'Cancels a draft or confirmed order; idempotent; a fulfilled order cannot be cancelled',
+  scopes: ['orders:write'],
+  params: OrderParams,
+  body: CancelOrderBody.optional(),
+  responses: statusChangeResponses('cancelled'),
+  handler: ({ ctx, auth, params, body }) =>
+    applyStatusChange(ctx, {
+      merchantId: auth.merchantId,
+      orderId: params.id,
+      to: 'cancelled',
+      cancelReason: body?.reason ?? 'other',
+    }),
 });

@@ -11,6 +11,7 @@ import type { WebhookConfig } from '../config.js';
 import { rowsOf, type Db } from '../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { emitEvent } from '../events/emit-event.js';
+import type { Opened, SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { assertTransition, classifyStatus, nextStep, type AttemptOutcome } from './delivery-lifecycle.js';
 import { GroupWriter } from './group-writer.js';
 import { recordSuccesses, type SuccessfulAttempt } from './record-successes.js';
@@ -36,7 +37,8 @@ interface ClaimedRow {
   attempts: number;
   event_id: string;
   url: string;
-  secret: string;
+  secret_ciphertext: string;
+  secret_key_id: string;
   endpoint_status: string;
   endpoint_deleted: boolean;
   event_type: string;
@@ -50,7 +52,8 @@ interface Claimed {
   merchantId: string;
   attempts: number;
   url: string;
-  secret: string;
+  /** The signing secret, opened; or why it cannot be (the attempt then fails and is retried). */
+  secret: Opened;
   endpointStatus: string;
   endpointDeleted: boolean;
   eventType: string;
@@ -61,6 +64,8 @@ export interface DeliveryWorkerOptions {
   db: Db;
   config: WebhookConfig;
   urlGuard: UrlGuard;
+  /** Opens the stored signing secrets. */
+  secrets: SecretsKeyring;
   logger: Logger;
   random?: () => number;
 }
@@ -187,7 +192,8 @@ export class DeliveryWorker {
             limit ${limit}
             for update skip locked)
           returning id, endpoint_id, merchant_id, attempts, event_id)
-        select c.id, c.endpoint_id, c.merchant_id, c.attempts, c.event_id, w.url, w.secret, w.status as endpoint_status,
+        select c.id, c.endpoint_id, c.merchant_id, c.attempts, c.event_id, w.url, w.secret_ciphertext, w.secret_key_id,
+          w.status as endpoint_status,
           w.deleted_at is not null as endpoint_deleted, e.type as event_type, e.data as event_data,
           to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as event_created_at
         from claimed c
@@ -200,7 +206,10 @@ export class DeliveryWorker {
       merchantId: r.merchant_id,
       attempts: r.attempts,
       url: r.url,
-      secret: r.secret,
+      secret: this.options.secrets.open(
+        { keyId: r.secret_key_id, ciphertext: r.secret_ciphertext },
+        r.endpoint_id,
+      ),
       endpointStatus: r.endpoint_status,
       endpointDeleted: r.endpoint_deleted,
       eventType: r.event_type,
@@ -224,7 +233,9 @@ export class DeliveryWorker {
     let outcome: AttemptOutcome;
     let excerpt: string | null = null;
     const check = await this.options.urlGuard.check(row.url);
-    if (!check.ok) {
+    if (!row.secret.ok) {
+      outcome = { kind: 'unreachable', error: `signing secret unavailable: ${row.secret.reason}` };
+    } else if (!check.ok) {
       outcome = { kind: 'unreachable', error: `address refused: ${check.reason}` };
     } else {
       try {
@@ -232,7 +243,7 @@ export class DeliveryWorker {
           method: 'POST',
           dispatcher: agent,
           headers: deliveryHeaders({
-            secret: row.secret,
+            secret: row.secret.plaintext,
             webhookId: row.id,
             timestamp: Math.floor(Date.now() / 1000),
             eventType: row.eventType,

@@ -97,16 +97,20 @@ export const createWebhookRoute = defineRoute({
       .where(and(eq(webhookEndpoints.merchantId, auth.merchantId), isNull(webhookEndpoints.deletedAt)));
     if ((count?.n ?? 0) >= MAX_ENDPOINTS)
       throw new ProblemError('url_not_allowed', `At most ${MAX_ENDPOINTS} endpoints per merchant.`);
+    const id = newId('we');
     const secret = newSigningSecret();
+    // Stored only sealed; this response is the one place the secret is readable.
+    const sealed = ctx.secrets.seal(secret, id);
     const [row] = await ctx.db
       .insert(webhookEndpoints)
       .values({
-        id: newId('we'),
+        id,
         merchantId: auth.merchantId,
         url: check.url.href,
         description: body.description ?? null,
         events: [...new Set(body.events)],
-        secret,
+        secretCiphertext: sealed.ciphertext,
+        secretKeyId: sealed.keyId,
         status: 'enabled',
       })
       .returning();

@@ -1,0 +1,3 @@
+-- Data step: seals every readable webhook signing secret into secret_ciphertext with the
+-- secrets key (AES-256-GCM needs the key, which SQL does not have). The code runs right after
+-- this file, in the same transaction: src/db/data-migrations.ts.

@@ -1,0 +1,116 @@
+// Per-key rate limits: 429 problem details with Retry-After, counted in the database so that
+// two cloud instances on one database share each key's limit.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf, type Database } from '../src/db/database.js';
+import { rateLimitCounters } from '../src/db/schema.js';
+import type { Cloud } from '../src/server.js';
+import {
+  call,
+  DRIVERS,
+  openTestDatabase,
+  seedMerchant,
+  startTestCloud,
+  type TestDatabase,
+} from './harness.js';
+
+const MAX = 4;
+const ping = (cloud: Cloud, key: string) => call(cloud, 'GET', '/api/public/v1/ping', { key });
+
+describe.each(DRIVERS)('rate limit on %s', (driver) => {
+  let database: TestDatabase;
+  /** The second instance's own connection pool on a server (PGlite has one connection per database). */
+  let second: Database | undefined;
+  let one: Cloud;
+  let two: Cloud;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    second = database.url ? openDatabase({ url: database.url, poolSize: 4 }) : undefined;
+    const limits = { rateLimit: { max: MAX, windowMs: 60_000 } };
+    one = await startTestCloud(database, limits);
+    two = await startTestCloud(second ?? database, limits);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await second?.close();
+    await database?.close();
+  });
+
+  it('answers 429 with Retry-After once a key used its window, and counts each key apart', async () => {
+    const first = await seedMerchant(database);
+    const other = await seedMerchant(database);
+    for (let i = 0; i < MAX; i++) expect((await ping(one, first.key.key)).status).toBe(200);
+    const limited = await ping(one, first.key.key);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect((await ping(one, other.key.key)).status).toBe(200);
+  });
+
+  it('shares one limit per key between two instances on one database', async () => {
+    const m = await seedMerchant(database);
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < MAX; i++) {
+      const res = await ping(i % 2 ? two : one, m.key.key);
+      expect(res.status).toBe(200);
+      remaining.push(res.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['3', '2', '1', '0']);
+    for (const cloud of [one, two]) {
+      const res = await ping(cloud, m.key.key);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('never lets concurrent requests through both instances exceed the limit', async () => {
+    const m = await seedMerchant(database);
+    const results = await Promise.all(
+      Array.from({ length: 4 * MAX }, (_, i) => ping(i % 2 ? two : one, m.key.key)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(MAX);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(3 * MAX);
+  });
+
+  it('opens a new window once the last one has passed', async () => {
+    const m = await seedMerchant(database);
+    for (let i = 0; i < MAX; i++) await ping(one, m.key.key);
+    expect((await ping(two, m.key.key)).status).toBe(429);
+    // As if the window had opened two minutes ago.
+    await database.db
+      .update(rateLimitCounters)
+      .set({ windowStart: sql`now() - interval '2 minutes'` })
+      .where(sql`${rateLimitCounters.key} = ${`key:${m.key.id}`}`);
+    const res = await ping(two, m.key.key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe(String(MAX - 1));
+  });
+
+  it('sweeps counters of windows long closed', async () => {
+    await database.db
+      .insert(rateLimitCounters)
+      .values({ key: 'key:key_gone', windowStart: new Date(Date.now() - 3_600_000), hits: 7 });
+    // A fresh instance sweeps with its first count.
+    const fresh = await startTestCloud(database, { rateLimit: { max: MAX, windowMs: 60_000 } });
+    try {
+      await ping(fresh, (await seedMerchant(database)).key.key);
+    } finally {
+      await fresh.close();
+    }
+    const keys = (await database.db.select().from(rateLimitCounters)).map((r) => r.key);
+    expect(keys).not.toContain('key:key_gone');
+    expect(keys.length).toBeGreaterThan(0);
+  });
+
+  it('keeps counters in an unlogged table (no WAL flush per request)', async () => {
+    const result = await database.db.execute(
+      sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`,
+    );
+    expect(rowsOf<{ relpersistence: string }>(result)).toEqual([{ relpersistence: 'u' }]);
+  });
+});
