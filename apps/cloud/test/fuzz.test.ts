@@ -8,8 +8,10 @@
  * - a refused request changes nothing (orders, webhook endpoints, events, deliveries);
  * - an accepted one writes exactly its own rows, and prototype-poisoning keys pollute nothing.
  *
- * Bodies come from test-support/json-fuzz.ts (shared with the terminal's fuzz test); query
- * strings and path segments are random text. The seed is fixed (FUZZ_SEED=random explores).
+ * The routes: POST /orders and /webhooks with random bodies, the order status changes with
+ * random ids and bodies, and every GET with random paths and query strings. Bodies come from
+ * test-support/json-fuzz.ts (shared with the terminal's fuzz test). The seed is fixed
+ * (FUZZ_SEED=random explores).
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -97,6 +99,8 @@ const getPath: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('/orders/%E0%A4%A', '/products/%', '/webhooks/%zz/deliveries'),
 );
 
+const STATUS_CHANGE = /^\/orders\/[^/]+\/(confirm|cancel)$/;
+
 describe.each(DRIVERS)('fuzzing the integration API on %s', (driver) => {
   let database: TestDatabase;
   let cloud: Cloud;
@@ -146,6 +150,12 @@ describe.each(DRIVERS)('fuzzing the integration API on %s', (driver) => {
       expect(after, context).toEqual(before);
     } else if (method === 'GET') {
       expect(after, context).toEqual(before);
+    } else if (STATUS_CHANGE.test(path)) {
+      // A status change writes at most its order.updated event (none when it was a replay).
+      expect({ ...after, events: 0 }, context).toEqual({ ...before, events: 0 });
+      expect(after.events - before.events, context).toBe(
+        response.headers.get('idempotent-replayed') === 'true' ? 0 : 1,
+      );
     } else if (response.status === 201) {
       for (const [table, added] of Object.entries(WRITES[path as PostRoute])) {
         expect(after[table as Table] - before[table as Table], `${context}: ${table}`).toBe(added);
@@ -229,6 +239,34 @@ describe.each(DRIVERS)('fuzzing the integration API on %s', (driver) => {
         { seed: seed + offset + 1, numRuns: 150 },
       );
     });
+  });
+
+  it('answers status changes with random order ids and bodies without a 5xx', async () => {
+    const orders = (await (
+      await fetch(`${cloud.url}${API}/orders?limit=5`, { headers: { 'x-service-api-key': key } })
+    ).json()) as {
+      data: { id: string }[];
+    };
+    const ids = orders.data.map((o) => o.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const request = fc.record({
+      id: fc.oneof(fc.constantFrom(...ids), segment),
+      action: fc.constantFrom('confirm', 'cancel'),
+      body: fc.option(
+        fc.oneof(
+          anyValue,
+          randomObject(['reason']),
+          fc.constantFrom('{}', '{"reason":"fraud"}', '{"reason":"nope"}', '{"reason":null}'),
+        ),
+        { nil: undefined },
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ id, action, body }) => {
+        await send('POST', `/orders/${encodeURIComponent(id)}/${action}`, body);
+      }),
+      { seed: seed + 3, numRuns: 150 },
+    );
   });
 
   it('answers random paths and query strings of every GET without a 5xx, changing nothing', async () => {
