@@ -1,5 +1,6 @@
 import { formatMinor } from '@fiscal-pos/fiscal';
 import type { PrintDocument } from '../printing/receipt-printer.js';
+import { paymentLines, vatLines } from '../reports/report-document.js';
 import type { StoredShift } from './shift-store.js';
 import type { ShiftTotals } from './shift-totals.js';
 
@@ -24,11 +25,8 @@ export function shiftReportDocument(
     ['Receipts', String(report.receiptsIssued)],
     ['Sales', formatMinor(report.totalSales)],
     ['Returns', formatMinor(report.totalReturns)],
-    ...report.vatBreakdown.map((v) => [`VAT ${v.code}`, formatMinor(v.vatAmount)]),
-    ...Object.entries(report.paymentTotals).map(([code, amount]) => [
-      `Payments (${code})`,
-      formatMinor(amount),
-    ]),
+    ...vatLines(report.vatBreakdown),
+    ...paymentLines(report.paymentTotals),
     ['Change given', formatMinor(totals.changeGiven)],
     ['Cash in', formatMinor(report.cashIn)],
     ['Cash out', formatMinor(report.cashOut)],

@@ -1,24 +1,22 @@
 import { z } from 'zod';
-import type { ParseResult } from '../validation/validation-issue.js';
+import type { ParseResult, ValidationCode } from '../validation/validation-issue.js';
 import { amountField, coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+
+/** Optional text of 1-`max` characters, null when omitted. */
+const optionalText = (code: ValidationCode, max: number, description: string) =>
+  withDefault(z.string(coded(code)).min(1).max(max).meta({ description }), null);
 
 /** POST /api/shifts/open. Every field is optional: an empty body opens an anonymous shift. */
 export const shiftOpenRequestSchema = z.object({
-  cashierId: withDefault(
-    z
-      .string(coded('CASHIER_ID_INVALID'))
-      .min(1)
-      .max(50)
-      .meta({ description: 'the ERP’s id of the cashier, 1-50 characters; the shift’s sales carry it' }),
-    null,
+  cashierId: optionalText(
+    'CASHIER_ID_INVALID',
+    50,
+    'the ERP’s id of the cashier, 1-50 characters; the shift’s sales carry it',
   ),
-  cashierName: withDefault(
-    z
-      .string(coded('CASHIER_NAME_INVALID'))
-      .min(1)
-      .max(60)
-      .meta({ description: 'name printed and stored with the shift and its sales, 1-60 characters' }),
-    null,
+  cashierName: optionalText(
+    'CASHIER_NAME_INVALID',
+    60,
+    'name stored and printed with the shift, carried by its sales, 1-60 characters',
   ),
   openingCash: withDefault(
     amountField(
