@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/test/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/test/**/*.ts', 'test-support/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FAULT_SETTINGS, FAULT_MODES, type FaultSettings } from './faults/fault-switch.js';
+import { MEV_BATCH_MAX_OPERATIONS } from './protocol/index.js';
 
 export interface MevSimConfig {
   host: string;
@@ -25,6 +26,13 @@ const envSchema = z.object({
   MEV_FAULT_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_FAULT_SETTINGS.failRate),
   MEV_FAULT_REASON: z.string().min(1).default(DEFAULT_FAULT_SETTINGS.faultReason),
   MEV_FAULT_SEED: z.coerce.number().int().default(DEFAULT_FAULT_SETTINGS.seed),
+  MEV_FAULT_LARGE_BATCH_ABOVE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MEV_BATCH_MAX_OPERATIONS)
+    .default(DEFAULT_FAULT_SETTINGS.largeBatchAbove),
+  MEV_FAULT_POISON_OPERATION_ID: z.uuid().optional(),
 });
 
 export function configFromEnv(env: NodeJS.ProcessEnv): MevSimConfig {
@@ -41,6 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MevSimConfig {
       failRate: parsed.MEV_FAULT_RATE,
       faultReason: parsed.MEV_FAULT_REASON,
       seed: parsed.MEV_FAULT_SEED,
+      largeBatchAbove: parsed.MEV_FAULT_LARGE_BATCH_ABOVE,
+      poisonOperationId: parsed.MEV_FAULT_POISON_OPERATION_ID?.toLowerCase() ?? null,
     },
   };
 }

@@ -9,9 +9,11 @@ import {
   buildFaultReply,
   buildRegisteredReply,
   buildResultDocument,
+  faultScopeOf,
   parseBatchReply,
   parseMevRequest,
   parseReply,
+  type MevFaultScope,
   type MevBatchResult,
   type MevFaultCode,
   type MevOperation,
@@ -154,29 +156,36 @@ describe('batch reply', () => {
 
   /**
    * The scope of each code of the contract: only a code about the operation may be the result
-   * of one operation (the batch goes on after it); every other code must fault the whole batch,
-   * so a result carrying one makes the reply unusable rather than a per-operation refusal.
+   * of one operation (the batch goes on after it); every other code, about the caller or the
+   * server, must fault the whole batch, so a result carrying one makes the reply unusable
+   * rather than a per-operation refusal.
    */
-  const SCOPE: Record<MevFaultCode, 'operation' | 'batch'> = {
+  const SCOPE: Record<MevFaultCode, MevFaultScope> = {
     MALFORMED_REQUEST: 'operation',
     DUPLICATE_CONFLICT: 'operation',
     RECEIPT_NUMBER_BACKWARDS: 'operation',
-    CLIENT_CERTIFICATE_REQUIRED: 'batch',
-    CERTIFICATE_INVALID: 'batch',
-    CERTIFICATE_EXPIRED: 'batch',
-    INVALID_CREDENTIALS: 'batch',
-    REGISTRATION_MISMATCH: 'batch',
-    SIMULATED_FAULT: 'batch',
+    REPORT_NUMBER_MISMATCH: 'operation',
+    CLIENT_CERTIFICATE_REQUIRED: 'caller',
+    CERTIFICATE_INVALID: 'caller',
+    CERTIFICATE_EXPIRED: 'caller',
+    INVALID_CREDENTIALS: 'caller',
+    REGISTRATION_MISMATCH: 'caller',
+    SIMULATED_FAULT: 'server',
   };
 
   it.each(MEV_FAULT_CODES.map((code) => [code, SCOPE[code]] as const))(
     '%s as the result of one operation: allowed only if about the operation (%s)',
     (code, scope) => {
+      expect(faultScopeOf(code)).toBe(scope);
       expect((MEV_OPERATION_FAULT_CODES as readonly string[]).includes(code)).toBe(scope === 'operation');
       const xml = buildBatchReply([refused]).replace('RECEIPT_NUMBER_BACKWARDS', code);
       expect(parseBatchReply(xml).ok).toBe(scope === 'operation');
     },
   );
+
+  it('counts a code the contract does not know as about the server', () => {
+    expect(faultScopeOf('SERVER_OVERLOADED')).toBe('server');
+  });
 });
 
 describe("one result's standalone document", () => {

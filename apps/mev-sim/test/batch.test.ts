@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   fiscalizeTerminal,
+  getFaultMode,
   listRegistrations,
   setFaultMode,
   startMevSimProcess,
@@ -22,10 +22,12 @@ import {
   buildRegisterRequest,
   buildResultDocument,
   parseBatchReply,
+  parseReply,
   type MevBatchReply,
   type MevBatchResult,
   type MevOperation,
 } from '../src/protocol/index.js';
+import { postSoap } from './support/soap-post.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-batch-'));
 let sim: MevSimProcess;
@@ -44,11 +46,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Each test numbers its receipts in a Z report of its own, so the order checks do not interfere. */
-function newReport(): (receiptNumber: number | null) => MevOperation {
-  const report = ++reportNumber;
+/** Operations of one terminal in one report: `null` for an X report, a number for a receipt. */
+function inReport(
+  registrationNumber: string,
+  report: number,
+): (receiptNumber: number | null) => MevOperation {
   return (receiptNumber) => ({
-    registrationNumber: terminal.registrationNumber,
+    registrationNumber,
     operationId: randomUUID(),
     type: receiptNumber === null ? 'x_report' : 'receipt',
     receiptNumber,
@@ -60,23 +64,24 @@ function newReport(): (receiptNumber: number | null) => MevOperation {
   });
 }
 
+/**
+ * Each test numbers its receipts in a report of its own, so the order checks do not
+ * interfere: the previous test's report is closed by its Z report first.
+ */
+async function newReport(): Promise<(receiptNumber: number | null) => MevOperation> {
+  if (reportNumber > 0) {
+    const close = inReport(terminal.registrationNumber, reportNumber)(null);
+    await results([{ ...close, type: 'z_report' }]);
+  }
+  return inReport(terminal.registrationNumber, ++reportNumber);
+}
+
 function post(
   body: string,
   target: MevSimProcess = sim,
   as: FiscalizationMaterial = terminal,
 ): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target.url,
-      { method: 'POST', ca: target.caCertPem, cert: as.clientCertPem, key: as.clientKeyPem, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject).end(body);
-  });
+  return postSoap(target, body, as);
 }
 
 async function sendBatch(
@@ -105,7 +110,7 @@ async function registeredIds(): Promise<string[]> {
 
 describe('RegisterFiscalOperationBatch', () => {
   it('registers the operations in list order and answers one result per operation, in the same order', async () => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     const batch = [op(1), op(2), op(null), op(3)];
     const answers = await results(batch);
@@ -116,7 +121,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('deduplicates within a batch and across batches and single requests: the first answer, registered once', async () => {
-    const op = newReport();
+    const op = await newReport();
     const [a, b] = [op(1), op(2)];
     const before = await registeredIds();
     const first = await results([a, a, b]);
@@ -131,7 +136,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('refuses one operation for itself and still judges the ones after it, in order', async () => {
-    const op = newReport();
+    const op = await newReport();
     const registered = op(5);
     await results([registered]);
     const backwards = op(4);
@@ -160,7 +165,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('judges a receipt number against the earlier operations of the same batch', async () => {
-    const op = newReport();
+    const op = await newReport();
     const answers = await results([op(2), op(1), op(3)]);
     expect(answers.map((r) => (r.kind === 'refused' ? r.code : r.kind))).toEqual([
       'registered',
@@ -173,7 +178,7 @@ describe('RegisterFiscalOperationBatch', () => {
     ['fault', 'SIMULATED_FAULT'],
     ['expired-cert', 'CERTIFICATE_EXPIRED'],
   ] as const)('%s mode faults the whole batch with %s and registers nothing', async (mode, code) => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode });
     expect(await sendBatch([op(1), op(2)])).toMatchObject({ kind: 'fault', faultCode: code });
@@ -181,7 +186,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('flaky with rate 1 drops the connection of the whole batch before anything is registered', async () => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'flaky', failRate: 1 });
     await expect(post(buildBatchRequest([op(1), op(2)], terminal.credentials))).rejects.toThrow();
@@ -189,7 +194,7 @@ describe('RegisterFiscalOperationBatch', () => {
   });
 
   it('faults the whole batch on wrong credentials or an operation of another registration number', async () => {
-    const op = newReport();
+    const op = await newReport();
     const before = await registeredIds();
     expect(await sendBatch([op(1)], { ...terminal.credentials, password: 'wrong' })).toMatchObject({
       kind: 'fault',
@@ -200,6 +205,65 @@ describe('RegisterFiscalOperationBatch', () => {
       faultCode: 'REGISTRATION_MISMATCH',
     });
     expect(await registeredIds()).toEqual(before);
+  });
+});
+
+describe('fault modes about what a request carries', () => {
+  it('large-batch-fault: a batch above the limit is faulted whole, nothing registered; one at the limit is served', async () => {
+    const op = await newReport();
+    const before = await registeredIds();
+    await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'large-batch-fault', largeBatchAbove: 2 });
+    expect(await sendBatch([op(1), op(2), op(3)])).toEqual({
+      kind: 'fault',
+      faultCode: 'MALFORMED_REQUEST',
+      reason: 'the batch holds 3 operations; this server takes at most 2',
+    });
+    expect(await registeredIds()).toEqual(before);
+    const served = [op(4), op(5)];
+    await results(served);
+    expect((await registeredIds()).slice(before.length)).toEqual(served.map((o) => o.operationId));
+  });
+
+  it('large-batch-hang: a batch above the limit is never answered and registers nothing', async () => {
+    const op = await newReport();
+    const before = await registeredIds();
+    await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'large-batch-hang', largeBatchAbove: 1 });
+    await expect(
+      postSoap(sim, buildBatchRequest([op(1), op(2)], terminal.credentials), terminal, 300),
+    ).rejects.toThrow('no answer within 300 ms');
+    expect(await registeredIds()).toEqual(before);
+    const single = parseReply((await post(buildRegisterRequest(op(3), terminal.credentials))).text);
+    expect(single).toMatchObject({ ok: true, reply: { kind: 'registered' } });
+  });
+
+  it('poison: any request carrying the operation is faulted whole; the others are served', async () => {
+    const op = await newReport();
+    const [clean, poisoned, after] = [op(1), op(2), op(3)];
+    await setFaultMode(sim.adminUrl, sim.caCertPem, {
+      mode: 'poison',
+      poisonOperationId: poisoned.operationId.toUpperCase(),
+    });
+    const reason = `operation ${poisoned.operationId} cannot be processed`;
+    expect(await sendBatch([clean, poisoned, after])).toEqual({
+      kind: 'fault',
+      faultCode: 'MALFORMED_REQUEST',
+      reason,
+    });
+    expect(parseReply((await post(buildRegisterRequest(poisoned, terminal.credentials))).text)).toEqual({
+      ok: true,
+      reply: { kind: 'fault', faultCode: 'MALFORMED_REQUEST', reason },
+    });
+    const before = await registeredIds();
+    await results([clean, after]);
+    expect((await registeredIds()).slice(before.length)).toEqual([clean.operationId, after.operationId]);
+    // The setting stays until cleared, and shows in the admin API.
+    expect(await getFaultMode(sim.adminUrl, sim.caCertPem)).toMatchObject({
+      mode: 'poison',
+      poisonOperationId: poisoned.operationId,
+    });
+    expect(
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok', poisonOperationId: null }),
+    ).toMatchObject({ mode: 'ok', poisonOperationId: null });
   });
 });
 
@@ -214,11 +278,8 @@ describe('durability of a batch', () => {
   it('an answered batch survives kill -9: all registered, and resent, answered from deduplication', async () => {
     killed = await startMevSimProcess({ dataDir: killedDir });
     const owner = await fiscalizeTerminal(killed.adminUrl, killed.caCertPem, { terminalId: 'pos-kill' });
-    const op = newReport();
-    const operations = Array.from({ length: 50 }, (_, i) => ({
-      ...op(i + 1),
-      registrationNumber: owner.registrationNumber,
-    }));
+    const op = inReport(owner.registrationNumber, 1);
+    const operations = Array.from({ length: 50 }, (_, i) => op(i + 1));
     const send = async (target: MevSimProcess) =>
       parseBatchReply((await post(buildBatchRequest(operations, owner.credentials), target, owner)).text);
     const answered = await send(killed);

@@ -20,6 +20,7 @@ import {
   type MevSimProcess,
 } from '../src/index.js';
 import { buildRegisterRequest, parseReply, type MevOperation } from '../src/protocol/index.js';
+import { postSoap } from './support/soap-post.js';
 
 const adminToken = 'test-admin-token';
 const auth = { adminToken };
@@ -29,7 +30,10 @@ let terminal: FiscalizationMaterial;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-'));
-  sim = await startMevSimProcess({ dataDir, env: { ADMIN_TOKEN: adminToken, MEV_FAULT_MODE: 'down' } });
+  sim = await startMevSimProcess({
+    dataDir,
+    env: { ADMIN_TOKEN: adminToken, MEV_FAULT_MODE: 'down', MEV_FAULT_LARGE_BATCH_ABOVE: '7' },
+  });
 });
 
 afterAll(async () => {
@@ -43,21 +47,6 @@ function tcpConnects(port: number): Promise<boolean> {
     socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
     socket.unref();
     socket.once('connect', () => socket.destroy());
-  });
-}
-
-/** A raw SOAP POST, with or without a client certificate. */
-function postSoap(
-  body: string,
-  tls: { cert?: string; key?: string },
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(sim.url, { method: 'POST', ca: sim.caCertPem, ...tls, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject).end(body);
   });
 }
 
@@ -77,7 +66,11 @@ function operation(receiptNumber: number): MevOperation {
 
 describe('mev-sim process', () => {
   it('starts down when told by environment, and comes up on the same port', async () => {
-    expect(await getFaultMode(sim.adminUrl, sim.caCertPem, auth)).toMatchObject({ mode: 'down' });
+    expect(await getFaultMode(sim.adminUrl, sim.caCertPem, auth)).toMatchObject({
+      mode: 'down',
+      largeBatchAbove: 7,
+      poisonOperationId: null,
+    });
     expect(await tcpConnects(sim.port)).toBe(false);
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' }, auth);
     expect(await tcpConnects(sim.port)).toBe(true);
@@ -116,7 +109,7 @@ describe('mev-sim process', () => {
   });
 
   it('answers a request without a client certificate with a SOAP fault, not a TLS abort', async () => {
-    const reply = await postSoap(buildRegisterRequest(operation(1), terminal.credentials), {});
+    const reply = await postSoap(sim, buildRegisterRequest(operation(1), terminal.credentials));
     expect(reply.status).toBe(500);
     expect(parseReply(reply.text)).toMatchObject({
       ok: true,
@@ -129,17 +122,18 @@ describe('mev-sim process', () => {
       '<mev:Total>1.00',
       '<mev:Total>1',
     );
-    const reply = await postSoap(body, { cert: terminal.clientCertPem, key: terminal.clientKeyPem });
+    const reply = await postSoap(sim, body, terminal);
     const parsed = parseReply(reply.text);
     expect(parsed).toMatchObject({ ok: true, reply: { faultCode: 'MALFORMED_REQUEST' } });
     if (parsed.ok && parsed.reply.kind === 'fault') expect(parsed.reply.reason).toContain('Total');
   });
 
   it('lists registrations in order, after a given sequence number', async () => {
-    const tls = { cert: terminal.clientCertPem, key: terminal.clientKeyPem };
     const sent = [operation(10), operation(11), operation(12)];
     for (const op of sent) {
-      expect((await postSoap(buildRegisterRequest(op, terminal.credentials), tls)).status).toBe(200);
+      expect((await postSoap(sim, buildRegisterRequest(op, terminal.credentials), terminal)).status).toBe(
+        200,
+      );
     }
     const all = await listRegistrations(sim.adminUrl, sim.caCertPem, {}, auth);
     expect(all.map((r) => r.operationId)).toEqual(sent.map((o) => o.operationId));

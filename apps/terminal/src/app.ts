@@ -1,4 +1,4 @@
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { TerminalRuntime } from './terminal-runtime.js';
 import { isPublicPath } from './http/api-key-auth.js';
@@ -28,6 +28,19 @@ function pathOf(url: string): string {
 
 /** The Terminal API over one runtime: hooks every request shares, then one module per capability. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
+  const audit = (request: FastifyRequest, reply: FastifyReply): void => {
+    const header = request.headers['idempotency-key'];
+    rt.auditLog.record({
+      id: request.id,
+      at: rt.clock.now().toISOString(),
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      durationMs: Number(process.hrtime.bigint() - request.startedAt) / 1e6,
+      idempotencyKey: Array.isArray(header) ? header.join(',') : (header ?? null),
+      errorCode: request.errorCode,
+    });
+  };
   const app = Fastify({
     loggerInstance: rt.logger,
     // Every request is recorded in the audit log; the JSON log keeps to events worth reading.
@@ -35,6 +48,23 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     genReqId: () => randomUUID(),
     bodyLimit: rt.config.bodyLimitBytes,
     return503OnClosing: false,
+    // Path parameters are checked by their routes (an unknown id is the route's 404), not cut
+    // off by the router; Node's header limit bounds the URL anyway.
+    maxParamLength: 16_384,
+    // A path the router cannot decode (malformed percent-encoding) is answered before any hook
+    // runs: give it the envelope, the request id and its audit row all the same.
+    frameworkErrors: (error, request, frameworkReply) => {
+      // Typed for a route with schemas; this one answers like any route without them.
+      const reply = frameworkReply as FastifyReply;
+      request.startedAt = process.hrtime.bigint();
+      request.errorCode = 'NOT_FOUND';
+      const rendered = renderError(
+        new ApiError('NOT_FOUND', `No endpoint ${request.method} ${pathOf(request.url)}: ${error.message}`),
+        rt.clock.now(),
+      );
+      void reply.header('X-Request-Id', request.id).code(rendered.statusCode).send(rendered.body);
+      audit(request, reply);
+    },
   });
   registerJsonBodyParser(app, rt.config.bodyLimitBytes);
 
@@ -49,19 +79,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     if (!isPublicPath(path)) rt.apiKey.verify(request.headers['x-api-key']);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    const header = request.headers['idempotency-key'];
-    rt.auditLog.record({
-      id: request.id,
-      at: rt.clock.now().toISOString(),
-      method: request.method,
-      path: request.url,
-      status: reply.statusCode,
-      durationMs: Number(process.hrtime.bigint() - request.startedAt) / 1e6,
-      idempotencyKey: Array.isArray(header) ? header.join(',') : (header ?? null),
-      errorCode: request.errorCode,
-    });
-  });
+  app.addHook('onResponse', async (request, reply) => audit(request, reply));
 
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error);

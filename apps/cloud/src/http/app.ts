@@ -1,7 +1,12 @@
 // The Fastify instance: request ids, problem details for every failure, per-key rate
 // limits, the OpenAPI document and the v1 routes.
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { base62 } from '../ids.js';
 import { buildOpenApi } from '../openapi/openapi.js';
@@ -40,6 +45,19 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => `req_${base62(randomBytes(12))}`,
+    // Path parameters are checked by their routes' schemas, not cut off by the router.
+    maxParamLength: 16_384,
+    // A path the router cannot decode is answered before any hook runs: a problem all the same.
+    frameworkErrors: (error, request, frameworkReply) => {
+      // Typed for a route with schemas; this one answers like any route without them.
+      const reply = frameworkReply as FastifyReply;
+      const problem = new ProblemError('invalid_request', error.message);
+      void reply
+        .code(problem.statusCode)
+        .header('x-request-id', request.id)
+        .type('application/problem+json')
+        .send(toProblem(problem, request.url.split('?')[0]!, request.id));
+    },
   });
 
   app.addHook('onSend', async (request, reply) => {

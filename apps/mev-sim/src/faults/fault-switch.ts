@@ -11,10 +11,29 @@
  * - flaky: a fraction `failRate` of requests has its connection dropped before any answer
  *   (nothing registered); the draw is a seeded PRNG, so a run is reproducible.
  * - expired-cert: the server sees every client certificate as expired (fault CERTIFICATE_EXPIRED).
+ * - large-batch-fault: a batch of more than `largeBatchAbove` operations is faulted as a whole
+ *   (MALFORMED_REQUEST, nothing registered): a server with a lower batch limit than the contract's.
+ * - large-batch-hang: such a batch is accepted and never answered: a server too slow for it.
+ * - poison: any request carrying the operation `poisonOperationId` is faulted as a whole
+ *   (MALFORMED_REQUEST, nothing registered): a server that chokes on one operation and, for a
+ *   batch, faults all of it instead of refusing that operation alone as the contract asks.
+ *   Smaller and single requests without it are served normally.
  */
 import { z } from 'zod';
+import { MEV_BATCH_MAX_OPERATIONS } from '../protocol/index.js';
 
-export const FAULT_MODES = ['ok', 'down', 'slow', 'hang', 'fault', 'flaky', 'expired-cert'] as const;
+export const FAULT_MODES = [
+  'ok',
+  'down',
+  'slow',
+  'hang',
+  'fault',
+  'flaky',
+  'expired-cert',
+  'large-batch-fault',
+  'large-batch-hang',
+  'poison',
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export const faultSettingsSchema = z.object({
@@ -23,6 +42,8 @@ export const faultSettingsSchema = z.object({
   failRate: z.number().min(0).max(1).optional(),
   faultReason: z.string().min(1).max(500).optional(),
   seed: z.number().int().optional(),
+  largeBatchAbove: z.number().int().min(1).max(MEV_BATCH_MAX_OPERATIONS).optional(),
+  poisonOperationId: z.uuid().nullable().optional(),
 });
 
 export type FaultSettingsInput = z.infer<typeof faultSettingsSchema>;
@@ -33,6 +54,10 @@ export interface FaultSettings {
   failRate: number;
   faultReason: string;
   seed: number;
+  /** large-batch-*: batches of more operations than this are faulted or never answered. */
+  largeBatchAbove: number;
+  /** poison: the operation UUID that faults any request carrying it. */
+  poisonOperationId: string | null;
 }
 
 export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
@@ -41,6 +66,8 @@ export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
   failRate: 0.5,
   faultReason: 'simulated fault of the fiscal server',
   seed: 1,
+  largeBatchAbove: 10,
+  poisonOperationId: null,
 };
 
 export class FaultSwitch {
@@ -64,6 +91,11 @@ export class FaultSwitch {
       failRate: input.failRate ?? this.#settings.failRate,
       faultReason: input.faultReason ?? this.#settings.faultReason,
       seed: input.seed ?? this.#settings.seed,
+      largeBatchAbove: input.largeBatchAbove ?? this.#settings.largeBatchAbove,
+      poisonOperationId:
+        input.poisonOperationId === undefined
+          ? this.#settings.poisonOperationId
+          : (input.poisonOperationId?.toLowerCase() ?? null),
     };
     if (input.seed !== undefined) this.#random = mulberry32(input.seed);
     return this.#settings;

@@ -1,9 +1,12 @@
 /** The MEV SOAP contract, coded once for both the simulator and the terminal's client. */
 export { formatCents, parseCents } from './money.js';
 export {
+  MEV_CALLER_FAULT_CODES,
   MEV_FAULT_CODES,
   MEV_OPERATION_FAULT_CODES,
+  faultScopeOf,
   type MevFaultCode,
+  type MevFaultScope,
   type MevOperationFaultCode,
 } from './fault-codes.js';
 export {

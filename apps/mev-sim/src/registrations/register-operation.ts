@@ -5,8 +5,12 @@
  *   FiscalCode, ServerTime, same XML) and nothing new is registered: the terminal retries
  *   after every outage, so a retry must be harmless.
  * - The same UUID with other content is a DUPLICATE_CONFLICT: one of the two is wrong.
+ * - Report numbers follow the terminal's Z reports without gaps or repeats: every operation
+ *   carries the terminal's current report number (1 until its first Z report, then the
+ *   number after its last registered Z report), so a Z report carries the next one; any
+ *   other number is REPORT_NUMBER_MISMATCH. A Z report moves the terminal to the next report.
  * - Within one Z report a terminal's receipt numbers only go up: a number at or below the
- *   last registered one is RECEIPT_NUMBER_BACKWARDS.
+ *   last registered one is RECEIPT_NUMBER_BACKWARDS. Numbering restarts with each report.
  *
  * A batch is judged exactly as its operations would be if sent one by one in list order (a
  * refused one registers nothing, the next ones are judged on their own, a UUID repeated in
@@ -92,6 +96,14 @@ function judge(deps: RegisterDeps, operation: MevOperation): RegisterOutcome {
       reason: `operation ${operation.operationId} was registered with different content (MevId ${first.mevId})`,
     };
   }
+  const currentReport = deps.registrations.currentReportNumber(operation.registrationNumber);
+  if (operation.reportNumber !== currentReport) {
+    return {
+      kind: 'fault',
+      code: 'REPORT_NUMBER_MISMATCH',
+      reason: reportMismatch(operation, currentReport),
+    };
+  }
   if (operation.receiptNumber !== null) {
     const last = deps.registrations.lastReceiptNumber(operation.registrationNumber, operation.reportNumber);
     if (last !== null && operation.receiptNumber <= last) {
@@ -127,6 +139,20 @@ function judge(deps: RegisterDeps, operation: MevOperation): RegisterOutcome {
     registeredAt: now,
   });
   return { kind: 'registered', reply, responseXml, replayed: false };
+}
+
+function reportMismatch(operation: MevOperation, currentReport: number): string {
+  const carried =
+    operation.type === 'z_report'
+      ? `Z report ${operation.reportNumber} is not the terminal's next report number ${currentReport}`
+      : `report number ${operation.reportNumber} is not the terminal's current report ${currentReport}`;
+  const why =
+    operation.reportNumber < currentReport
+      ? `report ${operation.reportNumber} was closed by its Z report`
+      : currentReport === 1
+        ? 'no Z report was registered yet'
+        : `the last registered Z report is ${currentReport - 1}`;
+  return `${carried} (${why})`;
 }
 
 /** The parser builds the operation with a fixed key order, so its JSON is canonical. */

@@ -60,6 +60,20 @@ export class RegistrationStore {
     return row?.last ?? null;
   }
 
+  /**
+   * The report a terminal's operations must carry now: the one after its last registered Z
+   * report, or 1 before its first (a fiscalized terminal starts at report 1).
+   */
+  currentReportNumber(registrationNumber: string): number {
+    const row = this.db
+      .prepare<[string], { last: number | null }>(
+        `SELECT MAX(report_number) AS last FROM registrations
+         WHERE registration_number = ? AND type = 'z_report'`,
+      )
+      .get(registrationNumber);
+    return (row?.last ?? 0) + 1;
+  }
+
   insert(record: Omit<RegistrationRecord, 'seq'>): number {
     const result = this.db
       .prepare(

@@ -18,7 +18,7 @@ import {
   type MevFaultCode,
   type MevOperation,
 } from '../protocol/index.js';
-import type { FaultSwitch } from '../faults/fault-switch.js';
+import type { FaultSettings, FaultSwitch } from '../faults/fault-switch.js';
 import { registerBatch, registerOperation } from '../registrations/register-operation.js';
 import type { RegistrationStore } from '../registrations/registration-store.js';
 import type { TerminalRecord, TerminalStore } from '../terminals/terminal-store.js';
@@ -36,7 +36,11 @@ export interface SoapHandlerDeps {
 const MAX_BODY_BYTES = 1024 * 1024;
 const CONTRACT_DIR = new URL('../../contract/', import.meta.url);
 
-type Answer = { status: 200; xml: string } | { status: 500; code: MevFaultCode; reason: string };
+type Answer =
+  | { status: 200; xml: string }
+  | { status: 500; code: MevFaultCode; reason: string }
+  /** Accepted and never answered (large-batch-hang). */
+  | { status: null };
 
 export function createSoapHandler(deps: SoapHandlerDeps) {
   return (request: IncomingMessage, response: ServerResponse): void => {
@@ -71,6 +75,7 @@ async function handle(
   const body = await readBody(request);
   const answer =
     body === null ? malformed('the request body is larger than 1 MiB') : decide(deps, request, body);
+  if (answer.status === null) return;
   if (settings.mode === 'slow') await delay(settings.delayMs);
   if (answer.status === 200) {
     response.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(answer.xml);
@@ -107,6 +112,12 @@ function decide(deps: SoapHandlerDeps, request: IncomingMessage, body: string): 
       `registration number ${foreign.registrationNumber} is not the one of the client certificate`,
     );
   }
+  const simulated = contentFault(
+    deps.faults.settings,
+    parsed.kind === 'batch' ? parsed.items.length : 1,
+    operations,
+  );
+  if (simulated) return simulated;
   if (parsed.kind === 'batch') {
     const batch = registerBatch(deps, parsed.items);
     deps.logger.info(
@@ -116,6 +127,25 @@ function decide(deps: SoapHandlerDeps, request: IncomingMessage, body: string): 
     return { status: 200, xml: buildBatchReply(batch.results) };
   }
   return registerSingle(deps, parsed.operation);
+}
+
+/** The fault modes that depend on what the request carries: its size, or one given operation. */
+function contentFault(
+  settings: FaultSettings,
+  size: number,
+  operations: readonly MevOperation[],
+): Answer | null {
+  const large = size > settings.largeBatchAbove;
+  if (settings.mode === 'large-batch-hang' && large) return { status: null };
+  if (settings.mode === 'large-batch-fault' && large) {
+    return malformed(
+      `the batch holds ${size} operations; this server takes at most ${settings.largeBatchAbove}`,
+    );
+  }
+  const poisoned =
+    settings.mode === 'poison' && operations.some((op) => op.operationId === settings.poisonOperationId);
+  if (poisoned) return malformed(`operation ${settings.poisonOperationId} cannot be processed`);
+  return null;
 }
 
 function registerSingle(deps: SoapHandlerDeps, operation: MevOperation): Answer {

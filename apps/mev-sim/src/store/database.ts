@@ -40,6 +40,9 @@ const MIGRATIONS: readonly string[] = [
      registered_at TEXT NOT NULL
    );
    CREATE INDEX registrations_by_report ON registrations (registration_number, report_number, receipt_number);`,
+  // The report number check reads a terminal's last Z report on every registration.
+  `CREATE INDEX registrations_z_reports ON registrations (registration_number, report_number)
+     WHERE type = 'z_report';`,
 ];
 
 export function openSimulatorDatabase(dataDir: string): Db {

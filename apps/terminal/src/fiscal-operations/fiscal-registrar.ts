@@ -1,3 +1,4 @@
+import { faultScopeOf } from '@fiscal-pos/mev-sim/protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
@@ -6,6 +7,7 @@ import {
   MevUnreachableError,
   type BatchRegistrationOutcome,
   type FiscalRegistrationRequest,
+  type FiscalRejection,
   type FiscalServer,
   type RegistrationOutcome,
 } from '../mev/fiscal-server.js';
@@ -42,17 +44,24 @@ export function registrationRequest(op: FiscalOperationRecord): FiscalRegistrati
 }
 
 /**
- * How a batch of the offline queue went: `answered` (each operation moved to `success` or
- * `failed` by its own result), `deferred` (the server refused the terminal or itself, the
- * whole batch stays queued), `unreachable` (no usable answer, the whole batch stays queued).
+ * How a request for the head of the offline queue went. Only `answered` moved operations out
+ * of the queue; with every other result all of them stay queued, in place.
+ * - `answered`: each operation got its own answer (`success`, or `failed` when refused for itself);
+ * - `refused`: refused as a whole for a reason a smaller request cannot avoid: a fault about
+ *   the terminal (certificate, credentials), or a single operation refused with a fault that
+ *   is not about it (the server's);
+ * - `faulted`: a batch refused as a whole for another reason (a fault of the server, a batch
+ *   the server will not take): smaller batches may get through;
+ * - `timeout`: no answer in time: an outage, or a batch too large to be answered in time;
+ * - `unreachable`: any other outage.
  */
-export type BatchSendResult = 'answered' | 'deferred' | 'unreachable';
+export type SyncSendResult = 'answered' | 'refused' | 'faulted' | 'timeout' | 'unreachable';
 
 /**
  * Sends fiscal operations to the fiscal server and records what came back.
  *
  * Called inside the fiscal lock right after the operation's durable write (one operation,
- * inline), and by the sync worker for the offline queue (batches, in queue order). The server
+ * inline), and by the sync worker for the offline queue (the head of the queue, in order). The server
  * deduplicates by operation UUID, so sending again an operation whose answer was lost is
  * always safe; the status transitions make sure an operation is never in flight twice from
  * this terminal.
@@ -72,7 +81,10 @@ export class FiscalRegistrar {
 
   /**
    * Sends one `pending` operation inline, while the cashier waits: no answer -> the offline
-   * queue; any fault -> `failed` (the cashier is told 502 MEV_ERROR).
+   * queue; any fault -> `failed` (the cashier is told 502 MEV_ERROR), except a Z report
+   * refused for a reason that is not about it (certificate, credentials, the server): it has
+   * already closed the day and the server must receive every Z report in number order, so
+   * it joins the offline queue like an operation that found the server unreachable.
    */
   private async send(op: FiscalOperationRecord): Promise<void> {
     const { store, db } = this.o;
@@ -87,21 +99,31 @@ export class FiscalRegistrar {
       this.goOffline([op], 'sent', error.message);
       return;
     }
-    this.reached(outcome.kind, startedAt);
+    this.observe(outcome.kind, startedAt);
+    if (outcome.kind === 'rejected' && faultScopeOf(outcome.faultCode) !== 'operation') {
+      this.refusedAsWhole(outcome);
+      if (op.operationType === 'z_report') {
+        this.goOffline([op], 'sent', `${outcome.faultCode}: ${outcome.reason}`);
+        return;
+      }
+    } else {
+      this.o.connectivity.reached(this.o.clock.now());
+    }
     this.applyOutcomes([op], [outcome]);
   }
 
   /**
-   * Sends a batch of the offline queue (operations in `seq` order, all `offline`) in one
-   * request. Every operation gets the answer about itself; the server judged them in order,
-   * as if sent one by one, so a refused one does not hold back the ones after it (they were
-   * checked on their own). The contract lets a result refuse its operation only with a code
-   * about that operation (MEV_OPERATION_FAULT_CODES): such an operation is `failed`. Anything
-   * about the terminal or the server (certificate, credentials, registration number, a fault
-   * of the server, an unknown code) faults the whole batch: it stays queued, retried with
-   * backoff, since every operation would get the same answer until someone fixes it.
+   * Sends the head of the offline queue (operations in `seq` order, all `offline`): one
+   * operation as a single request, several as one batch request. Every operation gets the
+   * answer about itself; the server judged them in order, as if sent one by one, so a refused
+   * one does not hold back the ones after it (they were checked on their own). Only a fault
+   * about the operation itself (MEV_OPERATION_FAULT_CODES, the only codes a batch result may
+   * carry) makes it `failed`. A fault of the whole request keeps every operation queued,
+   * retried later: an operation already handed to a customer must not be failed for a reason
+   * that is not about it (certificate, credentials, the server), and the worker decides from
+   * the result whether smaller requests are worth trying.
    */
-  async sendBatch(ops: readonly FiscalOperationRecord[]): Promise<BatchSendResult> {
+  async sendQueued(ops: readonly FiscalOperationRecord[]): Promise<SyncSendResult> {
     const { store, db } = this.o;
     lazyTransaction(db, () => {
       for (const op of ops) store.transition(op.id, 'offline', 'sent', { countAttempt: true });
@@ -109,30 +131,45 @@ export class FiscalRegistrar {
     const startedAt = performance.now();
     let answer: BatchRegistrationOutcome;
     try {
-      answer = await this.o.server.registerBatch(ops.map(registrationRequest));
+      answer =
+        ops.length === 1
+          ? await this.registerAlone(ops[0]!)
+          : await this.o.server.registerBatch(ops.map(registrationRequest));
     } catch (error) {
       if (!(error instanceof MevUnreachableError)) throw error;
       this.unreachable(error, startedAt);
       this.goOffline(ops, 'sent', error.message);
-      return 'unreachable';
+      return error.failure === 'timeout' ? 'timeout' : 'unreachable';
     }
-    this.reached(answer.kind === 'answered' ? 'registered' : 'rejected', startedAt);
     if (answer.kind === 'rejected') {
-      // Every queued operation would get this answer until the terminal (certificate,
-      // credentials) or the server is fixed: keep the batch, retry later. Nothing was
-      // registered, and if it was, the retry is deduplicated by UUID.
+      this.observe('rejected', startedAt);
+      this.refusedAsWhole(answer);
+      // Nothing was registered, and if it was, the retry is deduplicated by UUID.
       const reason = `${answer.faultCode}: ${answer.reason}`;
       lazyTransaction(db, () => {
         for (const op of ops) store.transition(op.id, 'sent', 'offline', { errorMessage: reason });
       });
+      const smallerMayPass = ops.length > 1 && faultScopeOf(answer.faultCode) !== 'caller';
       this.o.logger.warn(
         { operations: ops.length, faultCode: answer.faultCode, reason: answer.reason },
-        'fiscal server refused the terminal while syncing; the batch stays queued',
+        smallerMayPass
+          ? 'fiscal server faulted a batch while syncing; it stays queued, smaller batches follow'
+          : 'fiscal server refused the terminal while syncing; the operations stay queued',
       );
-      return 'deferred';
+      return smallerMayPass ? 'faulted' : 'refused';
     }
+    this.observe(ops.length === 1 ? answer.outcomes[0]!.kind : 'registered', startedAt);
+    this.o.connectivity.reached(this.o.clock.now());
     this.applyOutcomes(ops, answer.outcomes);
     return 'answered';
+  }
+
+  /** One queued operation as a single request: only a fault about the operation answers it. */
+  private async registerAlone(op: FiscalOperationRecord): Promise<BatchRegistrationOutcome> {
+    const outcome = await this.o.server.register(registrationRequest(op));
+    return outcome.kind === 'rejected' && faultScopeOf(outcome.faultCode) !== 'operation'
+      ? outcome
+      : { kind: 'answered', outcomes: [outcome] };
   }
 
   /**
@@ -180,9 +217,9 @@ export class FiscalRegistrar {
     this.o.connectivity.unreachable(error.message);
   }
 
-  private reached(outcome: RegistrationOutcome['kind'], startedAt: number): void {
-    this.observe(outcome, startedAt);
-    this.o.connectivity.reached(this.o.clock.now());
+  /** The server refused the request as a whole: health shows why nothing gets registered. */
+  private refusedAsWhole(fault: FiscalRejection): void {
+    this.o.connectivity.refused(this.o.clock.now(), fault.faultCode, fault.reason);
   }
 
   private observe(outcome: RegistrationOutcome['kind'] | 'unreachable', startedAt: number): void {

@@ -1,6 +1,6 @@
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
 import type { Logger } from 'pino';
-import type { FiscalRegistrar } from './fiscal-registrar.js';
+import type { FiscalRegistrar, SyncSendResult } from './fiscal-registrar.js';
 import type { OperationStore } from './operation-store.js';
 
 export interface SyncWorkerOptions {
@@ -26,10 +26,21 @@ export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
 /**
  * Drains the offline queue in the original order of the operations, in batches: the oldest
- * `batchSize` operations in one request, which the server judges in list order; one batch in
- * flight at a time. The server checks that receipt numbers never go backwards, so order is
- * part of correctness: a batch that cannot go now (outage, a fault about the terminal) stays
- * at the head of the queue and nothing after it is sent.
+ * `batchSize` operations in one request, which the server judges in list order; one request
+ * in flight at a time. The server checks report and receipt numbers, so order is part of
+ * correctness: operations that cannot go now stay at the head of the queue and nothing after
+ * them is sent.
+ *
+ * Smaller-batch fallback: a batch the server faults as a whole for a reason that is not about
+ * the terminal (a server fault, a batch it will not take, one operation it chokes on) is tried
+ * again at once at half the size, down to a single operation, so one poisoned operation
+ * cannot hold the queue: the operations before it go through in smaller batches, and it
+ * is then judged alone (refused for itself: `failed`; a fault about the terminal or the
+ * server: kept, retried with backoff). A batch that timed out is retried at half the size
+ * after the backoff (it may be an outage, or too large to be answered in time). After each
+ * answered request the size doubles back up to `batchSize`; it starts from `batchSize` again
+ * once the queue is empty. The order and exactly-once hold whatever the size: each request
+ * takes the head of the queue, and the server deduplicates by UUID.
  */
 export class SyncWorker {
   private running = false;
@@ -39,6 +50,8 @@ export class SyncWorker {
   private current: Promise<void> = Promise.resolve();
   private readonly random: () => number;
   private readonly batchSize: number;
+  /** Operations in the next request: `batchSize`, or less while falling back. */
+  private window: number;
 
   constructor(private readonly o: SyncWorkerOptions) {
     this.random = o.random ?? Math.random;
@@ -47,6 +60,7 @@ export class SyncWorker {
       throw new RangeError(
         `the sync batch size must be 1 to ${MEV_BATCH_MAX_OPERATIONS}, not ${this.batchSize}`,
       );
+    this.window = this.batchSize;
   }
 
   /** Asks for a pass now, unless one is running or a retry is already scheduled. */
@@ -67,17 +81,27 @@ export class SyncWorker {
     try {
       for (;;) {
         if (this.stopped) return;
-        const batch = this.o.store.offlineQueue(this.batchSize);
+        const batch = this.o.store.offlineQueue(this.window);
         if (batch.length === 0) {
           this.failures = 0;
+          this.window = this.batchSize;
           return;
         }
-        const result = await this.o.registrar.sendBatch(batch);
-        if (result === 'unreachable' || result === 'deferred') {
-          this.scheduleRetry(result);
-          return;
+        const result = await this.o.registrar.sendQueued(batch);
+        if (result === 'answered') {
+          this.failures = 0;
+          this.window = Math.min(this.batchSize, this.window * 2);
+          continue;
         }
-        this.failures = 0;
+        const smaller = Math.ceil(batch.length / 2);
+        if (result === 'faulted') {
+          // The server answered: no reason to wait before trying half of it.
+          this.fallBack(batch.length, smaller, result);
+          continue;
+        }
+        if (result === 'timeout' && batch.length > 1) this.fallBack(batch.length, smaller, result);
+        this.scheduleRetry(result);
+        return;
       }
     } catch (error) {
       this.o.logger.error({ err: error }, 'offline sync pass failed');
@@ -87,7 +111,12 @@ export class SyncWorker {
     }
   }
 
-  private scheduleRetry(why: 'unreachable' | 'deferred' | 'error'): void {
+  private fallBack(from: number, to: number, why: SyncSendResult): void {
+    this.window = to;
+    this.o.logger.warn({ why, from, to }, 'offline sync falls back to smaller batches');
+  }
+
+  private scheduleRetry(why: SyncSendResult | 'error'): void {
     if (this.stopped) return;
     const delay = backoffDelay(this.failures++, this.o.retryBaseMs, this.o.retryMaxMs, this.random);
     this.o.logger.info(

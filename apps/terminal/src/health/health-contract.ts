@@ -12,9 +12,22 @@ export const healthRecordSchema = z
       .meta({ description: '<major>.<minor>.<patch>+<build>' }),
     fiscalStatus: z.enum(['online', 'offline', 'not_fiscal']),
     fiscalStatusReason: z
-      .literal('MEV_CREDENTIALS_MISSING')
+      .enum(['MEV_CREDENTIALS_MISSING', 'MEV_UNREACHABLE', 'MEV_REFUSED'])
       .nullable()
-      .meta({ description: 'why fiscalStatus is offline although the fiscal server may answer' }),
+      .meta({
+        description:
+          'why fiscalStatus is offline: MEV_CREDENTIALS_MISSING (fiscal operations are refused with that code), ' +
+          'MEV_UNREACHABLE (the last request got no usable answer), MEV_REFUSED (the fiscal server answers but ' +
+          'refuses the terminal or faults, see mevRefusal; the offline queue cannot drain); null when online or not_fiscal',
+      }),
+    mevRefusal: z
+      .strictObject({
+        code: z.string().meta({ description: 'the fault code, e.g. CERTIFICATE_EXPIRED' }),
+        message: z.string().meta({ description: 'the fault reason as the fiscal server gave it' }),
+        since: timestampSchema.meta({ description: 'first refusal of this run of refusals' }),
+      })
+      .nullable()
+      .meta({ description: 'set while fiscalStatusReason is MEV_REFUSED' }),
     terminalId: z.string(),
     serverPort: z.int().min(0).max(65_535),
     uptime: countSchema.meta({ description: 'seconds' }),

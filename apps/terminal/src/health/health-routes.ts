@@ -18,13 +18,23 @@ export interface HealthSources {
   terminalState: TerminalStateStore;
 }
 
-export function fiscalStatusOf(
+/** fiscalStatus, its reason and the refusal that holds the queue, from the last contact with MEV. */
+function fiscalStatusOf(
   fiscalization: Fiscalization,
-  online: boolean,
-): 'online' | 'offline' | 'not_fiscal' {
-  if (fiscalization === 'not_fiscal') return 'not_fiscal';
-  if (fiscalization === 'credentials_missing') return 'offline';
-  return online ? 'online' : 'offline';
+  contact: ReturnType<MevConnectivity['snapshot']>,
+): Pick<HealthRecord, 'fiscalStatus' | 'fiscalStatusReason' | 'mevRefusal'> {
+  if (fiscalization === 'not_fiscal')
+    return { fiscalStatus: 'not_fiscal', fiscalStatusReason: null, mevRefusal: null };
+  if (fiscalization === 'credentials_missing')
+    return { fiscalStatus: 'offline', fiscalStatusReason: 'MEV_CREDENTIALS_MISSING', mevRefusal: null };
+  switch (contact.state) {
+    case 'online':
+      return { fiscalStatus: 'online', fiscalStatusReason: null, mevRefusal: null };
+    case 'unreachable':
+      return { fiscalStatus: 'offline', fiscalStatusReason: 'MEV_UNREACHABLE', mevRefusal: null };
+    case 'refused':
+      return { fiscalStatus: 'offline', fiscalStatusReason: 'MEV_REFUSED', mevRefusal: contact.refusal };
+  }
 }
 
 /** GET /api/health (enveloped, no key) and GET /api/catalog/health (raw JSON, no key). */
@@ -34,11 +44,11 @@ export function registerHealthRoutes(app: TerminalApp, kit: RouteKit, s: HealthS
     const fiscalization = s.fiscalization();
     const queue = s.operations.queueStats();
     const state = s.terminalState.get();
+    const contact = s.connectivity.snapshot();
     return {
       status: 'ready',
       version: s.version,
-      fiscalStatus: fiscalStatusOf(fiscalization, s.connectivity.isOnline),
-      fiscalStatusReason: fiscalization === 'credentials_missing' ? 'MEV_CREDENTIALS_MISSING' : null,
+      ...fiscalStatusOf(fiscalization, contact),
       terminalId: state.terminalId,
       serverPort: s.port(),
       uptime: Math.floor((now.getTime() - s.startedAt.getTime()) / 1000),
@@ -52,7 +62,7 @@ export function registerHealthRoutes(app: TerminalApp, kit: RouteKit, s: HealthS
         queue.oldestCreatedAt === null
           ? null
           : Math.max(0, Math.floor((now.getTime() - Date.parse(queue.oldestCreatedAt)) / 1000)),
-      lastMevContactAt: s.connectivity.snapshot().lastContactAt,
+      lastMevContactAt: contact.lastContactAt,
     };
   });
 

@@ -76,10 +76,19 @@ export class TerminalMetrics implements MevRequestObserver {
 
     new Gauge({
       name: 'fiscal_mev_online',
-      help: '1 when the last request reached the fiscal server, 0 when it could not be reached',
+      help: '1 when the last request to the fiscal server was answered about its operations, 0 when it could not be reached or was refused as a whole',
       registers: [registry],
       collect() {
         this.set(sources.connectivity.isOnline ? 1 : 0);
+      },
+    });
+
+    new Gauge({
+      name: 'fiscal_mev_refusing',
+      help: '1 while the fiscal server answers but refuses the terminal or faults (certificate, credentials, server fault): the offline queue cannot drain',
+      registers: [registry],
+      collect() {
+        this.set(sources.connectivity.snapshot().state === 'refused' ? 1 : 0);
       },
     });
 

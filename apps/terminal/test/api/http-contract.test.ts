@@ -55,6 +55,18 @@ describe('rules every request follows', () => {
     expect(res.body).toMatchObject({ success: false, data: null, error: { code: 'NOT_FOUND' } });
   });
 
+  it('answers long and undecodable path parameters in the envelope, with an audit row', async () => {
+    const headers = { 'X-API-Key': API_KEY };
+    const long = await raw(`/api/sales/${'x'.repeat(5_000)}`, { headers });
+    expect(long.status).toBe(404);
+    expect(long.body).toMatchObject({ success: false, data: null, error: { code: 'SALE_NOT_FOUND' } });
+    const undecodable = await raw('/api/sales/%E0%A4%A', { headers });
+    expect(undecodable.status).toBe(404);
+    expect(undecodable.body).toMatchObject({ success: false, data: null, error: { code: 'NOT_FOUND' } });
+    const id = undecodable.headers.get('x-request-id')!;
+    expect(ctx.terminal.runtime.auditLog.find(id)).toMatchObject({ id, status: 404, errorCode: 'NOT_FOUND' });
+  });
+
   it('answers INVALID_JSON for malformed bodies and bodies that are not objects', async () => {
     for (const body of [
       '{"items": [',

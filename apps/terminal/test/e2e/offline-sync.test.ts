@@ -97,4 +97,44 @@ describe('offline sales and cash operations, then synchronisation', () => {
       offlineQueueOldestAgeSeconds: null,
     });
   });
+
+  it('closes days offline: X and Z reports queue in order with the sales, and MEV gets each report number once', async () => {
+    const before = (await registrationsOf(ctx.sim, ctx.terminal.registrationNumber)).length;
+    const startReport = (await ctx.terminal.call('GET', '/api/health')).body.data!.reportNumber as number;
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'down' });
+
+    const steps: [string, unknown][] = [
+      ['/api/sales', cashSale(1.1)],
+      ['/api/reports/x', { printReport: false }],
+      ['/api/reports/z', { printReport: false }],
+      ['/api/sales', cashSale(2.2)],
+      ['/api/sales', cashSale(3.3)],
+      ['/api/reports/z', { printReport: false }],
+      ['/api/cash/in', { amount: 5, printReceipt: false }],
+    ];
+    const ids: string[] = [];
+    for (const [path, body] of steps) {
+      const res = await ctx.terminal.call('POST', path, body);
+      expect(res.status, path).toBe(200);
+      expect(res.body.data).toMatchObject({ isOffline: true });
+      ids.push((res.body.data!.fiscalOperationId ?? res.body.data!.operationId) as string);
+    }
+
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'ok' });
+    await waitUntil('the queue synced', () => ctx.terminal.runtime.operations.queueStats().size === 0);
+    for (const id of ids) expect(ctx.terminal.runtime.operations.require(id).status).toBe('success');
+
+    const registered = (await registrationsOf(ctx.sim, ctx.terminal.registrationNumber)).slice(before);
+    expect(registered.map((r) => r.operationId)).toEqual(ids);
+    const r = startReport;
+    expect(registered.map((row) => [row.type, row.reportNumber, row.receiptNumber])).toEqual([
+      ['receipt', r, expect.any(Number)],
+      ['x_report', r, null],
+      ['z_report', r, null],
+      ['receipt', r + 1, 1],
+      ['receipt', r + 1, 2],
+      ['z_report', r + 1, null],
+      ['cash_in', r + 2, 1],
+    ]);
+  });
 });

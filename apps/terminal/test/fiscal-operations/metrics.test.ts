@@ -74,4 +74,18 @@ describe('GET /metrics', () => {
     // Latency is per process: the new one has not talked to the server yet.
     expect(sample(res.text, 'fiscal_mev_request_duration_seconds_count{outcome="registered"}') ?? 0).toBe(0);
   });
+
+  it('tells a server that refuses the terminal from one that is online', async () => {
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'expired-cert' });
+    expect((await ctx.terminal.call('POST', '/api/sales', cashSale(2))).status).toBe(502);
+    const refused = await scrape();
+    expect(sample(refused.text, 'fiscal_mev_online')).toBe(0);
+    expect(sample(refused.text, 'fiscal_mev_refusing')).toBe(1);
+
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'ok' });
+    expect((await ctx.terminal.call('POST', '/api/sales', cashSale(2))).status).toBe(200);
+    const online = await scrape();
+    expect(sample(online.text, 'fiscal_mev_online')).toBe(1);
+    expect(sample(online.text, 'fiscal_mev_refusing')).toBe(0);
+  });
 });

@@ -92,7 +92,12 @@ describe('inline: the cashier waits for the fiscal server', () => {
     expect(second.data).toMatchObject({ isOffline: true });
 
     const health = await terminal.call('GET', '/api/health');
-    expect(health.body.data).toMatchObject({ fiscalStatus: 'offline', offlineQueueSize: 2 });
+    expect(health.body.data).toMatchObject({
+      fiscalStatus: 'offline',
+      fiscalStatusReason: 'MEV_UNREACHABLE',
+      mevRefusal: null,
+      offlineQueueSize: 2,
+    });
 
     await fault({ mode: 'ok' });
     await waitUntil('both sales synced', () => terminal.runtime.operations.queueStats().size === 0);
@@ -122,7 +127,47 @@ describe('inline: the cashier waits for the fiscal server', () => {
     expect(failed.body.data!.total).toBe(1);
     expect(failed.body.data!.operations[0].errorMessage).toContain('CERTIFICATE_EXPIRED');
     expect(await registrationsOf(env.sim, terminal.registrationNumber)).toEqual([]);
+
+    // The server answers, but not for this terminal: health must not read online.
+    const health = (await terminal.call('GET', '/api/health')).body.data!;
+    expect(health).toMatchObject({
+      fiscalStatus: 'offline',
+      fiscalStatusReason: 'MEV_REFUSED',
+      mevRefusal: { code: 'CERTIFICATE_EXPIRED', message: expect.stringContaining('expired') },
+    });
+    expect(health.lastMevContactAt).toBe(health.mevRefusal.since);
   });
+
+  it.each(['fault', 'expired-cert'] as const)(
+    '%s on a Z report: the day is closed already, so the Z report joins the queue (200 offline) and MEV gets it in order',
+    async (mode) => {
+      const terminal = await freshTerminal();
+      const before = await terminal.call('POST', '/api/sales', cashSale(3));
+      expect(before.body.data).toMatchObject({ isOffline: false, reportNumber: 1, receiptNumber: 1 });
+
+      await fault({ mode });
+      const z = await terminal.call('POST', '/api/reports/z', { printReport: false });
+      expect(z.status).toBe(200);
+      expect(z.body.data).toMatchObject({ reportNumber: 1, isOffline: true, mevId: null });
+      const zId = z.body.data!.operationId as string;
+      expect(statusOf(terminal, zId).errorMessage).toMatch(/^(SIMULATED_FAULT|CERTIFICATE_EXPIRED): /);
+      // The next report's first sale queues behind it instead of reaching MEV before it.
+      const after = await terminal.call('POST', '/api/sales', cashSale(4));
+      expect(after.status).toBe(200);
+      expect(after.body.data).toMatchObject({ isOffline: true, reportNumber: 2, receiptNumber: 1 });
+
+      await fault({ mode: 'ok' });
+      await waitUntil('the queue synced', () => terminal.runtime.operations.queueStats().size === 0);
+      expect(statusOf(terminal, zId).status).toBe('success');
+      expect(statusOf(terminal, after.body.data!.fiscalOperationId as string).status).toBe('success');
+      const registered = await registrationsOf(env.sim, terminal.registrationNumber);
+      expect(registered.map((r) => [r.type, r.reportNumber, r.receiptNumber])).toEqual([
+        ['receipt', 1, 1],
+        ['z_report', 1, null],
+        ['receipt', 2, 1],
+      ]);
+    },
+  );
 
   it('fault: 502 MEV_ERROR carrying the server fault reason, for sales and cash operations', async () => {
     const terminal = await freshTerminal();
@@ -145,7 +190,7 @@ describe('while syncing the offline queue', () => {
     ['expired-cert', 'CERTIFICATE_EXPIRED'],
     ['fault', 'SIMULATED_FAULT'],
   ] as const)(
-    '%s is about the terminal: the queue is kept and retried, then synced in order once the server accepts',
+    '%s is not about the operations: the queue is kept and retried, health says why, then it syncs in order once the server accepts',
     async (mode, faultCode) => {
       const terminal = await freshTerminal();
       await fault({ mode: 'down' });
@@ -164,6 +209,15 @@ describe('while syncing the offline queue', () => {
       });
       for (const id of ids) expect(statusOf(terminal, id).status).toMatch(/^(offline|sent)$/);
       expect(await registrationsOf(env.sim, terminal.registrationNumber)).toEqual([]);
+      // The server answers, yet nothing drains: health says so, and why.
+      const held = (await terminal.call('GET', '/api/health')).body.data!;
+      expect(held).toMatchObject({
+        fiscalStatus: 'offline',
+        fiscalStatusReason: 'MEV_REFUSED',
+        mevRefusal: { code: faultCode },
+        offlineQueueSize: 3,
+      });
+      expect(held.offlineQueueOldestAgeSeconds).toEqual(expect.any(Number));
 
       // The shop keeps selling meanwhile: new sales join the queue.
       const during = await terminal.call('POST', '/api/sales', cashSale(20));
@@ -177,6 +231,11 @@ describe('while syncing the offline queue', () => {
         expect(statusOf(terminal, id)).toMatchObject({ status: 'success', errorMessage: null });
       const registered = await registrationsOf(env.sim, terminal.registrationNumber);
       expect(registered.map((r) => r.operationId)).toEqual(ids);
+      expect((await terminal.call('GET', '/api/health')).body.data).toMatchObject({
+        fiscalStatus: 'online',
+        fiscalStatusReason: null,
+        mevRefusal: null,
+      });
     },
   );
 
@@ -209,5 +268,10 @@ describe('while syncing the offline queue', () => {
     const registered = await registrationsOf(env.sim, first.registrationNumber);
     expect(registered.map((r) => r.receiptNumber)).toEqual([1, 2, 3]);
     expect(registered[2]!.operationId).toBe(ids[2]);
+    // Refusing an operation is not refusing the terminal.
+    expect((await restored.call('GET', '/api/health')).body.data).toMatchObject({
+      fiscalStatus: 'online',
+      fiscalStatusReason: null,
+    });
   });
 });

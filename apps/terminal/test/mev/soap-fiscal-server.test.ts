@@ -52,6 +52,12 @@ function receipt(overrides: Partial<FiscalRegistrationRequest> = {}): FiscalRegi
   };
 }
 
+/** A client of a freshly fiscalized terminal, for tests that need receipt numbers of their own. */
+async function ownTerminal(): Promise<{ own: SoapFiscalServer; registrationNumber: string }> {
+  const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+  return { own: client(material), registrationNumber: material.registrationNumber };
+}
+
 async function unreachable(promise: Promise<unknown>): Promise<MevUnreachableError> {
   const error = await promise.then(
     () => null,
@@ -126,12 +132,20 @@ describe('SoapFiscalServer against mev-sim', () => {
   });
 
   it('rejects a receipt number that goes backwards within a Z report, not in the next one', async () => {
-    await client().register(receipt({ receiptNumber: 100, reportNumber: 2 }));
-    const backwards = await client().register(receipt({ receiptNumber: 99, reportNumber: 2 }));
+    const { own } = await ownTerminal();
+    await own.register(receipt({ receiptNumber: 100 }));
+    const backwards = await own.register(receipt({ receiptNumber: 99 }));
     expect(backwards).toMatchObject({ kind: 'rejected', faultCode: 'RECEIPT_NUMBER_BACKWARDS' });
     if (backwards.kind === 'rejected') expect(backwards.reason).toContain('99');
-    const nextReport = await client().register(receipt({ receiptNumber: 1, reportNumber: 3 }));
+    const z = await own.register(receipt({ type: 'z_report', receiptNumber: null }));
+    expect(z.kind).toBe('registered');
+    const nextReport = await own.register(receipt({ receiptNumber: 1, reportNumber: 2 }));
     expect(nextReport.kind).toBe('registered');
+  });
+
+  it('rejects a report number that is not the current one as REPORT_NUMBER_MISMATCH', async () => {
+    const outcome = await client().register(receipt({ reportNumber: 2 }));
+    expect(outcome).toMatchObject({ kind: 'rejected', faultCode: 'REPORT_NUMBER_MISMATCH' });
   });
 
   it('rejects wrong credentials with a reason', async () => {
@@ -240,18 +254,12 @@ describe('SoapFiscalServer against mev-sim', () => {
 
 describe('SoapFiscalServer.registerBatch against mev-sim', () => {
   it('registers the operations in order, one outcome each, with a standalone reply holding its MevId', async () => {
-    const operations = [
-      receipt({ reportNumber: 10 }),
-      receipt({ reportNumber: 10 }),
-      receipt({ reportNumber: 10 }),
-    ];
-    const answer = await client().registerBatch(operations);
+    const { own, registrationNumber } = await ownTerminal();
+    const operations = [receipt(), receipt(), receipt()];
+    const answer = await own.registerBatch(operations);
     expect(answer.kind).toBe('answered');
     if (answer.kind !== 'answered') return;
-    const registered = await listRegistrations(sim.adminUrl, sim.caCertPem, {
-      registrationNumber: terminal.registrationNumber,
-    });
-    const rows = registered.filter((r) => r.reportNumber === 10);
+    const rows = await listRegistrations(sim.adminUrl, sim.caCertPem, { registrationNumber });
     expect(rows.map((r) => r.operationId)).toEqual(operations.map((o) => o.operationId));
     answer.outcomes.forEach((outcome, index) => {
       expect(outcome).toMatchObject({ kind: 'registered', mevId: rows[index]!.mevId });
@@ -264,15 +272,16 @@ describe('SoapFiscalServer.registerBatch against mev-sim', () => {
       expect(outcome.responseXml).toBe(rows[index]!.responseXml);
     });
     // Sent again, one by one or as a batch: the first answers.
-    expect(await client().register(operations[1]!)).toEqual(answer.outcomes[1]);
-    expect(await client().registerBatch(operations)).toEqual(answer);
+    expect(await own.register(operations[1]!)).toEqual(answer.outcomes[1]);
+    expect(await own.registerBatch(operations)).toEqual(answer);
   });
 
   it('refuses one operation with its own code and reason, and registers the ones after it', async () => {
-    const first = receipt({ receiptNumber: 5, reportNumber: 11 });
-    const backwards = receipt({ receiptNumber: 4, reportNumber: 11 });
-    const after = receipt({ receiptNumber: 6, reportNumber: 11 });
-    const answer = await client().registerBatch([first, backwards, after]);
+    const { own } = await ownTerminal();
+    const first = receipt({ receiptNumber: 5 });
+    const backwards = receipt({ receiptNumber: 4 });
+    const after = receipt({ receiptNumber: 6 });
+    const answer = await own.registerBatch([first, backwards, after]);
     expect(answer).toMatchObject({
       kind: 'answered',
       outcomes: [
