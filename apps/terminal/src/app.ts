@@ -15,6 +15,9 @@ import { registerMetricsRoute } from './metrics/metrics-route.js';
 import { registerOpenApiRoute } from './openapi/openapi-route.js';
 import { registerPrintRoutes } from './printing/print-routes.js';
 import { registerReportRoutes, reportPresenter, type ReportDeps } from './reports/report-routes.js';
+import { registerShiftRoutes, shiftPresenter, type ShiftDeps } from './shifts/shift-routes.js';
+import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
+import { registerReceiptCopyRoutes } from './receipt-copies/receipt-copy-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
 
@@ -112,6 +115,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     logger: rt.logger,
   };
   const reportDeps: ReportDeps = { ctx, reports: rt.reports, printer: rt.printer, logger: rt.logger };
+  const shiftDeps: ShiftDeps = { ctx, reports: rt.reports, printer: rt.printer, logger: rt.logger };
   const idempotency = new Idempotency(
     rt.idempotencyStore,
     rt.clock,
@@ -120,6 +124,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       ['cash', cashPresenter(cashDeps)],
       ['x-report', reportPresenter(reportDeps)],
       ['z-report', reportPresenter(reportDeps)],
+      ['shift', shiftPresenter(shiftDeps)],
     ]),
   );
   const kit = new RouteKit(app, idempotency, rt.clock);
@@ -142,6 +147,16 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   registerOperationRoutes(kit, rt.operations);
   registerPrintRoutes(kit, rt.printer, rt.clock);
   registerReportRoutes(kit, reportDeps);
+  registerShiftRoutes(kit, shiftDeps);
+  registerReceiptCopyRoutes(kit, {
+    sales: rt.sales,
+    operations: rt.operations,
+    copies: new ReceiptCopyStore(rt.db),
+    printer: rt.printer,
+    header: () => rt.receiptHeader(),
+    clock: rt.clock,
+    limit: rt.config.duplicateLimit,
+  });
   registerMetricsRoute(app, rt.metrics);
   registerOpenApiRoute(app);
   return { app, idempotency };

@@ -20,6 +20,8 @@ export interface TerminalConfig {
   /** Without MEV_URL: fiscalize against the started mev-sim at first start (FISCALIZE=auto|off). */
   autoFiscalize: boolean;
   printer: 'virtual' | 'none';
+  /** Duplicate copies allowed per sale receipt (DUPLICATE_LIMIT, 0 to 10, default 1: the spec's one copy). */
+  duplicateLimit: number;
   terminalId: string | null;
   auditRetentionDays: number;
   auditMaxRows: number;
@@ -62,6 +64,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
     autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',
     printer,
+    duplicateLimit: intFrom(env, 'DUPLICATE_LIMIT', 1, 0, 10),
     terminalId: env.TERMINAL_ID && env.TERMINAL_ID !== '' ? env.TERMINAL_ID : null,
     auditRetentionDays: intFrom(env, 'AUDIT_RETENTION_DAYS', 30, 1),
     auditMaxRows: intFrom(env, 'AUDIT_MAX_ROWS', 200_000, 1),

@@ -20,6 +20,7 @@ import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import type { ReceiptHeader } from './receipts/document-layouts.js';
 import { SaleStore } from './sales/sale-store.js';
+import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
@@ -84,6 +85,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const terminalState = new TerminalStateStore(db);
   const state = terminalState.initialize(config.terminalId);
   const idempotencyStore = new IdempotencyStore(db);
+  const shifts = new ShiftStore(db);
   const connectivity = new MevConnectivity();
   const metrics = new TerminalMetrics({ operations, connectivity, clock });
 
@@ -118,6 +120,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     db,
     operations,
     terminalState,
+    shifts,
     idempotency: idempotencyStore,
     lock: new FiscalLock(config.fiscalLockTimeoutMs),
     clock,

@@ -27,7 +27,12 @@ export {
 } from './payments/acps.js';
 export type { AcpsCode } from './payments/acps.js';
 
-export { VALIDATION_CODES, VALIDATION_MESSAGES, isValidationCode } from './validation/validation-issue.js';
+export {
+  EXTENSION_VALIDATION_CODES,
+  VALIDATION_CODES,
+  VALIDATION_MESSAGES,
+  isValidationCode,
+} from './validation/validation-issue.js';
 export type { ParseResult, ValidationCode, ValidationIssue } from './validation/validation-issue.js';
 
 export { calculateSale } from './sale/sale-calculation.js';
@@ -48,6 +53,19 @@ export { cashRequestSchema, parseCashRequest } from './cash/cash-request.js';
 export type { CashRequest, CashRequestInput } from './cash/cash-request.js';
 
 export { parsePrintRequest, printRequestSchema } from './printing/print-request.js';
+
+export {
+  parseShiftCloseRequest,
+  parseShiftOpenRequest,
+  shiftCloseRequestSchema,
+  shiftOpenRequestSchema,
+} from './shifts/shift-request.js';
+export type {
+  ShiftCloseRequest,
+  ShiftCloseRequestInput,
+  ShiftOpenRequest,
+  ShiftOpenRequestInput,
+} from './shifts/shift-request.js';
 export type { PrintRequest, PrintRequestInput } from './printing/print-request.js';
 
 export { parseReportRequest, reportRequestSchema } from './reports/report-request.js';

@@ -14,6 +14,8 @@ import {
   parsePrintRequest,
   parseReportRequest,
   parseSaleRequest,
+  parseShiftCloseRequest,
+  parseShiftOpenRequest,
   periodicReportRequestSchema,
   printRequestSchema,
   reportRequestSchema,
@@ -226,6 +228,28 @@ describe('parseCashRequest', () => {
     expect(parseCashRequest({ amount: 1, reason: 'float', printReceipt: false })).toEqual({
       ok: true,
       value: { amount: 100, reason: 'float', printReceipt: false },
+    });
+  });
+});
+
+describe('shift requests', () => {
+  it('open: every field optional, the counted cash read in bani', () => {
+    expect(parseShiftOpenRequest({})).toEqual({
+      ok: true,
+      value: { cashierId: null, cashierName: null, openingCash: null },
+    });
+    expect(parseShiftOpenRequest({ cashierId: 'c-7', cashierName: 'Ana', openingCash: 0 })).toEqual({
+      ok: true,
+      value: { cashierId: 'c-7', cashierName: 'Ana', openingCash: 0 },
+    });
+    expect(parseShiftOpenRequest({ openingCash: 1234.56 })).toMatchObject({ value: { openingCash: 123456 } });
+  });
+
+  it('close: counted cash optional, the report printed unless told', () => {
+    expect(parseShiftCloseRequest({})).toEqual({ ok: true, value: { countedCash: null, printReport: true } });
+    expect(parseShiftCloseRequest({ countedCash: 0.1, printReport: false })).toEqual({
+      ok: true,
+      value: { countedCash: 10, printReport: false },
     });
   });
 });

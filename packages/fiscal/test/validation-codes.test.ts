@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VAT_TABLE,
+  EXTENSION_VALIDATION_CODES,
   VALIDATION_CODES,
   parseCashRequest,
   parsePeriodicReportRequest,
   parsePrintRequest,
   parseSaleRequest,
+  parseShiftCloseRequest,
+  parseShiftOpenRequest,
 } from '../src/index.js';
 import type { ParseResult, ValidationCode } from '../src/index.js';
 
@@ -343,6 +346,30 @@ const cases: Case[] = [
     parse: () => periodic({ reportFrom: 5, reportTo: 3 }),
     expected: [['reportFrom', 'REPORT_RANGE_INVALID']],
   },
+  // Shifts (codes the terminal adds)
+  {
+    name: 'cashier fields empty, too long or not strings',
+    parse: () => parseShiftOpenRequest({ cashierId: '', cashierName: 'n'.repeat(61) }),
+    expected: [
+      ['cashierId', 'CASHIER_ID_INVALID'],
+      ['cashierName', 'CASHIER_NAME_INVALID'],
+    ],
+  },
+  {
+    name: 'cashierId a number',
+    parse: () => parseShiftOpenRequest({ cashierId: 7 }),
+    expected: [['cashierId', 'CASHIER_ID_INVALID']],
+  },
+  {
+    name: 'openingCash negative',
+    parse: () => parseShiftOpenRequest({ openingCash: -0.01 }),
+    expected: [['openingCash', 'OPENING_CASH_INVALID']],
+  },
+  {
+    name: 'countedCash 3 decimals',
+    parse: () => parseShiftCloseRequest({ countedCash: 10.005 }),
+    expected: [['countedCash', 'COUNTED_CASH_INVALID']],
+  },
 ];
 
 describe('every validation code, with its exact field', () => {
@@ -354,9 +381,10 @@ describe('every validation code, with its exact field', () => {
     for (const found of result.issues) expect(found.message.length).toBeGreaterThan(0);
   });
 
-  it('the cases above cover every code of the list', () => {
+  it('the cases above cover every code of the list and every code the terminal adds', () => {
     const covered = new Set(cases.flatMap((entry) => entry.expected.map(([, code]) => code)));
-    expect([...VALIDATION_CODES].filter((code) => !covered.has(code))).toEqual([]);
+    const all = [...VALIDATION_CODES, ...EXTENSION_VALIDATION_CODES];
+    expect(all.filter((code) => !covered.has(code))).toEqual([]);
   });
 
   const specPath = fileURLToPath(new URL('../../../../shared/spec/api-spec.md', import.meta.url));

@@ -5,6 +5,7 @@ import type { IdempotencyStore } from '../http/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
+import type { ShiftCashier, ShiftStore } from '../shifts/shift-store.js';
 import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
 import type { TerminalState, TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import type { FiscalRegistrar } from './fiscal-registrar.js';
@@ -22,6 +23,7 @@ export interface FiscalContext {
   db: Db;
   operations: OperationStore;
   terminalState: TerminalStateStore;
+  shifts: ShiftStore;
   idempotency: IdempotencyStore;
   lock: FiscalLock;
   clock: Clock;
@@ -35,6 +37,8 @@ export interface DocumentNumbers {
   reportNumber: number;
   createdAt: string;
   shiftId: string | null;
+  /** The cashier named by the document's shift (sales carry it); null when it names none. */
+  shiftCashier: ShiftCashier | null;
 }
 
 export interface OperationAmounts {
@@ -50,7 +54,7 @@ export interface FiscalOperationPlan {
   operationId: string;
   /** Sales and cash operations are refused once the fiscal day is over; only a Z report closes it. */
   refusedWhenDayExpired: boolean;
-  /** The first sale or cash operation opens the shift. */
+  /** Sales and cash operations join the open shift; with none open, they open one. */
   opensShift: boolean;
   /** Receipts and service receipts take the next receipt number; reports do not. */
   takesReceiptNumber: boolean;
@@ -94,7 +98,10 @@ export async function performFiscalOperation(
     const createdAt = now.toISOString();
 
     const written = ctx.db.transaction(() => {
-      const shiftId = plan.opensShift ? ctx.terminalState.ensureOpenShift(createdAt) : null;
+      const shift = plan.opensShift
+        ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
+        : null;
+      const shiftId = shift?.id ?? null;
       const numbers = plan.takesReceiptNumber
         ? ctx.terminalState.issueReceiptNumber(createdAt)
         : { receiptNumber: null, reportNumber: state.reportNumber };
@@ -107,7 +114,10 @@ export async function performFiscalOperation(
         shiftId,
         createdAt,
       });
-      plan.write({ operationId: op.id, ...numbers, createdAt, shiftId }, state);
+      plan.write(
+        { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
+        state,
+      );
       plan.afterWrite?.();
       if (plan.idempotencyKey) ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
       return op;

@@ -1,6 +1,8 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided here and nowhere else.
+ * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
+ * spec leaves unshaped and whose refusals no code of its table describes (docs/terminal-api.md).
  */
 export const ERROR_CODES = [
   'INVALID_JSON',
@@ -10,6 +12,7 @@ export const ERROR_CODES = [
   'CARD_PAYMENT_DECLINED',
   'NOT_FOUND',
   'SALE_NOT_FOUND',
+  'SHIFT_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'TERMINAL_NOT_FISCAL',
   'MEV_CREDENTIALS_MISSING',
@@ -17,6 +20,8 @@ export const ERROR_CODES = [
   'INSUFFICIENT_CASH_BALANCE',
   'DUPLICATE_LIMIT_REACHED',
   'IDEMPOTENCY_KEY_REUSE_MISMATCH',
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_NOT_OPEN',
   'BUSY',
   'INTERNAL_ERROR',
   'PRINT_ERROR',
@@ -44,6 +49,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
       return 402;
     case 'NOT_FOUND':
     case 'SALE_NOT_FOUND':
+    case 'SHIFT_NOT_FOUND':
       return 404;
     case 'METHOD_NOT_ALLOWED':
       return 405;
@@ -53,6 +59,8 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'INSUFFICIENT_CASH_BALANCE':
     case 'DUPLICATE_LIMIT_REACHED':
     case 'IDEMPOTENCY_KEY_REUSE_MISMATCH':
+    case 'SHIFT_ALREADY_OPEN':
+    case 'SHIFT_NOT_OPEN':
       return 409;
     case 'BUSY':
       return 429;

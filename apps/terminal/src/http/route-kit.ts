@@ -34,7 +34,9 @@ export class RouteKit {
       const header = request.headers['idempotency-key'];
       const key = Array.isArray(header) ? header.join(',') : header;
       request.idempotencyKey = key ?? null;
-      const fingerprint = requestFingerprint('POST', path, request.body);
+      // The path as requested, not the route's pattern: a key reused for another sale's
+      // duplicate is another payload.
+      const fingerprint = requestFingerprint('POST', request.url.split('?')[0] ?? path, request.body);
       const { result, replayed } = await this.idempotency.execute(key, fingerprint, () =>
         this.run(handler, request),
       );

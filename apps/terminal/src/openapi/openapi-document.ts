@@ -7,7 +7,9 @@ import { httpStatusOf } from '../http/error-codes.js';
 import { metricsEndpoints } from '../metrics/metrics-contract.js';
 import { printEndpoints } from '../printing/print-contract.js';
 import { reportEndpoints } from '../reports/report-contract.js';
+import { receiptCopyEndpoints } from '../receipt-copies/receipt-copy-contract.js';
 import { saleEndpoints } from '../sales/sale-contract.js';
+import { shiftEndpoints } from '../shifts/shift-contract.js';
 import { applicationVersion } from '../version.js';
 import type { EndpointContract, EndpointErrorCode } from './endpoint-contract.js';
 import { openApiEndpoints } from './openapi-contract.js';
@@ -18,8 +20,10 @@ type JsonObject = Record<string, unknown>;
 export const TERMINAL_ENDPOINTS: readonly EndpointContract[] = [
   ...healthEndpoints,
   ...saleEndpoints,
+  ...receiptCopyEndpoints,
   ...cashEndpoints,
   ...reportEndpoints,
+  ...shiftEndpoints,
   ...operationEndpoints,
   ...printEndpoints,
   ...metricsEndpoints,

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../http/api-error.js';
 import type { RouteKit } from '../http/route-kit.js';
 import type { PrintResult } from './print-contract.js';
+import { assertPrinterAvailable, printOnRequest } from './print-on-request.js';
 import type { ReceiptPrinter } from './receipt-printer.js';
 
 /** POST /api/print: non-fiscal text, no fiscal lock, waits until the printer took it. */
@@ -10,14 +11,9 @@ export function registerPrintRoutes(kit: RouteKit, printer: ReceiptPrinter, cloc
   kit.post('/api/print', async (request): Promise<PrintResult> => {
     const parsed = parsePrintRequest(request.body);
     if (!parsed.ok) throw ApiError.validation(parsed.issues);
-    if (!printer.available)
-      throw new ApiError('PRINTER_UNAVAILABLE', 'No printer is connected to the terminal');
+    assertPrinterAvailable(printer);
     const { lines, feedLines, cut } = parsed.value;
-    try {
-      await printer.print({ kind: 'text', lines, feedLines, cut });
-    } catch (error) {
-      throw new ApiError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);
-    }
+    await printOnRequest(printer, { kind: 'text', lines, feedLines, cut });
     return { linesCount: lines.length, printedAt: clock.now().toISOString() };
   });
 }

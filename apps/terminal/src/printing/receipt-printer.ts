@@ -1,6 +1,7 @@
 /** A document for the thermal printer: lines of 1-3 columns, as in the spec's print request. */
 export interface PrintDocument {
-  kind: 'receipt' | 'service-receipt' | 'report' | 'text';
+  /** `receipt-copy`: a duplicate of a receipt, which is not a fiscal document. */
+  kind: 'receipt' | 'receipt-copy' | 'service-receipt' | 'report' | 'text';
   lines: string[][];
   /** Data of a QR symbol printed after the lines (the receipt check URL), if any. */
   qrCode?: string;

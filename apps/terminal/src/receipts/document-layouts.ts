@@ -52,6 +52,41 @@ export function saleReceipt(
   return { kind: 'receipt', lines, qrCode: qrCodeData, feedLines: 3, cut: true };
 }
 
+/**
+ * The operation as it stood when its receipt was first printed: a document issued offline
+ * carried its offline fiscal code (and the OFFLINE line), which stays its code on paper after
+ * synchronisation gave it the server's.
+ */
+function asIssued(op: FiscalOperationRecord): FiscalOperationRecord {
+  return op.offlineFiscalCode === null ? op : { ...op, fiscalCode: null };
+}
+
+/**
+ * A duplicate of a sale's receipt: the original receipt, line for line as it was issued,
+ * between markings that say it is a numbered copy and not a fiscal document.
+ */
+export function saleReceiptDuplicate(
+  header: ReceiptHeader,
+  sale: StoredSale,
+  op: FiscalOperationRecord,
+  qrCodeData: string,
+  copy: { number: number; printedAt: string },
+): PrintDocument {
+  const original = saleReceipt(header, sale, asIssued(op), qrCodeData);
+  return {
+    ...original,
+    kind: 'receipt-copy',
+    lines: [
+      ['', 'DUPLICAT', ''],
+      [`Copy ${copy.number}`, copy.printedAt],
+      [''],
+      ...original.lines,
+      [''],
+      ['', 'DUPLICAT - NOT A FISCAL RECEIPT', ''],
+    ],
+  };
+}
+
 /** The service receipt of a cash-in or cash-out. */
 export function cashReceipt(
   header: ReceiptHeader,

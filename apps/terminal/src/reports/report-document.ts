@@ -1,5 +1,21 @@
-import { formatMinor, type PeriodicReportTotals, type ReportTotals } from '@fiscal-pos/fiscal';
+import {
+  formatMinor,
+  type Minor,
+  type PeriodicReportTotals,
+  type ReportTotals,
+  type VatBreakdownEntry,
+} from '@fiscal-pos/fiscal';
 import type { PrintDocument } from '../printing/receipt-printer.js';
+
+/** One line per VAT code: its VAT amount. */
+export function vatLines(vatBreakdown: readonly VatBreakdownEntry[]): string[][] {
+  return vatBreakdown.map((v) => [`VAT ${v.code}`, formatMinor(v.vatAmount)]);
+}
+
+/** One line per ACPS payment code: its amount. */
+export function paymentLines(paymentTotals: Readonly<Record<string, Minor>>): string[][] {
+  return Object.entries(paymentTotals).map(([code, amount]) => [`Payments (${code})`, formatMinor(amount)]);
+}
 
 /** A report as printed: title, the day's figures, VAT and payments, cash. */
 export function reportDocument(
@@ -17,13 +33,10 @@ export function reportDocument(
     ['Sales', formatMinor(totals.totalSales)],
     ['Returns', formatMinor(totals.totalReturns)],
     ['Total', formatMinor(totals.dailyTotal)],
-    ...totals.vatBreakdown.map((v) => [`VAT ${v.code}`, formatMinor(v.vatAmount)]),
+    ...vatLines(totals.vatBreakdown),
     ['Untaxed', formatMinor(totals.dailyUntaxed)],
     ['Receipts', String(totals.receiptsIssued)],
-    ...Object.entries(totals.paymentTotals).map(([code, amount]) => [
-      `Payments (${code})`,
-      formatMinor(amount),
-    ]),
+    ...paymentLines(totals.paymentTotals),
     ['Cash in', formatMinor(totals.cashIn)],
     ['Cash out', formatMinor(totals.cashOut)],
     ['Cash in drawer', formatMinor(totals.cashBalance)],
@@ -47,13 +60,10 @@ export function periodicReportDocument(
     [''],
     ['Sales', formatMinor(totals.totalSales)],
     ['Returns', formatMinor(totals.totalReturns)],
-    ...totals.vatBreakdown.map((v) => [`VAT ${v.code}`, formatMinor(v.vatAmount)]),
+    ...vatLines(totals.vatBreakdown),
     ['Untaxed', formatMinor(totals.totalUntaxed)],
     ['Receipts', String(totals.receiptsCount)],
-    ...Object.entries(totals.paymentTotals).map(([code, amount]) => [
-      `Payments (${code})`,
-      formatMinor(amount),
-    ]),
+    ...paymentLines(totals.paymentTotals),
     ['Cash in', formatMinor(totals.cashIn)],
     ['Cash out', formatMinor(totals.cashOut)],
     ['', at, ''],

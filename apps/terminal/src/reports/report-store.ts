@@ -62,14 +62,23 @@ export class ReportStore {
 
   /** Every operation of one Z report, in order, shaped for the report aggregation. */
   dayRecords(reportNumber: number): ReportRecord[] {
+    return this.records('o.report_number = ?', reportNumber);
+  }
+
+  /** Every operation of one shift, in order, shaped for the report aggregation. */
+  shiftRecords(shiftId: string): ReportRecord[] {
+    return this.records('o.shift_id = ?', shiftId);
+  }
+
+  private records(where: 'o.report_number = ?' | 'o.shift_id = ?', value: number | string): ReportRecord[] {
     return this.db
-      .prepare<[number], DayRow>(
+      .prepare<[number | string], DayRow>(
         `SELECT o.operation_type, o.status, o.receipt_number, o.report_number, o.total_amount, o.vat_json,
                 o.payments_json, s.change_amount, o.created_at
          FROM fiscal_operations o LEFT JOIN sales s ON s.fiscal_operation_id = o.id
-         WHERE o.report_number = ? ORDER BY o.seq`,
+         WHERE ${where} ORDER BY o.seq`,
       )
-      .all(reportNumber)
+      .all(value)
       .map((row) => ({
         type: row.operation_type,
         status: row.status,

@@ -70,8 +70,9 @@ export async function createSale(
         changeAmount: calculation.change,
         delivery: draft.delivery,
         printReceipt: draft.printReceipt,
-        cashierId: o.cashier.id,
-        cashierName: o.cashier.name,
+        // The cashier who opened the shift, else the terminal's own.
+        cashierId: numbers.shiftCashier ? numbers.shiftCashier.id : o.cashier.id,
+        cashierName: numbers.shiftCashier ? numbers.shiftCashier.name : o.cashier.name,
         createdAt: numbers.createdAt,
         items: draft.items.map((item, index) => {
           const line = calculation.items[index];

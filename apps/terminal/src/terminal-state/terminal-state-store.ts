@@ -68,13 +68,4 @@ export class TerminalStateStore {
     if (!row) throw new Error('terminal_state is not initialized');
     return row.report_number;
   }
-
-  /** The open shift, opened now if there is none (the first sale or cash operation opens it). */
-  ensureOpenShift(at: string): string {
-    const open = this.db.prepare<[], { id: string }>('SELECT id FROM shifts WHERE closed_at IS NULL').get();
-    if (open) return open.id;
-    const id = randomUUID();
-    this.db.prepare('INSERT INTO shifts (id, opened_at) VALUES (?, ?)').run(id, at);
-    return id;
-  }
 }

@@ -14,7 +14,9 @@ import {
   periodicReportResultSchema,
   reportDataSchema,
 } from '../../src/reports/report-contract.js';
+import { receiptDuplicateSchema } from '../../src/receipt-copies/receipt-copy-contract.js';
 import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/sales/sale-contract.js';
+import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { ContractClient } from './contract-client.js';
 
@@ -175,6 +177,43 @@ describe('every answer of a running terminal matches its declared contract', () 
     await api.ok('GET /metrics', metricsEndpoints[0]!.response);
     const document = await api.ok('GET /api/openapi.json', openApiDocumentSchema, { anonymous: true });
     expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('shift records (open, close, current, list, one) and receipt duplicates, with their refusals', async () => {
+    // The documents above opened shift 1 by themselves; the Z reports did not close it.
+    const current = await api.ok('GET /api/shifts/current', currentShiftSchema);
+    expect(current.shift).toMatchObject({
+      shiftNumber: 1,
+      openedBy: 'first_operation',
+      status: 'open',
+    });
+    const closed = await api.ok('POST /api/shifts/close', shiftSchema, {
+      body: { countedCash: 100.1, printReport: false },
+    });
+    expect(closed).toMatchObject({ status: 'closed', countedCash: 100.1 });
+    await api.fails('POST /api/shifts/close', 'SHIFT_NOT_OPEN', { body: {} });
+    expect((await api.ok('GET /api/shifts/current', currentShiftSchema)).shift).toBeNull();
+    const opened = await api.ok('POST /api/shifts/open', shiftSchema, {
+      body: { cashierId: 'c-1', cashierName: 'Ana', openingCash: 0.5 },
+    });
+    expect(opened).toMatchObject({ shiftNumber: 2, openedBy: 'request', openingCashDeclared: 0.5 });
+    await api.fails('POST /api/shifts/open', 'SHIFT_ALREADY_OPEN', { body: {} });
+    expect(await api.ok('GET /api/shifts', shiftListPageSchema)).toMatchObject({ total: 2 });
+    await api.ok('GET /api/shifts/:shiftId', shiftSchema, { url: `/api/shifts/${closed.shiftId}` });
+    await api.fails('GET /api/shifts/:shiftId', 'SHIFT_NOT_FOUND', { url: '/api/shifts/nope' });
+    const validation = await api.fails('POST /api/shifts/open', 'VALIDATION_ERROR', {
+      body: { cashierId: 1 },
+    });
+    expect(validation).toMatchObject({ details: [{ field: 'cashierId', code: 'CASHIER_ID_INVALID' }] });
+
+    const sale = await api.ok('POST /api/sales', saleResultSchema, { body: cashSale(5) });
+    const url = `/api/sales/${sale.saleId}/duplicate`;
+    const copy = await api.ok('POST /api/sales/:saleId/duplicate', receiptDuplicateSchema, { url });
+    expect(copy).toMatchObject({ copyNumber: 1, copiesLeft: 0 });
+    await api.fails('POST /api/sales/:saleId/duplicate', 'DUPLICATE_LIMIT_REACHED', { url });
+    await bare.fails('POST /api/sales/:saleId/duplicate', 'SALE_NOT_FOUND', {
+      url: '/api/sales/nope/duplicate',
+    });
   });
 });
 

@@ -18,7 +18,7 @@
  * The seed is fixed so that CI is reproducible; explore with FUZZ_SEED=random (the seed used is
  * printed, and FUZZ_SEED=<seed> replays it).
  */
-import { VALIDATION_CODES } from '@fiscal-pos/fiscal';
+import { EXTENSION_VALIDATION_CODES, VALIDATION_CODES } from '@fiscal-pos/fiscal';
 import { MAX_DEPTH } from '../../src/http/json-body.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,10 +64,15 @@ const SPEC_ERROR_CODES = new Set([
   'PRINTER_UNAVAILABLE',
   'CARD_TERMINAL_UNAVAILABLE',
   'PLATFORM_ERROR',
+  // The terminal's documented additions for the shift endpoints.
+  'SHIFT_NOT_FOUND',
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_NOT_OPEN',
 ]);
-/** Validation codes of the spec, plus the terminal's documented query and header codes. */
+/** Validation codes of the spec, plus the terminal's documented body, query and header codes. */
 const DETAIL_CODES = new Set<string>([
   ...VALIDATION_CODES,
+  ...EXTENSION_VALIDATION_CODES,
   'LIMIT_INVALID',
   'OFFSET_INVALID',
   'TYPE_INVALID',
@@ -83,6 +88,7 @@ const TABLES = [
   'cash_operations',
   'z_reports',
   'shifts',
+  'receipt_copies',
   'idempotency_keys',
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -95,8 +101,16 @@ const ROUTES = [
   '/api/reports/x',
   '/api/reports/z',
   '/api/reports/periodic',
+  // After the sale above opened a shift: close it, then open one on request.
+  '/api/shifts/close',
+  '/api/shifts/open',
+  '/api/sales/{saleId}/duplicate',
 ] as const;
 type Route = (typeof ROUTES)[number];
+
+/** The sale whose receipt the duplicate route copies (the valid sale of beforeAll). */
+let duplicatedSaleId = '';
+const urlOf = (route: Route): string => route.replace('{saleId}', duplicatedSaleId);
 
 /** A valid request of each route (checked to succeed before fuzzing starts). */
 const VALID: Record<Route, Record<string, unknown>> = {
@@ -122,6 +136,9 @@ const VALID: Record<Route, Record<string, unknown>> = {
   '/api/reports/x': { printReport: false },
   '/api/reports/z': { printReport: false },
   '/api/reports/periodic': { reportFrom: 1, reportTo: 1, detailed: true, printReport: false },
+  '/api/shifts/close': { countedCash: 10.5, printReport: false },
+  '/api/shifts/open': { cashierId: 'c-1', cashierName: 'Ana', openingCash: 0 },
+  '/api/sales/{saleId}/duplicate': {},
 };
 
 /** Fields of each route, so that random objects hit real names as well as junk. */
@@ -142,6 +159,9 @@ const FIELDS: Record<Route, string[]> = {
   '/api/reports/x': ['printReport'],
   '/api/reports/z': ['printReport'],
   '/api/reports/periodic': ['dateFrom', 'dateTo', 'reportFrom', 'reportTo', 'detailed', 'printReport'],
+  '/api/shifts/close': ['countedCash', 'printReport'],
+  '/api/shifts/open': ['cashierId', 'cashierName', 'openingCash'],
+  '/api/sales/{saleId}/duplicate': [],
 };
 
 /** What one success of each route adds to the store; routes not listed write nothing. */
@@ -153,6 +173,9 @@ const WRITES_ON_SUCCESS: Record<Route, Partial<Record<Table, number>>> = {
   '/api/reports/z': { fiscal_operations: 1, sales: 0, cash_operations: 0, z_reports: 1 },
   '/api/print': {},
   '/api/reports/periodic': {},
+  '/api/shifts/close': { shifts: 0, fiscal_operations: 0 },
+  '/api/shifts/open': { shifts: 1, fiscal_operations: 0 },
+  '/api/sales/{saleId}/duplicate': { receipt_copies: 1, fiscal_operations: 0 },
 };
 const READ_ONLY: ReadonlySet<Route> = new Set(['/api/print', '/api/reports/periodic']);
 
@@ -338,11 +361,9 @@ function poisoned(route: Route): fc.Arbitrary<string> {
 }
 
 function randomObject(route: Route): fc.Arbitrary<string> {
-  return fc
-    .dictionary(fc.oneof(fc.constantFrom(...FIELDS[route]), fc.string({ maxLength: 12 })), hostile, {
-      maxKeys: 6,
-    })
-    .map(serialize);
+  const junk = fc.string({ maxLength: 12 });
+  const names = FIELDS[route].length > 0 ? fc.oneof(fc.constantFrom(...FIELDS[route]), junk) : junk;
+  return fc.dictionary(names, hostile, { maxKeys: 6 }).map(serialize);
 }
 
 const anyValue: fc.Arbitrary<string> = fc.anything({ maxDepth: 3 }).map(serialize);
@@ -415,7 +436,7 @@ async function send(route: Route, text: string, keyKind?: string): Promise<HttpR
   const before = snapshot();
   const result = await terminal.call(
     'POST',
-    route,
+    urlOf(route),
     text,
     key === undefined ? {} : { 'Idempotency-Key': key },
   );
@@ -453,8 +474,9 @@ beforeAll(async () => {
   terminal = await startTerminal({ sim });
   // The valid bodies are valid: mutations start from the edge of acceptance.
   for (const route of ROUTES) {
-    const result = await terminal.call('POST', route, VALID[route]);
+    const result = await terminal.call('POST', urlOf(route), VALID[route]);
     expect(result.status, `${route}: ${JSON.stringify(result.body.error)}`).toBe(200);
+    if (route === '/api/sales') duplicatedSaleId = result.body.data!.saleId as string;
   }
 });
 

@@ -1,0 +1,75 @@
+import { ApiError } from '../http/api-error.js';
+import type { Clock } from '../clock.js';
+import type { OperationStore } from '../fiscal-operations/operation-store.js';
+import { assertPrinterAvailable, printOnRequest } from '../printing/print-on-request.js';
+import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import { saleReceiptDuplicate, type ReceiptHeader } from '../receipts/document-layouts.js';
+import { saleQrCode } from '../sales/sale-presenter.js';
+import type { SaleStore } from '../sales/sale-store.js';
+import type { ReceiptDuplicate } from './receipt-copy-contract.js';
+import type { ReceiptCopyStore } from './receipt-copy-store.js';
+
+export interface ReceiptDuplicateDeps {
+  sales: SaleStore;
+  operations: OperationStore;
+  copies: ReceiptCopyStore;
+  printer: ReceiptPrinter;
+  header: () => ReceiptHeader;
+  clock: Clock;
+  /** Copies allowed per receipt (DUPLICATE_LIMIT). */
+  limit: number;
+}
+
+/**
+ * Prints a numbered duplicate of a sale's receipt and waits for the printer. Non-fiscal: no
+ * fiscal lock, nothing sent to the fiscal server. Steps, each with what undoes it:
+ * 1. the sale and its document must exist and not be refused by the fiscal server;
+ * 2. a printer must be connected;
+ * 3. the copy number is reserved durably against the limit (undone if step 4 fails);
+ * 4. the copy is printed.
+ * A crash between 3 and 4 leaves the copy counted: the limit is never exceeded.
+ */
+export async function printReceiptDuplicate(
+  d: ReceiptDuplicateDeps,
+  saleId: string,
+): Promise<ReceiptDuplicate> {
+  const sale = d.sales.get(saleId);
+  if (!sale) throw new ApiError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
+  const op = d.operations.require(sale.fiscalOperationId);
+  if (op.status === 'failed') {
+    throw new ApiError(
+      'MEV_ERROR',
+      `Sale ${saleId} was refused by the fiscal server (${op.errorMessage ?? 'no reason given'}); it has no receipt to copy`,
+    );
+  }
+  assertPrinterAvailable(d.printer);
+
+  const printedAt = d.clock.now().toISOString();
+  const copyNumber = d.copies.reserve(saleId, d.limit, printedAt);
+  if (copyNumber === null) {
+    throw new ApiError(
+      'DUPLICATE_LIMIT_REACHED',
+      `The receipt of sale ${saleId} already has ${d.limit} duplicate cop${d.limit === 1 ? 'y' : 'ies'}, the most allowed`,
+    );
+  }
+  const header = d.header();
+  const document = saleReceiptDuplicate(header, sale, op, saleQrCode(header.registrationNumber, sale, op), {
+    number: copyNumber,
+    printedAt,
+  });
+  try {
+    await printOnRequest(d.printer, document);
+  } catch (error) {
+    d.copies.release(saleId, copyNumber);
+    throw error;
+  }
+  return {
+    saleId,
+    fiscalOperationId: op.id,
+    receiptNumber: op.receiptNumber,
+    reportNumber: op.reportNumber,
+    copyNumber,
+    copiesLeft: d.limit - copyNumber,
+    printedAt,
+  };
+}

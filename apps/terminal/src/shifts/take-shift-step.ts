@@ -1,0 +1,39 @@
+import { ApiError } from '../http/api-error.js';
+import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
+import type { ShiftEvent } from './shift-lifecycle.js';
+import type { StoredShift } from './shift-store.js';
+
+function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShift | undefined): ApiError {
+  return code === 'SHIFT_ALREADY_OPEN' && open
+    ? new ApiError(
+        code,
+        `Shift ${open.number} is already open (since ${open.openedAt}); close it with POST /api/shifts/close first`,
+      )
+    : new ApiError(
+        'SHIFT_NOT_OPEN',
+        'No shift is open; a shift opens with POST /api/shifts/open or with the first sale or cash operation',
+      );
+}
+
+/**
+ * Takes a shift event (open or close) under the fiscal lock, in one durable transaction: the
+ * documents being recorded finish first, so a shift never opens or closes between a sale's
+ * write and its answer, and the totals frozen at a close are those of finished documents.
+ * A refused step (see shift-lifecycle.ts) changes nothing.
+ */
+export function takeShiftStep<T>(
+  ctx: FiscalContext,
+  event: Exclude<ShiftEvent, 'document'>,
+  work: (open: StoredShift | undefined, at: string) => T,
+): Promise<T> {
+  return ctx.lock.run(() => {
+    const at = ctx.clock.now().toISOString();
+    return Promise.resolve(
+      ctx.db.transaction(() => {
+        const { step, open } = ctx.shifts.step(event);
+        if (step.action === 'refuse') throw refusal(step.code, open);
+        return work(open, at);
+      })(),
+    );
+  });
+}

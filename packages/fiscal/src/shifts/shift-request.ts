@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { ParseResult, ValidationCode } from '../validation/validation-issue.js';
+import { amountField, coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+
+/** Optional text of 1-`max` characters, null when omitted. */
+const optionalText = (code: ValidationCode, max: number, description: string) =>
+  withDefault(z.string(coded(code)).min(1).max(max).meta({ description }), null);
+
+/** POST /api/shifts/open. Every field is optional: an empty body opens an anonymous shift. */
+export const shiftOpenRequestSchema = z.object({
+  cashierId: optionalText(
+    'CASHIER_ID_INVALID',
+    50,
+    'the ERP’s id of the cashier, 1-50 characters; the shift’s sales carry it',
+  ),
+  cashierName: optionalText(
+    'CASHIER_NAME_INVALID',
+    60,
+    'name stored and printed with the shift, carried by its sales, 1-60 characters',
+  ),
+  openingCash: withDefault(
+    amountField(
+      'OPENING_CASH_INVALID',
+      {},
+      'cash the cashier counted in the drawer at opening, >= 0; recorded and compared with the drawer balance, it moves no money',
+    ),
+    null,
+  ),
+});
+
+export type ShiftOpenRequestInput = z.input<typeof shiftOpenRequestSchema>;
+/** openingCash in bani; omitted fields are null. */
+export type ShiftOpenRequest = z.output<typeof shiftOpenRequestSchema>;
+
+/** POST /api/shifts/close. */
+export const shiftCloseRequestSchema = z.object({
+  countedCash: withDefault(
+    amountField(
+      'COUNTED_CASH_INVALID',
+      {},
+      'cash the cashier counted in the drawer at closing, >= 0; the answer gives the difference from the expected cash',
+    ),
+    null,
+  ),
+  printReport: flagField(true, 'print the shift report'),
+});
+
+export type ShiftCloseRequestInput = z.input<typeof shiftCloseRequestSchema>;
+/** countedCash in bani, null when omitted. */
+export type ShiftCloseRequest = z.output<typeof shiftCloseRequestSchema>;
+
+export function parseShiftOpenRequest(body: unknown): ParseResult<ShiftOpenRequest> {
+  return parseWithSchema(shiftOpenRequestSchema, body);
+}
+
+export function parseShiftCloseRequest(body: unknown): ParseResult<ShiftCloseRequest> {
+  return parseWithSchema(shiftCloseRequestSchema, body);
+}
