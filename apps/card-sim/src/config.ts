@@ -59,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): CardSimConfig {
       declineReason: parsed.CARD_FAULT_DECLINE_REASON,
       errorMessage: parsed.CARD_FAULT_ERROR_MESSAGE,
       operations: parsed.CARD_FAULT_OPERATIONS ?? [...ECR_OPERATIONS],
+      amounts: null,
     },
   };
 }

@@ -55,8 +55,13 @@ export async function buildEcrServer(deps: EcrServerDeps) {
   );
 
   /** Fault modes that decide whether and when the answer goes out; the work is done already. */
-  async function answer<R>(reply: FastifyReply, operation: EcrOperation, outcome: () => BankOutcome<R>) {
-    const mode = deps.faults.modeFor(operation);
+  async function answer<R>(
+    reply: FastifyReply,
+    operation: EcrOperation,
+    amount: number | undefined,
+    outcome: () => BankOutcome<R>,
+  ) {
+    const mode = deps.faults.modeFor(operation, amount);
     if (mode === 'error') return sendError(reply, 'TERMINAL_ERROR', deps.faults.settings.errorMessage);
     const result = outcome();
     if (mode === 'hang') {
@@ -79,11 +84,9 @@ export async function buildEcrServer(deps: EcrServerDeps) {
         const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
         return sendError(reply, 'MALFORMED_REQUEST', issues.join('; '));
       }
-      const result = await answer(reply, operation, () => process(parsed.data));
-      deps.logger.info(
-        { operation, reference: (parsed.data as { reference: string }).reference },
-        'answered',
-      );
+      const { reference, amount } = parsed.data as { reference: string; amount?: number };
+      const result = await answer(reply, operation, amount, () => process(parsed.data));
+      deps.logger.info({ operation, reference }, 'answered');
       return result;
     });
   }
@@ -94,7 +97,7 @@ export async function buildEcrServer(deps: EcrServerDeps) {
   transaction('reversal', reversalRequestSchema, (r) => deps.bank.reverse(r));
 
   app.get(`${ECR_BASE_PATH}/status`, (_request, reply) =>
-    answer<StatusReply>(reply, 'status', () => ({
+    answer<StatusReply>(reply, 'status', undefined, () => ({
       kind: 'reply',
       reply: {
         state: 'ready',

@@ -1,7 +1,8 @@
 /**
  * The simulator's fault modes, switchable at run time (PUT /admin/fault) and at start
  * (CARD_FAULT_* environment variables). `operations` limits a mode to some operations (all
- * by default), so a test can make purchases hang while reversals still answer.
+ * by default), so a test can make purchases hang while reversals still answer; `amounts` limits
+ * it to requests of some amounts (in bani), as a bank's test host declines "magic" amounts.
  *
  * - ok: normal service.
  * - decline: new purchases, voids and refunds are declined with `declineCode` and
@@ -39,6 +40,7 @@ export const faultSettingsSchema = z.strictObject({
   declineReason: z.string().min(1).max(200).optional(),
   errorMessage: z.string().min(1).max(200).optional(),
   operations: z.array(z.enum(ECR_OPERATIONS)).min(1).optional(),
+  amounts: z.array(z.int().min(1)).min(1).nullable().optional(),
 });
 
 export type FaultSettingsInput = z.infer<typeof faultSettingsSchema>;
@@ -50,6 +52,8 @@ export interface FaultSettings {
   declineReason: string;
   errorMessage: string;
   operations: EcrOperation[];
+  /** null: every amount. */
+  amounts: number[] | null;
 }
 
 export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
@@ -59,6 +63,7 @@ export const DEFAULT_FAULT_SETTINGS: FaultSettings = {
   declineReason: DECLINE_CODES.DO_NOT_HONOUR,
   errorMessage: 'simulated fault of the card terminal',
   operations: [...ECR_OPERATIONS],
+  amounts: null,
 };
 
 export class FaultSwitch {
@@ -72,7 +77,7 @@ export class FaultSwitch {
     return this.#settings;
   }
 
-  /** Fields left out keep their values, except `operations`, which falls back to all. */
+  /** Fields left out keep their values, except `operations` and `amounts`, which fall back to all. */
   set(input: FaultSettingsInput): FaultSettings {
     this.#settings = {
       mode: input.mode,
@@ -81,12 +86,16 @@ export class FaultSwitch {
       declineReason: input.declineReason ?? this.#settings.declineReason,
       errorMessage: input.errorMessage ?? this.#settings.errorMessage,
       operations: input.operations ?? [...ECR_OPERATIONS],
+      amounts: input.amounts ?? null,
     };
     return this.#settings;
   }
 
-  /** The mode that applies to one operation: `ok` outside the configured operations. */
-  modeFor(operation: EcrOperation): FaultMode {
-    return this.#settings.operations.includes(operation) ? this.#settings.mode : 'ok';
+  /** The mode that applies to one request: `ok` outside the configured operations and amounts. */
+  modeFor(operation: EcrOperation, amount?: number): FaultMode {
+    const { operations, amounts, mode } = this.#settings;
+    if (!operations.includes(operation)) return 'ok';
+    if (amounts !== null && (amount === undefined || !amounts.includes(amount))) return 'ok';
+    return mode;
   }
 }

@@ -47,7 +47,7 @@ export class SimulatedBank {
   purchase(request: PurchaseRequest): BankOutcome<TransactionReply> {
     return this.transact('purchase', request, null, null, () => {
       if (this.deps.store.reversal(request.reference)) return declineWith('REFERENCE_REVERSED');
-      return this.bankDecision('purchase');
+      return this.bankDecision('purchase', request.amount);
     });
   }
 
@@ -56,7 +56,7 @@ export class SimulatedBank {
     return this.transact('void', request, purchase, null, () => {
       if (!purchase) return declineWith('TRANSACTION_NOT_FOUND');
       if (purchase.state !== 'charged' || purchase.refunded > 0) return declineWith('ALREADY_CANCELLED');
-      return this.bankDecision('void');
+      return this.bankDecision('void', undefined);
     });
   }
 
@@ -65,7 +65,8 @@ export class SimulatedBank {
     const authCode = request.authCode ?? null;
     const replay = this.replay('refund', request);
     if (replay) return replay;
-    if (purchase && authCode === null && this.deps.faults.modeFor('refund') === 'refund-needs-auth-code') {
+    const mode = this.deps.faults.modeFor('refund', request.amount);
+    if (purchase && authCode === null && mode === 'refund-needs-auth-code') {
       return {
         kind: 'error',
         code: 'AUTH_CODE_REQUIRED',
@@ -77,7 +78,7 @@ export class SimulatedBank {
       if (authCode !== null && authCode !== purchase.authCode) return declineWith('AUTH_CODE_MISMATCH');
       if (purchase.state !== 'charged') return declineWith('ALREADY_CANCELLED');
       if (request.amount > purchase.amount - purchase.refunded) return declineWith('AMOUNT_EXCEEDS_ORIGINAL');
-      return this.bankDecision('refund');
+      return this.bankDecision('refund', request.amount);
     });
   }
 
@@ -106,9 +107,9 @@ export class SimulatedBank {
     return { kind: 'reply', reply };
   }
 
-  private bankDecision(operation: 'purchase' | 'void' | 'refund'): Decision {
+  private bankDecision(operation: 'purchase' | 'void' | 'refund', amount: number | undefined): Decision {
     const { faults } = this.deps;
-    if (faults.modeFor(operation) !== 'decline') return { approved: true };
+    if (faults.modeFor(operation, amount) !== 'decline') return { approved: true };
     return {
       approved: false,
       decline: { code: faults.settings.declineCode, reason: faults.settings.declineReason },
