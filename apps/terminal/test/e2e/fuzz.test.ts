@@ -1,12 +1,14 @@
 /**
  * Random and malformed bodies against every POST of the terminal (real HTTP, real SQLite, a
- * real simulator). Whatever arrives:
+ * real fiscal server simulator and a real card terminal simulator). Whatever arrives:
  *
  * - never a 5xx;
  * - every refusal is the spec's envelope with a code of the spec's vocabulary, and a
  *   VALIDATION_ERROR lists details whose codes are validation codes;
- * - a refused body changes nothing in the fiscal store (row counts and the state row);
- * - a body that is accepted writes exactly the one document of its route;
+ * - a refused body changes nothing in the fiscal store (row counts and the state row), except
+ *   that a request the card terminal declined (402) leaves its one card-journal row;
+ * - a body that is accepted writes exactly the one document of its route (and a sale one card
+ *   journal row per card payment the terminal charged);
  * - prototype-poisoning keys pollute nothing.
  *
  * Bodies: malformed JSON, JSON that is not an object, poisoned keys, random objects, random
@@ -24,8 +26,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   removeDir,
+  startCardSim,
   startSimulator,
   startTerminal,
+  type CardSim,
   type Enveloped,
   type HttpResult,
   type TerminalHandle,
@@ -73,6 +77,11 @@ const DETAIL_CODES = new Set<string>([
   'TYPE_INVALID',
   'STATUS_INVALID',
   'IDEMPOTENCY_KEY_INVALID',
+  'CHEQUE_NUMBER_INVALID',
+  'CHEQUE_NUMBER_UNKNOWN',
+  'RRN_UNKNOWN',
+  'AUTH_CODE_INVALID',
+  'AUTH_CODE_REQUIRED',
 ]);
 
 const TABLES = [
@@ -84,6 +93,7 @@ const TABLES = [
   'z_reports',
   'shifts',
   'idempotency_keys',
+  'card_transactions',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -95,10 +105,15 @@ const ROUTES = [
   '/api/reports/x',
   '/api/reports/z',
   '/api/reports/periodic',
+  '/api/card/void',
+  '/api/card/refund',
 ] as const;
 type Route = (typeof ROUTES)[number];
 
-/** A valid request of each route (checked to succeed before fuzzing starts). */
+/**
+ * A valid request of each route (checked to succeed before fuzzing starts). The card routes
+ * name card payments the terminal charged: they are filled in once those are made.
+ */
 const VALID: Record<Route, Record<string, unknown>> = {
   '/api/sales': {
     items: [
@@ -109,7 +124,9 @@ const VALID: Record<Route, Record<string, unknown>> = {
     cartMarkup: { percent: 0 },
     payments: [
       { type: '1', amount: 20 },
-      { type: '2', amount: 8.99, rrn: '123456789012' },
+      { type: '2', amount: 5, rrn: '123456789012' },
+      // Charged by the terminal on the card terminal.
+      { type: '2', amount: 3.99 },
     ],
     amountReceived: 28.99,
     change: 0,
@@ -122,6 +139,8 @@ const VALID: Record<Route, Record<string, unknown>> = {
   '/api/reports/x': { printReport: false },
   '/api/reports/z': { printReport: false },
   '/api/reports/periodic': { reportFrom: 1, reportTo: 1, detailed: true, printReport: false },
+  '/api/card/void': {},
+  '/api/card/refund': {},
 };
 
 /** Fields of each route, so that random objects hit real names as well as junk. */
@@ -142,18 +161,47 @@ const FIELDS: Record<Route, string[]> = {
   '/api/reports/x': ['printReport'],
   '/api/reports/z': ['printReport'],
   '/api/reports/periodic': ['dateFrom', 'dateTo', 'reportFrom', 'reportTo', 'detailed', 'printReport'],
+  '/api/card/void': ['chequeNumber'],
+  '/api/card/refund': ['rrn', 'amount', 'authCode'],
 };
 
-/** What one success of each route adds to the store; routes not listed write nothing. */
+/**
+ * What one success of each route adds to the store; routes not listed write nothing. A sale
+ * adds one card-journal row per card payment without an RRN (counted from its body).
+ */
 const WRITES_ON_SUCCESS: Record<Route, Partial<Record<Table, number>>> = {
   '/api/sales': { fiscal_operations: 1, sales: 1, cash_operations: 0, z_reports: 0 },
-  '/api/cash/in': { fiscal_operations: 1, sales: 0, cash_operations: 1, z_reports: 0 },
-  '/api/cash/out': { fiscal_operations: 1, sales: 0, cash_operations: 1, z_reports: 0 },
-  '/api/reports/x': { fiscal_operations: 1, sales: 0, cash_operations: 0, z_reports: 0 },
-  '/api/reports/z': { fiscal_operations: 1, sales: 0, cash_operations: 0, z_reports: 1 },
+  '/api/cash/in': { fiscal_operations: 1, sales: 0, cash_operations: 1, z_reports: 0, card_transactions: 0 },
+  '/api/cash/out': { fiscal_operations: 1, sales: 0, cash_operations: 1, z_reports: 0, card_transactions: 0 },
+  '/api/reports/x': {
+    fiscal_operations: 1,
+    sales: 0,
+    cash_operations: 0,
+    z_reports: 0,
+    card_transactions: 0,
+  },
+  '/api/reports/z': {
+    fiscal_operations: 1,
+    sales: 0,
+    cash_operations: 0,
+    z_reports: 1,
+    card_transactions: 0,
+  },
   '/api/print': {},
   '/api/reports/periodic': {},
+  // Card terminal operations, not fiscal documents: one journal row each.
+  '/api/card/void': { fiscal_operations: 0, sales: 0, card_transactions: 1 },
+  '/api/card/refund': { fiscal_operations: 0, sales: 0, card_transactions: 1 },
 };
+
+/** The card payments of an accepted sale body that the terminal charged itself (no RRN). */
+function chargedCardPayments(text: string): number {
+  const { payments } = JSON.parse(text.replace(/^\uFEFF/, '')) as {
+    payments: { type: string; rrn?: unknown }[];
+  };
+  return payments.filter((p) => p.type === '2' && (p.rrn === undefined || p.rrn === null || p.rrn === ''))
+    .length;
+}
 const READ_ONLY: ReadonlySet<Route> = new Set(['/api/print', '/api/reports/periodic']);
 
 // ---- bodies -------------------------------------------------------------------------------
@@ -363,6 +411,7 @@ let keysUsed = 0;
 // ---- the terminal and the checks ----------------------------------------------------------
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
+let cardSim: CardSim;
 let terminal: TerminalHandle;
 const tally = new Map<Route, Map<number, number>>();
 
@@ -429,7 +478,15 @@ async function send(route: Route, text: string, keyKind?: string): Promise<HttpR
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expectEnvelope(result);
   if (result.status !== 200) {
-    expect(after).toEqual(before);
+    // A request the card terminal declined was journaled before it was sent (write-ahead, so
+    // that a crash during it can be settled) and its row is kept as the record of the
+    // attempt; nothing else changes. Refusals before the card terminal journal nothing.
+    const journaled = result.status === 402 ? 1 : 0;
+    expect(after.counts.card_transactions - before.counts.card_transactions).toBe(journaled);
+    expect({ ...after, counts: { ...after.counts, card_transactions: 0 } }).toEqual({
+      ...before,
+      counts: { ...before.counts, card_transactions: 0 },
+    });
     return result;
   }
   // A success keeps its Idempotency-Key, and writes its route's document and nothing else.
@@ -441,6 +498,9 @@ async function send(route: Route, text: string, keyKind?: string): Promise<HttpR
   for (const [table, added] of Object.entries(WRITES_ON_SUCCESS[route])) {
     expect(after.counts[table as Table] - before.counts[table as Table], table).toBe(added);
   }
+  if (route === '/api/sales') {
+    expect(after.counts.card_transactions - before.counts.card_transactions).toBe(chargedCardPayments(text));
+  }
   return result;
 }
 
@@ -449,9 +509,19 @@ function routeSeed(route: Route, group: number): number {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  terminal = await startTerminal({ sim });
+  [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
+  terminal = await startTerminal({ sim, card: cardSim });
   // The valid bodies are valid: mutations start from the edge of acceptance.
+  const paidByCard = await terminal.call('POST', '/api/sales', {
+    ...VALID['/api/sales'],
+    payments: [
+      { type: '2', amount: 20 },
+      { type: '2', amount: 8.99 },
+    ],
+  });
+  const [toVoid, toRefund] = paidByCard.body.data!.payments.map((p: { card: unknown }) => p.card);
+  VALID['/api/card/void'] = { chequeNumber: toVoid.chequeNumber };
+  VALID['/api/card/refund'] = { rrn: toRefund.rrn, amount: 0.01, authCode: toRefund.authCode };
   for (const route of ROUTES) {
     const result = await terminal.call('POST', route, VALID[route]);
     expect(result.status, `${route}: ${JSON.stringify(result.body.error)}`).toBe(200);
@@ -468,9 +538,8 @@ afterAll(async () => {
   );
   console.log(`fuzz seed ${seed}\n${summary.join('\n')}`);
   await terminal?.stop();
-  await sim?.stop();
-  if (terminal) removeDir(terminal.dataDir);
-  if (sim) removeDir(sim.dataDir);
+  await Promise.all([sim?.stop(), cardSim?.stop()]);
+  for (const dir of [terminal?.dataDir, sim?.dataDir, cardSim?.dataDir]) if (dir) removeDir(dir);
 });
 
 describe.each(ROUTES)('POST %s', (route) => {
