@@ -1,28 +1,17 @@
 /** Start-time configuration from the environment. */
-import { resolve } from 'node:path';
+import { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from '@fiscal-pos/sim-kit';
 import { z } from 'zod';
 import { ECR_OPERATIONS } from './protocol/index.js';
 import { DEFAULT_FAULT_SETTINGS, FAULT_MODES, type FaultSettings } from './faults/fault-switch.js';
 
-export interface CardSimConfig {
-  host: string;
-  port: number;
-  adminPort: number;
-  dataDir: string;
-  adminToken: string | null;
+export interface CardSimConfig extends SimulatorListenConfig {
   /** The bank's id of this card terminal, in every answer. */
   terminalId: string;
   fault: FaultSettings;
 }
 
-const port = z.coerce.number().int().min(0).max(65_535);
-
 const envSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(8650),
-  ADMIN_PORT: port.default(8651),
-  DATA_DIR: z.string().min(1).default('.data/card-sim'),
-  ADMIN_TOKEN: z.string().min(1).optional(),
+  ...simulatorEnvFields({ port: 8650, adminPort: 8651, dataDir: '.data/card-sim' }),
   CARD_SIM_TERMINAL_ID: z
     .string()
     .regex(/^[A-Z0-9]{1,16}$/)
@@ -46,11 +35,7 @@ const envSchema = z.object({
 export function configFromEnv(env: NodeJS.ProcessEnv): CardSimConfig {
   const parsed = envSchema.parse(env);
   return {
-    host: parsed.HOST,
-    port: parsed.PORT,
-    adminPort: parsed.ADMIN_PORT,
-    dataDir: resolve(parsed.DATA_DIR),
-    adminToken: parsed.ADMIN_TOKEN ?? null,
+    ...simulatorListenConfig(parsed),
     terminalId: parsed.CARD_SIM_TERMINAL_ID,
     fault: {
       mode: parsed.CARD_FAULT_MODE,

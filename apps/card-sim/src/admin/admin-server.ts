@@ -9,7 +9,7 @@
  *   GET /admin/transactions  purchases, voids and refunds, in order (?operation=&reference=&after=&limit=)
  *   GET /admin/reversals     reversals, in order (?limit=)
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseAdminInput as parse, secureAdminApi } from '@fiscal-pos/sim-kit';
 import Fastify from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -36,38 +36,10 @@ const reversalsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
 });
 
-class BadRequest extends Error {}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) {
-    throw new BadRequest(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  }
-  return result.data;
-}
-
 export function buildAdminServer(deps: AdminDeps) {
   const app = Fastify({ loggerInstance: deps.logger.child({ component: 'admin' }, { level: 'warn' }) });
 
-  if (deps.adminToken !== null) {
-    const expected = createHash('sha256').update(deps.adminToken).digest();
-    app.addHook('onRequest', async (request, reply) => {
-      const given = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
-        await reply.code(401).send({ error: 'UNAUTHORIZED', message: 'admin token missing or wrong' });
-      }
-    });
-  }
-
-  app.setErrorHandler(async (error, _request, reply) => {
-    if (error instanceof BadRequest)
-      return reply.code(400).send({ error: 'VALIDATION_ERROR', message: error.message });
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) deps.logger.error({ err: error }, 'admin request failed');
-    return reply
-      .code(status)
-      .send({ error: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: String(error) });
-  });
+  secureAdminApi(app, { adminToken: deps.adminToken, logger: deps.logger });
 
   app.get('/admin/health', () => ({ status: 'ok', ecrListening: deps.ecrListening() }));
 

@@ -1,3 +1,4 @@
+import type { CardApproval } from '../card/card-terminal.js';
 import type { CardTransactionStatus } from '../card/card-transaction-status.js';
 import type { Db } from '../storage/database.js';
 import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
@@ -24,13 +25,7 @@ export interface StoredPayment {
 }
 
 /** What the card terminal gave for a payment the terminal charged (from the card journal). */
-export interface CardCharge {
-  rrn: string;
-  authCode: string | null;
-  chequeNumber: string;
-  maskedPan: string | null;
-  scheme: string | null;
-  bankTerminalId: string;
+export interface CardCharge extends Omit<CardApproval, 'kind' | 'amount'> {
   /** approved; cancelling/cancelled when the terminal took it back (the sale was refused). */
   status: CardTransactionStatus;
 }
