@@ -59,9 +59,9 @@ function nothingSent(error: unknown): boolean {
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const code = (error as NodeJS.ErrnoException).code;
+  const { code } = error as { code?: unknown };
   const inner = error.cause instanceof Error ? `; ${error.cause.message}` : '';
-  return `${code ? `${code} ` : ''}${error.message}${inner}`;
+  return `${typeof code === 'string' ? `${code} ` : ''}${error.message}${inner}`;
 }
 
 export class HttpCardTerminal implements CardTerminal {
@@ -167,14 +167,9 @@ export class HttpCardTerminal implements CardTerminal {
       status = response.statusCode;
       text = await response.body.text();
     } catch (error) {
-      const delivery = nothingSent(error) ? 'not-sent' : 'unknown';
-      throw new CardTerminalUnreachableError(
-        delivery,
-        `card terminal ${delivery === 'not-sent' ? 'unreachable' : 'did not answer'}: ${describe(error)}`,
-        {
-          cause: error,
-        },
-      );
+      throw new CardTerminalUnreachableError(nothingSent(error) ? 'not-sent' : 'unknown', describe(error), {
+        cause: error,
+      });
     }
     const json = parseJson(text);
     if (status === 200) {
