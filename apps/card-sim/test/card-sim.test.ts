@@ -247,6 +247,16 @@ describe('fault modes', () => {
     });
   });
 
+  it('a mode limited to some amounts leaves the others alone', async () => {
+    await setCardFault(sim.adminUrl, { mode: 'decline', amounts: [6_66] });
+    const purchase = async (amount: number) =>
+      transactionReplySchema.parse(
+        (await ecr('purchase', { reference: randomUUID(), amount, currency: 'MDL' })).body,
+      ).result;
+    expect(await purchase(6_66)).toBe('declined');
+    expect(await purchase(6_67)).toBe('approved');
+  });
+
   it('error: a protocol error and nothing processed', async () => {
     await setCardFault(sim.adminUrl, { mode: 'error', errorMessage: 'card reader fault' });
     const reference = randomUUID();

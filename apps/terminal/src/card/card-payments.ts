@@ -159,7 +159,8 @@ export class CardPayments {
       return this.#moneyBack(
         { kind: 'void', amount: purchase.amount, targetChequeNumber: o.chequeNumber },
         o.idempotencyKey,
-        (row) => this.#terminal.void({ reference: row.id, chequeNumber: o.chequeNumber }),
+        (row) =>
+          this.#terminal.void({ reference: row.id, chequeNumber: row.targetChequeNumber ?? o.chequeNumber }),
       );
     });
   }
@@ -186,7 +187,12 @@ export class CardPayments {
         { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
         o.idempotencyKey,
         (row) =>
-          this.#terminal.refund({ reference: row.id, rrn: o.rrn, amount: o.amount, authCode: o.authCode }),
+          this.#terminal.refund({
+            reference: row.id,
+            rrn: row.targetRrn ?? o.rrn,
+            amount: row.amount,
+            authCode: row.authCodeSent,
+          }),
       );
     });
   }
@@ -209,8 +215,8 @@ export class CardPayments {
 
   /**
    * A void or a refund. With an Idempotency-Key, a retry after an answer in doubt (or a crash)
-   * resends the first attempt's reference, which the card terminal answers without doing it
-   * twice; a decided attempt is answered from the journal.
+   * resends the first attempt, as the journal holds it, under its reference, which the card
+   * terminal answers without doing it twice; a decided attempt is answered from the journal.
    */
   async #moneyBack(
     request: Omit<NewCardTransaction, 'id' | 'idempotencyKey'>,
