@@ -1,15 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A listener that can be closed and reopened on the same port: how a simulator's `down`
- * fault mode refuses connections for real. Closing also drops open keep-alive and hung
- * connections.
+ * fault mode refuses connections for real. Closing also drops every open connection: idle
+ * keep-alive ones, hung requests, and those still in their TLS handshake (which the HTTP
+ * layer does not track yet, and which would otherwise keep `close` waiting).
  */
 export class ReopenableListener {
   readonly #server: HttpServer | HttpsServer;
   readonly #host: string;
+  readonly #sockets = new Set<Socket>();
   #port: number;
   #listening = false;
 
@@ -17,6 +19,10 @@ export class ReopenableListener {
     this.#server = server;
     this.#host = host;
     this.#port = port;
+    server.on('connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
   }
 
   get port(): number {
@@ -46,7 +52,7 @@ export class ReopenableListener {
     if (!this.#listening) return;
     this.#listening = false;
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    this.#server.closeAllConnections();
+    for (const socket of this.#sockets) socket.destroy();
     await closed;
   }
 }
