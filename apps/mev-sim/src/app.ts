@@ -8,7 +8,7 @@ import type { MevSimConfig } from './config.js';
 import { FaultSwitch, type FaultSettingsInput } from './faults/fault-switch.js';
 import { RegistrationStore } from './registrations/registration-store.js';
 import { createSoapHandler } from './soap/handle-soap-request.js';
-import { SoapListener } from './soap/soap-listener.js';
+import { soapListener } from './soap/soap-listener.js';
 import { openSimulatorDatabase } from './store/database.js';
 import { fiscalizeTerminal } from './terminals/fiscalize-terminal.js';
 import { TerminalStore } from './terminals/terminal-store.js';
@@ -33,7 +33,7 @@ export async function startMevSim(config: MevSimConfig, logger: Logger): Promise
   const faults = new FaultSwitch(config.fault);
   const now = () => new Date();
 
-  const soap = new SoapListener({
+  const soap = soapListener({
     host: config.host,
     port: config.port,
     tls: { keyPem: serverCert.keyPem, certPem: serverCert.certPem, caCertPem: ca.certPem },

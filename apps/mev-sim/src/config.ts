@@ -1,26 +1,15 @@
 /** Start-time configuration from the environment. */
-import { resolve } from 'node:path';
+import { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from '@fiscal-pos/sim-kit';
 import { z } from 'zod';
 import { DEFAULT_FAULT_SETTINGS, FAULT_MODES, type FaultSettings } from './faults/fault-switch.js';
 import { MEV_BATCH_MAX_OPERATIONS } from './protocol/index.js';
 
-export interface MevSimConfig {
-  host: string;
-  port: number;
-  adminPort: number;
-  dataDir: string;
-  adminToken: string | null;
+export interface MevSimConfig extends SimulatorListenConfig {
   fault: FaultSettings;
 }
 
-const port = z.coerce.number().int().min(0).max(65_535);
-
 const envSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(8443),
-  ADMIN_PORT: port.default(8444),
-  DATA_DIR: z.string().min(1).default('.data/mev-sim'),
-  ADMIN_TOKEN: z.string().min(1).optional(),
+  ...simulatorEnvFields({ port: 8443, adminPort: 8444, dataDir: '.data/mev-sim' }),
   MEV_FAULT_MODE: z.enum(FAULT_MODES).default('ok'),
   MEV_FAULT_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_FAULT_SETTINGS.delayMs),
   MEV_FAULT_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_FAULT_SETTINGS.failRate),
@@ -38,11 +27,7 @@ const envSchema = z.object({
 export function configFromEnv(env: NodeJS.ProcessEnv): MevSimConfig {
   const parsed = envSchema.parse(env);
   return {
-    host: parsed.HOST,
-    port: parsed.PORT,
-    adminPort: parsed.ADMIN_PORT,
-    dataDir: resolve(parsed.DATA_DIR),
-    adminToken: parsed.ADMIN_TOKEN ?? null,
+    ...simulatorListenConfig(parsed),
     fault: {
       mode: parsed.MEV_FAULT_MODE,
       delayMs: parsed.MEV_FAULT_DELAY_MS,

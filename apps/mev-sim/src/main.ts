@@ -2,6 +2,7 @@
  * `npm run mev-sim`: starts the simulator and prints one JSON line with event "ready", its
  * URLs, ports and the CA certificate path (the launcher waits for that line).
  */
+import { serveUntilStopped } from '@fiscal-pos/sim-kit';
 import { pino } from 'pino';
 import { startMevSim } from './app.js';
 import { configFromEnv } from './config.js';
@@ -23,22 +24,4 @@ logger.info(
   'mev-sim ready',
 );
 
-let stopping = false;
-const shutdown = (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'mev-sim stopping');
-  sim.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      logger.error({ err: error }, 'mev-sim did not stop cleanly');
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
-// Started by the launcher: stop with the parent, whose end closes our stdin.
-if (process.env.MEV_SIM_EXIT_WITH_PARENT === '1') {
-  process.stdin.on('end', () => shutdown('parent-gone')).resume();
-}
+serveUntilStopped('mev-sim', logger, () => sim.stop(), process.env.MEV_SIM_EXIT_WITH_PARENT === '1');

@@ -7,6 +7,7 @@ import { renderError, toApiError } from './http/error-rendering.js';
 import { Idempotency } from './http/idempotency.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { RouteKit, type TerminalApp } from './http/route-kit.js';
+import { registerCardRoutes } from './card/card-routes.js';
 import { registerHealthRoutes } from './health/health-routes.js';
 import { registerSalesRoutes, salePresenter, type SalesDeps } from './sales/sales-routes.js';
 import { cashPresenter, registerCashRoutes, type CashDeps } from './cash/cash-routes.js';
@@ -104,7 +105,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     printer: rt.printer,
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,
-    cardTerminalAvailable: () => false,
+    card: rt.card,
     logger: rt.logger,
   };
   const cashDeps: CashDeps = {
@@ -144,6 +145,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   });
   registerSalesRoutes(kit, salesDeps);
   registerCashRoutes(kit, cashDeps);
+  registerCardRoutes(kit, () => rt.card);
   registerOperationRoutes(kit, rt.operations);
   registerPrintRoutes(kit, rt.printer, rt.clock);
   registerReportRoutes(kit, reportDeps);

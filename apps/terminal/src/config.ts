@@ -13,6 +13,12 @@ export interface TerminalConfig {
   fiscalLockTimeoutMs: number;
   mevConnectTimeoutMs: number;
   mevRequestTimeoutMs: number;
+  /** CARD_TERMINAL=none: no bank card terminal (card payments without an RRN answer 503). */
+  cardTerminalEnabled: boolean;
+  /** The card terminal's ECR endpoint; null means "start card-sim on loopback". */
+  cardTerminalUrl: string | null;
+  cardConnectTimeoutMs: number;
+  cardRequestTimeoutMs: number;
   syncRetryBaseMs: number;
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
@@ -50,6 +56,9 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
   const printer = env.PRINTER ?? 'virtual';
   if (printer !== 'virtual' && printer !== 'none')
     throw new Error(`PRINTER must be virtual or none, got "${printer}"`);
+  const cardTerminal = env.CARD_TERMINAL ?? '';
+  if (cardTerminal !== '' && cardTerminal !== 'none')
+    throw new Error(`CARD_TERMINAL must be none or unset, got "${cardTerminal}"`);
   return {
     port: intFrom(env, 'PORT', 4567),
     host: env.HOST ?? '0.0.0.0',
@@ -59,6 +68,10 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     fiscalLockTimeoutMs: intFrom(env, 'FISCAL_LOCK_TIMEOUT_MS', 30_000, 1),
     mevConnectTimeoutMs: intFrom(env, 'MEV_CONNECT_TIMEOUT_MS', 3_000, 1),
     mevRequestTimeoutMs: intFrom(env, 'MEV_REQUEST_TIMEOUT_MS', 5_000, 1),
+    cardTerminalEnabled: cardTerminal !== 'none',
+    cardTerminalUrl: env.CARD_TERMINAL_URL && env.CARD_TERMINAL_URL !== '' ? env.CARD_TERMINAL_URL : null,
+    cardConnectTimeoutMs: intFrom(env, 'CARD_CONNECT_TIMEOUT_MS', 3_000, 1),
+    cardRequestTimeoutMs: intFrom(env, 'CARD_REQUEST_TIMEOUT_MS', 60_000, 1),
     syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
     syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),

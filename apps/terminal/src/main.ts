@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { buildTerminalApp } from './app.js';
+import { openCardTerminal } from './card/open-card-terminal.js';
 import { loadTerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './http/api-key-provisioning.js';
@@ -17,11 +18,19 @@ async function main(): Promise<void> {
       'started mev-sim for this terminal',
     );
   }
+  const card = await openCardTerminal(config);
+  if (card.simulator) {
+    logger.info(
+      { cardTerminalUrl: card.simulator.url, adminUrl: card.simulator.adminUrl },
+      'started card-sim for this terminal',
+    );
+  }
   const runtime = createTerminalRuntime({
     config: { ...config, terminalId: config.terminalId ?? fiscal.terminalId },
     apiKey,
     fiscal: fiscal.setup,
     logger,
+    cardTerminal: card.terminal,
   });
   const { app, idempotency } = buildTerminalApp(runtime);
   idempotency.prune();
@@ -53,6 +62,7 @@ async function main(): Promise<void> {
     await app.close();
     await runtime.close();
     await fiscal.opened.simulator?.stop();
+    await card.simulator?.stop();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { TerminalConfig } from './config.js';
+import { CardJournal } from './card/card-journal.js';
+import { CardPayments } from './card/card-payments.js';
+import type { CardTerminal } from './card/card-terminal.js';
 import { CashStore } from './cash/cash-store.js';
 import { FiscalLock } from './fiscal-lock/fiscal-lock.js';
 import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
@@ -41,6 +44,8 @@ export interface RuntimeOptions {
   clock?: Clock;
   printer?: ReceiptPrinter;
   vatTable?: VatTable;
+  /** The bank card terminal; none: card payments without an RRN answer 503. */
+  cardTerminal?: CardTerminal | null;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -66,6 +71,8 @@ export interface TerminalRuntime {
   syncWorker: SyncWorker | null;
   fiscalContext: FiscalContext;
   printer: ReceiptPrinter;
+  /** Null when no card terminal is attached. */
+  card: CardPayments | null;
   vatTable: VatTable;
   cashier: { id: string; name: string };
   receiptHeader(): ReceiptHeader;
@@ -116,6 +123,17 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     if (recovered > 0) logger.warn({ recovered }, 'operations interrupted by a restart were queued for sync');
   }
 
+  const card = o.cardTerminal
+    ? new CardPayments({
+        terminal: o.cardTerminal,
+        journal: new CardJournal(db, () => clock.now().toISOString()),
+        lock: new FiscalLock(config.fiscalLockTimeoutMs, 'card terminal'),
+        logger,
+      })
+    : null;
+  // Purchases a crash caught before their sale was written are taken back (in the background).
+  const cardRecovery = card?.recoverInterrupted();
+
   const fiscalContext: FiscalContext = {
     db,
     operations,
@@ -152,6 +170,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printer:
       o.printer ??
       (config.printer === 'virtual' ? new VirtualPrinter(join(config.dataDir, 'printer')) : new NoPrinter()),
+    card,
     vatTable: o.vatTable ?? DEFAULT_VAT_TABLE,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader: () => ({
@@ -160,6 +179,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     }),
     async close() {
       await syncWorker?.stop();
+      await cardRecovery;
+      await o.cardTerminal?.close();
       await o.fiscal.server?.close();
       auditLog.close();
       db.close();

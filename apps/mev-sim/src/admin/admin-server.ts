@@ -9,11 +9,10 @@
  *   PUT  /admin/fault          switch the fault mode
  *   GET  /admin/health         liveness and whether the SOAP listener is open
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseAdminInput as parse, secureAdminApi } from '@fiscal-pos/sim-kit';
 import Fastify from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { describeIssues } from '../protocol/schema.js';
 import { faultSettingsSchema, type FaultSettings, type FaultSettingsInput } from '../faults/fault-switch.js';
 import type { RegistrationStore } from '../registrations/registration-store.js';
 import {
@@ -53,14 +52,6 @@ const registrationsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
 });
 
-class BadRequest extends Error {}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new BadRequest(describeIssues(result.error.issues));
-  return result.data;
-}
-
 export function buildAdminServer(deps: AdminDeps) {
   const app = Fastify({
     https: { key: deps.tls.keyPem, cert: deps.tls.certPem },
@@ -68,27 +59,13 @@ export function buildAdminServer(deps: AdminDeps) {
     loggerInstance: deps.logger.child({ component: 'admin' }, { level: 'warn' }),
   });
 
-  if (deps.adminToken !== null) {
-    const expected = createHash('sha256').update(deps.adminToken).digest();
-    app.addHook('onRequest', async (request, reply) => {
-      const given = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
-        await reply.code(401).send({ error: 'UNAUTHORIZED', message: 'admin token missing or wrong' });
-      }
-    });
-  }
-
-  app.setErrorHandler(async (error, _request, reply) => {
-    if (error instanceof BadRequest)
-      return reply.code(400).send({ error: 'VALIDATION_ERROR', message: error.message });
-    if (error instanceof RegistrationNumberTakenError) {
-      return reply.code(409).send({ error: 'REGISTRATION_NUMBER_TAKEN', message: error.message });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) deps.logger.error({ err: error }, 'admin request failed');
-    return reply
-      .code(status)
-      .send({ error: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: String(error) });
+  secureAdminApi(app, {
+    adminToken: deps.adminToken,
+    logger: deps.logger,
+    knownError: (error) =>
+      error instanceof RegistrationNumberTakenError
+        ? { status: 409, code: 'REGISTRATION_NUMBER_TAKEN' }
+        : null,
   });
 
   app.get('/admin/health', () => ({ status: 'ok', soapListening: deps.soapListening() }));

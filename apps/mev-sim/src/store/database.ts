@@ -1,11 +1,11 @@
 /**
- * The simulator's store: one SQLite file in DATA_DIR. WAL with synchronous=FULL, because what
+ * The simulator's store: one SQLite file in DATA_DIR (WAL, synchronous=FULL), because what
  * the simulator answered "registered" must still be there after a kill -9: the terminal's
  * deduplication across crashes depends on it.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { openVersionedDatabase } from '@fiscal-pos/sim-kit';
 
 export type Db = Database.Database;
 
@@ -46,17 +46,5 @@ const MIGRATIONS: readonly string[] = [
 ];
 
 export function openSimulatorDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'mev-sim.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  MIGRATIONS.slice(version).forEach((sql, index) => {
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + index + 1}`);
-    })();
-  });
-  return db;
+  return openVersionedDatabase(join(dataDir, 'mev-sim.sqlite'), MIGRATIONS);
 }

@@ -8,13 +8,17 @@ interface Waiter {
 /**
  * The fiscal lock: sales, cash-in, cash-out, X and Z reports run one at a time, in arrival
  * order. A request that waits longer than `timeoutMs` is answered 429 BUSY and leaves the queue
- * without disturbing the order of the others.
+ * without disturbing the order of the others. The same kind of lock serialises the use of a
+ * device (`name`: "card terminal").
  */
 export class FiscalLock {
   private held = false;
   private readonly queue: Waiter[] = [];
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly name = 'fiscal',
+  ) {}
 
   get waiting(): number {
     return this.queue.length;
@@ -43,7 +47,7 @@ export class FiscalLock {
           reject(
             new ApiError(
               'BUSY',
-              `Another fiscal operation is in progress; waited ${this.timeoutMs} ms for the fiscal lock`,
+              `Another ${this.name} operation is in progress; waited ${this.timeoutMs} ms for the ${this.name} lock`,
             ),
           );
         }, this.timeoutMs),

@@ -48,6 +48,17 @@ export interface OperationAmounts {
   payments: PaymentAmount[];
 }
 
+/**
+ * Work done before the document is written (charging the card), declared with its undo: it
+ * runs under the lock after the state checks, and is undone when the document is not written
+ * or the fiscal server refuses it. `run` leaves nothing behind when it throws.
+ */
+export interface ReversibleStep {
+  run(): Promise<void>;
+  /** Never throws: what cannot be undone at once is left to be retried by whoever owns it. */
+  undo(reason: string): Promise<void>;
+}
+
 /** One fiscal document, described as the steps every fiscal operation goes through. */
 export interface FiscalOperationPlan {
   type: FiscalOperationType;
@@ -61,6 +72,8 @@ export interface FiscalOperationPlan {
   /** Rules that need the lock held (for example the cash balance). Throws ApiError. */
   check?: (state: TerminalState) => void;
   amounts: (state: TerminalState) => OperationAmounts;
+  /** Before the write: the sale's card payments. */
+  beforeWrite?: ReversibleStep;
   /** Writes the document's own rows, inside the operation's single durable transaction. */
   write: (numbers: DocumentNumbers, state: TerminalState) => void;
   /** Runs in the same transaction after `write` (the Z report closes the day here). */
@@ -71,10 +84,11 @@ export interface FiscalOperationPlan {
 }
 
 /**
- * Validates state, takes the fiscal lock, writes the document durably (status `pending`, in
- * one transaction with its numbers, its rows and its idempotency link), then registers it with
- * the fiscal server. A 200 after this returns means the document is on disk; a refusal by the
- * server is a 502 MEV_ERROR and the document stays `failed`.
+ * Validates state, takes the fiscal lock, runs the step before the write (the card payments),
+ * writes the document durably (status `pending`, in one transaction with its numbers, its rows
+ * and its idempotency link), then registers it with the fiscal server. A 200 after this returns
+ * means the document is on disk; a refusal by the server is a 502 MEV_ERROR, the document stays
+ * `failed` and the step before the write is undone (the card charge is voided).
  */
 export async function performFiscalOperation(
   ctx: FiscalContext,
@@ -95,9 +109,11 @@ export async function performFiscalOperation(
     }
     plan.check?.(state);
     const amounts = plan.amounts(state);
-    const createdAt = now.toISOString();
+    await plan.beforeWrite?.run();
+    // The document's time is when it is written: a card payment can take the cardholder a while.
+    const createdAt = (plan.beforeWrite ? ctx.clock.now() : now).toISOString();
 
-    const written = ctx.db.transaction(() => {
+    const write = ctx.db.transaction(() => {
       const shift = plan.opensShift
         ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
         : null;
@@ -121,10 +137,22 @@ export async function performFiscalOperation(
       plan.afterWrite?.();
       if (plan.idempotencyKey) ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
       return op;
-    })();
+    });
+    let written: FiscalOperationRecord;
+    try {
+      written = write();
+    } catch (error) {
+      await plan.beforeWrite?.undo('the document could not be written');
+      throw error;
+    }
 
     const registered = await registrar.registerNew(written);
-    if (registered.status === 'failed') throw refusalError(registered);
+    if (registered.status === 'failed') {
+      await plan.beforeWrite?.undo(
+        `the fiscal server refused the document: ${registered.errorMessage ?? ''}`,
+      );
+      throw refusalError(registered);
+    }
     return registered;
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardEndpoints } from '../card/card-contract.js';
 import { cashEndpoints } from '../cash/cash-contract.js';
 import { operationEndpoints } from '../fiscal-operations/operation-contract.js';
 import { healthEndpoints } from '../health/health-contract.js';
@@ -22,6 +23,7 @@ export const TERMINAL_ENDPOINTS: readonly EndpointContract[] = [
   ...saleEndpoints,
   ...receiptCopyEndpoints,
   ...cashEndpoints,
+  ...cardEndpoints,
   ...reportEndpoints,
   ...shiftEndpoints,
   ...operationEndpoints,

@@ -1,7 +1,7 @@
 import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
-import type { StoredSale } from '../sales/sale-store.js';
+import type { SaleRecord } from '../sales/sale-store.js';
 import { printedFiscalCode } from './printed-fiscal-code.js';
 
 export interface ReceiptHeader {
@@ -22,7 +22,7 @@ function fiscalFooter(op: FiscalOperationRecord): string[][] {
 /** The fiscal receipt of a sale as it comes out of the printer. */
 export function saleReceipt(
   header: ReceiptHeader,
-  sale: StoredSale,
+  sale: SaleRecord,
   op: FiscalOperationRecord,
   qrCodeData: string,
 ): PrintDocument {
@@ -45,8 +45,15 @@ export function saleReceipt(
   if (sale.cartMarkupAmount > 0) lines.push(['Markup', formatMinor(sale.cartMarkupAmount)]);
   lines.push(['TOTAL', formatMinor(sale.total)]);
   for (const vat of op.vat) lines.push([`VAT ${vat.code}`, formatMinor(vat.vatAmount)]);
-  for (const payment of sale.payments)
+  for (const payment of sale.payments) {
     lines.push([`Paid (${payment.paymentType})`, formatMinor(payment.amount)]);
+    const card = payment.card;
+    if (card) {
+      lines.push([`${card.scheme ?? 'Card'} ${card.maskedPan ?? ''}`.trim()]);
+      lines.push([`RRN ${card.rrn}`, `Auth ${card.authCode ?? '-'}`]);
+      lines.push([`Card terminal ${card.bankTerminalId}`, `Cheque ${card.chequeNumber}`]);
+    }
+  }
   if (sale.changeAmount > 0) lines.push(['Change', formatMinor(sale.changeAmount)]);
   lines.push(...fiscalFooter(op));
   return { kind: 'receipt', lines, qrCode: qrCodeData, feedLines: 3, cut: true };
@@ -67,7 +74,7 @@ function asIssued(op: FiscalOperationRecord): FiscalOperationRecord {
  */
 export function saleReceiptDuplicate(
   header: ReceiptHeader,
-  sale: StoredSale,
+  sale: SaleRecord,
   op: FiscalOperationRecord,
   qrCodeData: string,
   copy: { number: number; printedAt: string },

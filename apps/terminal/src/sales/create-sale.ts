@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { ACPS_CARD, ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
+import { ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
+import type { CardPayments } from '../card/card-payments.js';
 import { ApiError } from '../http/api-error.js';
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
 import type { SaleStore } from './sale-store.js';
 
 export interface CreateSaleOptions {
   draft: SaleDraft;
   idempotencyKey: string | null;
   cashier: { id: string; name: string };
-  /** Whether a bank card terminal is attached; card payments without an RRN need one. */
-  cardTerminalAvailable: boolean;
+  /** The bank card terminal, if one is attached; card payments without an RRN need one. */
+  card: CardPayments | null;
 }
 
 export interface CreatedSale {
@@ -19,8 +21,10 @@ export interface CreatedSale {
 }
 
 /**
- * Records a sale as one fiscal document: numbers, lines, payments and the fiscal operation
- * in one durable transaction, then registration with the fiscal server.
+ * Records a sale as one fiscal document: under the fiscal lock, the card payments without an
+ * RRN are charged on the card terminal first (and taken back if the sale does not stand), then
+ * numbers, lines, payments, the fiscal operation and the link to the card journal are written
+ * in one durable transaction, then the sale is registered with the fiscal server.
  */
 export async function createSale(
   ctx: FiscalContext,
@@ -29,7 +33,8 @@ export async function createSale(
 ): Promise<CreatedSale> {
   const { draft } = o;
   const { calculation } = draft;
-  if (!o.cardTerminalAvailable && draft.payments.some((p) => p.type === ACPS_CARD && p.rrn === null)) {
+  const card = o.card;
+  if (!card && paymentsToCharge(draft).length > 0) {
     throw new ApiError(
       'CARD_TERMINAL_UNAVAILABLE',
       'A card payment without an RRN must be charged on the card terminal, and none is connected; send the RRN of a card payment charged elsewhere',
@@ -38,6 +43,7 @@ export async function createSale(
   const saleId = randomUUID();
   const operationId = randomUUID();
   const cashPaid = draft.payments.filter((p) => p.type === ACPS_CASH).reduce((sum, p) => sum + p.amount, 0);
+  const cardStep = card ? chargeCardPayments(card, draft) : null;
 
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
@@ -57,7 +63,8 @@ export async function createSale(
       })),
       payments: calculation.paymentBreakdown.map((p) => ({ code: p.type, amount: p.amount })),
     }),
-    write: (numbers) =>
+    ...(cardStep ? { beforeWrite: cardStep } : {}),
+    write: (numbers) => {
       sales.insert({
         id: saleId,
         purchaseId: randomUUID(),
@@ -91,13 +98,15 @@ export async function createSale(
             vatAmount: line.vatAmount,
           };
         }),
-        payments: draft.payments.map((p) => ({
+        payments: draft.payments.map((p, position) => ({
           paymentType: p.type,
           amount: p.amount,
-          rrn: p.rrn,
+          rrn: p.rrn ?? cardStep?.charged.get(position)?.rrn ?? null,
           notes: null,
         })),
-      }),
+      });
+      cardStep?.linkToSale(saleId);
+    },
     idempotencyKey: o.idempotencyKey,
     resourceKind: 'sale',
     resourceId: saleId,

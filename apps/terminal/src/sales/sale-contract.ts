@@ -22,6 +22,43 @@ const receiptNumberSchema = documentNumberSchema
   .nullable()
   .meta({ description: 'sequential within the current Z report' });
 
+/** What the card terminal gave for a payment the terminal charged itself (no `rrn` in the request). */
+export const cardChargeSchema = z
+  .strictObject({
+    rrn: z.string().meta({ description: 'retrieval reference number; what a card refund names' }),
+    authCode: z
+      .string()
+      .nullable()
+      .meta({ description: 'authorisation code; some banks want it for a refund' }),
+    chequeNumber: z
+      .string()
+      .meta({ description: 'the card terminal’s receipt number; what a card void names' }),
+    maskedPan: z.string().nullable().meta({ description: 'card number, masked' }),
+    scheme: z.string().nullable().meta({ description: 'VISA, MASTERCARD, ...' }),
+    bankTerminalId: z.string().meta({ description: 'the bank’s id of the card terminal' }),
+    status: oneOfStrings(
+      ['approved', 'cancelling', 'cancelled'],
+      'approved; cancelling/cancelled when the terminal takes the charge back because the sale was refused',
+    ),
+  })
+  .meta({ id: 'CardCharge' });
+
+/** One payment of a sale, as sent, with its card charge. */
+export const salePaymentSchema = z
+  .strictObject({
+    paymentType: acpsCodeSchema,
+    amount: moneySchema,
+    rrn: z
+      .string()
+      .nullable()
+      .meta({ description: 'the RRN sent, or the card terminal’s when the terminal charged the card' }),
+    notes: z.string().nullable(),
+    card: cardChargeSchema
+      .nullable()
+      .meta({ description: 'set when the terminal charged this payment on its card terminal' }),
+  })
+  .meta({ id: 'SalePayment' });
+
 /** data of POST /api/sales. */
 export const saleResultSchema = z
   .strictObject({
@@ -48,6 +85,10 @@ export const saleResultSchema = z
     change: moneySchema,
     vatBreakdown: z.record(z.string(), saleVatEntrySchema),
     paymentBreakdown: z.array(z.strictObject({ type: acpsCodeSchema, amount: moneySchema })),
+    payments: z.array(salePaymentSchema).meta({
+      description:
+        'the payments as sent, in order, with the card terminal’s result where it charged the card',
+    }),
     qrCodeData: z.url().meta({ description: 'verification URL of the receipt' }),
     mevResponseXml: z.string().meta({ description: 'SOAP reply of the fiscal server; empty while offline' }),
     receiptDelivery: z
@@ -133,14 +174,7 @@ export const saleDetailSchema = z
         vatAmount: moneySchema,
       }),
     ),
-    payments: z.array(
-      z.strictObject({
-        paymentType: acpsCodeSchema,
-        amount: moneySchema,
-        rrn: z.string().nullable(),
-        notes: z.string().nullable(),
-      }),
-    ),
+    payments: z.array(salePaymentSchema),
     fiscalOperation: z.strictObject({
       id: z.uuid(),
       mevId: z.string().nullable(),
@@ -171,13 +205,19 @@ export const saleEndpoints: readonly EndpointContract[] = [
     operationId: 'createSale',
     summary: 'Register a fiscal sale',
     description:
-      'Takes the fiscal lock, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget.',
+      'Takes the fiscal lock, charges card payments without an RRN on the card terminal, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget. A card charge is taken back when the sale is not written or the fiscal server refuses it.',
     tag: 'Sales',
     authenticated: true,
     body: 'envelope',
     request: saleRequestSchema,
     response: saleResultSchema,
-    errors: [...FISCAL_OPERATION_ERRORS, 'FISCAL_DAY_EXPIRED', 'CARD_TERMINAL_UNAVAILABLE'],
+    errors: [
+      ...FISCAL_OPERATION_ERRORS,
+      'FISCAL_DAY_EXPIRED',
+      'CARD_PAYMENT_DECLINED',
+      'CARD_PAYMENT_ERROR',
+      'CARD_TERMINAL_UNAVAILABLE',
+    ],
   },
   {
     method: 'GET',

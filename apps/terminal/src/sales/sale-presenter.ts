@@ -3,10 +3,20 @@ import type { FiscalOperationRecord } from '../fiscal-operations/operation-store
 import { localDate } from '../receipts/local-date.js';
 import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
 import type { SaleDetail, SaleResult, SaleSummary } from './sale-contract.js';
-import type { StoredSale } from './sale-store.js';
+import type { SalePayment, SaleRecord, StoredSale } from './sale-store.js';
 
 function vatPercent(rateBp: number | null): number {
   return rateBp === null ? 0 : fromBp(rateBp);
+}
+
+function presentPayment(p: SalePayment): SaleDetail['payments'][number] {
+  return {
+    paymentType: p.paymentType,
+    amount: fromMinor(p.amount),
+    rrn: p.rrn,
+    notes: p.notes,
+    card: p.card,
+  };
 }
 
 export function saleQrCode(
@@ -19,7 +29,7 @@ export function saleQrCode(
 
 /** data of POST /api/sales, rebuilt from storage so a replay after a restart answers the same. */
 export function presentSaleResult(
-  sale: StoredSale,
+  sale: SaleRecord,
   op: FiscalOperationRecord,
   registrationNumber: string,
 ): SaleResult {
@@ -57,6 +67,7 @@ export function presentSaleResult(
     change: fromMinor(sale.changeAmount),
     vatBreakdown,
     paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
+    payments: sale.payments.map(presentPayment),
     qrCodeData: saleQrCode(registrationNumber, sale, op),
     mevResponseXml: op.mevResponseXml ?? '',
     receiptDelivery: deliveryRequested
@@ -90,7 +101,7 @@ export function presentSaleSummary(
 
 /** data of GET /api/sales/{saleId}. */
 export function presentSaleDetail(
-  sale: StoredSale,
+  sale: SaleRecord,
   op: FiscalOperationRecord,
   registrationNumber: string,
 ): SaleDetail {
@@ -122,12 +133,7 @@ export function presentSaleDetail(
       vatPercent: vatPercent(i.vatRateBp),
       vatAmount: fromMinor(i.vatAmount),
     })),
-    payments: sale.payments.map((p) => ({
-      paymentType: p.paymentType,
-      amount: fromMinor(p.amount),
-      rrn: p.rrn,
-      notes: p.notes,
-    })),
+    payments: sale.payments.map(presentPayment),
     fiscalOperation: {
       id: op.id,
       mevId: op.mevId,

@@ -1,3 +1,5 @@
+import type { CardApproval } from '../card/card-terminal.js';
+import type { CardTransactionStatus } from '../card/card-transaction-status.js';
 import type { Db } from '../storage/database.js';
 import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
 
@@ -20,6 +22,17 @@ export interface StoredPayment {
   amount: number;
   rrn: string | null;
   notes: string | null;
+}
+
+/** What the card terminal gave for a payment the terminal charged (from the card journal). */
+export interface CardCharge extends Omit<CardApproval, 'kind' | 'amount'> {
+  /** approved; cancelling/cancelled when the terminal took it back (the sale was refused). */
+  status: CardTransactionStatus;
+}
+
+export interface SalePayment extends StoredPayment {
+  /** Null unless the terminal charged this payment on its card terminal. */
+  card: CardCharge | null;
 }
 
 export interface Delivery {
@@ -46,6 +59,11 @@ export interface StoredSale {
   createdAt: string;
   items: StoredSaleItem[];
   payments: StoredPayment[];
+}
+
+/** A sale as read back: its payments carry their card charge. */
+export interface SaleRecord extends StoredSale {
+  payments: SalePayment[];
 }
 
 interface SaleRow {
@@ -85,6 +103,35 @@ interface PaymentRow {
   amount: number;
   rrn: string | null;
   notes: string | null;
+  card_rrn: string | null;
+  auth_code: string | null;
+  cheque_number: string | null;
+  masked_pan: string | null;
+  scheme: string | null;
+  bank_terminal_id: string | null;
+  card_status: CardTransactionStatus | null;
+}
+
+function toPayment(p: PaymentRow): SalePayment {
+  const { card_rrn: rrn, cheque_number: chequeNumber, card_status: status } = p;
+  return {
+    paymentType: p.payment_type,
+    amount: p.amount,
+    rrn: p.rrn,
+    notes: p.notes,
+    card:
+      rrn !== null && chequeNumber !== null && status !== null
+        ? {
+            rrn,
+            authCode: p.auth_code,
+            chequeNumber,
+            maskedPan: p.masked_pan,
+            scheme: p.scheme,
+            bankTerminalId: p.bank_terminal_id ?? '',
+            status,
+          }
+        : null,
+  };
 }
 
 export class SaleStore {
@@ -144,7 +191,7 @@ export class SaleStore {
     );
   }
 
-  get(id: string): StoredSale | undefined {
+  get(id: string): SaleRecord | undefined {
     const row = this.db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?').get(id);
     if (!row) return undefined;
     const items = this.db
@@ -164,9 +211,15 @@ export class SaleStore {
         vatAmount: i.vat_amount,
       }));
     const payments = this.db
-      .prepare<[string], PaymentRow>('SELECT * FROM sale_payments WHERE sale_id = ? ORDER BY position')
+      .prepare<[string], PaymentRow>(
+        `SELECT p.payment_type, p.amount, p.rrn, p.notes, c.rrn AS card_rrn, c.auth_code, c.cheque_number,
+           c.masked_pan, c.scheme, c.bank_terminal_id, c.status AS card_status
+         FROM sale_payments p
+         LEFT JOIN card_transactions c ON c.sale_id = p.sale_id AND c.payment_position = p.position
+         WHERE p.sale_id = ? ORDER BY p.position`,
+      )
       .all(id)
-      .map((p) => ({ paymentType: p.payment_type, amount: p.amount, rrn: p.rrn, notes: p.notes }));
+      .map(toPayment);
     return { ...fromRow(row), items, payments };
   }
 

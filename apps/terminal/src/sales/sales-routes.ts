@@ -1,5 +1,6 @@
 import { parseSaleRequest, type VatTable } from '@fiscal-pos/fiscal';
 import type { Logger } from 'pino';
+import type { CardPayments } from '../card/card-payments.js';
 import { ApiError } from '../http/api-error.js';
 import type { ResourcePresenter } from '../http/idempotency.js';
 import { QueryReader } from '../http/query-params.js';
@@ -20,7 +21,7 @@ export interface SalesDeps {
   printer: ReceiptPrinter;
   header: () => ReceiptHeader;
   cashier: { id: string; name: string };
-  cardTerminalAvailable: () => boolean;
+  card: CardPayments | null;
   logger: Logger;
 }
 
@@ -48,7 +49,7 @@ export function registerSalesRoutes(kit: RouteKit, d: SalesDeps): void {
       draft: parsed.value,
       idempotencyKey: request.idempotencyKey,
       cashier: d.cashier,
-      cardTerminalAvailable: d.cardTerminalAvailable(),
+      card: d.card,
     });
     const { sale, op } = loadSale(d, saleId);
     const header = d.header();

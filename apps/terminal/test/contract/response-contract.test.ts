@@ -1,6 +1,8 @@
+import { setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cardOperationResultSchema } from '../../src/card/card-contract.js';
 import { cashResultSchema } from '../../src/cash/cash-contract.js';
 import { operationListPageSchema } from '../../src/fiscal-operations/operation-contract.js';
 import { catalogHealthSchema, healthRecordSchema } from '../../src/health/health-contract.js';
@@ -167,6 +169,35 @@ describe('every answer of a running terminal matches its declared contract', () 
     });
     expect(failed).toMatchObject({ total: 1, limit: 1, offset: 0 });
     expect(failed.operations[0]!.errorMessage).not.toBeNull();
+  });
+
+  it('card sale, card refund and card void results, and the card errors', async () => {
+    const paidByCard = (total: number) => ({ ...cashSale(total), payments: [{ type: '2', amount: total }] });
+    const sale = await api.ok('POST /api/sales', saleResultSchema, { body: paidByCard(30) });
+    const card = sale.payments[0]!.card!;
+    expect(card.status).toBe('approved');
+    const refund = await api.ok('POST /api/card/refund', cardOperationResultSchema, {
+      body: { rrn: card.rrn, amount: 10, authCode: card.authCode },
+    });
+    expect(refund).toMatchObject({ operation: 'refund', amount: 10 });
+    // Refunded in part: the bank will not void it any more.
+    await api.fails('POST /api/card/void', 'CARD_PAYMENT_DECLINED', {
+      body: { chequeNumber: card.chequeNumber },
+    });
+    const other = (await api.ok('POST /api/sales', saleResultSchema, { body: paidByCard(12) })).payments[0]!
+      .card!;
+    const voided = await api.ok('POST /api/card/void', cardOperationResultSchema, {
+      body: { chequeNumber: other.chequeNumber },
+    });
+    expect(voided).toMatchObject({ operation: 'void', amount: 12 });
+
+    await setCardFault(env.cardSim.adminUrl, { mode: 'down' });
+    await api.fails('POST /api/sales', 'CARD_TERMINAL_UNAVAILABLE', { body: paidByCard(5) });
+    await setCardFault(env.cardSim.adminUrl, { mode: 'hang', operations: ['purchase'] });
+    await api.fails('POST /api/sales', 'CARD_PAYMENT_ERROR', { body: paidByCard(6) });
+    await setCardFault(env.cardSim.adminUrl, { mode: 'decline' });
+    await api.fails('POST /api/sales', 'CARD_PAYMENT_DECLINED', { body: paidByCard(7) });
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
   });
 
   it('print results, metrics text and the OpenAPI document', async () => {

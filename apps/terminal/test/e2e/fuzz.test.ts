@@ -1,12 +1,14 @@
 /**
  * Random and malformed bodies against every POST of the terminal (real HTTP, real SQLite, a
- * real simulator). Whatever arrives:
+ * real fiscal server simulator and a real card terminal simulator). Whatever arrives:
  *
  * - never a 5xx;
  * - every refusal is the spec's envelope with a code of the spec's vocabulary, and a
  *   VALIDATION_ERROR lists details whose codes are validation codes;
- * - a refused body changes nothing in the fiscal store (row counts and the state row);
- * - a body that is accepted writes exactly the one document of its route;
+ * - a refused body changes nothing in the fiscal store (row counts and the state row), except
+ *   that a request the card terminal declined (402) leaves its one card-journal row;
+ * - a body that is accepted writes exactly the one document of its route (and a sale one card
+ *   journal row per card payment the terminal charged);
  * - prototype-poisoning keys pollute nothing.
  *
  * Bodies: malformed JSON, JSON that is not an object, poisoned keys, random objects, random
@@ -24,8 +26,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   removeDir,
+  startCardSim,
   startSimulator,
   startTerminal,
+  type CardSim,
   type Enveloped,
   type HttpResult,
   type TerminalHandle,
@@ -78,6 +82,11 @@ const DETAIL_CODES = new Set<string>([
   'TYPE_INVALID',
   'STATUS_INVALID',
   'IDEMPOTENCY_KEY_INVALID',
+  'CHEQUE_NUMBER_INVALID',
+  'CHEQUE_NUMBER_UNKNOWN',
+  'RRN_UNKNOWN',
+  'AUTH_CODE_INVALID',
+  'AUTH_CODE_REQUIRED',
 ]);
 
 const TABLES = [
@@ -90,6 +99,7 @@ const TABLES = [
   'shifts',
   'receipt_copies',
   'idempotency_keys',
+  'card_transactions',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -105,6 +115,8 @@ const ROUTES = [
   '/api/shifts/close',
   '/api/shifts/open',
   '/api/sales/{saleId}/duplicate',
+  '/api/card/void',
+  '/api/card/refund',
 ] as const;
 type Route = (typeof ROUTES)[number];
 
@@ -112,7 +124,10 @@ type Route = (typeof ROUTES)[number];
 let duplicatedSaleId = '';
 const urlOf = (route: Route): string => route.replace('{saleId}', duplicatedSaleId);
 
-/** A valid request of each route (checked to succeed before fuzzing starts). */
+/**
+ * A valid request of each route (checked to succeed before fuzzing starts). The card routes
+ * name card payments the terminal charged: they are filled in once those are made.
+ */
 const VALID: Record<Route, Record<string, unknown>> = {
   '/api/sales': {
     items: [
@@ -123,7 +138,9 @@ const VALID: Record<Route, Record<string, unknown>> = {
     cartMarkup: { percent: 0 },
     payments: [
       { type: '1', amount: 20 },
-      { type: '2', amount: 8.99, rrn: '123456789012' },
+      { type: '2', amount: 5, rrn: '123456789012' },
+      // Charged by the terminal on the card terminal.
+      { type: '2', amount: 3.99 },
     ],
     amountReceived: 28.99,
     change: 0,
@@ -139,6 +156,8 @@ const VALID: Record<Route, Record<string, unknown>> = {
   '/api/shifts/close': { countedCash: 10.5, printReport: false },
   '/api/shifts/open': { cashierId: 'c-1', cashierName: 'Ana', openingCash: 0 },
   '/api/sales/{saleId}/duplicate': {},
+  '/api/card/void': {},
+  '/api/card/refund': {},
 };
 
 /** Fields of each route, so that random objects hit real names as well as junk. */
@@ -162,6 +181,8 @@ const FIELDS: Record<Route, string[]> = {
   '/api/shifts/close': ['countedCash', 'printReport'],
   '/api/shifts/open': ['cashierId', 'cashierName', 'openingCash'],
   '/api/sales/{saleId}/duplicate': [],
+  '/api/card/void': ['chequeNumber'],
+  '/api/card/refund': ['rrn', 'amount', 'authCode'],
 };
 
 /** What one success of each route adds to the store; routes not listed write nothing. */
@@ -176,7 +197,24 @@ const WRITES_ON_SUCCESS: Record<Route, Partial<Record<Table, number>>> = {
   '/api/shifts/close': { shifts: 0, fiscal_operations: 0 },
   '/api/shifts/open': { shifts: 1, fiscal_operations: 0 },
   '/api/sales/{saleId}/duplicate': { receipt_copies: 1, fiscal_operations: 0 },
+  // Card terminal operations, not fiscal documents.
+  '/api/card/void': { fiscal_operations: 0, sales: 0 },
+  '/api/card/refund': { fiscal_operations: 0, sales: 0 },
 };
+
+/**
+ * Card-journal rows one success adds: one per card payment of a sale that the terminal charged
+ * itself (a card payment without an RRN), one per card void or refund, none for the rest.
+ */
+function cardRowsOnSuccess(route: Route, text: string): number {
+  if (route === '/api/card/void' || route === '/api/card/refund') return 1;
+  if (route !== '/api/sales') return 0;
+  const { payments } = JSON.parse(text.replace(/^\uFEFF/, '')) as {
+    payments: { type: string; rrn?: unknown }[];
+  };
+  return payments.filter((p) => p.type === '2' && (p.rrn === undefined || p.rrn === null || p.rrn === ''))
+    .length;
+}
 const READ_ONLY: ReadonlySet<Route> = new Set(['/api/print', '/api/reports/periodic']);
 
 // ---- bodies -------------------------------------------------------------------------------
@@ -384,6 +422,7 @@ let keysUsed = 0;
 // ---- the terminal and the checks ----------------------------------------------------------
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
+let cardSim: CardSim;
 let terminal: TerminalHandle;
 const tally = new Map<Route, Map<number, number>>();
 
@@ -450,7 +489,15 @@ async function send(route: Route, text: string, keyKind?: string): Promise<HttpR
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expectEnvelope(result);
   if (result.status !== 200) {
-    expect(after).toEqual(before);
+    // A request the card terminal declined was journaled before it was sent (write-ahead, so
+    // that a crash during it can be settled) and its row is kept as the record of the
+    // attempt; nothing else changes. Refusals before the card terminal journal nothing.
+    const journaled = result.status === 402 ? 1 : 0;
+    expect(after.counts.card_transactions - before.counts.card_transactions).toBe(journaled);
+    expect({ ...after, counts: { ...after.counts, card_transactions: 0 } }).toEqual({
+      ...before,
+      counts: { ...before.counts, card_transactions: 0 },
+    });
     return result;
   }
   // A success keeps its Idempotency-Key, and writes its route's document and nothing else.
@@ -462,6 +509,9 @@ async function send(route: Route, text: string, keyKind?: string): Promise<HttpR
   for (const [table, added] of Object.entries(WRITES_ON_SUCCESS[route])) {
     expect(after.counts[table as Table] - before.counts[table as Table], table).toBe(added);
   }
+  expect(after.counts.card_transactions - before.counts.card_transactions).toBe(
+    cardRowsOnSuccess(route, text),
+  );
   return result;
 }
 
@@ -470,9 +520,19 @@ function routeSeed(route: Route, group: number): number {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  terminal = await startTerminal({ sim });
+  [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
+  terminal = await startTerminal({ sim, card: cardSim });
   // The valid bodies are valid: mutations start from the edge of acceptance.
+  const paidByCard = await terminal.call('POST', '/api/sales', {
+    ...VALID['/api/sales'],
+    payments: [
+      { type: '2', amount: 20 },
+      { type: '2', amount: 8.99 },
+    ],
+  });
+  const [toVoid, toRefund] = paidByCard.body.data!.payments.map((p: { card: unknown }) => p.card);
+  VALID['/api/card/void'] = { chequeNumber: toVoid.chequeNumber };
+  VALID['/api/card/refund'] = { rrn: toRefund.rrn, amount: 0.01, authCode: toRefund.authCode };
   for (const route of ROUTES) {
     const result = await terminal.call('POST', urlOf(route), VALID[route]);
     expect(result.status, `${route}: ${JSON.stringify(result.body.error)}`).toBe(200);
@@ -490,9 +550,8 @@ afterAll(async () => {
   );
   console.log(`fuzz seed ${seed}\n${summary.join('\n')}`);
   await terminal?.stop();
-  await sim?.stop();
-  if (terminal) removeDir(terminal.dataDir);
-  if (sim) removeDir(sim.dataDir);
+  await Promise.all([sim?.stop(), cardSim?.stop()]);
+  for (const dir of [terminal?.dataDir, sim?.dataDir, cardSim?.dataDir]) if (dir) removeDir(dir);
 });
 
 describe.each(ROUTES)('POST %s', (route) => {

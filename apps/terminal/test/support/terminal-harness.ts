@@ -1,10 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
+import { startCardSimProcess, type CardSimProcess } from '@fiscal-pos/card-sim';
 import { fiscalizeTerminal, startMevSimProcess, type MevSimProcess } from '@fiscal-pos/mev-sim';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildTerminalApp } from '../../src/app.js';
+import { HttpCardTerminal } from '../../src/card/http-card-terminal.js';
 import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
 import type { Fiscalization } from '../../src/fiscalization/fiscalization-status.js';
@@ -25,6 +27,15 @@ export function tempDir(prefix: string): string {
 export async function startSimulator(): Promise<MevSimProcess & { dataDir: string }> {
   const dataDir = tempDir('mev');
   const sim = await startMevSimProcess({ dataDir });
+  return Object.assign(sim, { dataDir });
+}
+
+export type CardSim = CardSimProcess & { dataDir: string };
+
+/** One real card-sim process (the bank card terminal) per test file. */
+export async function startCardSim(env: Record<string, string> = {}): Promise<CardSim> {
+  const dataDir = tempDir('card');
+  const sim = await startCardSimProcess({ dataDir, env });
   return Object.assign(sim, { dataDir });
 }
 
@@ -67,6 +78,8 @@ export interface TerminalHandle {
   app: TerminalApp;
   idempotency: Idempotency;
   printer: ReceiptPrinter;
+  /** The card-sim this terminal charges cards on, if any. */
+  card: CardSimProcess | null;
   registrationNumber: string;
   /** The fiscalization this terminal got, to restart it on the same data directory. */
   material: StartTerminalOptions['material'];
@@ -89,11 +102,14 @@ export interface StartTerminalOptions {
   /** Reuse fiscalization material (for a restart on the same data directory). */
   material?: Awaited<ReturnType<typeof fiscalizeTerminal>>;
   printer?: ReceiptPrinter;
+  /** The card terminal; absent: none (card payments without an RRN answer 503). */
+  card?: CardSimProcess | 'none';
 }
 
 /**
  * A terminal over real HTTP on 127.0.0.1, with its real SQLite files in a temp directory and,
- * when fiscal, a real SOAP client talking to the mev-sim process with a fresh fiscalization.
+ * when fiscal, a real SOAP client talking to the mev-sim process with a fresh fiscalization;
+ * with `card`, the real ECR driver talking to a card-sim process.
  */
 export async function startTerminal(o: StartTerminalOptions = {}): Promise<TerminalHandle> {
   const dataDir = o.dataDir ?? tempDir('terminal');
@@ -107,8 +123,11 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     mevRequestTimeoutMs: 2000,
     syncRetryBaseMs: 50,
     syncRetryMaxMs: 500,
+    cardConnectTimeoutMs: 1000,
+    cardRequestTimeoutMs: 1500,
     ...o.config,
   };
+  const card = o.card === undefined || o.card === 'none' ? null : o.card;
   const fiscalization = o.fiscalization ?? 'fiscal';
   let material = o.material;
   let fiscal: FiscalSetup = { fiscalization, registrationNumber: '', server: null };
@@ -136,6 +155,13 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     logger: pino({ level: process.env.TEST_LOG ?? 'error' }),
     ...(o.clock ? { clock: o.clock } : {}),
     printer,
+    cardTerminal: card
+      ? new HttpCardTerminal({
+          url: card.url,
+          connectTimeoutMs: config.cardConnectTimeoutMs,
+          requestTimeoutMs: config.cardRequestTimeoutMs,
+        })
+      : null,
   });
   const { app, idempotency } = buildTerminalApp(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -151,6 +177,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     app,
     idempotency,
     printer,
+    card,
     material,
     registrationNumber: fiscal.registrationNumber,
     async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -198,17 +225,20 @@ export function cashSale(total = 100, extra: Record<string, unknown> = {}) {
 export type Simulator = Awaited<ReturnType<typeof startSimulator>>;
 
 /**
- * Registers file-level setup for one simulator process shared by the terminals a test file
- * starts with `start`; all of them, and their directories, are torn down after the file.
+ * Registers file-level setup for one mev-sim and one card-sim process shared by the terminals
+ * a test file starts with `start` (each gets the card-sim unless told `card: 'none'`); all of
+ * them, and their directories, are torn down after the file.
  */
 export function useSimulator(): {
   readonly sim: Simulator;
+  readonly cardSim: CardSim;
   start(o?: Omit<StartTerminalOptions, 'sim'>): Promise<TerminalHandle>;
 } {
   let sim: Simulator | undefined;
+  let cardSim: CardSim | undefined;
   const terminals: TerminalHandle[] = [];
   beforeAll(async () => {
-    sim = await startSimulator();
+    [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
   });
   afterAll(async () => {
     // Whatever the setup managed to start is stopped; a setup failure is the one to report.
@@ -216,21 +246,24 @@ export function useSimulator(): {
       await terminal.stop();
       removeDir(terminal.dataDir);
     }
-    if (sim) {
-      await sim.stop();
-      removeDir(sim.dataDir);
+    for (const started of [sim, cardSim]) {
+      await started?.stop();
+      if (started) removeDir(started.dataDir);
     }
   });
-  const started = (): Simulator => {
-    if (!sim) throw new Error('the simulator is not started yet (use it inside tests or hooks)');
-    return sim;
+  const started = <T>(process: T | undefined): T => {
+    if (!process) throw new Error('the simulators are not started yet (use them inside tests or hooks)');
+    return process;
   };
   return {
     get sim() {
-      return started();
+      return started(sim);
+    },
+    get cardSim() {
+      return started(cardSim);
     },
     async start(o = {}) {
-      const terminal = await startTerminal({ ...o, sim: started() });
+      const terminal = await startTerminal({ card: started(cardSim), ...o, sim: started(sim) });
       terminals.push(terminal);
       return terminal;
     },
@@ -243,6 +276,7 @@ export function useSimulator(): {
  */
 export function useFiscalTerminal(o: Omit<StartTerminalOptions, 'sim'> = {}): {
   sim: Simulator;
+  cardSim: CardSim;
   terminal: TerminalHandle;
   restart(): Promise<void>;
 } {
@@ -253,9 +287,10 @@ export function useFiscalTerminal(o: Omit<StartTerminalOptions, 'sim'> = {}): {
       await ctx.terminal.stop();
       ctx.terminal = await env.start({ ...o, dataDir, material });
     },
-  } as { sim: Simulator; terminal: TerminalHandle; restart(): Promise<void> };
+  } as { sim: Simulator; cardSim: CardSim; terminal: TerminalHandle; restart(): Promise<void> };
   beforeAll(async () => {
     ctx.sim = env.sim;
+    ctx.cardSim = env.cardSim;
     ctx.terminal = await env.start(o);
   });
   return ctx;

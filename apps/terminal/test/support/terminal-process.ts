@@ -1,8 +1,9 @@
 /**
  * The real terminal as a child process (`node --import tsx src/main.ts`), for tests that must
  * kill it: SIGKILL loses everything that was not durably written, which no in-process harness
- * can imitate. The simulator is started by the test, so it outlives every kill of the terminal.
+ * can imitate. The simulators are started by the test, so they outlive every kill of the terminal.
  */
+import type { CardSimProcess } from '@fiscal-pos/card-sim';
 import { fiscalizeTerminal, type MevSimProcess } from '@fiscal-pos/mev-sim';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ export interface TerminalProcessOptions {
   /** Kept across restarts: the SQLite files and `fiscal/` live here. */
   dataDir: string;
   sim: MevSimProcess;
+  /** The card terminal; absent: CARD_TERMINAL=none. */
+  card?: CardSimProcess;
   /** Extra or overriding environment for the child. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
@@ -87,6 +90,9 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       MEV_REQUEST_TIMEOUT_MS: '2000',
       SYNC_RETRY_BASE_MS: '50',
       SYNC_RETRY_MAX_MS: '500',
+      ...(o.card
+        ? { CARD_TERMINAL_URL: o.card.url, CARD_CONNECT_TIMEOUT_MS: '1000', CARD_REQUEST_TIMEOUT_MS: '1500' }
+        : { CARD_TERMINAL: 'none' }),
       ...o.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,148 @@
+import { toMinor } from '@fiscal-pos/fiscal';
+import { ECR_MAX_AMOUNT } from '@fiscal-pos/card-sim/protocol';
+import { z } from 'zod';
+import { ApiError } from '../http/api-error.js';
+import { moneySchema, timestampSchema } from '../http/shared-contract.js';
+import type { EndpointContract } from '../openapi/endpoint-contract.js';
+
+/**
+ * Validation codes of the card endpoints (details[].code of a VALIDATION_ERROR): the spec's
+ * where one fits (PAYMENT_RRN_INVALID, AMOUNT_INVALID), the terminal's own otherwise
+ * (documented in docs/terminal-api.md). The *_UNKNOWN and AUTH_CODE_REQUIRED codes are given by
+ * the use case, once the journal or the card terminal has been asked.
+ */
+export const CARD_VALIDATION_MESSAGES = {
+  CHEQUE_NUMBER_INVALID: 'chequeNumber must be a string of 1-10 digits',
+  CHEQUE_NUMBER_UNKNOWN: 'no card payment with this cheque number was charged on this terminal',
+  PAYMENT_RRN_INVALID: 'rrn must be a string of 1-12 letters or digits',
+  RRN_UNKNOWN: 'no card payment with this RRN was charged on this terminal',
+  AMOUNT_INVALID: 'amount must be a number > 0 with at most 2 decimals, at most 99999999.99',
+  AUTH_CODE_INVALID: 'authCode must be a string of 1-8 letters or digits',
+  AUTH_CODE_REQUIRED: 'the bank needs the authorisation code of the purchase',
+} as const;
+
+type CardValidationCode = keyof typeof CARD_VALIDATION_MESSAGES;
+
+/** Every failure of the field, whatever it is (missing, wrong type, out of range), is `code`. */
+const coded = (code: CardValidationCode) => ({ error: () => code });
+
+const rrnField = z
+  .string(coded('PAYMENT_RRN_INVALID'))
+  .regex(/^[A-Za-z0-9]{1,12}$/, coded('PAYMENT_RRN_INVALID'))
+  .meta({ description: 'RRN of the card payment (card.rrn of the sale)' });
+
+export const cardVoidRequestSchema = z
+  .object({
+    chequeNumber: z
+      .string(coded('CHEQUE_NUMBER_INVALID'))
+      .regex(/^\d{1,10}$/, coded('CHEQUE_NUMBER_INVALID'))
+      .meta({
+        description: 'cheque number of the card payment (card.chequeNumber of the sale); not the RRN',
+      }),
+  })
+  .meta({ id: 'CardVoidRequest' });
+
+export const cardRefundRequestSchema = z
+  .object({
+    rrn: rrnField,
+    amount: z
+      .number(coded('AMOUNT_INVALID'))
+      .gt(0, coded('AMOUNT_INVALID'))
+      .lte(ECR_MAX_AMOUNT / 100, coded('AMOUNT_INVALID'))
+      .meta({ description: 'MDL to give back, at most 2 decimals; at most what is left of the payment' })
+      .transform((amount, ctx) => {
+        const bani = toMinor(amount);
+        if (bani === null) {
+          ctx.issues.push({ code: 'custom', message: 'AMOUNT_INVALID', input: amount });
+          return z.NEVER;
+        }
+        return bani;
+      }),
+    authCode: z
+      .string(coded('AUTH_CODE_INVALID'))
+      .regex(/^[A-Za-z0-9]{1,8}$/, coded('AUTH_CODE_INVALID'))
+      .meta({
+        description: 'authorisation code of the payment (card.authCode of the sale); some banks need it',
+      })
+      .nullish()
+      .transform((code) => code ?? null),
+  })
+  .meta({ id: 'CardRefundRequest' });
+
+/** Runs a card request schema; every problem is reported at once, like the other bodies. */
+export function parseCardRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const seen = new Set<string>();
+  const issues = result.error.issues.flatMap((issue) => {
+    const field = issue.path.map(String).join('.');
+    const code = issue.message;
+    // Every field is built with coded(); reaching this is a bug in a schema.
+    if (!Object.hasOwn(CARD_VALIDATION_MESSAGES, code))
+      throw new Error(`uncoded issue at "${field}": ${code}`);
+    if (seen.has(field)) return [];
+    seen.add(field);
+    return [{ field, code, message: CARD_VALIDATION_MESSAGES[code as CardValidationCode] }];
+  });
+  throw ApiError.validation(issues);
+}
+
+/** data of POST /api/card/void and /api/card/refund: the card terminal's approval. */
+export const cardOperationResultSchema = z
+  .strictObject({
+    transactionId: z.uuid().meta({ description: 'the terminal’s reference of this card operation' }),
+    operation: z.enum(['void', 'refund']),
+    status: z.literal('approved'),
+    amount: moneySchema.meta({ description: 'MDL given back to the card' }),
+    rrn: z.string().meta({ description: 'RRN of this operation' }),
+    authCode: z.string().nullable(),
+    chequeNumber: z.string().meta({ description: 'the card terminal’s receipt number of this operation' }),
+    maskedPan: z.string().nullable(),
+    scheme: z.string().nullable(),
+    bankTerminalId: z.string(),
+    original: z
+      .strictObject({ rrn: z.string().nullable(), chequeNumber: z.string().nullable() })
+      .meta({ description: 'the card payment voided or refunded' }),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'CardOperationResult' });
+
+export type CardOperationResult = z.infer<typeof cardOperationResultSchema>;
+
+const CARD_ERRORS = [
+  'BUSY',
+  'CARD_PAYMENT_DECLINED',
+  'CARD_PAYMENT_ERROR',
+  'CARD_TERMINAL_UNAVAILABLE',
+] as const;
+
+export const cardEndpoints: readonly EndpointContract[] = [
+  {
+    method: 'POST',
+    path: '/api/card/void',
+    operationId: 'voidCardPayment',
+    summary: 'Void a card payment the terminal charged, by its cheque number (not a fiscal document)',
+    description:
+      'Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate). Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.',
+    tag: 'Card terminal',
+    authenticated: true,
+    body: 'envelope',
+    request: cardVoidRequestSchema,
+    response: cardOperationResultSchema,
+    errors: CARD_ERRORS,
+  },
+  {
+    method: 'POST',
+    path: '/api/card/refund',
+    operationId: 'refundCardPayment',
+    summary: 'Refund (part of) a card payment the terminal charged, by its RRN (not a fiscal document)',
+    description:
+      'Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate). Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).',
+    tag: 'Card terminal',
+    authenticated: true,
+    body: 'envelope',
+    request: cardRefundRequestSchema,
+    response: cardOperationResultSchema,
+    errors: CARD_ERRORS,
+  },
+];

@@ -1,0 +1,336 @@
+/**
+ * The terminal's one door to the bank card terminal. Every use goes through the card lock (the
+ * device does one thing at a time) and the journal: a row is written before a request leaves,
+ * and completed with what came back.
+ *
+ * Taking a charge back ("cancelling") is one rule wherever it is needed (a later card payment
+ * of the sale declined, the fiscal server refused the sale, a purchase in doubt, a restart):
+ * void it by its cheque number when the card terminal gave one, else (or if the void is not
+ * approved) reverse it by our reference. What the card terminal does not confirm stays
+ * `cancelling` and is retried before the next card operation and at start; no new purchase is
+ * taken while one waits, so a customer is never charged twice because a reversal hung.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
+import { ApiError } from '../http/api-error.js';
+import type {
+  CardJournal,
+  CardTransaction,
+  CardTransactionKind,
+  NewCardTransaction,
+} from './card-journal.js';
+import {
+  CardTerminalUnreachableError,
+  type CardReversalOutcome,
+  type CardTerminal,
+  type CardTransactionOutcome,
+} from './card-terminal.js';
+
+export interface CardPaymentsOptions {
+  terminal: CardTerminal;
+  journal: CardJournal;
+  lock: FiscalLock;
+  logger: Logger;
+}
+
+/** How one request went, the journal row already moved accordingly. */
+type Sent =
+  | { kind: 'approved'; row: CardTransaction }
+  | { kind: 'declined'; row: CardTransaction }
+  | { kind: 'refused'; row: CardTransaction; code: string; message: string }
+  | { kind: 'not-sent'; row: CardTransaction; message: string }
+  | { kind: 'in_doubt'; row: CardTransaction; message: string };
+
+const WHAT: Record<CardTransactionKind, string> = {
+  purchase: 'card payment',
+  void: 'card void',
+  refund: 'card refund',
+};
+
+function declinedError(row: CardTransaction): ApiError {
+  return new ApiError(
+    'CARD_PAYMENT_DECLINED',
+    `The ${WHAT[row.kind]} was declined: ${row.declineReason ?? 'no reason given'} (${row.declineCode ?? 'DECLINED'})`,
+  );
+}
+
+/** The answer to everything but an approval and an outcome in doubt. */
+function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): ApiError {
+  switch (sent.kind) {
+    case 'declined':
+      return declinedError(sent.row);
+    case 'refused':
+      return new ApiError(
+        'CARD_PAYMENT_ERROR',
+        `The card terminal refused the ${WHAT[sent.row.kind]} and did nothing: ${sent.code}: ${sent.message}`,
+      );
+    case 'not-sent':
+      return new ApiError(
+        'CARD_TERMINAL_UNAVAILABLE',
+        `The card terminal cannot be reached; nothing was sent to it (${sent.message})`,
+      );
+  }
+}
+
+export class CardPayments {
+  readonly journal: CardJournal;
+  readonly #terminal: CardTerminal;
+  readonly #lock: FiscalLock;
+  readonly #logger: Logger;
+
+  constructor(o: CardPaymentsOptions) {
+    this.journal = o.journal;
+    this.#terminal = o.terminal;
+    this.#lock = o.lock;
+    this.#logger = o.logger.child({ component: 'card' });
+  }
+
+  /**
+   * Charges one card payment and resolves with its approved journal row. Anything else throws
+   * an ApiError with nothing left charged: declined (402), not reachable (503), refused by the
+   * card terminal (500), or no answer (500 CARD_PAYMENT_ERROR, after the reversal).
+   */
+  purchase(amount: number): Promise<CardTransaction> {
+    return this.#lock.run(async () => {
+      await this.#settle();
+      const waiting = this.journal.cancelling().length;
+      if (waiting > 0) {
+        throw new ApiError(
+          'CARD_TERMINAL_UNAVAILABLE',
+          `The card terminal has not confirmed that ${waiting} earlier card payment(s) were taken back; no new card payment until it does`,
+        );
+      }
+      const row = this.journal.insertSending({ id: randomUUID(), kind: 'purchase', amount });
+      const sent = await this.#send(row, () => this.#terminal.purchase({ reference: row.id, amount }));
+      if (sent.kind === 'approved') return sent.row;
+      if (sent.kind !== 'in_doubt') throw failureError(sent);
+      const cancelling = this.journal.transition(row.id, 'in_doubt', 'cancelling', {
+        cancelReason: 'the card terminal did not answer the purchase',
+      });
+      const reversed = await this.#cancelOne(cancelling);
+      throw new ApiError(
+        'CARD_PAYMENT_ERROR',
+        reversed
+          ? `The card terminal did not answer the card payment (${sent.message}); it was reversed, the card is not charged`
+          : `The card terminal did not answer the card payment (${sent.message}); its reversal is not confirmed yet and is retried before the next card payment`,
+      );
+    });
+  }
+
+  /**
+   * Takes back approved (or doubtful) purchases that must not stay charged. Never throws: the
+   * rows are marked `cancelling` first, durably, so what cannot be confirmed now is retried.
+   */
+  async cancel(rows: readonly CardTransaction[], reason: string): Promise<void> {
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const current = this.journal.require(row.id);
+      if (current.status === 'approved' || current.status === 'in_doubt') {
+        this.journal.transition(row.id, current.status, 'cancelling', { cancelReason: reason });
+      }
+    }
+    try {
+      await this.#lock.run(async () => {
+        for (const row of rows) await this.#cancelOne(this.journal.require(row.id));
+      });
+    } catch (error) {
+      this.#logger.error(
+        { err: error, reason },
+        'card payments to take back wait for the next card operation',
+      );
+    }
+  }
+
+  /** Voids a purchase this terminal charged, by its cheque number. */
+  void(o: { chequeNumber: string; idempotencyKey: string | null }): Promise<CardTransaction> {
+    return this.#lock.run(async () => {
+      await this.#settle();
+      const purchase = this.journal.purchaseBy('cheque_number', o.chequeNumber);
+      if (!purchase) {
+        throw ApiError.validation([
+          {
+            field: 'chequeNumber',
+            code: 'CHEQUE_NUMBER_UNKNOWN',
+            message: `no card payment with cheque number ${o.chequeNumber} was charged on this terminal`,
+          },
+        ]);
+      }
+      return this.#moneyBack(
+        { kind: 'void', amount: purchase.amount, targetChequeNumber: o.chequeNumber },
+        o.idempotencyKey,
+        (row) =>
+          this.#terminal.void({ reference: row.id, chequeNumber: row.targetChequeNumber ?? o.chequeNumber }),
+      );
+    });
+  }
+
+  /** Refunds (part of) a purchase this terminal charged, by its RRN. */
+  refund(o: {
+    rrn: string;
+    amount: number;
+    authCode: string | null;
+    idempotencyKey: string | null;
+  }): Promise<CardTransaction> {
+    return this.#lock.run(async () => {
+      await this.#settle();
+      if (!this.journal.purchaseBy('rrn', o.rrn)) {
+        throw ApiError.validation([
+          {
+            field: 'rrn',
+            code: 'RRN_UNKNOWN',
+            message: `no card payment with RRN ${o.rrn} was charged on this terminal`,
+          },
+        ]);
+      }
+      return this.#moneyBack(
+        { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
+        o.idempotencyKey,
+        (row) =>
+          this.#terminal.refund({
+            reference: row.id,
+            rrn: row.targetRrn ?? o.rrn,
+            amount: row.amount,
+            authCode: row.authCodeSent,
+          }),
+      );
+    });
+  }
+
+  /**
+   * At start: what a crash interrupted is marked (journal.markInterrupted), then taken back in
+   * the background under the card lock. Never rejects.
+   */
+  recoverInterrupted(): Promise<void> {
+    const marked = this.journal.markInterrupted();
+    if (marked.purchases + marked.others > 0) {
+      this.#logger.warn(marked, 'card transactions interrupted by a restart: purchases are taken back');
+    }
+    return this.#lock
+      .run(() => this.#settle())
+      .catch((error: unknown) =>
+        this.#logger.error({ err: error }, 'taking back interrupted card payments failed'),
+      );
+  }
+
+  /**
+   * A void or a refund. With an Idempotency-Key, a retry after an answer in doubt (or a crash)
+   * resends the first attempt, as the journal holds it, under its reference, which the card
+   * terminal answers without doing it twice; a decided attempt is answered from the journal.
+   */
+  async #moneyBack(
+    request: Omit<NewCardTransaction, 'id' | 'idempotencyKey'>,
+    idempotencyKey: string | null,
+    call: (row: CardTransaction) => Promise<CardTransactionOutcome>,
+  ): Promise<CardTransaction> {
+    const kind = request.kind;
+    const previous =
+      idempotencyKey === null ? undefined : this.journal.byIdempotencyKey(kind, idempotencyKey);
+    if (previous?.status === 'approved') return previous;
+    if (previous?.status === 'declined') throw declinedError(previous);
+    const row =
+      previous?.status === 'in_doubt'
+        ? this.journal.transition(previous.id, 'in_doubt', 'sending')
+        : this.journal.insertSending({ ...request, id: randomUUID(), idempotencyKey });
+    const sent = await this.#send(row, () => call(row));
+    if (sent.kind === 'approved') return sent.row;
+    if (sent.kind === 'in_doubt') {
+      throw new ApiError(
+        'CARD_PAYMENT_ERROR',
+        `The card terminal did not answer the ${WHAT[kind]} (${sent.message}); retry with the same Idempotency-Key to learn the outcome, it is never done twice`,
+      );
+    }
+    if (sent.kind === 'refused' && sent.code === 'AUTH_CODE_REQUIRED') {
+      throw ApiError.validation([
+        {
+          field: 'authCode',
+          code: 'AUTH_CODE_REQUIRED',
+          message: 'the bank needs the authorisation code of the purchase (card.authCode of the sale)',
+        },
+      ]);
+    }
+    throw failureError(sent);
+  }
+
+  /** Sends one request of a `sending` row and records the outcome in the journal. */
+  async #send(row: CardTransaction, call: () => Promise<CardTransactionOutcome>): Promise<Sent> {
+    let outcome: CardTransactionOutcome;
+    try {
+      outcome = await call();
+    } catch (error) {
+      if (!(error instanceof CardTerminalUnreachableError)) throw error;
+      const to = error.delivery === 'not-sent' ? 'failed' : 'in_doubt';
+      this.#logger.warn({ id: row.id, kind: row.kind, to, err: error }, 'no answer from the card terminal');
+      const moved = this.journal.transition(row.id, 'sending', to, { errorMessage: error.message });
+      return to === 'failed'
+        ? { kind: 'not-sent', row: moved, message: error.message }
+        : { kind: 'in_doubt', row: moved, message: error.message };
+    }
+    switch (outcome.kind) {
+      case 'approved':
+        return {
+          kind: 'approved',
+          row: this.journal.transition(row.id, 'sending', 'approved', { answer: outcome }),
+        };
+      case 'declined':
+        return {
+          kind: 'declined',
+          row: this.journal.transition(row.id, 'sending', 'declined', { answer: outcome }),
+        };
+      case 'refused': {
+        const moved = this.journal.transition(row.id, 'sending', 'failed', {
+          errorMessage: `${outcome.code}: ${outcome.message}`,
+        });
+        return { kind: 'refused', row: moved, code: outcome.code, message: outcome.message };
+      }
+    }
+  }
+
+  /** Retries every cancellation the card terminal has not confirmed (lock held). */
+  async #settle(): Promise<void> {
+    for (const row of this.journal.cancelling()) await this.#cancelOne(row);
+  }
+
+  /** Void by cheque number, else reversal by reference (lock held). True once confirmed. */
+  async #cancelOne(row: CardTransaction): Promise<boolean> {
+    const current = this.journal.require(row.id);
+    if (current.status !== 'cancelling') return current.status === 'cancelled';
+    if (current.chequeNumber !== null) {
+      // A stable reference: a void resent after a lost answer is not done twice.
+      const voided = await this.#attempt(() =>
+        this.#terminal.void({ reference: `${current.id}-void`, chequeNumber: current.chequeNumber! }),
+      );
+      if (voided.answered === 'approved') return this.#cancelled(current, 'void');
+    }
+    // Not voided (no cheque number, declined, refused, no answer): the reversal settles it.
+    const reversed = await this.#attempt(() => this.#terminal.reverse(current.id));
+    if (reversed.answered !== null) return this.#cancelled(current, 'reversal');
+    this.journal.noteError(current.id, `taking the payment back is not confirmed: ${reversed.failure}`);
+    this.#logger.warn(
+      { id: current.id, reason: reversed.failure },
+      'card payment to take back: not confirmed yet',
+    );
+    return false;
+  }
+
+  /** The kind of the answer, or (answered null) why the card terminal did nothing. */
+  async #attempt(
+    call: () => Promise<CardTransactionOutcome | CardReversalOutcome>,
+  ): Promise<{ answered: string; failure: null } | { answered: null; failure: string }> {
+    try {
+      const outcome = await call();
+      return outcome.kind === 'refused'
+        ? { answered: null, failure: `${outcome.code}: ${outcome.message}` }
+        : { answered: outcome.kind, failure: null };
+    } catch (error) {
+      if (!(error instanceof CardTerminalUnreachableError)) throw error;
+      return { answered: null, failure: error.message };
+    }
+  }
+
+  #cancelled(row: CardTransaction, by: 'void' | 'reversal'): true {
+    this.journal.transition(row.id, 'cancelling', 'cancelled', { cancelledBy: by });
+    this.#logger.info({ id: row.id, by, reason: row.cancelReason }, 'card payment taken back');
+    return true;
+  }
+}

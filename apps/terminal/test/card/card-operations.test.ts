@@ -1,0 +1,189 @@
+/**
+ * POST /api/card/void and /api/card/refund: money back to a card this terminal charged, through
+ * the real card-sim process. They are card terminal operations, not fiscal documents.
+ */
+import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+
+const env = useSimulator();
+let terminal: TerminalHandle;
+
+beforeAll(async () => {
+  terminal = await env.start();
+});
+
+afterEach(async () => {
+  await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+});
+
+interface Charged {
+  rrn: string;
+  authCode: string;
+  chequeNumber: string;
+  maskedPan: string;
+}
+
+/** Sells `total` by card and returns the card result of the sale. */
+async function chargedSale(total: number): Promise<Charged> {
+  const res = await terminal.call('POST', '/api/sales', {
+    ...cashSale(total),
+    payments: [{ type: '2', amount: total }],
+  });
+  expect(res.status).toBe(200);
+  return res.body.data!.payments[0].card as Charged;
+}
+
+function fiscalOperationCount(): number {
+  return (terminal.runtime.db.prepare('SELECT COUNT(*) AS n FROM fiscal_operations').get() as { n: number })
+    .n;
+}
+
+async function simByRrn(rrn: string) {
+  const all = await listCardTransactions(env.cardSim.adminUrl, { operation: 'purchase' });
+  return all.find((t) => t.rrn === rrn);
+}
+
+function detailCodes(res: { body: { error: { details?: { field: string; code: string }[] } | null } }) {
+  return res.body.error!.details!.map((d) => `${d.field}:${d.code}`);
+}
+
+describe('POST /api/card/void', () => {
+  it('voids a card payment by its cheque number, without a fiscal document', async () => {
+    const card = await chargedSale(44);
+    const operations = fiscalOperationCount();
+    const res = await terminal.call('POST', '/api/card/void', { chequeNumber: card.chequeNumber });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      operation: 'void',
+      status: 'approved',
+      amount: 44,
+      maskedPan: card.maskedPan,
+      original: { rrn: card.rrn, chequeNumber: card.chequeNumber },
+    });
+    expect(res.body.data!.chequeNumber).not.toBe(card.chequeNumber);
+    expect(fiscalOperationCount()).toBe(operations);
+    expect(await simByRrn(card.rrn)).toMatchObject({ state: 'voided' });
+
+    const again = await terminal.call('POST', '/api/card/void', { chequeNumber: card.chequeNumber });
+    expect(again.status).toBe(402);
+    expect(again.body.error!.code).toBe('CARD_PAYMENT_DECLINED');
+    expect(again.body.error!.message).toContain('already voided');
+  });
+
+  it('refuses a malformed or unknown cheque number, and an RRN, with 400', async () => {
+    const card = await chargedSale(45);
+    const unknown = await terminal.call('POST', '/api/card/void', { chequeNumber: '9999999' });
+    expect(unknown.status).toBe(400);
+    expect(detailCodes(unknown)).toEqual(['chequeNumber:CHEQUE_NUMBER_UNKNOWN']);
+    for (const body of [{}, { chequeNumber: 12 }, { chequeNumber: 'A12' }, { rrn: card.rrn }]) {
+      const res = await terminal.call('POST', '/api/card/void', body);
+      expect(res.status).toBe(400);
+      expect(detailCodes(res)).toEqual(['chequeNumber:CHEQUE_NUMBER_INVALID']);
+    }
+  });
+
+  it('an answer lost in transit: the retry with the same Idempotency-Key learns it, never voiding twice', async () => {
+    const card = await chargedSale(46);
+    const headers = { 'Idempotency-Key': `void-${card.chequeNumber}` };
+    await setCardFault(env.cardSim.adminUrl, { mode: 'hang', operations: ['void'] });
+    const lost = await terminal.call('POST', '/api/card/void', { chequeNumber: card.chequeNumber }, headers);
+    expect(lost.status).toBe(500);
+    expect(lost.body.error!.code).toBe('CARD_PAYMENT_ERROR');
+    expect(lost.body.error!.message).toContain('same Idempotency-Key');
+
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+    const retried = await terminal.call(
+      'POST',
+      '/api/card/void',
+      { chequeNumber: card.chequeNumber },
+      headers,
+    );
+    expect(retried.status).toBe(200);
+    const reference = retried.body.data!.transactionId as string;
+    expect(await listCardTransactions(env.cardSim.adminUrl, { reference })).toHaveLength(1);
+    const replayed = await terminal.call(
+      'POST',
+      '/api/card/void',
+      { chequeNumber: card.chequeNumber },
+      headers,
+    );
+    expect(replayed.headers.get('x-idempotency-replayed')).toBe('true');
+    expect(replayed.body.data).toEqual(retried.body.data);
+  });
+});
+
+describe('POST /api/card/refund', () => {
+  it('refunds in parts by RRN, up to what was paid', async () => {
+    const card = await chargedSale(50);
+    const first = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 20.5 });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      operation: 'refund',
+      amount: 20.5,
+      original: { rrn: card.rrn, chequeNumber: card.chequeNumber },
+    });
+    const tooMuch = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 29.51 });
+    expect(tooMuch.status).toBe(402);
+    expect(tooMuch.body.error!.code).toBe('CARD_PAYMENT_DECLINED');
+    const rest = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 29.5 });
+    expect(rest.status).toBe(200);
+    expect(await simByRrn(card.rrn)).toMatchObject({ refunded: 50_00 });
+  });
+
+  it('asks for the authorisation code when the bank needs it (refund-needs-auth-code)', async () => {
+    const card = await chargedSale(51);
+    await setCardFault(env.cardSim.adminUrl, { mode: 'refund-needs-auth-code' });
+    const without = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 51 });
+    expect(without.status).toBe(400);
+    expect(detailCodes(without)).toEqual(['authCode:AUTH_CODE_REQUIRED']);
+    const wrong = await terminal.call('POST', '/api/card/refund', {
+      rrn: card.rrn,
+      amount: 51,
+      authCode: 'X1',
+    });
+    expect(wrong.status).toBe(402);
+    expect(wrong.body.error!.message).toContain('authorisation code does not match');
+    const right = await terminal.call('POST', '/api/card/refund', {
+      rrn: card.rrn,
+      amount: 51,
+      authCode: card.authCode,
+    });
+    expect(right.status).toBe(200);
+    const [sent] = await listCardTransactions(env.cardSim.adminUrl, {
+      reference: right.body.data!.transactionId as string,
+    });
+    expect(sent!.authCodeGiven).toBe(card.authCode);
+  });
+
+  it('validates every field at once and refuses an RRN this terminal did not charge', async () => {
+    const invalid = await terminal.call('POST', '/api/card/refund', {
+      rrn: '1234567890123',
+      amount: 1.005,
+      authCode: 'not valid',
+    });
+    expect(invalid.status).toBe(400);
+    expect(detailCodes(invalid)).toEqual([
+      'rrn:PAYMENT_RRN_INVALID',
+      'amount:AMOUNT_INVALID',
+      'authCode:AUTH_CODE_INVALID',
+    ]);
+    for (const amount of [0, -1, '5', 100_000_000]) {
+      const res = await terminal.call('POST', '/api/card/refund', { rrn: 'ABC', amount });
+      expect(detailCodes(res)).toEqual(['amount:AMOUNT_INVALID']);
+    }
+    const unknown = await terminal.call('POST', '/api/card/refund', { rrn: 'ELSEWHERE12', amount: 1 });
+    expect(unknown.status).toBe(400);
+    expect(detailCodes(unknown)).toEqual(['rrn:RRN_UNKNOWN']);
+  });
+
+  it('card terminal down: 503, nothing refunded', async () => {
+    const card = await chargedSale(52);
+    await setCardFault(env.cardSim.adminUrl, { mode: 'down' });
+    const res = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 1 });
+    expect(res.status).toBe(503);
+    expect(res.body.error!.code).toBe('CARD_TERMINAL_UNAVAILABLE');
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+    expect(await simByRrn(card.rrn)).toMatchObject({ refunded: 0 });
+  });
+});
