@@ -202,8 +202,10 @@ export function poisoned(valid: JsonObject): fc.Arbitrary<string> {
 
 /** Objects whose keys are the route's field names or junk, and whose values are hostile. */
 export function randomObject(fields: readonly string[]): fc.Arbitrary<string> {
+  const junk = fc.string({ maxLength: 12 });
+  const keys = fields.length > 0 ? fc.oneof(fc.constantFrom(...fields), junk) : junk;
   return fc
-    .dictionary(fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 12 })), hostile, {
+    .dictionary(keys, hostile, {
       maxKeys: 6,
     })
     .map(serialize);

@@ -11,6 +11,9 @@
  *   journal row per card payment the terminal charged);
  * - prototype-poisoning keys pollute nothing.
  *
+ * The queries (GET) get random paths and query strings: never a 5xx, always the envelope,
+ * nothing changed.
+ *
  * Bodies: malformed JSON, JSON that is not an object, poisoned keys, random objects, random
  * values, and mutations of a valid request (wrong types, huge and negative numbers, NaN-like
  * strings, deep nesting, long and unicode strings, extra fields). X and Z reports accept any
@@ -25,6 +28,15 @@ import { MAX_DEPTH } from '../../src/http/json-body.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  anyValue,
+  fuzzSeed,
+  malformedJson,
+  mutatedValid,
+  notAnObject,
+  poisoned,
+  randomObject,
+} from '../../../../test-support/json-fuzz.js';
+import {
   removeDir,
   startCardSim,
   startSimulator,
@@ -35,12 +47,7 @@ import {
   type TerminalHandle,
 } from '../support/terminal-harness.js';
 
-const FIXED_SEED = 20_261_122;
-const seed =
-  process.env.FUZZ_SEED === 'random'
-    ? Math.floor(Math.random() * 2 ** 31)
-    : Number(process.env.FUZZ_SEED ?? FIXED_SEED);
-console.log(`fuzz test seed ${seed} (rerun with FUZZ_SEED=${seed})`);
+const seed = fuzzSeed(20_261_122);
 
 /** The spec's error table, written out so that the server's own list is checked as well. */
 const SPEC_ERROR_CODES = new Set([
@@ -216,201 +223,10 @@ function cardRowsOnSuccess(route: Route, text: string): number {
     .length;
 }
 const READ_ONLY: ReadonlySet<Route> = new Set(['/api/print', '/api/reports/periodic']);
+/** Field names worth adding as extras anywhere in a mutated body. */
+const MUTATION_KEYS = ['items', 'amount', 'lines'];
 
-// ---- bodies -------------------------------------------------------------------------------
-
-/** Placeholder replaced in the serialized text by `depth` nested arrays (too deep to stringify). */
-const deepMarker = (depth: number) => `@@deep:${depth}@@`;
-const DEEP_PATTERN = /"@@deep:(\d+)@@"/g;
-function expandDeep(text: string): string {
-  return text.replace(DEEP_PATTERN, (_, depth: string) => {
-    const n = Number(depth);
-    return `${'['.repeat(n)}0${']'.repeat(n)}`;
-  });
-}
-const serialize = (value: unknown): string => expandDeep(JSON.stringify(value) ?? '');
-
-/** Values a client should never send where a field of the API is expected. */
-const hostile: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(
-    null,
-    true,
-    false,
-    0,
-    -0,
-    -1,
-    -0.01,
-    0.001,
-    1.005,
-    1e-7,
-    1e21,
-    1e308,
-    -1e308,
-    Number.MAX_SAFE_INTEGER,
-    2 ** 53 + 2,
-    9_999_999_999_999.99,
-    // More digits than a double holds: what a JSON parser makes of it.
-    Number('99999999999999.99'),
-    'NaN',
-    'Infinity',
-    '-Infinity',
-    '1e3',
-    '12.50',
-    '0x10',
-    '',
-    ' ',
-    [],
-    {},
-    [[]],
-    '\u0000',
-    '\ud800',
-    '💸'.repeat(60),
-    'ب'.repeat(101),
-    'x'.repeat(10_000),
-    // Past the 1 MiB body limit.
-    'x'.repeat(1_100_000),
-  ),
-  fc.double(),
-  fc.integer(),
-  fc.string({ unit: 'grapheme', maxLength: 120 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.integer({ min: 20, max: 20_000 }).map(deepMarker),
-);
-
-type Path = (string | number)[];
-
-function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  const own: Path[] = prefix.length > 0 ? [prefix] : [];
-  if (Array.isArray(value)) return [...own, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
-  if (value !== null && typeof value === 'object') {
-    return [...own, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
-  }
-  return own;
-}
-
-interface Mutation {
-  kind: 'set' | 'delete' | 'extra';
-  pick: number;
-  value: unknown;
-  key: string;
-}
-
-const mutation: fc.Arbitrary<Mutation> = fc.record({
-  kind: fc.constantFrom('set', 'set', 'delete', 'extra'),
-  pick: fc.nat(),
-  value: hostile,
-  key: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('items', 'amount', 'lines', 'toString')),
-});
-
-/** Applies each mutation at a node of the current tree (chosen by `pick`, modulo the nodes). */
-function mutate(valid: Record<string, unknown>, mutations: Mutation[]): Record<string, unknown> {
-  const body = structuredClone(valid);
-  for (const m of mutations) {
-    const paths = pathsOf(body);
-    if (paths.length === 0) break;
-    const path = paths[m.pick % paths.length]!;
-    const parent = path.slice(0, -1).reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], body);
-    const container = parent as Record<string | number, unknown>;
-    const last = path.at(-1)!;
-    if (m.kind === 'set') container[last] = m.value;
-    else if (m.kind === 'delete' && Array.isArray(container)) container.splice(last as number, 1);
-    else if (m.kind === 'delete') delete container[last];
-    else if (!Array.isArray(container))
-      Object.defineProperty(container, m.key, {
-        value: m.value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  }
-  return body;
-}
-
-/** What JSON.parse refuses (a leading BOM is allowed), and not blank: blank reads as `{}`. */
-function isMalformed(text: string): boolean {
-  if (text.trim() === '') return false;
-  try {
-    JSON.parse(text.replace(/^\uFEFF/, ''));
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-const MALFORMED_SAMPLES = [
-  '{',
-  '}',
-  '{"a":',
-  "{'a':1}",
-  '{"a":1,}',
-  '[1,]',
-  'NaN',
-  '{"amount": NaN}',
-  '{"amount": Infinity}',
-  '{"amount": -}',
-  '{"a":1}//',
-  '/*x*/{}',
-  '{"a":01}',
-  '{"a":"\u0000"}',
-  '{"a":"\\x41"}',
-  'undefined',
-  '{a:1}',
-  '{"a":1}{"b":2}',
-  '\u0000',
-  'tru',
-];
-
-function malformedJson(route: Route): fc.Arbitrary<string> {
-  const valid = JSON.stringify(VALID[route]);
-  return fc
-    .oneof(
-      fc.constantFrom(...MALFORMED_SAMPLES),
-      fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.integer({ min: 1, max: valid.length - 1 }).map((end) => valid.slice(0, end)),
-      fc
-        .tuple(fc.integer({ min: 0, max: valid.length }), fc.constantFrom(...'{}[]",:\\\'x0-. '))
-        .map(([at, c]) => valid.slice(0, at) + c + valid.slice(at)),
-    )
-    .filter(isMalformed);
-}
-
-const notAnObject: fc.Arbitrary<string> = fc
-  .oneof(
-    fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
-    fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
-  )
-  .map((v) => JSON.stringify(v));
-
-/** A valid body carrying `__proto__` or `constructor.prototype`, at the top or nested. */
-function poisoned(route: Route): fc.Arbitrary<string> {
-  const rest = JSON.stringify(VALID[route]).slice(1);
-  return fc
-    .record({
-      key: fc.constantFrom('"__proto__"', '"\\u005f_proto__"', '"constructor"'),
-      payload: fc.jsonValue({ maxDepth: 1 }),
-      nested: fc.boolean(),
-    })
-    .map(({ key, payload, nested }) => {
-      const polluted = JSON.stringify({ polluted: payload });
-      const entry = key === '"constructor"' ? `${key}:{"prototype":${polluted}}` : `${key}:${polluted}`;
-      return nested ? `{"extra":{${entry}},${rest}` : `{${entry},${rest}`;
-    });
-}
-
-function randomObject(route: Route): fc.Arbitrary<string> {
-  const junk = fc.string({ maxLength: 12 });
-  const names = FIELDS[route].length > 0 ? fc.oneof(fc.constantFrom(...FIELDS[route]), junk) : junk;
-  return fc.dictionary(names, hostile, { maxKeys: 6 }).map(serialize);
-}
-
-const anyValue: fc.Arbitrary<string> = fc.anything({ maxDepth: 3 }).map(serialize);
-
-function mutatedValid(route: Route): fc.Arbitrary<string> {
-  return fc
-    .array(mutation, { minLength: 1, maxLength: 4 })
-    .map((mutations) => serialize(mutate(VALID[route], mutations)));
-}
+// ---- bodies (shared generators, plus the terminal's Idempotency-Key header) -------------
 
 /** 'fresh' becomes a key never used before; the others are not valid keys. */
 const idempotencyKey: fc.Arbitrary<string | undefined> = fc.option(
@@ -557,11 +373,14 @@ afterAll(async () => {
 describe.each(ROUTES)('POST %s', (route) => {
   it('refuses malformed JSON, non-objects and poisoned keys with 400 INVALID_JSON, changing nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(malformedJson(route), notAnObject, poisoned(route)), async (text) => {
-        const result = await send(route, text);
-        expect(result.status).toBe(400);
-        expect(result.body.error!.code).toBe('INVALID_JSON');
-      }),
+      fc.asyncProperty(
+        fc.oneof(malformedJson(VALID[route]), notAnObject, poisoned(VALID[route])),
+        async (text) => {
+          const result = await send(route, text);
+          expect(result.status).toBe(400);
+          expect(result.body.error!.code).toBe('INVALID_JSON');
+        },
+      ),
       { seed: routeSeed(route, 0), numRuns: 100 },
     );
   });
@@ -570,8 +389,13 @@ describe.each(ROUTES)('POST %s', (route) => {
     // X and Z reports accept any object: a few, each one accounted for as a written report.
     const reports = route === '/api/reports/x' || route === '/api/reports/z';
     const bodies = reports
-      ? fc.oneof(randomObject(route), anyValue)
-      : fc.oneof(randomObject(route), anyValue, mutatedValid(route), mutatedValid(route));
+      ? fc.oneof(randomObject(FIELDS[route]), anyValue)
+      : fc.oneof(
+          randomObject(FIELDS[route]),
+          anyValue,
+          mutatedValid(VALID[route], MUTATION_KEYS),
+          mutatedValid(VALID[route], MUTATION_KEYS),
+        );
     await fc.assert(
       fc.asyncProperty(bodies, idempotencyKey, async (text, keyKind) => {
         await send(route, text, keyKind);
@@ -589,5 +413,55 @@ describe.each(ROUTES)('POST %s', (route) => {
       expect(refused.status).toBe(400);
       expect(refused.body.error!.code).toBe('INVALID_JSON');
     }
+  });
+});
+
+/** Query values and path segments: junk, encodings, long and unicode text. */
+const segment: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1e9',
+    'null',
+    '..',
+    'x'.repeat(5_000),
+    '00000000-0000-0000-0000-000000000000',
+  ),
+);
+const QUERY_KEYS = ['dateFrom', 'dateTo', 'limit', 'offset', 'type', 'status', 'x'];
+const queryValue: fc.Arbitrary<string> = fc.oneof(
+  segment,
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.constantFrom('2026-11-22', '2026-02-30', '9999-12-31', 'receipt', 'offline', '501', '1.5'),
+);
+const query: fc.Arbitrary<string> = fc
+  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), queryValue), { maxLength: 4 })
+  .map((pairs) => new URLSearchParams(pairs).toString());
+const getPath: fc.Arbitrary<string> = fc.oneof(
+  query.map((q) => `/api/sales?${q}`),
+  query.map((q) => `/api/fiscal/operations?${q}`),
+  query.map((q) => `/api/shifts?${q}`),
+  segment.map((id) => `/api/sales/${encodeURIComponent(id)}`),
+  segment.map((id) => `/api/shifts/${encodeURIComponent(id)}`),
+  fc.constantFrom('/api/shifts/current', '/api/fiscal/daily-summary', '/api/health', '/api/sales/%E0%A4%A'),
+);
+
+describe('GET', () => {
+  it('answers random paths and query strings of the queries without a 5xx, changing nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(getPath, async (path) => {
+        const before = snapshot();
+        const result = await terminal.call<Enveloped>('GET', path);
+        expect(result.status, path.slice(0, 300)).toBeLessThan(500);
+        expect(result.headers.get('x-request-id')).toBeTruthy();
+        expectEnvelope(result);
+        expect(snapshot()).toEqual(before);
+      }),
+      { seed: seed + 1, numRuns: 300 },
+    );
   });
 });
