@@ -51,7 +51,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     return503OnClosing: false,
     // Path parameters are checked by their routes (an unknown id is the route's 404), not cut
     // off by the router; Node's header limit bounds the URL anyway.
-    maxParamLength: 16_384,
+    routerOptions: { maxParamLength: 16_384 },
     // A path the router cannot decode (malformed percent-encoding) is answered before any hook
     // runs: give it the envelope, the request id and its audit row all the same.
     frameworkErrors: (error, request, frameworkReply) => {

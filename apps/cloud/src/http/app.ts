@@ -47,7 +47,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => `req_${base62(randomBytes(12))}`,
     // Path parameters are checked by their routes' schemas, not cut off by the router.
-    maxParamLength: 16_384,
+    routerOptions: { maxParamLength: 16_384 },
     // A path the router cannot decode is answered before any hook runs: a problem all the same.
     frameworkErrors: (error, request, frameworkReply) => {
       // Typed for a route with schemas; this one answers like any route without them.
