@@ -2,7 +2,8 @@
  * Request bodies for fuzzing a JSON API, shared by the terminal's and the cloud's fuzz tests:
  * malformed JSON, JSON that is not an object, prototype-poisoning keys, random objects over
  * a route's field names, random values, and mutations of a valid request (wrong types, huge
- * and negative numbers, NaN-like strings, deep nesting, long and unicode strings, extra fields).
+ * and negative numbers, NaN-like strings, deep nesting, long and unicode strings, extra fields);
+ * and, for the queries, random path segments and query strings.
  */
 import fc from 'fast-check';
 
@@ -223,4 +224,34 @@ export function fuzzSeed(fixed: number): number {
   const seed = requested === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(requested ?? fixed);
   console.log(`fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
   return seed;
+}
+
+/** A path segment or query value: junk, encodings, long and unicode text. */
+export const pathSegment: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '1e9',
+    'null',
+    '%00',
+    '..',
+    'x'.repeat(5_000),
+    '00000000-0000-0000-0000-000000000000',
+  ),
+);
+
+/** A query string over the route's parameter names (and one unknown), with values plausible or not. */
+export function queryString(keys: readonly string[], plausible: readonly string[]): fc.Arbitrary<string> {
+  const value = fc.oneof(
+    pathSegment,
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.constantFrom(...plausible),
+  );
+  return fc
+    .array(fc.tuple(fc.constantFrom(...keys, 'x'), value), { maxLength: 4 })
+    .map((pairs) => new URLSearchParams(pairs).toString());
 }

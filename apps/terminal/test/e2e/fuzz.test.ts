@@ -33,7 +33,9 @@ import {
   malformedJson,
   mutatedValid,
   notAnObject,
+  pathSegment,
   poisoned,
+  queryString,
   randomObject,
 } from '../../../../test-support/json-fuzz.js';
 import {
@@ -416,37 +418,16 @@ describe.each(ROUTES)('POST %s', (route) => {
   });
 });
 
-/** Query values and path segments: junk, encodings, long and unicode text. */
-const segment: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom(
-    '',
-    '0',
-    '-1',
-    '1e9',
-    'null',
-    '..',
-    'x'.repeat(5_000),
-    '00000000-0000-0000-0000-000000000000',
-  ),
+const query = queryString(
+  ['dateFrom', 'dateTo', 'limit', 'offset', 'type', 'status'],
+  ['2026-11-22', '2026-02-30', '9999-12-31', 'receipt', 'offline', '501', '1.5'],
 );
-const QUERY_KEYS = ['dateFrom', 'dateTo', 'limit', 'offset', 'type', 'status', 'x'];
-const queryValue: fc.Arbitrary<string> = fc.oneof(
-  segment,
-  fc.integer().map(String),
-  fc.double().map(String),
-  fc.constantFrom('2026-11-22', '2026-02-30', '9999-12-31', 'receipt', 'offline', '501', '1.5'),
-);
-const query: fc.Arbitrary<string> = fc
-  .array(fc.tuple(fc.constantFrom(...QUERY_KEYS), queryValue), { maxLength: 4 })
-  .map((pairs) => new URLSearchParams(pairs).toString());
 const getPath: fc.Arbitrary<string> = fc.oneof(
   query.map((q) => `/api/sales?${q}`),
   query.map((q) => `/api/fiscal/operations?${q}`),
   query.map((q) => `/api/shifts?${q}`),
-  segment.map((id) => `/api/sales/${encodeURIComponent(id)}`),
-  segment.map((id) => `/api/shifts/${encodeURIComponent(id)}`),
+  pathSegment.map((id) => `/api/sales/${encodeURIComponent(id)}`),
+  pathSegment.map((id) => `/api/shifts/${encodeURIComponent(id)}`),
   fc.constantFrom('/api/shifts/current', '/api/fiscal/daily-summary', '/api/health', '/api/sales/%E0%A4%A'),
 );
 
