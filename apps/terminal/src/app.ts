@@ -142,6 +142,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     connectivity: rt.connectivity,
     operations: rt.operations,
     terminalState: rt.terminalState,
+    cardTerminal: () => rt.cardMonitor.health(),
   });
   registerSalesRoutes(kit, salesDeps);
   registerCashRoutes(kit, cashDeps);

@@ -19,6 +19,8 @@ export interface TerminalConfig {
   cardTerminalUrl: string | null;
   cardConnectTimeoutMs: number;
   cardRequestTimeoutMs: number;
+  /** Health and metrics start a card terminal status check when the last contact is older (CARD_STATUS_MAX_AGE_MS). */
+  cardStatusMaxAgeMs: number;
   syncRetryBaseMs: number;
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
@@ -72,6 +74,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     cardTerminalUrl: env.CARD_TERMINAL_URL && env.CARD_TERMINAL_URL !== '' ? env.CARD_TERMINAL_URL : null,
     cardConnectTimeoutMs: intFrom(env, 'CARD_CONNECT_TIMEOUT_MS', 3_000, 1),
     cardRequestTimeoutMs: intFrom(env, 'CARD_REQUEST_TIMEOUT_MS', 60_000, 1),
+    cardStatusMaxAgeMs: intFrom(env, 'CARD_STATUS_MAX_AGE_MS', 30_000),
     syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
     syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),

@@ -6,6 +6,7 @@ import type { TerminalConfig } from './config.js';
 import { CardJournal } from './card/card-journal.js';
 import { CardPayments } from './card/card-payments.js';
 import type { CardTerminal } from './card/card-terminal.js';
+import { CardTerminalMonitor } from './card/card-terminal-monitor.js';
 import { CashStore } from './cash/cash-store.js';
 import { FiscalLock } from './fiscal-lock/fiscal-lock.js';
 import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
@@ -73,6 +74,8 @@ export interface TerminalRuntime {
   printer: ReceiptPrinter;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
+  /** The card terminal as health and the metrics show it (status `none` without one). */
+  cardMonitor: CardTerminalMonitor;
   vatTable: VatTable;
   cashier: { id: string; name: string };
   receiptHeader(): ReceiptHeader;
@@ -94,7 +97,22 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const idempotencyStore = new IdempotencyStore(db);
   const shifts = new ShiftStore(db);
   const connectivity = new MevConnectivity();
-  const metrics = new TerminalMetrics({ operations, connectivity, clock });
+  const card = o.cardTerminal
+    ? new CardPayments({
+        terminal: o.cardTerminal,
+        journal: new CardJournal(db, () => clock.now().toISOString()),
+        lock: new FiscalLock(config.fiscalLockTimeoutMs, 'card terminal'),
+        clock,
+        logger,
+      })
+    : null;
+  const cardMonitor = new CardTerminalMonitor(card, clock, config.cardStatusMaxAgeMs);
+  const metrics = new TerminalMetrics({
+    operations,
+    connectivity,
+    clock,
+    cardTerminal: () => cardMonitor.health(),
+  });
 
   let syncWorker: SyncWorker | null = null;
   let registrar: FiscalRegistrar | null = null;
@@ -123,15 +141,9 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     if (recovered > 0) logger.warn({ recovered }, 'operations interrupted by a restart were queued for sync');
   }
 
-  const card = o.cardTerminal
-    ? new CardPayments({
-        terminal: o.cardTerminal,
-        journal: new CardJournal(db, () => clock.now().toISOString()),
-        lock: new FiscalLock(config.fiscalLockTimeoutMs, 'card terminal'),
-        logger,
-      })
-    : null;
-  // Purchases a crash caught before their sale was written are taken back (in the background).
+  // The device's status is known soon after start; then purchases a crash caught before their
+  // sale was written are taken back (both in the background, one after the other).
+  cardMonitor.check();
   const cardRecovery = card?.recoverInterrupted();
 
   const fiscalContext: FiscalContext = {
@@ -171,6 +183,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       o.printer ??
       (config.printer === 'virtual' ? new VirtualPrinter(join(config.dataDir, 'printer')) : new NoPrinter()),
     card,
+    cardMonitor,
     vatTable: o.vatTable ?? DEFAULT_VAT_TABLE,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader: () => ({
@@ -180,6 +193,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     async close() {
       await syncWorker?.stop();
       await cardRecovery;
+      await cardMonitor.idle();
       await o.cardTerminal?.close();
       await o.fiscal.server?.close();
       auditLog.close();

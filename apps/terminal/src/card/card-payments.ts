@@ -7,11 +7,15 @@
  * of the sale declined, the fiscal server refused the sale, a purchase in doubt, a restart):
  * void it by its cheque number when the card terminal gave one, else (or if the void is not
  * approved) reverse it by our reference. What the card terminal does not confirm stays
- * `cancelling` and is retried before the next card operation and at start; no new purchase is
- * taken while one waits, so a customer is never charged twice because a reversal hung.
+ * `cancelling` and is retried before the next card operation, at start, and when a status check
+ * finds the card terminal answering; no new purchase is taken while one waits, so a customer is
+ * never charged twice because a reversal hung.
+ *
+ * Every request's outcome is also noted in `contact` (what health shows about the device).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
 import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
 import { ApiError } from '../http/api-error.js';
 import type {
@@ -20,9 +24,11 @@ import type {
   CardTransactionKind,
   NewCardTransaction,
 } from './card-journal.js';
+import { CardTerminalContact, ObservedCardTerminal } from './card-terminal-contact.js';
 import {
   CardTerminalUnreachableError,
   type CardReversalOutcome,
+  type CardStatusOutcome,
   type CardTerminal,
   type CardTransactionOutcome,
 } from './card-terminal.js';
@@ -31,6 +37,7 @@ export interface CardPaymentsOptions {
   terminal: CardTerminal;
   journal: CardJournal;
   lock: FiscalLock;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -75,13 +82,15 @@ function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): A
 
 export class CardPayments {
   readonly journal: CardJournal;
+  readonly contact: CardTerminalContact;
   readonly #terminal: CardTerminal;
   readonly #lock: FiscalLock;
   readonly #logger: Logger;
 
   constructor(o: CardPaymentsOptions) {
     this.journal = o.journal;
-    this.#terminal = o.terminal;
+    this.contact = new CardTerminalContact(o.clock);
+    this.#terminal = new ObservedCardTerminal(o.terminal, this.contact);
     this.#lock = o.lock;
     this.#logger = o.logger.child({ component: 'card' });
   }
@@ -213,6 +222,28 @@ export class CardPayments {
       );
   }
 
+  /** Where the card terminal is (for health). */
+  get url(): string {
+    return this.#terminal.url;
+  }
+
+  /**
+   * Asks the card terminal for its status (noted in `contact`), and once it answers, retries
+   * the take-backs it has not confirmed. Skipped (null) while a card operation holds the lock:
+   * the device is busy with it, and its outcome is noted anyway. Never rejects.
+   */
+  checkStatus(): Promise<void> | null {
+    const run = this.#lock.tryRun(async () => {
+      const status = await this.#attempt(() => this.#terminal.status());
+      if (status.answered === 'ready' && this.journal.cancelling().length > 0) await this.#settle();
+    });
+    return (
+      run?.catch((error: unknown) =>
+        this.#logger.error({ err: error }, 'card terminal status check failed'),
+      ) ?? null
+    );
+  }
+
   /**
    * A void or a refund. With an Idempotency-Key, a retry after an answer in doubt (or a crash)
    * resends the first attempt, as the journal holds it, under its reference, which the card
@@ -315,7 +346,7 @@ export class CardPayments {
 
   /** The kind of the answer, or (answered null) why the card terminal did nothing. */
   async #attempt(
-    call: () => Promise<CardTransactionOutcome | CardReversalOutcome>,
+    call: () => Promise<CardTransactionOutcome | CardReversalOutcome | CardStatusOutcome>,
   ): Promise<{ answered: string; failure: null } | { answered: null; failure: string }> {
     try {
       const outcome = await call();

@@ -55,12 +55,17 @@ export interface CardRefusal {
   kind: 'refused';
   code: string;
   message: string;
+  /** The device cannot take requests now (a fault, busy), as opposed to a refusal of this request. */
+  deviceFault: boolean;
 }
 
 export type CardTransactionOutcome = CardApproval | CardDecline | CardRefusal;
 
 /** `reversed`: what was charged under the reference is cancelled; `not-found`: nothing was. */
 export type CardReversalOutcome = { kind: 'reversed' | 'not-found' } | CardRefusal;
+
+/** The answer to a status request: the device can take requests. */
+export type CardStatusOutcome = { kind: 'ready'; bankTerminalId: string } | CardRefusal;
 
 export type Delivery = 'not-sent' | 'unknown';
 
@@ -76,6 +81,8 @@ export class CardTerminalUnreachableError extends Error {
 }
 
 export interface CardTerminal {
+  /** Where the device is (for health), without credentials. */
+  readonly url: string;
   purchase(request: CardPurchaseRequest): Promise<CardTransactionOutcome>;
   /** Voids a purchase by the card terminal's cheque number (the RRN does not work for voids). */
   void(request: CardVoidRequest): Promise<CardTransactionOutcome>;
@@ -83,5 +90,7 @@ export interface CardTerminal {
   refund(request: CardRefundRequest): Promise<CardTransactionOutcome>;
   /** Cancels, whole, whatever was charged under the reference of a purchase we could not complete. */
   reverse(reference: string): Promise<CardReversalOutcome>;
+  /** Asks whether the device can take requests; answers within a short deadline, moves no money. */
+  status(): Promise<CardStatusOutcome>;
   close(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import {
   ECR_CURRENCY,
   errorReplySchema,
   reversalReplySchema,
+  statusReplySchema,
   transactionReplySchema,
   type EcrTransactionOperation,
 } from '@fiscal-pos/card-sim/protocol';
@@ -20,7 +21,9 @@ import {
   CardTerminalUnreachableError,
   type CardPurchaseRequest,
   type CardRefundRequest,
+  type CardRefusal,
   type CardReversalOutcome,
+  type CardStatusOutcome,
   type CardTerminal,
   type CardTransactionOutcome,
   type CardVoidRequest,
@@ -33,6 +36,18 @@ export interface HttpCardTerminalConfig {
   connectTimeoutMs?: number;
   /** Deadline of a whole exchange, the cardholder's part included; default 60000. */
   requestTimeoutMs?: number;
+}
+
+/** The URL without user and password, to be shown. */
+function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
 }
 
 /** Failures that happen before a request can have left: nothing reached the card terminal. */
@@ -65,13 +80,18 @@ function describe(error: unknown): string {
 }
 
 export class HttpCardTerminal implements CardTerminal {
+  readonly url: string;
   readonly #base: string;
   readonly #agent: Agent;
   readonly #requestTimeoutMs: number;
+  /** A status request involves no cardholder: it gets the connection deadline, not the exchange's. */
+  readonly #statusTimeoutMs: number;
 
   constructor(config: HttpCardTerminalConfig) {
+    this.url = shownUrl(config.url);
     this.#base = config.url.replace(/\/+$/, '') + ECR_BASE_PATH;
     this.#requestTimeoutMs = config.requestTimeoutMs ?? 60_000;
+    this.#statusTimeoutMs = Math.min(config.connectTimeoutMs ?? 3000, this.#requestTimeoutMs);
     this.#agent = new Agent({
       connect: { timeout: config.connectTimeoutMs ?? 3000 },
       headersTimeout: this.#requestTimeoutMs,
@@ -106,6 +126,12 @@ export class HttpCardTerminal implements CardTerminal {
     if (answer.kind === 'refused') return answer;
     if (answer.reply.reference !== reference) this.#unusable(`a reversal of ${answer.reply.reference}`);
     return { kind: answer.reply.result };
+  }
+
+  async status(): Promise<CardStatusOutcome> {
+    const answer = await this.#exchange('status', null, statusReplySchema, this.#statusTimeoutMs);
+    if (answer.kind === 'refused') return answer;
+    return { kind: 'ready', bankTerminalId: answer.reply.terminalId };
   }
 
   /** Idempotent: owners may close on several paths (shutdown, error, test cleanup). */
@@ -147,22 +173,30 @@ export class HttpCardTerminal implements CardTerminal {
     };
   }
 
-  /** One exchange: a reply of the expected schema, a refusal, or CardTerminalUnreachableError. */
+  /**
+   * One exchange (a POST of `body`, or a GET without one): a reply of the expected schema, a
+   * refusal, or CardTerminalUnreachableError.
+   */
   async #exchange<S extends z.ZodType>(
     operation: string,
-    body: object,
+    body: object | null,
     schema: S,
-  ): Promise<{ kind: 'reply'; reply: z.output<S> } | { kind: 'refused'; code: string; message: string }> {
+    timeoutMs = this.#requestTimeoutMs,
+  ): Promise<{ kind: 'reply'; reply: z.output<S> } | CardRefusal> {
     let status: number;
     let text: string;
     try {
       const response = await request(`${this.#base}/${operation}`, {
-        method: 'POST',
         dispatcher: this.#agent,
         reset: true,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#requestTimeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(body === null
+          ? { method: 'GET', headers: { accept: 'application/json' } }
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json' },
+              body: JSON.stringify(body),
+            }),
       });
       status = response.statusCode;
       text = await response.body.text();
@@ -177,7 +211,10 @@ export class HttpCardTerminal implements CardTerminal {
       if (reply.success) return { kind: 'reply', reply: reply.data };
     } else {
       const refusal = errorReplySchema.safeParse(json);
-      if (refusal.success) return { kind: 'refused', ...refusal.data.error };
+      if (refusal.success) {
+        const { code, message } = refusal.data.error;
+        return { kind: 'refused', code, message, deviceFault: code === 'TERMINAL_ERROR' };
+      }
     }
     return this.#unusable(`HTTP ${status}: ${text.slice(0, 200)}`);
   }

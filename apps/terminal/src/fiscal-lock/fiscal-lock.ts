@@ -33,6 +33,11 @@ export class FiscalLock {
     }
   }
 
+  /** Runs `work` if the lock is free now; null, without waiting, when it is held. */
+  tryRun<T>(work: () => Promise<T>): Promise<T> | null {
+    return this.held ? null : this.run(work);
+  }
+
   private acquire(): Promise<void> {
     if (!this.held) {
       this.held = true;

@@ -1,8 +1,45 @@
 import { z } from 'zod';
+import { CARD_TERMINAL_STATUSES } from '../card/card-terminal-monitor.js';
 import type { EndpointContract } from '../openapi/endpoint-contract.js';
 import { countSchema, documentNumberSchema, timestampSchema } from '../http/shared-contract.js';
 
-/** data of GET /api/health: the spec's health record plus the offline queue and day counters. */
+/** The bank card terminal in health: can a card payment be taken now, and if not, why. */
+export const cardTerminalHealthSchema = z
+  .strictObject({
+    status: z.enum(CARD_TERMINAL_STATUSES).meta({
+      description:
+        'ready: card payments are taken; none: no card terminal (CARD_TERMINAL=none); reversal_pending: a card ' +
+        'payment being taken back is not confirmed by the card terminal, no new card payment until it is; ' +
+        'unreachable: the last request to it got no usable answer; device_error: it answered that it cannot take ' +
+        'requests (a fault); unknown: no answer or failure yet since start. The first that applies, in this order: ' +
+        'none, reversal_pending, unreachable, device_error, unknown, ready',
+    }),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: 'the card terminal’s address (ECR base URL); null with none' }),
+    bankTerminalId: z
+      .string()
+      .nullable()
+      .meta({ description: 'the bank’s id of the card terminal, from its last answer that named it' }),
+    lastContactAt: timestampSchema
+      .nullable()
+      .meta({ description: 'last answer of any kind from the card terminal' }),
+    lastCheckedAt: timestampSchema.nullable().meta({
+      description:
+        'when the last request to it (a card operation or a status check) ended; health starts a status check ' +
+        'in the background when this is older than CARD_STATUS_MAX_AGE_MS',
+    }),
+    lastError: z.string().nullable().meta({
+      description: 'why the last request failed (no answer, or the device’s fault); null when answered',
+    }),
+    pendingReversals: countSchema.meta({
+      description: 'card payments being taken back that the card terminal has not confirmed yet',
+    }),
+  })
+  .meta({ id: 'CardTerminalHealth' });
+
+/** data of GET /api/health: the spec's health record plus the offline queue, day counters and card terminal. */
 export const healthRecordSchema = z
   .strictObject({
     status: z.literal('ready'),
@@ -43,6 +80,7 @@ export const healthRecordSchema = z
     offlineQueueOldestAt: timestampSchema.nullable(),
     offlineQueueOldestAgeSeconds: countSchema.nullable(),
     lastMevContactAt: timestampSchema.nullable().meta({ description: 'last answer from the fiscal server' }),
+    cardTerminal: cardTerminalHealthSchema,
   })
   .meta({ id: 'HealthRecord' });
 

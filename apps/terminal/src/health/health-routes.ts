@@ -1,3 +1,4 @@
+import type { CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import type { RouteKit, TerminalApp } from '../http/route-kit.js';
 import type { Fiscalization } from '../fiscalization/fiscalization-status.js';
@@ -16,6 +17,7 @@ export interface HealthSources {
   connectivity: MevConnectivity;
   operations: OperationStore;
   terminalState: TerminalStateStore;
+  cardTerminal: () => CardTerminalHealth;
 }
 
 /** fiscalStatus, its reason and the refusal that holds the queue, from the last contact with MEV. */
@@ -63,6 +65,7 @@ export function registerHealthRoutes(app: TerminalApp, kit: RouteKit, s: HealthS
           ? null
           : Math.max(0, Math.floor((now.getTime() - Date.parse(queue.oldestCreatedAt)) / 1000)),
       lastMevContactAt: contact.lastContactAt,
+      cardTerminal: s.cardTerminal(),
     };
   });
 

@@ -8,6 +8,7 @@
  * latency histogram is per process by nature: Prometheus handles its reset on restart.
  */
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
@@ -25,6 +26,8 @@ export interface MetricsSources {
   operations: OperationStore;
   connectivity: MevConnectivity;
   clock: Clock;
+  /** As health shows it; reading it starts a status check when the last contact is old. */
+  cardTerminal: () => CardTerminalHealth;
 }
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
@@ -89,6 +92,26 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.connectivity.snapshot().state === 'refused' ? 1 : 0);
+      },
+    });
+
+    new Gauge({
+      name: 'card_terminal_status',
+      help: 'Bank card terminal, one series per status (health cardTerminal.status): 1 for the current one; card payments are taken only in ready',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      collect() {
+        const { status } = sources.cardTerminal();
+        for (const each of CARD_TERMINAL_STATUSES) this.set({ status: each }, each === status ? 1 : 0);
+      },
+    });
+
+    new Gauge({
+      name: 'card_terminal_pending_reversals',
+      help: 'Card payments the terminal is taking back and the card terminal has not confirmed: no new card payment meanwhile',
+      registers: [registry],
+      collect() {
+        this.set(sources.cardTerminal().pendingReversals);
       },
     });
 

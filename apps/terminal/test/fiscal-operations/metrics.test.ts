@@ -1,10 +1,14 @@
 /** GET /metrics over real HTTP: Prometheus text, behind X-API-Key, counts right after a restart. */
+import { setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { describe, expect, it } from 'vitest';
 import { API_KEY, cashSale, useFiscalTerminal } from '../support/terminal-harness.js';
 import { waitUntil } from './sync-helpers.js';
 
-const ctx = useFiscalTerminal({ config: { syncRetryBaseMs: 50, syncRetryMaxMs: 300 } });
+// Every scrape starts a card terminal status check (none older than 0 ms is fresh enough).
+const ctx = useFiscalTerminal({
+  config: { syncRetryBaseMs: 50, syncRetryMaxMs: 300, cardStatusMaxAgeMs: 0 },
+});
 
 async function scrape(headers: Record<string, string> = { 'X-API-Key': API_KEY }) {
   const response = await fetch(`${ctx.terminal.url}/metrics`, { headers });
@@ -87,5 +91,37 @@ describe('GET /metrics', () => {
     const online = await scrape();
     expect(sample(online.text, 'fiscal_mev_online')).toBe(1);
     expect(sample(online.text, 'fiscal_mev_refusing')).toBe(0);
+  });
+
+  it('shows the card terminal status, one series per status, and the take-backs not confirmed', async () => {
+    const status = (text: string, value: string) => sample(text, `card_terminal_status{status="${value}"}`);
+    const becomes = async (value: string): Promise<string> => {
+      let text = '';
+      await waitUntil(`card_terminal_status ${value}`, async () => {
+        text = (await scrape()).text;
+        return status(text, value) === 1;
+      });
+      return text;
+    };
+    const ready = await becomes('ready');
+    for (const other of ['none', 'reversal_pending', 'unreachable', 'device_error', 'unknown'])
+      expect(status(ready, other), other).toBe(0);
+    expect(sample(ready, 'card_terminal_pending_reversals')).toBe(0);
+
+    await setCardFault(ctx.cardSim.adminUrl, { mode: 'down' });
+    const down = await becomes('unreachable');
+    expect(status(down, 'ready')).toBe(0);
+
+    await setCardFault(ctx.cardSim.adminUrl, { mode: 'hang', operations: ['purchase', 'reversal'] });
+    const sale = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(7),
+      payments: [{ type: '2', amount: 7 }],
+    });
+    expect(sale.status).toBe(500);
+    const pending = await becomes('reversal_pending');
+    expect(sample(pending, 'card_terminal_pending_reversals')).toBe(1);
+
+    await setCardFault(ctx.cardSim.adminUrl, { mode: 'ok' });
+    expect(sample(await becomes('ready'), 'card_terminal_pending_reversals')).toBe(0);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * The bank card terminal as health and the metrics show it: can a card payment be taken now,
+ * and if not, why. It answers from what the terminal last learned (every card operation and
+ * status check notes its outcome) and never waits for the device: when that is older than
+ * `maxAgeMs`, a status check starts in the background, bounded by the connection deadline, and
+ * the next read shows its outcome.
+ */
+import type { Clock } from '../clock.js';
+import type { CardPayments } from './card-payments.js';
+
+/** Primary status, most pressing first: see cardTerminalStatusOf. */
+export const CARD_TERMINAL_STATUSES = [
+  'none',
+  'reversal_pending',
+  'unreachable',
+  'device_error',
+  'unknown',
+  'ready',
+] as const;
+
+export type CardTerminalStatus = (typeof CARD_TERMINAL_STATUSES)[number];
+
+export interface CardTerminalHealth {
+  status: CardTerminalStatus;
+  url: string | null;
+  bankTerminalId: string | null;
+  lastContactAt: string | null;
+  lastCheckedAt: string | null;
+  lastError: string | null;
+  pendingReversals: number;
+}
+
+const NO_CARD_TERMINAL: CardTerminalHealth = {
+  status: 'none',
+  url: null,
+  bankTerminalId: null,
+  lastContactAt: null,
+  lastCheckedAt: null,
+  lastError: null,
+  pendingReversals: 0,
+};
+
+export class CardTerminalMonitor {
+  #checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly card: CardPayments | null,
+    private readonly clock: Clock,
+    private readonly maxAgeMs: number,
+  ) {}
+
+  /**
+   * The card terminal's health now. A purchase is taken only in `ready`: a take-back not yet
+   * confirmed blocks new purchases whatever the device does (card-payments.ts), so it comes
+   * first; `unknown` is the short time between start and the first answer or failure.
+   */
+  health(): CardTerminalHealth {
+    const { card } = this;
+    if (card === null) return NO_CARD_TERMINAL;
+    const contact = card.contact.snapshot();
+    const pendingReversals = card.journal.cancelling().length;
+    if (this.#stale(contact.lastCheckedAt)) this.check();
+    return {
+      status: pendingReversals > 0 ? 'reversal_pending' : contact.state,
+      url: card.url,
+      bankTerminalId: contact.bankTerminalId,
+      lastContactAt: contact.lastContactAt,
+      lastCheckedAt: contact.lastCheckedAt,
+      lastError: contact.lastError,
+      pendingReversals,
+    };
+  }
+
+  /** Starts a status check unless one (or a card operation) is under way. */
+  check(): void {
+    if (this.#checking !== null || this.card === null) return;
+    const run = this.card.checkStatus();
+    if (run === null) return;
+    this.#checking = run.finally(() => {
+      this.#checking = null;
+    });
+  }
+
+  /** Resolves once no status check is running (before the runtime closes the device). */
+  async idle(): Promise<void> {
+    await this.#checking;
+  }
+
+  #stale(lastCheckedAt: string | null): boolean {
+    return lastCheckedAt === null || this.clock.now().getTime() - Date.parse(lastCheckedAt) >= this.maxAgeMs;
+  }
+}
