@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../openapi/endpoint-contract.js';
-import { dateRangeQueryFields, pageFields, pageQueryFields } from '../http/query-contract.js';
+import {
+  dateRangeQueryFields,
+  pageFields,
+  pageQueryFields,
+  shiftQueryFields,
+} from '../http/query-contract.js';
 import {
   countSchema,
   documentNumberSchema,
@@ -55,6 +60,12 @@ export const fiscalOperationSchema = z
     mevResponseXml: z.string().nullable().meta({ description: 'null until the fiscal server answered' }),
     errorMessage: z.string().nullable().meta({ description: 'the refusal reason when status is failed' }),
     attempts: countSchema.meta({ description: 'sends to the fiscal server so far' }),
+    shiftId: z.uuid().nullable().meta({
+      description: 'the shift of a sale or cash operation; null for X and Z reports (they belong to the day)',
+    }),
+    shiftNumber: documentNumberSchema
+      .nullable()
+      .meta({ description: 'number of that shift; null with shiftId' }),
     createdAt: timestampSchema,
     completedAt: timestampSchema.nullable().meta({ description: 'null until success or failed' }),
   })
@@ -75,6 +86,7 @@ export const operationListQuerySchema = z.object({
   status: operationStatusSchema
     .optional()
     .meta({ description: 'operation status; otherwise STATUS_INVALID' }),
+  ...shiftQueryFields,
   ...pageQueryFields,
 });
 

@@ -1,9 +1,9 @@
 import { fromBp, fromMinor } from '@fiscal-pos/fiscal';
 import type { FiscalOperation } from './operation-contract.js';
-import type { FiscalOperationRecord } from './operation-store.js';
+import type { ListedFiscalOperation } from './operation-store.js';
 
 /** Item of GET /api/fiscal/operations, amounts in MDL. */
-export function presentOperation(op: FiscalOperationRecord): FiscalOperation {
+export function presentOperation(op: ListedFiscalOperation): FiscalOperation {
   const vatBreakdown: Record<string, number> = {};
   const vatDetails: Record<
     string,
@@ -39,6 +39,8 @@ export function presentOperation(op: FiscalOperationRecord): FiscalOperation {
     mevResponseXml: op.mevResponseXml,
     errorMessage: op.status === 'failed' ? op.errorMessage : null,
     attempts: op.attempts,
+    shiftId: op.shiftId,
+    shiftNumber: op.shiftNumber,
     createdAt: op.createdAt,
     completedAt: op.completedAt,
   };

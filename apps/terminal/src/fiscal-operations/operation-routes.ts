@@ -11,9 +11,10 @@ export function registerOperationRoutes(kit: RouteKit, operations: OperationStor
     const { dateFrom, dateTo } = query.dateRange();
     const type = query.oneOf('type', OPERATION_TYPES, 'TYPE_INVALID');
     const status = query.oneOf('status', OPERATION_STATUSES, 'STATUS_INVALID');
+    const shiftId = query.shiftId();
     const { limit, offset } = query.page();
     query.done();
-    const page = operations.list({ dateFrom, dateTo, type, status, limit, offset });
+    const page = operations.list({ dateFrom, dateTo, type, status, shiftId, limit, offset });
     return { operations: page.operations.map(presentOperation), total: page.total, limit, offset };
   });
 }

@@ -30,8 +30,15 @@ export interface FiscalOperationRecord {
   mevResponseXml: string | null;
   errorMessage: string | null;
   attempts: number;
+  /** The shift of a sale or cash operation; null for X and Z reports, which belong to the day. */
+  shiftId: string | null;
   createdAt: string;
   completedAt: string | null;
+}
+
+/** An operation as the list shows it, with its shift's number. */
+export interface ListedFiscalOperation extends FiscalOperationRecord {
+  shiftNumber: number | null;
 }
 
 export interface NewFiscalOperation {
@@ -64,6 +71,7 @@ export interface OperationQuery {
   dateTo: string | null;
   type: FiscalOperationType | null;
   status: OperationStatus | null;
+  shiftId: string | null;
   limit: number;
   offset: number;
 }
@@ -86,6 +94,7 @@ interface OperationRow {
   mev_response_xml: string | null;
   error_message: string | null;
   attempts: number;
+  shift_id: string | null;
   created_at: string;
   completed_at: string | null;
 }
@@ -109,6 +118,7 @@ function toRecord(row: OperationRow): FiscalOperationRecord {
     mevResponseXml: row.mev_response_xml,
     errorMessage: row.error_message,
     attempts: row.attempts,
+    shiftId: row.shift_id,
     createdAt: row.created_at,
     completedAt: row.completed_at,
   };
@@ -262,21 +272,26 @@ export class OperationStore {
     );
   }
 
-  list(query: OperationQuery): { operations: FiscalOperationRecord[]; total: number } {
+  list(query: OperationQuery): { operations: ListedFiscalOperation[]; total: number } {
     const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
-    const where = `created_at >= @from AND created_at <= @to
-      AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)`;
-    const params = { from, to, type: query.type, status: query.status };
+    const where = `o.created_at >= @from AND o.created_at <= @to
+      AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
+      AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
+    const params = { from, to, type: query.type, status: query.status, shiftId: query.shiftId };
     const total =
       this.db
-        .prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM fiscal_operations WHERE ${where}`)
+        .prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM fiscal_operations o WHERE ${where}`)
         .get(params)?.n ?? 0;
     const operations = this.db
-      .prepare<typeof params & { limit: number; offset: number }, OperationRow>(
-        `SELECT * FROM fiscal_operations WHERE ${where} ORDER BY seq DESC LIMIT @limit OFFSET @offset`,
+      .prepare<
+        typeof params & { limit: number; offset: number },
+        OperationRow & { shift_number: number | null }
+      >(
+        `SELECT o.*, sh.number AS shift_number FROM fiscal_operations o LEFT JOIN shifts sh ON sh.id = o.shift_id
+         WHERE ${where} ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
       )
       .all({ ...params, limit: query.limit, offset: query.offset })
-      .map(toRecord);
+      .map((row) => ({ ...toRecord(row), shiftNumber: row.shift_number }));
     return { operations, total };
   }
 }

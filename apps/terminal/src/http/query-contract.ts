@@ -23,6 +23,13 @@ export const pageQueryFields = {
   offset: z.int().min(0).default(0).meta({ description: 'rows skipped; otherwise OFFSET_INVALID' }),
 };
 
+export const shiftQueryFields = {
+  shiftId: z.uuid().optional().meta({
+    description:
+      'only the documents of this shift (shiftId of GET /api/shifts); not a UUID -> SHIFT_ID_INVALID; a shift that does not exist matches nothing',
+  }),
+};
+
 /** limit and offset echo what was applied. */
 export const pageFields = {
   total: z.int().min(0).meta({ description: 'number of matching rows' }),

@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import { ApiError, type FieldError } from './api-error.js';
 
 /** The largest page a list endpoint returns (the spec leaves the maximum open). */
 export const MAX_PAGE_LIMIT = 500;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The rule of the contract's `format: uuid`. */
+const uuid = z.uuid();
 
 function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
@@ -15,7 +18,8 @@ function isCalendarDate(value: string): boolean {
 /**
  * Collects query-string problems so that all of them are reported together, like body
  * validation. Query codes extend the spec's vocabulary where it has none (documented in
- * docs/terminal-api.md): LIMIT_INVALID, OFFSET_INVALID, TYPE_INVALID, STATUS_INVALID.
+ * docs/terminal-api.md): LIMIT_INVALID, OFFSET_INVALID, TYPE_INVALID, STATUS_INVALID,
+ * SHIFT_ID_INVALID.
  */
 export class QueryReader {
   private readonly issues: FieldError[] = [];
@@ -81,6 +85,20 @@ export class QueryReader {
       return null;
     }
     return raw as T;
+  }
+
+  /**
+   * The `shiftId` filter, lower-cased as shift ids are stored. A UUID naming no shift is not an
+   * error: like any filter, it matches nothing.
+   */
+  shiftId(): string | null {
+    const raw = this.single('shiftId');
+    if (raw === undefined) return null;
+    if (!uuid.safeParse(raw).success) {
+      this.issues.push({ field: 'shiftId', code: 'SHIFT_ID_INVALID', message: 'shiftId must be a UUID' });
+      return null;
+    }
+    return raw.toLowerCase();
   }
 
   /** Throws VALIDATION_ERROR with every problem found, if any. */

@@ -2,7 +2,12 @@ import { saleRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
 import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
-import { dateRangeQueryFields, pageFields, pageQueryFields } from '../http/query-contract.js';
+import {
+  dateRangeQueryFields,
+  pageFields,
+  pageQueryFields,
+  shiftQueryFields,
+} from '../http/query-contract.js';
 import {
   acpsCodeSchema,
   documentNumberSchema,
@@ -21,6 +26,12 @@ const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
 const receiptNumberSchema = documentNumberSchema
   .nullable()
   .meta({ description: 'sequential within the current Z report' });
+
+/** The shift a sale was recorded in (it joins the open shift, or opens one). */
+const saleShiftFields = {
+  shiftId: z.uuid().meta({ description: 'the shift the sale was recorded in (GET /api/shifts/{shiftId})' }),
+  shiftNumber: documentNumberSchema.meta({ description: 'number of that shift' }),
+};
 
 /** What the card terminal gave for a payment the terminal charged itself (no `rrn` in the request). */
 export const cardChargeSchema = z
@@ -66,6 +77,7 @@ export const saleResultSchema = z
     purchaseId: z.uuid(),
     serverSaleId: z.uuid().meta({ description: 'equal to saleId: the terminal is the server of its sales' }),
     fiscalOperationId: z.uuid(),
+    ...saleShiftFields,
     receiptNumber: receiptNumberSchema,
     reportNumber: documentNumberSchema,
     fiscalCode: z.string().meta({
@@ -107,6 +119,7 @@ const saleIdentityFields = {
   purchaseId: z.uuid(),
   serverSaleId: z.uuid(),
   fiscalOperationId: z.uuid(),
+  ...saleShiftFields,
   cashierId: z.string().nullable(),
   cashierName: z.string().nullable(),
 };
@@ -196,7 +209,11 @@ export const saleDetailSchema = z
 
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
-export const saleListQuerySchema = z.object({ ...dateRangeQueryFields, ...pageQueryFields });
+export const saleListQuerySchema = z.object({
+  ...dateRangeQueryFields,
+  ...shiftQueryFields,
+  ...pageQueryFields,
+});
 
 export const saleEndpoints: readonly EndpointContract[] = [
   {

@@ -3,7 +3,7 @@ import type { FiscalOperationRecord } from '../fiscal-operations/operation-store
 import { localDate } from '../receipts/local-date.js';
 import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
 import type { SaleDetail, SaleResult, SaleSummary } from './sale-contract.js';
-import type { SalePayment, SaleRecord, StoredSale } from './sale-store.js';
+import type { SaleHeader, SalePayment, SaleRecord, StoredSale } from './sale-store.js';
 
 function vatPercent(rateBp: number | null): number {
   return rateBp === null ? 0 : fromBp(rateBp);
@@ -54,6 +54,8 @@ export function presentSaleResult(
     purchaseId: sale.purchaseId,
     serverSaleId: sale.id,
     fiscalOperationId: op.id,
+    shiftId: sale.shiftId,
+    shiftNumber: sale.shiftNumber,
     receiptNumber: op.receiptNumber,
     reportNumber: op.reportNumber,
     fiscalCode: printedFiscalCode(op),
@@ -79,7 +81,7 @@ export function presentSaleResult(
 
 /** Item of GET /api/sales. `status` is the fiscal operation's synchronisation status. */
 export function presentSaleSummary(
-  sale: Omit<StoredSale, 'items' | 'payments'> & { status: string; primaryPaymentType: string | null },
+  sale: SaleHeader & { status: string; primaryPaymentType: string | null },
 ): SaleSummary {
   const primary = sale.primaryPaymentType;
   return {
@@ -87,6 +89,8 @@ export function presentSaleSummary(
     purchaseId: sale.purchaseId,
     serverSaleId: sale.id,
     fiscalOperationId: sale.fiscalOperationId,
+    shiftId: sale.shiftId,
+    shiftNumber: sale.shiftNumber,
     cashierId: sale.cashierId,
     cashierName: sale.cashierName,
     subtotal: fromMinor(sale.subtotal),
@@ -110,6 +114,8 @@ export function presentSaleDetail(
     purchaseId: sale.purchaseId,
     serverSaleId: sale.id,
     fiscalOperationId: op.id,
+    shiftId: sale.shiftId,
+    shiftNumber: sale.shiftNumber,
     cashierId: sale.cashierId,
     cashierName: sale.cashierName,
     subtotal: fromMinor(sale.subtotal),

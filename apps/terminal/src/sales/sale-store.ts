@@ -61,8 +61,17 @@ export interface StoredSale {
   payments: StoredPayment[];
 }
 
-/** A sale as read back: its payments carry their card charge. */
-export interface SaleRecord extends StoredSale {
+/** The shift a sale was recorded in: every sale joins the open shift or opens one (always has). */
+export interface SaleShift {
+  shiftId: string;
+  shiftNumber: number;
+}
+
+/** A sale as the list reads it, without items and payments. */
+export type SaleHeader = Omit<StoredSale, 'items' | 'payments'> & SaleShift;
+
+/** A sale as read back: its shift, and its payments with their card charge. */
+export interface SaleRecord extends StoredSale, SaleShift {
   payments: SalePayment[];
 }
 
@@ -81,7 +90,8 @@ interface SaleRow {
   cashier_id: string | null;
   cashier_name: string | null;
   created_at: string;
-  status?: string;
+  shift_id: string;
+  shift_number: number;
 }
 
 interface ItemRow {
@@ -111,6 +121,11 @@ interface PaymentRow {
   bank_terminal_id: string | null;
   card_status: CardTransactionStatus | null;
 }
+
+/** A sale with its shift, which it has through its fiscal operation. */
+const SALE_COLUMNS = 's.*, o.shift_id, sh.number AS shift_number';
+const SALE_FROM = `FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+  LEFT JOIN shifts sh ON sh.id = o.shift_id`;
 
 function toPayment(p: PaymentRow): SalePayment {
   const { card_rrn: rrn, cheque_number: chequeNumber, card_status: status } = p;
@@ -192,7 +207,9 @@ export class SaleStore {
   }
 
   get(id: string): SaleRecord | undefined {
-    const row = this.db.prepare<[string], SaleRow>('SELECT * FROM sales WHERE id = ?').get(id);
+    const row = this.db
+      .prepare<[string], SaleRow>(`SELECT ${SALE_COLUMNS} ${SALE_FROM} WHERE s.id = ?`)
+      .get(id);
     if (!row) return undefined;
     const items = this.db
       .prepare<[string], ItemRow>('SELECT * FROM sale_items WHERE sale_id = ? ORDER BY position')
@@ -223,26 +240,32 @@ export class SaleStore {
     return { ...fromRow(row), items, payments };
   }
 
-  list(query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): {
-    sales: (Omit<StoredSale, 'items' | 'payments'> & { status: string; primaryPaymentType: string | null })[];
+  list(query: {
+    dateFrom: string | null;
+    dateTo: string | null;
+    shiftId: string | null;
+    limit: number;
+    offset: number;
+  }): {
+    sales: (SaleHeader & { status: string; primaryPaymentType: string | null })[];
     total: number;
   } {
     const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
+    const where = `WHERE s.created_at >= @from AND s.created_at <= @to AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
+    const params = { from, to, shiftId: query.shiftId };
     const total =
-      this.db
-        .prepare<[string, string], { n: number }>(
-          'SELECT COUNT(*) AS n FROM sales WHERE created_at >= ? AND created_at <= ?',
-        )
-        .get(from, to)?.n ?? 0;
+      this.db.prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n ${SALE_FROM} ${where}`).get(params)
+        ?.n ?? 0;
     const rows = this.db
-      .prepare<[string, string, number, number], SaleRow & { status: string; primary_type: string | null }>(
-        `SELECT s.*, o.status AS status,
+      .prepare<
+        typeof params & { limit: number; offset: number },
+        SaleRow & { status: string; primary_type: string | null }
+      >(
+        `SELECT ${SALE_COLUMNS}, o.status AS status,
            (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type
-         FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
-         WHERE s.created_at >= ? AND s.created_at <= ?
-         ORDER BY o.seq DESC LIMIT ? OFFSET ?`,
+         ${SALE_FROM} ${where} ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
       )
-      .all(from, to, query.limit, query.offset);
+      .all({ ...params, limit: query.limit, offset: query.offset });
     return {
       sales: rows.map((row) => ({
         ...fromRow(row),
@@ -254,7 +277,7 @@ export class SaleStore {
   }
 }
 
-function fromRow(row: SaleRow): Omit<StoredSale, 'items' | 'payments'> {
+function fromRow(row: SaleRow): SaleHeader {
   return {
     id: row.id,
     purchaseId: row.purchase_id,
@@ -270,5 +293,7 @@ function fromRow(row: SaleRow): Omit<StoredSale, 'items' | 'payments'> {
     cashierId: row.cashier_id,
     cashierName: row.cashier_name,
     createdAt: row.created_at,
+    shiftId: row.shift_id,
+    shiftNumber: row.shift_number,
   };
 }

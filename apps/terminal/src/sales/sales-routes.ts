@@ -65,9 +65,10 @@ export function registerSalesRoutes(kit: RouteKit, d: SalesDeps): void {
   kit.get('/api/sales', (request): SaleListPage => {
     const query = new QueryReader(request.query as Record<string, unknown>);
     const { dateFrom, dateTo } = query.dateRange();
+    const shiftId = query.shiftId();
     const { limit, offset } = query.page();
     query.done();
-    const page = d.sales.list({ dateFrom, dateTo, limit, offset });
+    const page = d.sales.list({ dateFrom, dateTo, shiftId, limit, offset });
     return { sales: page.sales.map(presentSaleSummary), total: page.total, limit, offset };
   });
 

@@ -266,6 +266,8 @@ describe('every error answer is the error envelope with a declared code', () => 
       ['/api/sales?dateFrom=2024-02-30', 'DATE_RANGE_INVALID'],
       ['/api/fiscal/operations?type=sale', 'TYPE_INVALID'],
       ['/api/fiscal/operations?status=done', 'STATUS_INVALID'],
+      ['/api/sales?shiftId=shift-1', 'SHIFT_ID_INVALID'],
+      ['/api/fiscal/operations?shiftId=1', 'SHIFT_ID_INVALID'],
     ];
     for (const [url, code] of cases) {
       const route = url.startsWith('/api/sales') ? 'GET /api/sales' : 'GET /api/fiscal/operations';

@@ -90,6 +90,7 @@ const DETAIL_CODES = new Set<string>([
   'OFFSET_INVALID',
   'TYPE_INVALID',
   'STATUS_INVALID',
+  'SHIFT_ID_INVALID',
   'IDEMPOTENCY_KEY_INVALID',
   'CHEQUE_NUMBER_INVALID',
   'CHEQUE_NUMBER_UNKNOWN',
@@ -419,8 +420,17 @@ describe.each(ROUTES)('POST %s', (route) => {
 });
 
 const query = queryString(
-  ['dateFrom', 'dateTo', 'limit', 'offset', 'type', 'status'],
-  ['2026-11-22', '2026-02-30', '9999-12-31', 'receipt', 'offline', '501', '1.5'],
+  ['dateFrom', 'dateTo', 'limit', 'offset', 'type', 'status', 'shiftId'],
+  [
+    '2026-11-22',
+    '2026-02-30',
+    '9999-12-31',
+    'receipt',
+    'offline',
+    '501',
+    '1.5',
+    '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+  ],
 );
 const getPath: fc.Arbitrary<string> = fc.oneof(
   query.map((q) => `/api/sales?${q}`),
