@@ -39,7 +39,13 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       { file: generatedFile },
       'generated the key sealing webhook secrets; back it up, or set CLOUD_SECRETS_KEY (required when several processes share the database)',
     );
-  const database = options.database ?? openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ??
+    openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleConnectionError: (err) => logger.warn({ err }, 'database closed an idle connection'),
+    });
   await migrate(database.db, { secrets });
   const unknownKeys = await unknownSecretsKeyIds(database.db, secrets);
   if (unknownKeys.length > 0)

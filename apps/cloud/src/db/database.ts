@@ -26,11 +26,17 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for a server (each cloud process); PGlite has a single connection. */
   poolSize?: number;
+  /** Told when the server ends an idle connection; the pool replaces it by itself. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, admin shutdown) is reported here;
+    // without a listener that report would crash the process. The pool has already dropped the
+    // connection and opens a new one for the next query; queries in flight get their own error.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     return {
       db: drizzlePg(pool, { schema }),
       driver: 'postgres',
