@@ -62,6 +62,19 @@ function declinedError(row: CardTransaction): ApiError {
   );
 }
 
+/** Whether a journaled void or refund is the one `request` asks for. */
+function sameRequest(
+  row: CardTransaction,
+  request: Omit<NewCardTransaction, 'id' | 'idempotencyKey'>,
+): boolean {
+  return (
+    row.amount === request.amount &&
+    row.targetChequeNumber === (request.targetChequeNumber ?? null) &&
+    row.targetRrn === (request.targetRrn ?? null) &&
+    row.authCodeSent === (request.authCodeSent ?? null)
+  );
+}
+
 /** The answer to everything but an approval and an outcome in doubt. */
 function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): ApiError {
   switch (sent.kind) {
@@ -257,6 +270,14 @@ export class CardPayments {
     const kind = request.kind;
     const previous =
       idempotencyKey === null ? undefined : this.journal.byIdempotencyKey(kind, idempotencyKey);
+    // The HTTP layer lets a key go after an answer in doubt (or a crash): only the journal can
+    // tell that the retry asks for something else, which must not be answered with the first.
+    if (previous && !sameRequest(previous, request)) {
+      throw new ApiError(
+        'IDEMPOTENCY_KEY_REUSE_MISMATCH',
+        `This Idempotency-Key was already used for another ${WHAT[kind]}`,
+      );
+    }
     if (previous?.status === 'approved') return previous;
     if (previous?.status === 'declined') throw declinedError(previous);
     const row =

@@ -177,6 +177,32 @@ describe('POST /api/card/refund', () => {
     expect(detailCodes(unknown)).toEqual(['rrn:RRN_UNKNOWN']);
   });
 
+  it('a retry after an answer in doubt with the same Idempotency-Key but another refund: 409, the other card is not refunded in its place', async () => {
+    const first = await chargedSale(53);
+    const other = await chargedSale(54);
+    const headers = { 'Idempotency-Key': `refund-${first.rrn}` };
+    await setCardFault(env.cardSim.adminUrl, { mode: 'hang', operations: ['refund'] });
+    const lost = await terminal.call('POST', '/api/card/refund', { rrn: first.rrn, amount: 10 }, headers);
+    expect(lost.status).toBe(500);
+    expect(lost.body.error!.code).toBe('CARD_PAYMENT_ERROR');
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+
+    for (const body of [
+      { rrn: other.rrn, amount: 10 },
+      { rrn: first.rrn, amount: 20 },
+    ]) {
+      const mismatched = await terminal.call('POST', '/api/card/refund', body, headers);
+      expect(mismatched.status).toBe(409);
+      expect(mismatched.body.error!.code).toBe('IDEMPOTENCY_KEY_REUSE_MISMATCH');
+    }
+    expect(await simByRrn(other.rrn)).toMatchObject({ refunded: 0 });
+
+    const retried = await terminal.call('POST', '/api/card/refund', { rrn: first.rrn, amount: 10 }, headers);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ amount: 10, original: { rrn: first.rrn } });
+    expect(await simByRrn(first.rrn)).toMatchObject({ refunded: 10_00 });
+  });
+
   it('card terminal down: 503, nothing refunded', async () => {
     const card = await chargedSale(52);
     await setCardFault(env.cardSim.adminUrl, { mode: 'down' });
