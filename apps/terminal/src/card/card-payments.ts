@@ -62,6 +62,19 @@ function declinedError(row: CardTransaction): ApiError {
   );
 }
 
+/**
+ * A purchase the terminal is taking back (its void or reversal not confirmed yet) gets no void
+ * or refund besides: once the take-back goes through, the money would go back twice.
+ */
+function assertNotBeingTakenBack(purchase: CardTransaction): void {
+  if (purchase.status === 'cancelling') {
+    throw new ApiError(
+      'CARD_TERMINAL_UNAVAILABLE',
+      'The terminal is taking this card payment back and the card terminal has not confirmed it yet; nothing was sent, ask again once it has',
+    );
+  }
+}
+
 /** Whether a journaled void or refund is the one `request` asks for. */
 function sameRequest(
   row: CardTransaction,
@@ -178,6 +191,7 @@ export class CardPayments {
           },
         ]);
       }
+      assertNotBeingTakenBack(purchase);
       return this.#moneyBack(
         { kind: 'void', amount: purchase.amount, targetChequeNumber: o.chequeNumber },
         o.idempotencyKey,
@@ -196,7 +210,8 @@ export class CardPayments {
   }): Promise<CardTransaction> {
     return this.#lock.run(async () => {
       await this.#settle();
-      if (!this.journal.purchaseBy('rrn', o.rrn)) {
+      const purchase = this.journal.purchaseBy('rrn', o.rrn);
+      if (!purchase) {
         throw ApiError.validation([
           {
             field: 'rrn',
@@ -205,6 +220,7 @@ export class CardPayments {
           },
         ]);
       }
+      assertNotBeingTakenBack(purchase);
       return this.#moneyBack(
         { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
         o.idempotencyKey,
