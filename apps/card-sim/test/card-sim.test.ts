@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CardSimAdminError,
   getCardFault,
@@ -281,8 +281,14 @@ describe('fault modes', () => {
     await setCardFault(sim.adminUrl, { mode: 'hang', operations: ['purchase'] });
     const reference = randomUUID();
     await expect(ecr('purchase', { reference, amount: 3_00, currency: 'MDL' }, 500)).rejects.toThrow();
-    const [charged] = await listCardTransactions(sim.adminUrl, { reference });
-    expect(charged).toMatchObject({ result: 'approved', state: 'charged' });
+    // Giving up after 500 ms does not mean the simulator had got to the request by then (CI load).
+    await vi.waitFor(
+      async () => {
+        const [charged] = await listCardTransactions(sim.adminUrl, { reference });
+        expect(charged).toMatchObject({ result: 'approved', state: 'charged' });
+      },
+      { timeout: 20_000, interval: 25 },
+    );
     const reversal = reversalReplySchema.parse((await ecr('reversal', { reference })).body);
     expect(reversal.result).toBe('reversed');
   });

@@ -260,8 +260,10 @@ export class CardJournal {
   /**
    * After a restart, in one transaction: every purchase a crash caught before its sale was
    * written (sending, in doubt, or approved but linked to no sale), and every purchase of a sale
-   * the fiscal server refused, is to be taken back (`cancelling`); a void or refund caught
-   * sending is `in_doubt` (a retry with its Idempotency-Key resends the same reference).
+   * the fiscal server refused inline (answered 502), is to be taken back (`cancelling`); a sale
+   * answered from the offline queue stands for the customer who left with its receipt, even if
+   * the server refuses it later. A void or refund caught sending is `in_doubt` (a retry with
+   * its Idempotency-Key resends the same reference).
    */
   markInterrupted(): { purchases: number; others: number } {
     const at = this.now();
@@ -276,7 +278,7 @@ export class CardJournal {
              status IN ('sending', 'in_doubt')
              OR (status = 'approved' AND (sale_id IS NULL OR EXISTS (
                SELECT 1 FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
-               WHERE s.id = card_transactions.sale_id AND o.status = 'failed'))))`,
+               WHERE s.id = card_transactions.sale_id AND o.status = 'failed' AND o.is_offline = 0))))`,
         )
         .run({ at }).changes;
       const others = this.db

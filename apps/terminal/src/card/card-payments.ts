@@ -62,6 +62,32 @@ function declinedError(row: CardTransaction): ApiError {
   );
 }
 
+/**
+ * A purchase the terminal is taking back (its void or reversal not confirmed yet) gets no void
+ * or refund besides: once the take-back goes through, the money would go back twice.
+ */
+function assertNotBeingTakenBack(purchase: CardTransaction): void {
+  if (purchase.status === 'cancelling') {
+    throw new ApiError(
+      'CARD_TERMINAL_UNAVAILABLE',
+      'The terminal is taking this card payment back and the card terminal has not confirmed it yet; nothing was sent, ask again once it has',
+    );
+  }
+}
+
+/** Whether a journaled void or refund is the one `request` asks for. */
+function sameRequest(
+  row: CardTransaction,
+  request: Omit<NewCardTransaction, 'id' | 'idempotencyKey'>,
+): boolean {
+  return (
+    row.amount === request.amount &&
+    row.targetChequeNumber === (request.targetChequeNumber ?? null) &&
+    row.targetRrn === (request.targetRrn ?? null) &&
+    row.authCodeSent === (request.authCodeSent ?? null)
+  );
+}
+
 /** The answer to everything but an approval and an outcome in doubt. */
 function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): ApiError {
   switch (sent.kind) {
@@ -165,6 +191,7 @@ export class CardPayments {
           },
         ]);
       }
+      assertNotBeingTakenBack(purchase);
       return this.#moneyBack(
         { kind: 'void', amount: purchase.amount, targetChequeNumber: o.chequeNumber },
         o.idempotencyKey,
@@ -183,7 +210,8 @@ export class CardPayments {
   }): Promise<CardTransaction> {
     return this.#lock.run(async () => {
       await this.#settle();
-      if (!this.journal.purchaseBy('rrn', o.rrn)) {
+      const purchase = this.journal.purchaseBy('rrn', o.rrn);
+      if (!purchase) {
         throw ApiError.validation([
           {
             field: 'rrn',
@@ -192,6 +220,7 @@ export class CardPayments {
           },
         ]);
       }
+      assertNotBeingTakenBack(purchase);
       return this.#moneyBack(
         { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
         o.idempotencyKey,
@@ -257,6 +286,14 @@ export class CardPayments {
     const kind = request.kind;
     const previous =
       idempotencyKey === null ? undefined : this.journal.byIdempotencyKey(kind, idempotencyKey);
+    // The HTTP layer lets a key go after an answer in doubt (or a crash): only the journal can
+    // tell that the retry asks for something else, which must not be answered with the first.
+    if (previous && !sameRequest(previous, request)) {
+      throw new ApiError(
+        'IDEMPOTENCY_KEY_REUSE_MISMATCH',
+        `This Idempotency-Key was already used for another ${WHAT[kind]}`,
+      );
+    }
     if (previous?.status === 'approved') return previous;
     if (previous?.status === 'declined') throw declinedError(previous);
     const row =

@@ -45,13 +45,14 @@ export async function printReceiptDuplicate(
   assertPrinterAvailable(d.printer);
 
   const printedAt = d.clock.now().toISOString();
-  const copyNumber = d.copies.reserve(saleId, d.limit, printedAt);
-  if (copyNumber === null) {
+  const reserved = d.copies.reserve(saleId, d.limit, printedAt);
+  if (reserved === null) {
     throw new ApiError(
       'DUPLICATE_LIMIT_REACHED',
       `The receipt of sale ${saleId} already has ${d.limit} duplicate cop${d.limit === 1 ? 'y' : 'ies'}, the most allowed`,
     );
   }
+  const { copyNumber, copiesLeft } = reserved;
   const header = d.header();
   const document = saleReceiptDuplicate(header, sale, op, saleQrCode(header.registrationNumber, sale, op), {
     number: copyNumber,
@@ -69,7 +70,7 @@ export async function printReceiptDuplicate(
     receiptNumber: op.receiptNumber,
     reportNumber: op.reportNumber,
     copyNumber,
-    copiesLeft: d.limit - copyNumber,
+    copiesLeft,
     printedAt,
   };
 }

@@ -4,27 +4,25 @@ import type { Db } from '../storage/database.js';
 export class ReceiptCopyStore {
   constructor(private readonly db: Db) {}
 
-  /** Copies of a sale's receipt printed so far. */
-  count(saleId: string): number {
-    return (
-      this.db
-        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM receipt_copies WHERE sale_id = ?')
-        .get(saleId)?.n ?? 0
-    );
-  }
-
   /**
-   * Takes the next copy number if fewer than `limit` copies exist, in one durable transaction
-   * (two requests for the same receipt cannot both take the last copy); null at the limit.
+   * Takes the lowest free copy number if fewer than `limit` copies exist, in one durable
+   * transaction (two requests for the same receipt cannot both take the last copy); null at the
+   * limit. A number given back (its print failed while a later copy printed) is taken again.
    */
-  reserve(saleId: string, limit: number, at: string): number | null {
+  reserve(saleId: string, limit: number, at: string): { copyNumber: number; copiesLeft: number } | null {
     return this.db.transaction(() => {
-      const printed = this.count(saleId);
-      if (printed >= limit) return null;
+      const taken = this.db
+        .prepare<[string], { copy_number: number }>(
+          'SELECT copy_number FROM receipt_copies WHERE sale_id = ? ORDER BY copy_number',
+        )
+        .all(saleId);
+      if (taken.length >= limit) return null;
+      let copyNumber = 1;
+      while (taken[copyNumber - 1]?.copy_number === copyNumber) copyNumber += 1;
       this.db
         .prepare('INSERT INTO receipt_copies (sale_id, copy_number, printed_at) VALUES (?, ?, ?)')
-        .run(saleId, printed + 1, at);
-      return printed + 1;
+        .run(saleId, copyNumber, at);
+      return { copyNumber, copiesLeft: limit - taken.length - 1 };
     })();
   }
 

@@ -15,6 +15,28 @@ class PaperOutPrinter extends VirtualPrinter {
   }
 }
 
+/** A virtual printer whose next document waits until the test lets it print, or fail. */
+class GatedPrinter extends VirtualPrinter {
+  private gate: { release: () => void; fail: (error: Error) => void } | null = null;
+  private gated: (() => void) | null = null;
+  /** Resolves once a document is held at the gate. */
+  holdNext(): Promise<void> {
+    return new Promise((resolve) => (this.gated = resolve));
+  }
+  failHeld(error: Error): void {
+    this.gate?.fail(error);
+  }
+  override print(document: PrintDocument): Promise<void> {
+    const arrived = this.gated;
+    if (!arrived) return super.print(document);
+    this.gated = null;
+    return new Promise<void>((resolve, reject) => {
+      this.gate = { release: resolve, fail: reject };
+      arrived();
+    }).then(() => super.print(document));
+  }
+}
+
 const CUT = `${'-'.repeat(PAPER_WIDTH - 4)} 8<\n`;
 
 /** The documents in a terminal's printer journal, oldest first, each without its cut line. */
@@ -199,6 +221,32 @@ describe('duplicates with more copies allowed and a printer that fails', () => {
       code: 'DUPLICATE_LIMIT_REACHED',
       message: expect.stringContaining('3 duplicate copies'),
     });
+  });
+
+  it('a copy that failed while a later one printed frees its number: the next copies are numbered and counted right', async () => {
+    const dataDir = tempDir('terminal');
+    const printer = new GatedPrinter(join(dataDir, 'printer'));
+    terminal = await env.start({ dataDir, printer, config: { duplicateLimit: 3 } });
+    const sale = await printedSale(21);
+    const url = `/api/sales/${sale.saleId}/duplicate`;
+
+    const held = printer.holdNext();
+    const first = terminal.call('POST', url);
+    await held;
+    const second = await terminal.call('POST', url);
+    expect(second.body.data).toMatchObject({ copyNumber: 2, copiesLeft: 1 });
+    printer.failHeld(new Error('paper jam'));
+    expect((await first).body.error!.code).toBe('PRINT_ERROR');
+    expect(copyRows(terminal)).toBe(1);
+
+    const third = await terminal.call('POST', url);
+    expect(third.status).toBe(200);
+    expect(third.body.data).toMatchObject({ copyNumber: 1, copiesLeft: 1 });
+    const fourth = await terminal.call('POST', url);
+    expect(fourth.body.data).toMatchObject({ copyNumber: 3, copiesLeft: 0 });
+    const fifth = await terminal.call('POST', url);
+    expect(fifth.body.error!.code).toBe('DUPLICATE_LIMIT_REACHED');
+    expect(copyRows(terminal)).toBe(3);
   });
 
   it('answers PRINTER_UNAVAILABLE without a printer, counting nothing', async () => {

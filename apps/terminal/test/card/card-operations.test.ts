@@ -3,6 +3,7 @@
  * the real card-sim process. They are card terminal operations, not fiscal documents.
  */
 import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
+import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 
@@ -15,6 +16,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+  await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
 });
 
 interface Charged {
@@ -175,6 +177,57 @@ describe('POST /api/card/refund', () => {
     const unknown = await terminal.call('POST', '/api/card/refund', { rrn: 'ELSEWHERE12', amount: 1 });
     expect(unknown.status).toBe(400);
     expect(detailCodes(unknown)).toEqual(['rrn:RRN_UNKNOWN']);
+  });
+
+  it('a retry after an answer in doubt with the same Idempotency-Key but another refund: 409, the other card is not refunded in its place', async () => {
+    const first = await chargedSale(53);
+    const other = await chargedSale(54);
+    const headers = { 'Idempotency-Key': `refund-${first.rrn}` };
+    await setCardFault(env.cardSim.adminUrl, { mode: 'hang', operations: ['refund'] });
+    const lost = await terminal.call('POST', '/api/card/refund', { rrn: first.rrn, amount: 10 }, headers);
+    expect(lost.status).toBe(500);
+    expect(lost.body.error!.code).toBe('CARD_PAYMENT_ERROR');
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+
+    for (const body of [
+      { rrn: other.rrn, amount: 10 },
+      { rrn: first.rrn, amount: 20 },
+    ]) {
+      const mismatched = await terminal.call('POST', '/api/card/refund', body, headers);
+      expect(mismatched.status).toBe(409);
+      expect(mismatched.body.error!.code).toBe('IDEMPOTENCY_KEY_REUSE_MISMATCH');
+    }
+    expect(await simByRrn(other.rrn)).toMatchObject({ refunded: 0 });
+
+    const retried = await terminal.call('POST', '/api/card/refund', { rrn: first.rrn, amount: 10 }, headers);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ amount: 10, original: { rrn: first.rrn } });
+    expect(await simByRrn(first.rrn)).toMatchObject({ refunded: 10_00 });
+  });
+
+  it('a card payment the terminal is still taking back is not refunded too (the money would go back twice)', async () => {
+    // The fiscal server refuses the sale; the card terminal does not confirm the void nor the reversal.
+    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'fault' });
+    await setCardFault(env.cardSim.adminUrl, { mode: 'error', operations: ['void', 'reversal'] });
+    const refused = await terminal.call('POST', '/api/sales', {
+      ...cashSale(47),
+      payments: [{ type: '2', amount: 47 }],
+    });
+    expect(refused.status).toBe(502);
+    const purchase = terminal.runtime.db
+      .prepare("SELECT id, status, rrn FROM card_transactions WHERE kind = 'purchase' ORDER BY seq DESC")
+      .get() as { id: string; status: string; rrn: string };
+    expect(purchase.status).toBe('cancelling');
+
+    const refund = await terminal.call('POST', '/api/card/refund', { rrn: purchase.rrn, amount: 47 });
+    expect(refund.status).toBe(503);
+    expect(refund.body.error!.code).toBe('CARD_TERMINAL_UNAVAILABLE');
+    expect(await simByRrn(purchase.rrn)).toMatchObject({ state: 'charged', refunded: 0 });
+
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+    const after = await terminal.call('POST', '/api/card/refund', { rrn: purchase.rrn, amount: 47 });
+    expect(after.status).toBe(402);
+    expect(await simByRrn(purchase.rrn)).toMatchObject({ state: 'voided', refunded: 0 });
   });
 
   it('card terminal down: 503, nothing refunded', async () => {

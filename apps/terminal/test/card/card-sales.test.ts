@@ -7,6 +7,7 @@
 import { listCardTransactions, setCardFault, type FaultSettingsInput } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 
 const env = useSimulator();
@@ -221,6 +222,48 @@ describe('a card payment without an RRN is charged on the card terminal', () => 
     expect(new Set([a, b, again].map((r) => r.body.data!.saleId)).size).toBe(1);
     expect(again.headers.get('x-idempotency-replayed')).toBe('true');
     expect(journal().length).toBe(rows + 1);
+  });
+});
+
+describe('a restart', () => {
+  it('leaves charged a card payment of a sale answered offline that the fiscal server refused later', async () => {
+    const offline = await env.start();
+    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'down' });
+    const res = await offline.call('POST', '/api/sales', cardSale(41));
+    expect(res.status).toBe(200);
+    const sale = res.body.data!;
+    expect(sale.isOffline).toBe(true);
+    const operationId = sale.fiscalOperationId as string;
+    const purchaseId = () =>
+      (
+        offline.runtime.db.prepare('SELECT id FROM card_transactions WHERE sale_id = ?').get(sale.saleId) as {
+          id: string;
+        }
+      ).id;
+    const reference = purchaseId();
+
+    // The customer left with the receipt; the queued document is then refused for itself.
+    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, {
+      mode: 'poison',
+      poisonOperationId: operationId,
+    });
+    offline.runtime.syncWorker!.wake();
+    await waitUntil(
+      'the queued sale refused',
+      () => offline.runtime.operations.require(operationId).status === 'failed',
+    );
+
+    const { dataDir, material } = offline;
+    await offline.stop();
+    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
+    const restarted = await env.start({ dataDir, material });
+    // A new card payment runs after the start-up recovery (same card lock, in order).
+    expect((await restarted.call('POST', '/api/sales', cardSale(42))).status).toBe(200);
+    const row = restarted.runtime.db
+      .prepare('SELECT status, cancel_reason FROM card_transactions WHERE id = ?')
+      .get(reference);
+    expect(row).toEqual({ status: 'approved', cancel_reason: null });
+    expect(await simTransaction(reference)).toMatchObject({ state: 'charged' });
   });
 });
 
