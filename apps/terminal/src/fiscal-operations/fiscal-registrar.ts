@@ -94,9 +94,7 @@ export class FiscalRegistrar {
     try {
       outcome = await this.o.server.register(registrationRequest(op));
     } catch (error) {
-      if (!(error instanceof MevUnreachableError)) throw error;
-      this.unreachable(error, startedAt);
-      this.goOffline([op], 'sent', error.message);
+      this.answerLost(error, [op], startedAt);
       return;
     }
     this.observe(outcome.kind, startedAt);
@@ -136,10 +134,7 @@ export class FiscalRegistrar {
           ? await this.registerAlone(ops[0]!)
           : await this.o.server.registerBatch(ops.map(registrationRequest));
     } catch (error) {
-      if (!(error instanceof MevUnreachableError)) throw error;
-      this.unreachable(error, startedAt);
-      this.goOffline(ops, 'sent', error.message);
-      return error.failure === 'timeout' ? 'timeout' : 'unreachable';
+      return this.answerLost(error, ops, startedAt) === 'timeout' ? 'timeout' : 'unreachable';
     }
     if (answer.kind === 'rejected') {
       this.observe('rejected', startedAt);
@@ -212,9 +207,31 @@ export class FiscalRegistrar {
     else lazyTransaction(db, apply);
   }
 
-  private unreachable(error: MevUnreachableError, startedAt: number): void {
-    this.observe('unreachable', startedAt);
-    this.o.connectivity.unreachable(error.message);
+  /**
+   * No usable answer: the server may or may not have registered the operations, so they wait
+   * in the offline queue and are sent again (the server deduplicates by UUID). A failure that
+   * is not an outage (a defect of ours while building the request or reading the answer) is
+   * handled the same way: the documents are already written and answered for, and must
+   * neither be stranded in `sent` nor turned into an error after the fact.
+   */
+  private answerLost(
+    error: unknown,
+    ops: readonly FiscalOperationRecord[],
+    startedAt: number,
+  ): 'timeout' | 'other' {
+    if (error instanceof MevUnreachableError) {
+      this.observe('unreachable', startedAt);
+      this.o.connectivity.unreachable(error.message);
+      this.goOffline(ops, 'sent', error.message);
+      return error.failure === 'timeout' ? 'timeout' : 'other';
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    this.o.logger.error(
+      { err: error, operations: ops.length },
+      'unexpected failure while registering with the fiscal server; the operations wait in the offline queue',
+    );
+    this.goOffline(ops, 'sent', `unexpected failure while registering: ${message}`);
+    return 'other';
   }
 
   /** The server refused the request as a whole: health shows why nothing gets registered. */

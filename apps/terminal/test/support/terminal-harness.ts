@@ -13,6 +13,7 @@ import type { Fiscalization } from '../../src/fiscalization/fiscalization-status
 import type { Idempotency } from '../../src/http/idempotency.js';
 import type { TerminalApp } from '../../src/http/route-kit.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
+import type { FiscalServer } from '../../src/mev/fiscal-server.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
 import { createTerminalRuntime, type FiscalSetup, type TerminalRuntime } from '../../src/terminal-runtime.js';
@@ -104,6 +105,8 @@ export interface StartTerminalOptions {
   printer?: ReceiptPrinter;
   /** The card terminal; absent: none (card payments without an RRN answer 503). */
   card?: CardSimProcess | 'none';
+  /** Wraps the SOAP client to the simulator (to observe or disturb the terminal's requests). */
+  wrapServer?: (server: FiscalServer) => FiscalServer;
 }
 
 /**
@@ -137,12 +140,14 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     fiscal = {
       fiscalization,
       registrationNumber: material.registrationNumber,
-      server: new SoapFiscalServer({
-        url: o.sim.url,
-        ...material,
-        connectTimeoutMs: config.mevConnectTimeoutMs,
-        requestTimeoutMs: config.mevRequestTimeoutMs,
-      }),
+      server: (o.wrapServer ?? ((server) => server))(
+        new SoapFiscalServer({
+          url: o.sim.url,
+          ...material,
+          connectTimeoutMs: config.mevConnectTimeoutMs,
+          requestTimeoutMs: config.mevRequestTimeoutMs,
+        }),
+      ),
     };
   } else if (fiscalization === 'credentials_missing') {
     fiscal = { fiscalization, registrationNumber: '1234567890', server: null };
