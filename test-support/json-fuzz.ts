@@ -237,6 +237,8 @@ export const pathSegment: fc.Arbitrary<string> = fc.oneof(
     '1e9',
     'null',
     '%00',
+    '\u0000',
+    'a\u0000b',
     '..',
     'x'.repeat(5_000),
     '00000000-0000-0000-0000-000000000000',

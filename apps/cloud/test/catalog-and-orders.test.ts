@@ -173,6 +173,26 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
     expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
   });
 
+  it('refuses text carrying U+0000 (which PostgreSQL cannot store) with 400, in bodies, queries and paths', async () => {
+    const body = await post('/orders', { ...orderBody, externalOrderId: 'NUL\u0000' });
+    expect(body.status).toBe(400);
+    expect(body.json()).toMatchObject({
+      code: 'invalid_request',
+      errors: [{ path: 'body.externalOrderId', message: expect.stringContaining('U+0000') }],
+    });
+    for (const path of [
+      '/products/%00',
+      '/inventory?productCode=a%00',
+      '/orders?externalOrderId=%00',
+      '/orders/%00',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.json().code, path).toBe('invalid_request');
+    }
+    expect((await get('/orders?externalOrderId=NUL')).json().data).toEqual([]);
+  });
+
   it('refuses unknown products, bad quantities and malformed JSON', async () => {
     const unknown = await post('/orders', {
       ...orderBody,

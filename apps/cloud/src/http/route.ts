@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Scope } from '../keys/scopes.js';
 import type { ResolvedKey } from '../keys/keys.js';
-import { fromZodError } from './problem.js';
+import { pathOfNulText } from './nul-text.js';
+import { fromZodError, ProblemError } from './problem.js';
 import type { AppContext } from './context.js';
 import { authenticate, authorize } from './auth.js';
 
@@ -79,6 +80,11 @@ export function defineRoute<
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
+  const nul = pathOfNulText(value);
+  if (nul)
+    throw new ProblemError('invalid_request', `The ${where} failed validation.`, [
+      { path: [where, ...nul].join('.'), message: 'text must not contain the NUL character (U+0000)' },
+    ]);
   const result = schema.safeParse(value);
   if (!result.success) throw fromZodError(result.error, where);
   return result.data;
