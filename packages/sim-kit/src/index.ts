@@ -6,7 +6,7 @@ export {
   type SimulatorProcess,
   type SimulatorReadyLine,
 } from './launch-simulator.js';
-export { serveUntilStopped } from './serve-until-stopped.js';
+export { announceReady, serveUntilStopped } from './serve-until-stopped.js';
 export { ReopenableListener } from './reopenable-listener.js';
 export { openVersionedDatabase } from './versioned-database.js';
 export { AdminBadRequest, parseAdminInput, secureAdminApi, type AdminApiOptions } from './admin-api.js';

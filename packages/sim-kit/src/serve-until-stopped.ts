@@ -1,4 +1,18 @@
 import type { Logger } from 'pino';
+import type { SimulatorReadyLine } from './launch-simulator.js';
+
+/**
+ * Prints the JSON line the launcher waits for (`"event": "ready"` with the simulator's
+ * addresses); typed against what the launcher reads, so the two cannot drift apart.
+ */
+export function announceReady(
+  name: string,
+  logger: Logger,
+  fields: Omit<SimulatorReadyLine, 'event'> & Record<string, unknown>,
+): void {
+  const line: SimulatorReadyLine = { event: 'ready', ...fields };
+  logger.info(line, `${name} ready`);
+}
 
 /**
  * Keeps a started simulator until SIGTERM or SIGINT, or until the parent that launched it goes
