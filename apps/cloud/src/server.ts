@@ -2,6 +2,7 @@
 // delivery worker. Several such processes may share one PostgreSQL database.
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
 import type { CloudConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -27,10 +28,13 @@ export interface StartOptions {
   /** An already open database (tests share one per file); otherwise opened from config and closed with the cloud. */
   database?: Database;
   logger?: Logger;
+  /** The delivery worker's and the rate limiter's time; tests drive it. */
+  clock?: Clock;
 }
 
 export async function startCloud(options: StartOptions): Promise<Cloud> {
   const { config } = options;
+  const clock = options.clock ?? systemClock;
   const logger =
     options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-service-api-key"]'] });
   const { keyring: secrets, generatedFile } = resolveSecretsKeyring(config.secrets, config.dataDir);
@@ -61,6 +65,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
         urlGuard,
         secrets,
         logger: logger.child({ component: 'webhooks' }),
+        clock,
       })
     : undefined;
   const ctx: AppContext = {
@@ -70,6 +75,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     keyCache: new KeyCache({ ttlMs: config.authCacheTtlMs }),
     secrets,
     notifyDeliveries: () => worker?.wake(),
+    clock,
   };
   const app = await buildApp(ctx, logger);
   const address = await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@
 // made elsewhere (another process, the admin command line) within the cache's TTL.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { systemClock } from '../src/clock.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
@@ -126,6 +127,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       keyCache,
       secrets: testSecrets,
       notifyDeliveries: () => undefined,
+      clock: systemClock,
     });
   });
   afterAll(async () => {

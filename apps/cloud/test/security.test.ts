@@ -102,10 +102,13 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       vatCode: 'B',
       unit: 'pcs',
     });
-    const order = await createOrder(db, a.merchantId, {
-      externalOrderId: 'A-SECRET-ORDER',
-      customer: { name: 'A-SECRET-CUSTOMER' },
-      lines: [{ productCode: fixture.productCode, quantity: 1 }],
+    const order = await createOrder(db, {
+      merchantId: a.merchantId,
+      body: {
+        externalOrderId: 'A-SECRET-ORDER',
+        customer: { name: 'A-SECRET-CUSTOMER' },
+        lines: [{ productCode: fixture.productCode, quantity: 1 }],
+      },
     });
     fixture.orderId = order.order.id;
     fixture.webhookId = 'we_asecretendpoint0000000';

@@ -92,7 +92,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    store: databaseRateLimitStore(ctx.db),
+    store: databaseRateLimitStore(ctx.db, ctx.clock),
     max: ctx.config.rateLimit.max,
     timeWindow: ctx.config.rateLimit.windowMs,
     keyGenerator: (request) => (request.auth ? `key:${request.auth.keyId}` : `ip:${request.ip}`),

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import type { CloudConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { KeyCache } from '../keys/key-cache.js';
@@ -15,4 +16,5 @@ export interface AppContext {
   secrets: SecretsKeyring;
   /** Tells this process's delivery worker that new deliveries were committed. */
   notifyDeliveries: () => void;
+  clock: Clock;
 }

@@ -27,11 +27,13 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export async function createOrder(
-  db: Db,
-  merchantId: string,
-  body: CreateOrderBody,
-): Promise<CreateOrderResult> {
+export interface CreateOrderOptions {
+  merchantId: string;
+  body: CreateOrderBody;
+}
+
+export async function createOrder(db: Db, options: CreateOrderOptions): Promise<CreateOrderResult> {
+  const { merchantId, body } = options;
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   return db.transaction(async (tx) => {
     const existing = await findByExternalId(tx, merchantId, body.externalOrderId);

@@ -7,6 +7,7 @@ import { createSecureContext, rootCertificates } from 'node:tls';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
+import { systemClock, type Clock } from '../clock.js';
 import type { WebhookConfig } from '../config.js';
 import { rowsOf, type Db } from '../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
@@ -67,6 +68,8 @@ export interface DeliveryWorkerOptions {
   /** Opens the stored signing secrets. */
   secrets: SecretsKeyring;
   logger: Logger;
+  /** Signature timestamps are read from it; the system clock when absent. */
+  clock?: Clock;
   random?: () => number;
 }
 
@@ -245,7 +248,7 @@ export class DeliveryWorker {
           headers: deliveryHeaders({
             secret: row.secret.plaintext,
             webhookId: row.id,
-            timestamp: Math.floor(Date.now() / 1000),
+            timestamp: Math.floor((this.options.clock ?? systemClock).now().getTime() / 1000),
             eventType: row.eventType,
             body: row.body,
           }),
