@@ -21,6 +21,7 @@ import {
   listWebhooksRoute,
   pingWebhookRoute,
   redeliverRoute,
+  rotateWebhookSecretRoute,
 } from './webhooks/webhooks-routes.js';
 
 export const V1_ROUTES: readonly AnyRoute[] = [
@@ -40,4 +41,5 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   pingWebhookRoute,
   listDeliveriesRoute,
   redeliverRoute,
+  rotateWebhookSecretRoute,
 ];

@@ -156,6 +156,13 @@ export const webhookEndpoints = pgTable(
     secretCiphertext: text('secret_ciphertext').notNull(),
     /** Which secrets key sealed it, so the key can rotate. */
     secretKeyId: text('secret_key_id').notNull(),
+    /**
+     * The secret a rotation replaced, sealed the same way (bound to `<id>#previous`): deliveries
+     * are signed with it too until previousSecretExpiresAt, so receivers can switch at leisure.
+     */
+    previousSecretCiphertext: text('previous_secret_ciphertext'),
+    previousSecretKeyId: text('previous_secret_key_id'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
     status: text('status').notNull(),
     disabledReason: text('disabled_reason'),
     /** First failure since the last success; an endpoint failing for days is disabled. */

@@ -8,6 +8,7 @@ import { listWebhookDeliveries } from './list-webhook-deliveries.js';
 import { pingWebhookEndpoint } from './ping-webhook-endpoint.js';
 import { redeliverWebhook } from './redeliver-webhook.js';
 import { registerWebhookEndpoint } from './register-webhook-endpoint.js';
+import { rotateWebhookSecret } from './rotate-webhook-secret.js';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookBody,
@@ -131,4 +132,51 @@ export const redeliverRoute = defineRoute({
     ctx.notifyDeliveries();
     return { status: 202 };
   },
+});
+
+const DAY_SECONDS = 86_400;
+
+export const rotateWebhookSecretRoute = defineRoute({
+  method: 'POST',
+  path: '/webhooks/{id}/rotate-secret',
+  operationId: 'rotateWebhookSecret',
+  summary:
+    'Replaces the signing secret; until the grace period ends, deliveries carry a signature with each secret',
+  scopes: ['webhooks:manage'],
+  params: EndpointParams,
+  body: z
+    .object({
+      graceSeconds: z
+        .number()
+        .int()
+        .min(0)
+        .max(7 * DAY_SECONDS)
+        .default(DAY_SECONDS)
+        .describe('How long the replaced secret keeps signing (default 24 h, at most 7 days; 0 ends it now)'),
+    })
+    .meta({ id: 'RotateWebhookSecret' })
+    .optional(),
+  responses: {
+    200: {
+      description: 'The new secret, shown only here',
+      schema: z
+        .object({
+          secret: z.string().describe('The new signing secret (whsec_...)'),
+          previousSecretExpiresAt: z.iso
+            .datetime()
+            .nullable()
+            .describe('Until then the replaced secret signs too; null when it was retired at once'),
+        })
+        .meta({ id: 'RotatedWebhookSecret' }),
+    },
+    404: { description: 'No such endpoint', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, auth, params, body }) => ({
+    status: 200,
+    body: await rotateWebhookSecret(ctx, {
+      merchantId: auth.merchantId,
+      endpointId: params.id,
+      graceSeconds: body?.graceSeconds ?? DAY_SECONDS,
+    }),
+  }),
 });
