@@ -1,4 +1,5 @@
-// Every v1 endpoint, in the order the OpenAPI document lists them.
+// Every endpoint, in the order the OpenAPI document lists them.
+import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import type { AnyRoute } from './http/route.js';
 import {
   cancelOrderRoute,
@@ -43,3 +44,5 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   redeliverRoute,
   rotateWebhookSecretRoute,
 ];
+
+export const ALL_ROUTES: readonly AnyRoute[] = [...V1_ROUTES, ...ADMIN_ROUTES];

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { CloudConfig } from './config.js';
+import { resolveOperatorToken } from './admin/operator-token.js';
+import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './http/app.js';
@@ -43,6 +45,12 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       { file: generatedFile },
       'generated the key sealing webhook secrets; back it up, or set CLOUD_SECRETS_KEY (required when several processes share the database)',
     );
+  const operatorToken = resolveOperatorToken(config.operatorToken, config.dataDir);
+  // Only the file's name: the token is never logged.
+  if (operatorToken.generatedFile)
+    logger.info({ file: operatorToken.generatedFile }, 'generated the operator token for the admin API');
+  const unlockDataDir =
+    !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => undefined;
   const database =
     options.database ??
     openDatabase({
@@ -76,6 +84,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     secrets,
     notifyDeliveries: () => worker?.wake(),
     clock,
+    operatorTokenDigest: operatorToken.digest,
   };
   const app = await buildApp(ctx, logger);
   const address = await app.listen({ port: config.port, host: config.host });
@@ -90,6 +99,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       await worker?.stop();
       ctx.keyCache.close();
       if (!options.database) await database.close();
+      unlockDataDir();
     },
   };
 }

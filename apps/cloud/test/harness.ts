@@ -18,6 +18,8 @@ export type Driver = 'pglite' | 'postgres';
 /** The secrets key of every test cloud in this run (CLOUD_SECRETS_KEY), and its keyring. */
 export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 export const testSecrets = new SecretsKeyring(parseSecretsKey(TEST_SECRETS_KEY, 'TEST_SECRETS_KEY'));
+/** The operator token of every test cloud in this run (CLOUD_OPERATOR_TOKEN). */
+export const TEST_OPERATOR_TOKEN = `op_test_${randomBytes(16).toString('hex')}`;
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 export const DRIVERS: Driver[] = SERVER_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -68,6 +70,7 @@ export function testConfig(
     host: '127.0.0.1',
     runWorker: false,
     secrets: { key: TEST_SECRETS_KEY, previousKeys: [] },
+    operatorToken: TEST_OPERATOR_TOKEN,
     ...overrides,
     webhooks: {
       ...base.webhooks,
@@ -119,10 +122,17 @@ export async function call(
   cloud: Cloud,
   method: string,
   path: string,
-  options: { key?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    key?: string | undefined;
+    /** The operator token, for the admin API. */
+    operator?: string | undefined;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers['x-service-api-key'] = options.key;
+  if (options.operator !== undefined) headers.authorization = `Bearer ${options.operator}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(cloud.url + path, {
     method,
@@ -132,3 +142,12 @@ export async function call(
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
 }
+
+/** One call to the admin API with the test operator token. */
+export const admin = (
+  cloud: Cloud,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> =>
+  call(cloud, method, `/api/admin/v1${path}`, { ...options, operator: TEST_OPERATOR_TOKEN });

@@ -3,6 +3,7 @@
 // made elsewhere (another process, the admin command line) within the cache's TTL.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { digestToken } from '../src/admin/operator-token.js';
 import { systemClock } from '../src/clock.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
@@ -18,6 +19,7 @@ import {
   seedMerchant,
   testConfig,
   testSecrets,
+  TEST_OPERATOR_TOKEN,
   type TestDatabase,
 } from './harness.js';
 
@@ -128,6 +130,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       secrets: testSecrets,
       notifyDeliveries: () => undefined,
       clock: systemClock,
+      operatorTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
     });
   });
   afterAll(async () => {

@@ -58,6 +58,7 @@ const SAMPLES: Record<string, (f: Fixture) => { path: string; body?: unknown }> 
   pingWebhook: (f) => ({ path: `/webhooks/${f.webhookId}/ping` }),
   listWebhookDeliveries: (f) => ({ path: `/webhooks/${f.webhookId}/deliveries` }),
   redeliverWebhook: (f) => ({ path: `/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/redeliver` }),
+  rotateWebhookSecret: (f) => ({ path: `/webhooks/${f.webhookId}/rotate-secret`, body: { graceSeconds: 0 } }),
 };
 
 const ROUTES = V1_ROUTES.map((route) => ({ route, name: `${route.method} ${route.path}` }));

@@ -242,3 +242,32 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   windowStart: ts('window_start').notNull(),
   hits: integer('hits').notNull(),
 });
+
+/** Every administration request that changes something, as the operator made it (admin/run-administration.ts). */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts('at').notNull().defaultNow(),
+    requestId: text('request_id').notNull(),
+    operation: text('operation').notNull(),
+    method: text('method').notNull(),
+    /** The request path (ids of what was changed); never bodies, which may carry names or stock. */
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    replayed: boolean('replayed').notNull().default(false),
+  },
+  (t) => [index('admin_audit_log_at_idx').on(t.at)],
+);
+
+/** Answers of administration requests sent with an Idempotency-Key, for their retries. */
+export const adminIdempotency = pgTable('admin_idempotency', {
+  key: text('key').primaryKey(),
+  /** SHA-256 of method, path and parsed body: the same key with another request is a conflict. */
+  requestHash: text('request_hash').notNull(),
+  status: integer('status').notNull(),
+  /** The answer, without the fields shown only once (new keys). */
+  body: jsonb('body'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

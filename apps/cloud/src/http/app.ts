@@ -10,7 +10,7 @@ import Fastify, {
 import rateLimit from '@fastify/rate-limit';
 import { base62 } from '../ids.js';
 import { buildOpenApi } from '../openapi/openapi.js';
-import { V1_ROUTES } from '../routes.js';
+import { ALL_ROUTES } from '../routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
@@ -103,8 +103,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       ),
   });
 
-  const openApi = buildOpenApi(V1_ROUTES);
+  const openApi = buildOpenApi(ALL_ROUTES);
   app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
-  for (const route of V1_ROUTES) registerRoute(app, ctx, route);
+  for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
   return app;
 }

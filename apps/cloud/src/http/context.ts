@@ -17,4 +17,6 @@ export interface AppContext {
   /** Tells this process's delivery worker that new deliveries were committed. */
   notifyDeliveries: () => void;
   clock: Clock;
+  /** SHA-256 of the operator token (admin/operator-token.ts); the token itself is not kept. */
+  operatorTokenDigest: Buffer;
 }

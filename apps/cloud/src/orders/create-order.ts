@@ -10,7 +10,7 @@ import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import { formatMoney, parseQuantity, formatQuantity } from '../money.js';
 import type { VAT_CODES } from '../products/product-schemas.js';
-import { computeOrderTotals } from './order-totals.js';
+import { computeOrderTotals, orderAmountErrors } from './order-totals.js';
 import { presentOrder, type CreateOrderBody, type Order, type OrderLine } from './order-schemas.js';
 
 export type CreateOrderResult = { kind: 'created'; order: Order } | { kind: 'replayed'; order: Order };
@@ -75,6 +75,9 @@ export async function createOrder(db: Db, options: CreateOrderOptions): Promise<
         vatCode: p.product.vatCode,
       })),
     );
+    const amountErrors = orderAmountErrors(totals);
+    if (amountErrors.length > 0)
+      throw new ProblemError('invalid_request', 'The order amounts are out of bounds.', amountErrors);
     const lines: OrderLine[] = priced.map((p, i) => ({
       position: i + 1,
       productCode: p.product.code,

@@ -1,6 +1,7 @@
 // The order resource: what a shop sends and what it gets back.
 import { z } from 'zod';
 import type { orders } from '../db/schema.js';
+import { MAX_LINE_QUANTITY } from '../limits.js';
 import { formatMoney, parseQuantity } from '../money.js';
 import { VAT_CODES } from '../products/product-schemas.js';
 import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
@@ -8,8 +9,9 @@ import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
 const Quantity = z
   .number()
   .positive()
+  .max(MAX_LINE_QUANTITY)
   .refine((q) => parseQuantity(q) !== undefined, 'at most 3 decimals')
-  .describe('Quantity in units, > 0, at most 3 decimals');
+  .describe(`Quantity in units, > 0, at most ${MAX_LINE_QUANTITY}, at most 3 decimals`);
 
 export const Address = z.object({
   line1: z.string().min(1).max(200),
