@@ -32,7 +32,10 @@ export interface CloudConfig {
   dataDir: string;
   databaseUrl?: string | undefined;
   logLevel: string;
+  /** Requests per key and window, shared by every process. */
   rateLimit: { max: number; windowMs: number };
+  /** Requests per client address and window, counted before authentication, per process. */
+  addressRateLimitMax: number;
   /** How long a verified key is trusted without asking the database; 0 asks every time. */
   authCacheTtlMs: number;
   /** Whether this process runs the delivery worker (several processes may). */
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
+    addressRateLimitMax: int(env.RATE_LIMIT_ADDRESS_MAX, 1200),
     authCacheTtlMs: int(env.AUTH_CACHE_TTL_MS, 5_000),
     runWorker: bool('WEBHOOK_WORKER', env.WEBHOOK_WORKER, true),
     webhooks: {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
+import type { Clock } from '../src/clock.js';
 import { loadConfig, type CloudConfig } from '../src/config.js';
 import { fromPglite, openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -71,6 +72,8 @@ export function testConfig(
     runWorker: false,
     secrets: { key: TEST_SECRETS_KEY, previousKeys: [] },
     operatorToken: TEST_OPERATOR_TOKEN,
+    // Suites make many requests from 127.0.0.1; rate-limit.test.ts sets its own.
+    addressRateLimitMax: 1_000_000,
     ...overrides,
     webhooks: {
       ...base.webhooks,
@@ -86,8 +89,14 @@ export async function startTestCloud(
   database: Database,
   overrides: Partial<CloudConfig> = {},
   webhooks: Partial<CloudConfig['webhooks']> = {},
+  clock?: Clock,
 ): Promise<Cloud> {
-  return startCloud({ config: testConfig(overrides, webhooks), database, logger: pino({ level: 'silent' }) });
+  return startCloud({
+    config: testConfig(overrides, webhooks),
+    database,
+    logger: pino({ level: 'silent' }),
+    ...(clock ? { clock } : {}),
+  });
 }
 
 export interface TestMerchant {

@@ -13,6 +13,7 @@ import { buildOpenApi } from '../openapi/openapi.js';
 import { ALL_ROUTES } from '../routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
+import { AddressLimiter } from './address-limiter.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 import { API_PREFIX, registerRoute } from './route.js';
 
@@ -83,6 +84,23 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       .code(404)
       .type('application/problem+json')
       .send(toProblem(problem, request.url, request.id));
+  });
+
+  // Counted per client address before anything else, refusals included (address-limiter.ts).
+  const addresses = new AddressLimiter({
+    max: ctx.config.addressRateLimitMax,
+    windowMs: ctx.config.rateLimit.windowMs,
+    clock: ctx.clock,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.rateLimit === false) return;
+    const verdict = addresses.count(request.ip);
+    if (verdict.allowed) return;
+    void reply.header('retry-after', String(verdict.retryAfterSeconds));
+    throw new ProblemError(
+      'rate_limited',
+      `This address may make ${ctx.config.addressRateLimitMax} requests per window; retry after the Retry-After header's seconds.`,
+    );
   });
 
   // Counted per key after authentication (the route's onRequest hook sets request.auth, or
