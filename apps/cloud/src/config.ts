@@ -45,6 +45,8 @@ export interface CloudConfig {
   secrets: SecretsConfig;
   /** CLOUD_OPERATOR_TOKEN; without it a token is generated into DATA_DIR (admin/operator-token.ts). */
   operatorToken?: string | undefined;
+  /** METRICS_TOKEN; without it a token is generated into DATA_DIR/metrics-token. */
+  metricsToken?: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -120,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
         .filter((k) => k !== ''),
     },
     operatorToken: env.CLOUD_OPERATOR_TOKEN || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { CloudConfig } from './config.js';
-import { resolveOperatorToken } from './admin/operator-token.js';
+import { METRICS_TOKEN_FILE, operatorTokenFile, resolveToken } from './secrets/access-tokens.js';
+import { join } from 'node:path';
+import { CloudMetrics } from './ops/cloud-metrics.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -45,10 +47,14 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       { file: generatedFile },
       'generated the key sealing webhook secrets; back it up, or set CLOUD_SECRETS_KEY (required when several processes share the database)',
     );
-  const operatorToken = resolveOperatorToken(config.operatorToken, config.dataDir);
-  // Only the file's name: the token is never logged.
-  if (operatorToken.generatedFile)
-    logger.info({ file: operatorToken.generatedFile }, 'generated the operator token for the admin API');
+  const operatorToken = resolveToken(config.operatorToken, operatorTokenFile(config.dataDir), 'op_');
+  const metricsToken = resolveToken(config.metricsToken, join(config.dataDir, METRICS_TOKEN_FILE), 'mt_');
+  // Only the files' names: tokens are never logged.
+  for (const [token, use] of [
+    [operatorToken, 'the admin API'],
+    [metricsToken, '/metrics'],
+  ] as const)
+    if (token.generatedFile) logger.info({ file: token.generatedFile }, `generated the token for ${use}`);
   const unlockDataDir =
     !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => undefined;
   const database =
@@ -65,6 +71,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       { keyIds: unknownKeys },
       'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
     );
+  const metrics = new CloudMetrics(database.db);
   const urlGuard = new UrlGuard(config.webhooks.allowLoopback);
   const worker = config.runWorker
     ? new DeliveryWorker({
@@ -74,6 +81,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
         secrets,
         logger: logger.child({ component: 'webhooks' }),
         clock,
+        onAttempt: (outcome, latencyMs) => metrics.observeDelivery(outcome, latencyMs),
       })
     : undefined;
   const ctx: AppContext = {
@@ -85,6 +93,8 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     notifyDeliveries: () => worker?.wake(),
     clock,
     operatorTokenDigest: operatorToken.digest,
+    metricsTokenDigest: metricsToken.digest,
+    metrics,
   };
   const app = await buildApp(ctx, logger);
   const address = await app.listen({ port: config.port, host: config.host });

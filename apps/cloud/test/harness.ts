@@ -21,6 +21,8 @@ export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 export const testSecrets = new SecretsKeyring(parseSecretsKey(TEST_SECRETS_KEY, 'TEST_SECRETS_KEY'));
 /** The operator token of every test cloud in this run (CLOUD_OPERATOR_TOKEN). */
 export const TEST_OPERATOR_TOKEN = `op_test_${randomBytes(16).toString('hex')}`;
+/** The /metrics token of every test cloud (METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = `mt_test_${randomBytes(16).toString('hex')}`;
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 export const DRIVERS: Driver[] = SERVER_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -72,6 +74,7 @@ export function testConfig(
     runWorker: false,
     secrets: { key: TEST_SECRETS_KEY, previousKeys: [] },
     operatorToken: TEST_OPERATOR_TOKEN,
+    metricsToken: TEST_METRICS_TOKEN,
     // Suites make many requests from 127.0.0.1; rate-limit.test.ts sets its own.
     addressRateLimitMax: 1_000_000,
     ...overrides,

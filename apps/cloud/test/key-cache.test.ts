@@ -3,8 +3,9 @@
 // made elsewhere (another process, the admin command line) within the cache's TTL.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { digestToken } from '../src/admin/operator-token.js';
+import { digestToken } from '../src/secrets/access-tokens.js';
 import { systemClock } from '../src/clock.js';
+import { CloudMetrics } from '../src/ops/cloud-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
@@ -136,6 +137,8 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       notifyDeliveries: () => undefined,
       clock: systemClock,
       operatorTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
+      metricsTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
+      metrics: new CloudMetrics(database.db),
     });
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { CloudConfig } from '../config.js';
 import { startCloud } from '../server.js';
-import { operatorTokenFile } from './operator-token.js';
+import { operatorTokenFile } from '../secrets/access-tokens.js';
 
 export const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
   list-merchants                                  every merchant

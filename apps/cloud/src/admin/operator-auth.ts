@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { ProblemError } from '../http/problem.js';
-import { tokenMatches } from './operator-token.js';
+import { tokenMatches } from '../secrets/access-tokens.js';
 
 export function authenticateOperator(ctx: AppContext, request: FastifyRequest): void {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');

@@ -10,6 +10,7 @@ import Fastify, {
 import rateLimit from '@fastify/rate-limit';
 import { base62 } from '../ids.js';
 import { buildOpenApi } from '../openapi/openapi.js';
+import { registerOpsRoutes } from '../ops/ops-routes.js';
 import { ALL_ROUTES } from '../routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
@@ -64,6 +65,14 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -124,5 +133,6 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   const openApi = buildOpenApi(ALL_ROUTES);
   app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
   for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
+  registerOpsRoutes(app, ctx);
   return app;
 }

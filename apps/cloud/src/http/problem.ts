@@ -8,6 +8,7 @@ export const PROBLEM_CODES = [
   'invalid_api_key',
   'missing_operator_token',
   'invalid_operator_token',
+  'invalid_metrics_token',
   'insufficient_scope',
   'module_inactive',
   'invalid_json',
@@ -35,6 +36,8 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 401, title: 'Operator token required' };
     case 'invalid_operator_token':
       return { status: 401, title: 'Invalid operator token' };
+    case 'invalid_metrics_token':
+      return { status: 401, title: 'Invalid metrics token' };
     case 'insufficient_scope':
       return { status: 403, title: 'Key lacks the required scope' };
     case 'module_inactive':

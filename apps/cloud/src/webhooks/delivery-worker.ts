@@ -75,6 +75,8 @@ export interface DeliveryWorkerOptions {
   logger: Logger;
   /** Signature timestamps are read from it; the system clock when absent. */
   clock?: Clock;
+  /** Told of every attempt's outcome and latency (metrics). */
+  onAttempt?: (outcome: AttemptOutcome['kind'], latencyMs: number) => void;
   random?: () => number;
 }
 
@@ -279,6 +281,7 @@ export class DeliveryWorker {
       }
     }
     const latencyMs = Math.round(performance.now() - started);
+    this.options.onAttempt?.(outcome.kind, latencyMs);
     if (outcome.kind === 'delivered') {
       assertTransition('pending', 'succeeded');
       await this.successes.add({

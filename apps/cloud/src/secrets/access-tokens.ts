@@ -1,17 +1,19 @@
-// The operator token authenticates the administration API (and the CLI, its client). It is
-// CLOUD_OPERATOR_TOKEN when set (required when several cloud processes share a database, so
-// each accepts the same token), otherwise generated at first start into DATA_DIR/operator-token
-// (mode 0600). It is never logged; the cloud keeps only its SHA-256.
+// Bearer tokens generated at first start into DATA_DIR (mode 0600) unless configured: the
+// operator token of the admin API (CLOUD_OPERATOR_TOKEN, operator-token) and the token of
+// /metrics (METRICS_TOKEN, metrics-token), apart so scrapers never hold the operator's. Tokens
+// are never logged; the cloud keeps only their SHA-256 and compares in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { base62 } from '../ids.js';
-import { readOrCreatePrivateFile } from '../secrets/private-file.js';
+import { readOrCreatePrivateFile } from './private-file.js';
 
 export const OPERATOR_TOKEN_FILE = 'operator-token';
+/** The metrics token is kept the same way, in a file of its own: scrapers never hold the operator's. */
+export const METRICS_TOKEN_FILE = 'metrics-token';
 
 export const operatorTokenFile = (dataDir: string) => join(dataDir, OPERATOR_TOKEN_FILE);
 
-export interface ResolvedOperatorToken {
+export interface ResolvedToken {
   digest: Buffer;
   /** The file a token was generated into by this call, if any. */
   generatedFile: string | undefined;
@@ -19,10 +21,10 @@ export interface ResolvedOperatorToken {
 
 export const digestToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 
-export function resolveOperatorToken(configured: string | undefined, dataDir: string): ResolvedOperatorToken {
+/** The configured token, or the one in `file`, generated there (prefix + 256 random bits) at first use. */
+export function resolveToken(configured: string | undefined, file: string, prefix: string): ResolvedToken {
   if (configured !== undefined) return { digest: digestToken(configured), generatedFile: undefined };
-  const file = operatorTokenFile(dataDir);
-  const { text, generated } = readOrCreatePrivateFile(file, () => `op_${base62(randomBytes(32))}`);
+  const { text, generated } = readOrCreatePrivateFile(file, () => `${prefix}${base62(randomBytes(32))}`);
   return { digest: digestToken(text), generatedFile: generated ? file : undefined };
 }
 
