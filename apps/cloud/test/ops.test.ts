@@ -38,11 +38,11 @@ describe.each(DRIVERS)('health and metrics on %s', (driver) => {
   });
 
   it('is not ready while a migration is not applied', async () => {
-    const [last] = (
+    const [last] = rowsOf<{ version: string; checksum: string }>(
       await database.db.execute(
         sql`select version, checksum from schema_migrations order by version desc limit 1`,
-      )
-    ).rows as { version: string; checksum: string }[];
+      ),
+    );
     await database.db.execute(sql`delete from schema_migrations where version = ${last!.version}`);
     try {
       const res = await call(cloud, 'GET', '/readyz');
