@@ -63,6 +63,10 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     },
   });
 
+  // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the
+  // schemas (a 400) where the docs promise 415.
+  app.removeContentTypeParser('text/plain');
+
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
