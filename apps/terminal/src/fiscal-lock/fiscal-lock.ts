@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 
 interface Waiter {
   grant: () => void;
@@ -50,7 +50,7 @@ export class FiscalLock {
           const index = this.queue.indexOf(waiter);
           if (index >= 0) this.queue.splice(index, 1);
           reject(
-            new ApiError(
+            new DomainError(
               'BUSY',
               `Another ${this.name} operation is in progress; waited ${this.timeoutMs} ms for the ${this.name} lock`,
             ),

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore } from '../http/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
 import type { Db } from '../storage/database.js';
@@ -12,8 +12,8 @@ import type { FiscalRegistrar } from './fiscal-registrar.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 
 /** The answer to an operation the fiscal server refused: 502 MEV_ERROR with the server's reason. */
-export function refusalError(op: FiscalOperationRecord): ApiError {
-  return new ApiError(
+export function refusalError(op: FiscalOperationRecord): DomainError {
+  return new DomainError(
     'MEV_ERROR',
     `The fiscal server refused the operation: ${op.errorMessage ?? 'no reason given'}`,
   );
@@ -69,7 +69,7 @@ export interface FiscalOperationPlan {
   opensShift: boolean;
   /** Receipts and service receipts take the next receipt number; reports do not. */
   takesReceiptNumber: boolean;
-  /** Rules that need the lock held (for example the cash balance). Throws ApiError. */
+  /** Rules that need the lock held (for example the cash balance). Throws DomainError. */
   check?: (state: TerminalState) => void;
   amounts: (state: TerminalState) => OperationAmounts;
   /** Before the write: the sale's card payments. */
@@ -98,11 +98,11 @@ export async function performFiscalOperation(
   return ctx.lock.run(async () => {
     assertFiscalized(ctx.fiscalization());
     const registrar = ctx.registrar();
-    if (!registrar) throw new ApiError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
+    if (!registrar) throw new DomainError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
     const state = ctx.terminalState.get();
     const now = ctx.clock.now();
     if (plan.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
-      throw new ApiError(
+      throw new DomainError(
         'FISCAL_DAY_EXPIRED',
         `The fiscal day started at ${state.dayStartedAt} is over (24 hours); a Z report is required`,
       );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { ApiError } from './api-error.js';
+import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 
 /** What a route answers: the HTTP status and the body (an envelope). */
@@ -62,7 +62,7 @@ export class Idempotency {
   ): Promise<{ result: RouteResult; replayed: boolean }> {
     if (key === undefined) return { result: await run(), replayed: false };
     if (!KEY_PATTERN.test(key)) {
-      throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key must be 1-255 printable ASCII characters', [
+      throw new DomainError('VALIDATION_ERROR', 'Idempotency-Key must be 1-255 printable ASCII characters', [
         {
           field: 'Idempotency-Key',
           code: 'IDEMPOTENCY_KEY_INVALID',
@@ -73,7 +73,7 @@ export class Idempotency {
     const existing = this.store.get(key);
     if (existing) {
       if (existing.requestHash !== fingerprint) {
-        throw new ApiError(
+        throw new DomainError(
           'IDEMPOTENCY_KEY_REUSE_MISMATCH',
           'This Idempotency-Key was already used with a different request payload',
         );

@@ -1,15 +1,15 @@
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ShiftEvent } from './shift-lifecycle.js';
 import type { StoredShift } from './shift-store.js';
 
-function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShift | undefined): ApiError {
+function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShift | undefined): DomainError {
   return code === 'SHIFT_ALREADY_OPEN' && open
-    ? new ApiError(
+    ? new DomainError(
         code,
         `Shift ${open.number} is already open (since ${open.openedAt}); close it with POST /api/shifts/close first`,
       )
-    : new ApiError(
+    : new DomainError(
         'SHIFT_NOT_OPEN',
         'No shift is open; a shift opens with POST /api/shifts/open or with the first sale or cash operation',
       );

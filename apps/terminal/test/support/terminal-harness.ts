@@ -11,7 +11,7 @@ import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
 import type { Fiscalization } from '../../src/fiscalization/fiscalization-status.js';
 import type { Idempotency } from '../../src/http/idempotency.js';
-import type { TerminalApp } from '../../src/http/route-kit.js';
+import type { TerminalApp } from '../../src/http/terminal-app.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
 import type { FiscalServer } from '../../src/mev/fiscal-server.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
