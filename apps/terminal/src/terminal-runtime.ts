@@ -16,8 +16,8 @@ import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation
 import { SyncWorker } from './fiscal-operations/sync-worker.js';
 import type { Fiscalization } from './fiscalization/fiscalization-status.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
-import { AuditLog } from './http/audit-log.js';
-import { IdempotencyStore } from './http/idempotency-store.js';
+import { AuditLog } from './storage/audit-log.js';
+import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
 import type { FiscalServer } from './mev/fiscal-server.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
 import { DomainError } from '../domain-error.js';
-import type { IdempotencyStore } from '../http/idempotency-store.js';
+import type { IdempotencyStore } from '../storage/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';

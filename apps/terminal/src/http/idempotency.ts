@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
-import type { IdempotencyStore } from './idempotency-store.js';
+import type { IdempotencyStore } from '../storage/idempotency-store.js';
 
 /** What a route answers: the HTTP status and the body (an envelope). */
 export interface RouteResult {

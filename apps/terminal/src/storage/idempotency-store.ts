@@ -1,4 +1,4 @@
-import { lazyTransaction, type Db } from '../storage/database.js';
+import { lazyTransaction, type Db } from './database.js';
 
 export interface IdempotencyRecord {
   key: string;
