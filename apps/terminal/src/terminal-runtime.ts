@@ -8,7 +8,7 @@ import { CardPayments } from './card/card-payments.js';
 import type { CardTerminal } from './card/card-terminal.js';
 import { CardTerminalMonitor } from './card/card-terminal-monitor.js';
 import { CashStore } from './cash/cash-store.js';
-import { FiscalLock } from './fiscal-lock/fiscal-lock.js';
+import { SerialLock } from './serial-lock/serial-lock.js';
 import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
 import { MevConnectivity } from './fiscal-operations/mev-connectivity.js';
 import { OperationStore } from './fiscal-operations/operation-store.js';
@@ -101,7 +101,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     ? new CardPayments({
         terminal: o.cardTerminal,
         journal: new CardJournal(db, () => clock.now().toISOString()),
-        lock: new FiscalLock(config.fiscalLockTimeoutMs, 'card terminal'),
+        lock: new SerialLock(config.fiscalLockTimeoutMs, 'card terminal'),
         clock,
         logger,
       })
@@ -152,7 +152,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     terminalState,
     shifts,
     idempotency: idempotencyStore,
-    lock: new FiscalLock(config.fiscalLockTimeoutMs),
+    lock: new SerialLock(config.fiscalLockTimeoutMs),
     clock,
     fiscalization: () => o.fiscal.fiscalization,
     registrar: () => registrar,

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
+import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
 import type {
   CardJournal,
@@ -36,7 +36,7 @@ import {
 export interface CardPaymentsOptions {
   terminal: CardTerminal;
   journal: CardJournal;
-  lock: FiscalLock;
+  lock: SerialLock;
   clock: Clock;
   logger: Logger;
 }
@@ -110,7 +110,7 @@ export class CardPayments {
   readonly journal: CardJournal;
   readonly contact: CardTerminalContact;
   readonly #terminal: CardTerminal;
-  readonly #lock: FiscalLock;
+  readonly #lock: SerialLock;
   readonly #logger: Logger;
 
   constructor(o: CardPaymentsOptions) {

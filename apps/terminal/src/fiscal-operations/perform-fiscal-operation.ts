@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
+import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore } from '../storage/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
@@ -25,7 +25,7 @@ export interface FiscalContext {
   terminalState: TerminalStateStore;
   shifts: ShiftStore;
   idempotency: IdempotencyStore;
-  lock: FiscalLock;
+  lock: SerialLock;
   clock: Clock;
   fiscalization: () => Fiscalization;
   registrar: () => FiscalRegistrar | null;

@@ -6,12 +6,12 @@ interface Waiter {
 }
 
 /**
- * The fiscal lock: sales, cash-in, cash-out, X and Z reports run one at a time, in arrival
- * order. A request that waits longer than `timeoutMs` is answered 429 BUSY and leaves the queue
- * without disturbing the order of the others. The same kind of lock serialises the use of a
- * device (`name`: "card terminal").
+ * Runs work one at a time, in arrival order. A request that waits longer than `timeoutMs` is
+ * answered 429 BUSY and leaves the queue without disturbing the order of the others. Two
+ * instances: the fiscal lock (sales, cash-in, cash-out, X and Z reports, shift steps) and the
+ * card terminal's (`name`: "card terminal"), which serialises the use of that device.
  */
-export class FiscalLock {
+export class SerialLock {
   private held = false;
   private readonly queue: Waiter[] = [];
 
