@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
-import { DEFAULT_SYNC_BATCH_SIZE } from './fiscal-operations/sync-worker.js';
+
+/** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
+export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
 export interface TerminalConfig {
   port: number;

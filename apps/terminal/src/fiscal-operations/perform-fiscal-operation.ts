@@ -5,9 +5,9 @@ import type { IdempotencyStore } from '../storage/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
-import type { ShiftCashier, ShiftStore } from '../shifts/shift-store.js';
 import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
 import type { TerminalState, TerminalStateStore } from '../terminal-state/terminal-state-store.js';
+import type { DocumentShifts, ShiftCashier } from './document-shift.js';
 import type { FiscalRegistrar } from './fiscal-registrar.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 
@@ -19,11 +19,12 @@ export function refusalError(op: FiscalOperationRecord): DomainError {
   );
 }
 
-export interface FiscalContext {
+/** What fiscal operations run with; `Shifts` is the whole shift store where the shift steps need it. */
+export interface FiscalContext<Shifts extends DocumentShifts = DocumentShifts> {
   db: Db;
   operations: OperationStore;
   terminalState: TerminalStateStore;
-  shifts: ShiftStore;
+  shifts: Shifts;
   idempotency: IdempotencyStore;
   lock: SerialLock;
   clock: Clock;

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { TerminalConfig } from '../config.js';
+import type { FiscalServer } from '../mev/fiscal-server.js';
 import { openFiscalServer, type OpenedFiscalServer } from '../mev/open-fiscal-server.js';
-import type { FiscalSetup } from '../terminal-runtime.js';
+import type { Fiscalization } from './fiscalization-status.js';
+
+/** What the terminal knows about its fiscal registration, decided at start (see main.ts). */
+export interface FiscalSetup {
+  fiscalization: Fiscalization;
+  registrationNumber: string;
+  server: FiscalServer | null;
+}
 
 export interface FiscalBootstrap {
   setup: FiscalSetup;

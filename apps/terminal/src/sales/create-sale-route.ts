@@ -1,9 +1,9 @@
 import { parseSaleRequest, saleRequestSchema } from '@fiscal-pos/fiscal';
 import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
-import { saleReceipt } from '../receipts/document-layouts.js';
 import { createSale } from './create-sale.js';
 import { saleResultSchema } from './sale-contract.js';
 import { presentSaleResult, saleQrCode } from './sale-presenter.js';
+import { saleReceipt } from './sale-receipt.js';
 import { saleReplay } from './sale-replay.js';
 import { loadSale, type SalesDeps } from './sales-deps.js';
 

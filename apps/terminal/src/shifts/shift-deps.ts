@@ -4,11 +4,11 @@ import type { ReceiptPrinter } from '../printing/receipt-printer.js';
 import type { ReportStore } from '../reports/report-store.js';
 import type { ShiftRecord } from './shift-contract.js';
 import { presentShift, totalsOf } from './shift-presenter.js';
-import type { StoredShift } from './shift-store.js';
+import type { ShiftStore, StoredShift } from './shift-store.js';
 
 /** What the shift endpoints use of the runtime. */
 export interface ShiftDeps {
-  ctx: FiscalContext;
+  ctx: FiscalContext<ShiftStore>;
   reports: ReportStore;
   printer: ReceiptPrinter;
   logger: Logger;

@@ -1,7 +1,7 @@
 import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ShiftEvent } from './shift-lifecycle.js';
-import type { StoredShift } from './shift-store.js';
+import type { ShiftStore, StoredShift } from './shift-store.js';
 
 function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShift | undefined): DomainError {
   return code === 'SHIFT_ALREADY_OPEN' && open
@@ -22,7 +22,7 @@ function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShif
  * A refused step (see shift-lifecycle.ts) changes nothing.
  */
 export function takeShiftStep<T>(
-  ctx: FiscalContext,
+  ctx: FiscalContext<ShiftStore>,
   event: Exclude<ShiftEvent, 'document'>,
   work: (open: StoredShift | undefined, at: string) => T,
 ): Promise<T> {

@@ -16,7 +16,8 @@ import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
 import type { FiscalServer } from '../../src/mev/fiscal-server.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
-import { createTerminalRuntime, type FiscalSetup, type TerminalRuntime } from '../../src/terminal-runtime.js';
+import type { FiscalSetup } from '../../src/fiscalization/fiscal-setup.js';
+import { createTerminalRuntime, type TerminalRuntime } from '../../src/terminal-runtime.js';
 
 export const API_KEY = 'test-terminal-key-0123456789';
 
