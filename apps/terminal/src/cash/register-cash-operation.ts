@@ -25,9 +25,6 @@ export async function registerCashOperation(
   const operation = await performFiscalOperation(ctx, {
     type: direction === 'cashIn' ? 'cash_in' : 'cash_out',
     operationId: randomUUID(),
-    refusedWhenDayExpired: true,
-    opensShift: true,
-    takesReceiptNumber: true,
     check: (state) => {
       const balance = ctx.operations.cashBalance(state.reportNumber);
       if (direction === 'cashOut' && balance < request.amount) {

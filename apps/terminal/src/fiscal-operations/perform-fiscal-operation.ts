@@ -9,6 +9,7 @@ import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
 import type { TerminalState, TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import type { DocumentShifts, ShiftCashier } from './document-shift.js';
 import type { FiscalRegistrar } from './fiscal-registrar.js';
+import { OPERATION_RULES } from './operation-rules.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 
 /** The answer to an operation the fiscal server refused: 502 MEV_ERROR with the server's reason. */
@@ -62,14 +63,9 @@ export interface ReversibleStep {
 
 /** One fiscal document, described as the steps every fiscal operation goes through. */
 export interface FiscalOperationPlan {
+  /** Decides the rules the operation follows (operation-rules.ts). */
   type: FiscalOperationType;
   operationId: string;
-  /** Sales and cash operations are refused once the fiscal day is over; only a Z report closes it. */
-  refusedWhenDayExpired: boolean;
-  /** Sales and cash operations join the open shift; with none open, they open one. */
-  opensShift: boolean;
-  /** Receipts and service receipts take the next receipt number; reports do not. */
-  takesReceiptNumber: boolean;
   /** Rules that need the lock held (for example the cash balance). Throws DomainError. */
   check?: (state: TerminalState) => void;
   amounts: (state: TerminalState) => OperationAmounts;
@@ -95,6 +91,7 @@ export async function performFiscalOperation(
   ctx: FiscalContext,
   plan: FiscalOperationPlan,
 ): Promise<FiscalOperationRecord> {
+  const rules = OPERATION_RULES[plan.type];
   assertFiscalized(ctx.fiscalization());
   return ctx.lock.run(async () => {
     assertFiscalized(ctx.fiscalization());
@@ -102,7 +99,7 @@ export async function performFiscalOperation(
     if (!registrar) throw new DomainError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
     const state = ctx.terminalState.get();
     const now = ctx.clock.now();
-    if (plan.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
+    if (rules.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
       throw new DomainError(
         'FISCAL_DAY_EXPIRED',
         `The fiscal day started at ${state.dayStartedAt} is over (24 hours); a Z report is required`,
@@ -115,11 +112,11 @@ export async function performFiscalOperation(
     const createdAt = (plan.beforeWrite ? ctx.clock.now() : now).toISOString();
 
     const write = ctx.db.transaction(() => {
-      const shift = plan.opensShift
+      const shift = rules.opensShift
         ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
         : null;
       const shiftId = shift?.id ?? null;
-      const numbers = plan.takesReceiptNumber
+      const numbers = rules.takesReceiptNumber
         ? ctx.terminalState.issueReceiptNumber(createdAt)
         : { receiptNumber: null, reportNumber: state.reportNumber };
       const op = ctx.operations.insert({

@@ -48,9 +48,6 @@ export async function createSale(
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
     operationId,
-    refusedWhenDayExpired: true,
-    opensShift: true,
-    takesReceiptNumber: true,
     amounts: () => ({
       totalAmount: calculation.total,
       cashDelta: cashPaid - calculation.change,
