@@ -6,7 +6,7 @@ import { DomainError } from './domain-error.js';
 import { renderError, statusOf, toDomainError } from './http/error-rendering.js';
 import { Idempotency } from './http/idempotency.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { registerRoute, replayPresenters } from './http/register-route.js';
+import { registerRoute, resourceReplays } from './http/register-route.js';
 import type { TerminalApp } from './http/terminal-app.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
@@ -125,7 +125,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   const idempotency = new Idempotency(
     rt.idempotencyStore,
     rt.clock,
-    replayPresenters(TERMINAL_ENDPOINTS, services, rt.clock),
+    resourceReplays(TERMINAL_ENDPOINTS, services, rt.clock),
   );
   for (const route of TERMINAL_ENDPOINTS) {
     registerRoute({ app, services, idempotency, clock: rt.clock }, route);

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
-import type { IdempotencyStore } from '../storage/idempotency-store.js';
+import type { IdempotencyStore, ResourceKind } from '../storage/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
@@ -76,7 +76,7 @@ export interface FiscalOperationPlan {
   /** Runs in the same transaction after `write` (the Z report closes the day here). */
   afterWrite?: () => void;
   idempotencyKey: string | null;
-  resourceKind: string;
+  resourceKind: ResourceKind;
   resourceId: string;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DomainError, type ErrorCode, type FieldError } from '../domain-error.js';
+import type { ResourceKind } from '../storage/idempotency-store.js';
 
 /** What a parser returns: the value, or every field that failed (details of a VALIDATION_ERROR). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: readonly FieldError[] };
@@ -71,7 +72,7 @@ export interface EndpointContract {
  * crash: the use case linked the key to a resource of this kind before the process died.
  */
 export interface Replay<S> {
-  kind: string;
+  kind: ResourceKind;
   rebuild(services: S, resourceId: string): Replayed;
 }
 

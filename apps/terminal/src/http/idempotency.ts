@@ -10,7 +10,7 @@ export interface RouteResult {
 }
 
 /** Rebuilds the answer of an operation from storage, for a retry after a crash. */
-export type ResourcePresenter = (resourceId: string) => RouteResult;
+export type ResourceReplay = (resourceId: string) => RouteResult;
 
 /** Keys are opaque: 1-255 printable ASCII characters (a UUID is typical). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -52,7 +52,7 @@ export class Idempotency {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly clock: Clock,
-    private readonly presenters: ReadonlyMap<string, ResourcePresenter>,
+    private readonly replays: ReadonlyMap<string, ResourceReplay>,
   ) {}
 
   async execute(
@@ -88,9 +88,9 @@ export class Idempotency {
       if (running) return { result: await running, replayed: true };
       // Left `processing` by a previous run of the process.
       if (existing.resourceKind !== null && existing.resourceId !== null) {
-        const presenter = this.presenters.get(existing.resourceKind);
-        if (presenter) {
-          const result = presenter(existing.resourceId);
+        const replay = this.replays.get(existing.resourceKind);
+        if (replay) {
+          const result = replay(existing.resourceId);
           this.store.complete(key, result.statusCode, JSON.stringify(result.body));
           return { result, replayed: true };
         }

@@ -6,7 +6,7 @@ import { renderError } from './error-rendering.js';
 import {
   requestFingerprint,
   type Idempotency,
-  type ResourcePresenter,
+  type ResourceReplay,
   type RouteResult,
 } from './idempotency.js';
 import type { TerminalApp } from './terminal-app.js';
@@ -70,15 +70,15 @@ async function run<S>(
  * What rebuilds the stored answer of each kind of resource an Idempotency-Key can be linked
  * to, from the routes' replays: the payload in the success envelope, or the refusal rendered.
  */
-export function replayPresenters<S>(
+export function resourceReplays<S>(
   routes: readonly Route<S>[],
   services: S,
   clock: Clock,
-): Map<string, ResourcePresenter> {
-  const presenters = new Map<string, ResourcePresenter>();
+): Map<string, ResourceReplay> {
+  const replays = new Map<string, ResourceReplay>();
   for (const { replay } of routes) {
     if (!replay) continue;
-    presenters.set(replay.kind, (resourceId) => {
+    replays.set(replay.kind, (resourceId) => {
       const replayed = replay.rebuild(services, resourceId);
       const now = clock.now();
       return replayed.ok
@@ -86,5 +86,5 @@ export function replayPresenters<S>(
         : renderError(replayed.refusal, now);
     });
   }
-  return presenters;
+  return replays;
 }

@@ -1,5 +1,11 @@
 import { lazyTransaction, type Db } from './database.js';
 
+/**
+ * What an Idempotency-Key can be linked to, so that a retry after a crash rebuilds the answer
+ * from it: each kind has its replay, declared with the routes that write it.
+ */
+export type ResourceKind = 'sale' | 'cash' | 'x-report' | 'z-report' | 'shift';
+
 export interface IdempotencyRecord {
   key: string;
   requestHash: string;
@@ -61,7 +67,7 @@ export class IdempotencyStore {
   }
 
   /** Called inside an operation's transaction: a retry after a crash finds this resource. */
-  link(key: string, resourceKind: string, resourceId: string): void {
+  link(key: string, resourceKind: ResourceKind, resourceId: string): void {
     this.db
       .prepare('UPDATE idempotency_keys SET resource_kind = ?, resource_id = ? WHERE key = ?')
       .run(resourceKind, resourceId, key);
