@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 import { DEFAULT_SYNC_BATCH_SIZE } from './fiscal-operations/sync-worker.js';
 
 export interface TerminalConfig {

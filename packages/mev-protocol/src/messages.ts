@@ -1,4 +1,4 @@
-/** The contract's messages as TypeScript values (see contract/mev.xsd and docs/mev-protocol.md). */
+/** The contract's messages as TypeScript values (see ../contract/mev.xsd and docs/mev-protocol.md). */
 import type { MevOperationFaultCode } from './fault-codes.js';
 
 export const MEV_OPERATION_TYPES = [
