@@ -6,6 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Node 24.18, not the newest 24: an addon built against 24.19+ headers that uses Node's own
+# ObjectWrap, as better-sqlite3 12 does, aborts when a statement is garbage collected
+# (`RemoveEnvironmentCleanupHook: Assertion failed: (env) != nullptr`, nodejs/node#65446).
+# better-sqlite3 13 avoids it but requires Node 22, and Node 20 stays supported.
+NODE24=node@24.18.1
+
 scratch=$(mktemp -d)
 addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
 cp "$addon" "$scratch/better_sqlite3.node.before"
@@ -15,7 +21,7 @@ restore() {
 }
 trap restore EXIT
 
-npm install --prefix "$scratch/node24" --no-save --no-package-lock --no-audit --no-fund node@24
+npm install --prefix "$scratch/node24" --no-save --no-package-lock --no-audit --no-fund "$NODE24"
 headers=$(find "$scratch/node24" -path '*/include/node/node_version.h' -print -quit)
 node24_home=$(dirname "$(dirname "$(dirname "$headers")")")
 export PATH="$node24_home/bin:$PATH"
