@@ -1,5 +1,5 @@
 import { toMinor } from '@fiscal-pos/fiscal';
-import { ECR_MAX_AMOUNT } from '@fiscal-pos/card-sim/protocol';
+import { ECR_MAX_AMOUNT } from '@fiscal-pos/ecr-protocol';
 import { z } from 'zod';
 import type { Parsed } from '../http/define-route.js';
 import { moneySchema, timestampSchema } from '../http/shared-contract.js';

@@ -1,4 +1,4 @@
-import { faultScopeOf } from '@fiscal-pos/mev-sim/protocol';
+import { faultScopeOf } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';

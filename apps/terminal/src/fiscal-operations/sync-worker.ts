@@ -1,4 +1,4 @@
-import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { FiscalRegistrar, SyncSendResult } from './fiscal-registrar.js';
 import type { OperationStore } from './operation-store.js';

@@ -1,15 +1,12 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildFaultReply,
   buildRegisterRequest,
   buildRegisteredReply,
-  formatCents,
-  parseCents,
   parseMevRequest,
   parseReply,
   type MevOperation,
-} from '../src/protocol/index.js';
+} from '../src/index.js';
 
 const operation: MevOperation = {
   registrationNumber: '1234567890',
@@ -26,33 +23,6 @@ const operation: MevOperation = {
   occurredAt: '2025-03-01T10:15:00.000Z',
 };
 const credentials = { username: 't1234567890', password: 'a&b<c>"d' };
-
-describe('amounts on the wire', () => {
-  it.each([
-    [0, '0.00'],
-    [5, '0.05'],
-    [-50, '-0.50'],
-    [12_34, '12.34'],
-    [1_000_000_00, '1000000.00'],
-  ])('%i minor units <-> "%s"', (minor, text) => {
-    expect(formatCents(minor)).toBe(text);
-    expect(parseCents(text)).toBe(minor);
-  });
-
-  it.each(['1.5', '12.345', '1e3', ' 1.00', '+1.00', '1,00', '', '-', '.50'])('rejects "%s"', (text) => {
-    expect(parseCents(text)).toBeNull();
-  });
-
-  it('round-trips every integer amount exactly', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (minor) => parseCents(formatCents(minor)) === minor),
-    );
-  });
-
-  it('refuses to format a fraction of a minor unit', () => {
-    expect(() => formatCents(1.5)).toThrow(RangeError);
-  });
-});
 
 describe('RegisterFiscalOperation request', () => {
   it('parses back what was built, credentials included', () => {

@@ -3,12 +3,12 @@
  * The parsed tree has string leaves; these schemas turn them into typed values.
  */
 import { z } from 'zod';
-import { parseCents } from './money.js';
+import { parseMinor } from '@fiscal-pos/fiscal';
 import { MEV_OPERATION_FAULT_CODES } from './fault-codes.js';
 import { MEV_BATCH_MAX_OPERATIONS, MEV_OPERATION_TYPES } from './messages.js';
 
 const amount = z.string().transform((text, ctx) => {
-  const minor = parseCents(text);
+  const minor = parseMinor(text);
   if (minor === null) {
     ctx.addIssue({ code: 'custom', message: `not an amount with 2 decimals: "${text}"` });
     return z.NEVER;

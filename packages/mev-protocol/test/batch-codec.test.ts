@@ -17,7 +17,7 @@ import {
   type MevBatchResult,
   type MevFaultCode,
   type MevOperation,
-} from '../src/protocol/index.js';
+} from '../src/index.js';
 
 const credentials = { username: 't1', password: 'secret' };
 

@@ -3,7 +3,7 @@
  * (one operation) and RegisterFiscalOperationBatch (an ordered list of the same operation
  * elements, for the offline queue).
  */
-import { formatCents } from './money.js';
+import { formatMinor } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS, type MevCredentials, type MevOperation } from './messages.js';
 import {
   batchRequestSchema,
@@ -55,17 +55,17 @@ function operationElement(operation: MevOperation): XmlTree {
     'mev:OperationType': operation.type,
     ...(operation.receiptNumber === null ? {} : { 'mev:ReceiptNumber': operation.receiptNumber }),
     'mev:ReportNumber': operation.reportNumber,
-    'mev:Total': formatCents(operation.totalAmount),
+    'mev:Total': formatMinor(operation.totalAmount),
     'mev:VatLine': operation.vat.map((line) => ({
       'mev:Code': line.code,
-      ...(line.rateBp === null ? {} : { 'mev:Rate': formatCents(line.rateBp) }),
-      'mev:TaxableBase': formatCents(line.taxableBase),
-      'mev:Vat': formatCents(line.vatAmount),
-      'mev:Gross': formatCents(line.gross),
+      ...(line.rateBp === null ? {} : { 'mev:Rate': formatMinor(line.rateBp) }),
+      'mev:TaxableBase': formatMinor(line.taxableBase),
+      'mev:Vat': formatMinor(line.vatAmount),
+      'mev:Gross': formatMinor(line.gross),
     })),
     'mev:Payment': operation.payments.map((line) => ({
       'mev:Code': line.code,
-      'mev:Amount': formatCents(line.amount),
+      'mev:Amount': formatMinor(line.amount),
     })),
     'mev:OccurredAt': operation.occurredAt,
   };

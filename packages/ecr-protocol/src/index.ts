@@ -1,4 +1,7 @@
-/** The card terminal's ECR protocol, coded once for the simulator and the terminal's driver. */
+/**
+ * @fiscal-pos/ecr-protocol: the card terminal's ECR protocol, coded once for the terminal's
+ * driver and for card-sim, its second implementation.
+ */
 export {
   CARD_SCHEMES,
   DECLINE_CODES,

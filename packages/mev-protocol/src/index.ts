@@ -1,5 +1,8 @@
-/** The MEV SOAP contract, coded once for both the simulator and the terminal's client. */
-export { formatCents, parseCents } from './money.js';
+/**
+ * @fiscal-pos/mev-protocol: the MEV SOAP contract (WSDL, XSD, messages, codec, fault codes),
+ * coded once for the terminal's client and for mev-sim, its second implementation.
+ */
+export { MEV_SOAP_PATH, MEV_WSDL_URL, MEV_XSD_URL } from './contract.js';
 export {
   MEV_CALLER_FAULT_CODES,
   MEV_FAULT_CODES,
@@ -42,6 +45,3 @@ export {
   type ParsedReply,
 } from './reply.js';
 export { MEV_NS, SOAP_ACTION_REGISTER, SOAP_ACTION_REGISTER_BATCH } from './xml.js';
-
-/** Path of the SOAP endpoint on the simulator (the WSDL's soap:address). */
-export const MEV_SOAP_PATH = '/mev/v1/fiscal';

@@ -2,7 +2,7 @@
  * One XML builder and one parser configuration for both sides of the wire.
  *
  * The parser keeps every leaf as a string (no number guessing: "0012" stays "0012" and amounts
- * are converted by money.ts) and drops namespace prefixes: elements are matched by local
+ * are converted by the fiscal money module) and drops namespace prefixes: elements are matched by local
  * name, so a server or client may choose its own prefixes. Well-formedness is checked first,
  * because the parser alone is lenient with broken XML.
  */

@@ -1,6 +1,8 @@
-/** The contract's messages as TypeScript values (see contract/mev.xsd and docs/mev-protocol.md). */
+/** The contract's messages as TypeScript values (see ../contract/mev.xsd and docs/mev-protocol.md). */
+import type { FiscalOperationType } from '@fiscal-pos/fiscal';
 import type { MevOperationFaultCode } from './fault-codes.js';
 
+/** The wire's own list (the XSD's OperationType), held to the domain's operation types. */
 export const MEV_OPERATION_TYPES = [
   'receipt',
   'refund',
@@ -8,7 +10,7 @@ export const MEV_OPERATION_TYPES = [
   'cash_out',
   'x_report',
   'z_report',
-] as const;
+] as const satisfies readonly FiscalOperationType[];
 export type MevOperationType = (typeof MEV_OPERATION_TYPES)[number];
 
 /** Amounts in integer minor units; the rate in basis points (20 % = 2000), null = exempt. */
