@@ -10,7 +10,7 @@ import {
   summarizeClosedDay,
   vatBreakdownToJson,
 } from '../src/index.js';
-import type { FiscalOperationRecord, ReportTotals, SaleCalculation } from '../src/index.js';
+import type { ReportedOperation, ReportTotals, SaleCalculation } from '../src/index.js';
 import { item, sale, saleInputArbitrary } from './sale-fixtures.js';
 
 let nextReceipt = 1;
@@ -18,8 +18,8 @@ let nextReceipt = 1;
 function receiptOf(
   calculation: SaleCalculation,
   payments: { code: string; amount: number }[],
-  extra: Partial<FiscalOperationRecord> = {},
-): FiscalOperationRecord {
+  extra: Partial<ReportedOperation> = {},
+): ReportedOperation {
   const paid = payments.reduce((total, payment) => total + payment.amount, 0);
   return {
     type: 'receipt',
@@ -36,10 +36,10 @@ function receiptOf(
 }
 
 function simple(
-  type: FiscalOperationRecord['type'],
+  type: ReportedOperation['type'],
   totalAmount: number,
   receiptNumber: number | null,
-): FiscalOperationRecord {
+): ReportedOperation {
   return {
     type,
     status: 'success',
@@ -66,7 +66,7 @@ describe('aggregateReportData', () => {
   // Sale 3: rejected by the fiscal server: not a fiscal document.
   const rejected = receiptOf(calc(item(99900, 'B')), [{ code: '1', amount: 99900 }], { status: 'failed' });
   // Refund of 10.80 at A in cash.
-  const refund: FiscalOperationRecord = {
+  const refund: ReportedOperation = {
     ...simple('refund', 1080, 9),
     vat: calc(item(1080, 'A')).vatBreakdown,
     payments: [{ code: '1', amount: 1080 }],

@@ -86,8 +86,8 @@ describe('calculateSale, hand-computed', () => {
       amountReceived: 10000,
     });
     expect(result.paymentBreakdown).toEqual([
-      { type: '2', amount: 5000 },
-      { type: '1', amount: 5000 },
+      { code: '2', amount: 5000 },
+      { code: '1', amount: 5000 },
     ]);
     expect(result).toMatchObject({ paymentsTotal: 10000, change: 1000 });
   });

@@ -1,7 +1,7 @@
+import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/fiscal';
 import type { RouteKit } from '../http/route-kit.js';
 import { QueryReader } from '../http/query-params.js';
-import { OPERATION_STATUSES } from './operation-status.js';
-import { OPERATION_TYPES, type OperationStore } from './operation-store.js';
+import type { OperationStore } from './operation-store.js';
 import { presentOperation } from './operation-presenter.js';
 import type { OperationListPage } from './operation-contract.js';
 
@@ -9,8 +9,8 @@ export function registerOperationRoutes(kit: RouteKit, operations: OperationStor
   kit.get('/api/fiscal/operations', (request): OperationListPage => {
     const query = new QueryReader(request.query as Record<string, unknown>);
     const { dateFrom, dateTo } = query.dateRange();
-    const type = query.oneOf('type', OPERATION_TYPES, 'TYPE_INVALID');
-    const status = query.oneOf('status', OPERATION_STATUSES, 'STATUS_INVALID');
+    const type = query.oneOf('type', FISCAL_OPERATION_TYPES, 'TYPE_INVALID');
+    const status = query.oneOf('status', FISCAL_OPERATION_STATUSES, 'STATUS_INVALID');
     const shiftId = query.shiftId();
     const { limit, offset } = query.page();
     query.done();

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
 import { ApiError } from '../http/api-error.js';
 import type { IdempotencyStore } from '../http/idempotency-store.js';
-import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
+import type { FiscalOperationType, PaymentLine, VatLine } from '@fiscal-pos/fiscal';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
 import type { ShiftCashier, ShiftStore } from '../shifts/shift-store.js';
@@ -44,8 +44,8 @@ export interface DocumentNumbers {
 export interface OperationAmounts {
   totalAmount: number;
   cashDelta: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
 }
 
 /**

@@ -1,19 +1,12 @@
+import { isCalendarDate } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { ApiError, type FieldError } from './api-error.js';
 
 /** The largest page a list endpoint returns (the spec leaves the maximum open). */
 export const MAX_PAGE_LIMIT = 500;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The rule of the contract's `format: uuid`. */
 const uuid = z.uuid();
-
-function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 /**
  * Collects query-string problems so that all of them are reported together, like body

@@ -1,6 +1,5 @@
-import { saleRequestSchema } from '@fiscal-pos/fiscal';
+import { FISCAL_OPERATION_STATUSES, saleRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
-import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
 import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
 import {
   dateRangeQueryFields,
@@ -18,7 +17,7 @@ import {
   vatCodeSchema,
 } from '../http/shared-contract.js';
 
-const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
+const operationStatusSchema = z.enum(FISCAL_OPERATION_STATUSES).meta({
   description: 'status of the fiscal operation with the fiscal server',
 });
 
@@ -137,7 +136,7 @@ export const saleSummarySchema = z
       .nullable()
       .meta({ description: 'label of the primary payment type, e.g. "cash"' }),
     status: oneOfStrings(
-      OPERATION_STATUSES,
+      FISCAL_OPERATION_STATUSES,
       'synchronisation status: the status of the sale’s fiscal operation',
     ),
     createdAt: timestampSchema,

@@ -77,10 +77,28 @@ export function fromBp(bp: Bp): number {
   return bp / 100;
 }
 
-/** "12.34", "-0.05": the amount with exactly 2 decimals, for XML and the receipt QR code. */
+/**
+ * "12.34", "-0.05": the amount with exactly 2 decimals, for XML and the receipt QR code.
+ * Basis points print the same way: 2000 is "20.00" (a VAT rate on the wire).
+ */
 export function formatMinor(m: Minor): string {
   const magnitude = BigInt(Math.abs(m));
   const whole = magnitude / 100n;
   const cents = (magnitude % 100n).toString().padStart(2, '0');
   return `${m < 0 ? '-' : ''}${whole}.${cents}`;
+}
+
+const TWO_DECIMALS = /^(-?)(\d{1,13})\.(\d{2})$/;
+
+/**
+ * The inverse of `formatMinor`: "12.34" -> 1234, "-0.50" -> -50; null unless the text has
+ * exactly 2 decimals and at most 13 whole digits (so it stays within MAX_SCALED).
+ * Read on the digits, never through a float.
+ */
+export function parseMinor(text: string): Minor | null {
+  const match = TWO_DECIMALS.exec(text);
+  if (match === null) return null;
+  const [, sign = '', whole = '', cents = ''] = match;
+  const magnitude = Number(whole) * 100 + Number(cents);
+  return sign === '-' && magnitude !== 0 ? -magnitude : magnitude;
 }

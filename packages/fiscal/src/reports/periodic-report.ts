@@ -1,8 +1,8 @@
 import type { Minor } from '../money/money.js';
-import type { VatBreakdownEntry } from '../sale/sale-calculation.js';
 import type { VatCode } from '../vat/vat.js';
+import type { VatLine } from '../vat/vat-line.js';
 import { addTo, addVatLine, aggregateReportData } from './report-aggregation.js';
-import type { FiscalOperationRecord, ReportOptions, ReportTotals } from './report-aggregation.js';
+import type { ReportedOperation, ReportOptions, ReportTotals } from './report-aggregation.js';
 
 /**
  * A closed fiscal day as the terminal keeps it after its Z report: the report totals
@@ -28,7 +28,7 @@ export interface IndividualZReport {
   receiptsCount: number;
   totalSales: Minor;
   totalTax: Minor;
-  vatBreakdown: VatBreakdownEntry[];
+  vatBreakdown: VatLine[];
   paymentTotals: Record<string, Minor>;
   cashIn: Minor;
   cashOut: Minor;
@@ -44,7 +44,7 @@ export interface PeriodicReportTotals {
   totalSales: Minor;
   totalTax: Minor;
   totalUntaxed: Minor;
-  vatBreakdown: VatBreakdownEntry[];
+  vatBreakdown: VatLine[];
   receiptsCount: number;
   paymentTotals: Record<string, Minor>;
   cashIn: Minor;
@@ -69,7 +69,7 @@ export interface PeriodicReportTotals {
  * range and the count of X reports, ready to be stored and summed by periodic reports.
  */
 export function summarizeClosedDay(
-  records: readonly FiscalOperationRecord[],
+  records: readonly ReportedOperation[],
   day: ReportOptions & { reportNumber: number; closedAt: string },
 ): ClosedZReport {
   const receiptNumbers = records
@@ -108,7 +108,7 @@ export function aggregatePeriodicReport(
   options: { detailed: boolean },
 ): PeriodicReportTotals {
   const ordered = [...zReports].sort((a, b) => a.reportNumber - b.reportNumber);
-  const vat = new Map<VatCode, VatBreakdownEntry>();
+  const vat = new Map<VatCode, VatLine>();
   const result: PeriodicReportTotals = {
     totalSales: 0,
     totalTax: 0,

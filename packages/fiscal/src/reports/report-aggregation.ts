@@ -1,31 +1,16 @@
-import type { Bp, Minor } from '../money/money.js';
+import type { Minor } from '../money/money.js';
+import type { FiscalOperationStatus } from '../operations/operation-status.js';
+import type { FiscalOperationType } from '../operations/operation-type.js';
 import { ACPS_CASH } from '../payments/acps.js';
-import type { VatBreakdownEntry } from '../sale/sale-calculation.js';
+import type { PaymentLine } from '../payments/payment-line.js';
 import type { VatCode } from '../vat/vat.js';
-
-export type FiscalOperationType = 'receipt' | 'refund' | 'cash_in' | 'cash_out' | 'x_report' | 'z_report';
-export type FiscalOperationStatus = 'pending' | 'sent' | 'success' | 'failed' | 'offline';
-
-/** VAT of one code on one receipt or refund. */
-export interface VatLine {
-  code: VatCode;
-  rateBp: Bp | null;
-  vatAmount: Minor;
-  taxableBase: Minor;
-  gross: Minor;
-}
-
-/** One payment of a receipt or refund, as tendered. */
-export interface PaymentLine {
-  code: string;
-  amount: Minor;
-}
+import type { VatLine } from '../vat/vat-line.js';
 
 /**
  * A fiscal operation of the day as the terminal stored it, in integer units. All amounts
  * are positive magnitudes; the type says in which direction money moved.
  */
-export interface FiscalOperationRecord {
+export interface ReportedOperation {
   type: FiscalOperationType;
   status: FiscalOperationStatus;
   /** Receipt or service-receipt number; null for reports. */
@@ -55,7 +40,7 @@ export interface ReportTotals {
   dailyTax: Minor;
   /** Taxable bases of every code, the exempt code's gross included. */
   dailyUntaxed: Minor;
-  vatBreakdown: VatBreakdownEntry[];
+  vatBreakdown: VatLine[];
   /** Sale receipts (refunds are counted in returnsCount). */
   receiptsIssued: number;
   /** Highest receipt number used (sales, refunds and service receipts); 0 when none. */
@@ -83,7 +68,7 @@ export interface ReportOptions {
 }
 
 /** Adds `sign` × a VAT line into a breakdown kept in order of first appearance. */
-export function addVatLine(breakdown: Map<VatCode, VatBreakdownEntry>, line: VatLine, sign: 1 | -1): void {
+export function addVatLine(breakdown: Map<VatCode, VatLine>, line: VatLine, sign: 1 | -1): void {
   const entry = breakdown.get(line.code) ?? {
     code: line.code,
     rateBp: line.rateBp,
@@ -107,7 +92,7 @@ export function addTo<K extends string>(map: Record<K, number>, key: K, amount: 
  * A sale's payments as kept in the drawer or account: the change comes out of the cash
  * payment (change is only allowed beside one).
  */
-function keptPayments(record: FiscalOperationRecord): PaymentLine[] {
+function keptPayments(record: ReportedOperation): PaymentLine[] {
   const kept = record.payments.map((payment) => ({ ...payment }));
   const cash = kept.find((payment) => payment.code === ACPS_CASH);
   if (cash !== undefined) cash.amount -= record.changeAmount;
@@ -120,10 +105,10 @@ function keptPayments(record: FiscalOperationRecord): PaymentLine[] {
  * offline ones are counted, since they are registered later.
  */
 export function aggregateReportData(
-  records: readonly FiscalOperationRecord[],
+  records: readonly ReportedOperation[],
   options: ReportOptions,
 ): ReportTotals {
-  const vat = new Map<VatCode, VatBreakdownEntry>();
+  const vat = new Map<VatCode, VatLine>();
   const totals: ReportTotals = {
     dailyTotal: 0,
     dailyTax: 0,

@@ -4,6 +4,8 @@ import { mulMilli, percentOf, vatFromGross } from '../money/rounding.js';
 import { issue } from '../validation/validation-issue.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import type { VatCode, VatTable } from '../vat/vat.js';
+import type { VatLine } from '../vat/vat-line.js';
+import type { PaymentLine } from '../payments/payment-line.js';
 import { allocateProportionally } from './allocate.js';
 
 /** One sale line in integer units, as the sale request schema outputs it. */
@@ -55,20 +57,6 @@ export interface CalculatedItem {
   taxableBase: Minor;
 }
 
-/** VAT totals of one code; vatAmount + taxableBase = gross. */
-export interface VatBreakdownEntry {
-  code: VatCode;
-  rateBp: Bp | null;
-  vatAmount: Minor;
-  taxableBase: Minor;
-  gross: Minor;
-}
-
-export interface PaymentTotal {
-  type: string;
-  amount: Minor;
-}
-
 export interface SaleCalculation {
   items: CalculatedItem[];
   /** Sum of the item amounts before the cart discount and markup. */
@@ -78,9 +66,9 @@ export interface SaleCalculation {
   /** subtotal − cartDiscountAmount + cartMarkupAmount = sum of items[].netAmount. */
   total: Minor;
   /** Per VAT code, in order of first appearance among the items. */
-  vatBreakdown: VatBreakdownEntry[];
-  /** Sum per payment type, in order of first appearance. */
-  paymentBreakdown: PaymentTotal[];
+  vatBreakdown: VatLine[];
+  /** Sum per payment type, in order of first appearance, as tendered. */
+  paymentBreakdown: PaymentLine[];
   paymentsTotal: Minor;
   amountReceived: Minor;
   /** amountReceived − total; negative when the payment is insufficient. */
@@ -186,8 +174,8 @@ export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalcula
   };
 }
 
-function breakdownByVatCode(items: readonly CalculatedItem[]): VatBreakdownEntry[] {
-  const byCode = new Map<VatCode, VatBreakdownEntry>();
+function breakdownByVatCode(items: readonly CalculatedItem[]): VatLine[] {
+  const byCode = new Map<VatCode, VatLine>();
   for (const item of items) {
     const entry = byCode.get(item.vatCode) ?? {
       code: item.vatCode,
@@ -204,10 +192,10 @@ function breakdownByVatCode(items: readonly CalculatedItem[]): VatBreakdownEntry
   return [...byCode.values()];
 }
 
-function totalsByPaymentType(payments: readonly PaymentInput[]): PaymentTotal[] {
-  const byType = new Map<string, PaymentTotal>();
+function totalsByPaymentType(payments: readonly PaymentInput[]): PaymentLine[] {
+  const byType = new Map<string, PaymentLine>();
   for (const payment of payments) {
-    const entry = byType.get(payment.type) ?? { type: payment.type, amount: 0 };
+    const entry = byType.get(payment.type) ?? { code: payment.type, amount: 0 };
     entry.amount += payment.amount;
     byType.set(payment.type, entry);
   }
