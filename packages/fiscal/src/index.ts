@@ -30,7 +30,7 @@ export {
 export type { AcpsCode } from './payments/acps.js';
 export type { PaymentLine } from './payments/payment-line.js';
 
-export { FISCAL_OPERATION_TYPES, isFiscalOperationType } from './operations/operation-type.js';
+export { FISCAL_OPERATION_TYPES } from './operations/operation-type.js';
 export type { FiscalOperationType } from './operations/operation-type.js';
 export {
   FISCAL_OPERATION_STATUSES,

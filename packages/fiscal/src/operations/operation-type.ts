@@ -11,7 +11,3 @@ export const FISCAL_OPERATION_TYPES = [
   'z_report',
 ] as const;
 export type FiscalOperationType = (typeof FISCAL_OPERATION_TYPES)[number];
-
-export function isFiscalOperationType(value: unknown): value is FiscalOperationType {
-  return typeof value === 'string' && (FISCAL_OPERATION_TYPES as readonly string[]).includes(value);
-}

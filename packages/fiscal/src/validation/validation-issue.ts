@@ -55,7 +55,7 @@ export const VALIDATION_MESSAGES = {
  * open and close), one per field in the spec's manner; listed in docs/terminal-api.md. Kept
  * apart so that VALIDATION_CODES stays exactly the spec's table.
  */
-export const EXTENSION_VALIDATION_MESSAGES = {
+const EXTENSION_VALIDATION_MESSAGES = {
   CASHIER_ID_INVALID: 'cashierId must be a string of 1-50 characters',
   CASHIER_NAME_INVALID: 'cashierName must be a string of 1-60 characters',
   OPENING_CASH_INVALID: 'openingCash must be a number >= 0 with at most 2 decimals',

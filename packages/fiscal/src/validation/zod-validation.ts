@@ -18,7 +18,7 @@ export function coded(code: ValidationCode, message?: string): { error: () => st
 }
 
 /** `items[0].name`, `lines[2][0]`, `cartDiscount.percent`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
+function formatFieldPath(path: readonly PropertyKey[]): string {
   return path
     .map((segment, index) => {
       if (typeof segment === 'number') return `[${segment}]`;
@@ -29,7 +29,7 @@ export function formatFieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** Zod issues -> spec issues, in zod's (schema key and array) order, one per field and code. */
-export function toValidationIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+function toValidationIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const zodIssue of zodIssues) {
