@@ -29,6 +29,7 @@ export {
 } from './payments/acps.js';
 export type { AcpsCode } from './payments/acps.js';
 export type { PaymentLine } from './payments/payment-line.js';
+export { keptPayments } from './payments/kept-payments.js';
 
 export { FISCAL_OPERATION_TYPES } from './operations/operation-type.js';
 export type { FiscalOperationType } from './operations/operation-type.js';

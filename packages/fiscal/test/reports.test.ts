@@ -6,6 +6,7 @@ import {
   aggregateReportData,
   amountMapToJson,
   calculateSale,
+  keptPayments,
   receiptQrUrl,
   summarizeClosedDay,
   vatBreakdownToJson,
@@ -174,6 +175,48 @@ describe('aggregateReportData', () => {
         );
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('keptPayments', () => {
+  it('takes the change out of the cash payment: what the fiscal server and the reports count', () => {
+    const tendered = [
+      { code: '2', amount: 5000 },
+      { code: '1', amount: 6000 },
+    ];
+    expect(keptPayments(tendered, 10_000)).toEqual([
+      { code: '2', amount: 5000 },
+      { code: '1', amount: 5000 },
+    ]);
+    expect(tendered[1]).toEqual({ code: '1', amount: 6000 });
+  });
+
+  it('leaves payments that do not exceed the total as they are (refunds, cash operations)', () => {
+    expect(keptPayments([{ code: '2', amount: 1080 }], 1080)).toEqual([{ code: '2', amount: 1080 }]);
+    expect(keptPayments([], 20_000)).toEqual([]);
+  });
+
+  it('always adds up to the total for a sale whose change is within its cash (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (card, cash, change) => {
+          fc.pre(change <= cash && card + cash - change > 0);
+          const total = card + cash - change;
+          const kept = keptPayments(
+            [
+              { code: '2', amount: card },
+              { code: '1', amount: cash },
+            ],
+            total,
+          );
+          expect(kept.reduce((sum, payment) => sum + payment.amount, 0)).toBe(total);
+          expect(kept.every((payment) => payment.amount >= 0)).toBe(true);
+        },
+      ),
     );
   });
 });

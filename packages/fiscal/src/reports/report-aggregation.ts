@@ -2,6 +2,7 @@ import type { Minor } from '../money/money.js';
 import type { FiscalOperationStatus } from '../operations/operation-status.js';
 import type { FiscalOperationType } from '../operations/operation-type.js';
 import { ACPS_CASH } from '../payments/acps.js';
+import { keptPayments } from '../payments/kept-payments.js';
 import type { PaymentLine } from '../payments/payment-line.js';
 import type { VatCode } from '../vat/vat.js';
 import type { VatLine } from '../vat/vat-line.js';
@@ -22,7 +23,10 @@ export interface ReportedOperation {
   vat: readonly VatLine[];
   /** receipt/refund: payments as tendered; empty otherwise. */
   payments: readonly PaymentLine[];
-  /** receipt: change handed back in cash; 0 otherwise. */
+  /**
+   * receipt: change handed back in cash; 0 otherwise. The aggregation reads it from the
+   * payments (their excess over the total, see keptPayments), as the fiscal server does.
+   */
   changeAmount: Minor;
   createdAt: string;
 }
@@ -89,17 +93,6 @@ export function addTo<K extends string>(map: Record<K, number>, key: K, amount: 
 }
 
 /**
- * A sale's payments as kept in the drawer or account: the change comes out of the cash
- * payment (change is only allowed beside one).
- */
-function keptPayments(record: ReportedOperation): PaymentLine[] {
-  const kept = record.payments.map((payment) => ({ ...payment }));
-  const cash = kept.find((payment) => payment.code === ACPS_CASH);
-  if (cash !== undefined) cash.amount -= record.changeAmount;
-  return kept;
-}
-
-/**
  * Aggregates the fiscal operations of one fiscal day. Operations the fiscal server
  * rejected (status failed) are not fiscal documents and are left out; pending, sent and
  * offline ones are counted, since they are registered later.
@@ -140,7 +133,8 @@ export function aggregateReportData(
         if (record.status === 'success') totals.receiptsSentToMev += 1;
         totals.totalSales += record.totalAmount;
         for (const line of record.vat) addVatLine(vat, line, 1);
-        for (const payment of keptPayments(record)) addTo(totals.paymentTotals, payment.code, payment.amount);
+        for (const payment of keptPayments(record.payments, record.totalAmount))
+          addTo(totals.paymentTotals, payment.code, payment.amount);
         for (const code of new Set(record.payments.map((payment) => payment.code))) {
           addTo(totals.paymentCounts, code, 1);
         }
