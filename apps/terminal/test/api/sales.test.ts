@@ -177,6 +177,17 @@ describe('POST /api/sales', () => {
     expect((await ctx.terminal.call('GET', '/api/fiscal/operations')).body.data!.total).toBe(before);
   });
 
+  it('refuses control characters in an item name: they would reach the printer as commands', async () => {
+    const forged = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(10),
+      items: [{ name: 'Bread\n\u001b@TOTAL 0.01', unitPrice: 10, quantity: 1, vatCode: 'B' }],
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'items[0].name', code: 'ITEM_NAME_INVALID' }),
+    ]);
+  });
+
   it('checks payments against the computed total', async () => {
     const short = await ctx.terminal.call('POST', '/api/sales', {
       ...cashSale(100),

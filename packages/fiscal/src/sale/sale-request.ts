@@ -10,6 +10,7 @@ import {
   quantityField,
   withDefault,
   flagField,
+  textField,
 } from '../validation/zod-validation.js';
 import { DEFAULT_VAT_TABLE, VAT_CODES } from '../vat/vat.js';
 import type { VatTable } from '../vat/vat.js';
@@ -44,7 +45,7 @@ function itemSchema(vatTable: VatTable) {
             .meta({ description: 'external product id' }),
           null,
         ),
-        name: z.string(coded('ITEM_NAME_INVALID')).min(1).max(100),
+        name: textField('ITEM_NAME_INVALID', { min: 1, max: 100 }),
         unitPrice: amountField('ITEM_PRICE_INVALID', { positive: true }, 'price of one unit, VAT included'),
         quantity: quantityField('ITEM_QUANTITY_INVALID', 'quantity; fractional only with allowDecimals'),
         vatCode: vatCodeField(vatTable),

@@ -108,6 +108,45 @@ export function percentField(code: ValidationCode, bounds: Bounds, description: 
   return exactNumber(code, toBp, bounds, `${description}; at most 2 decimals`);
 }
 
+/**
+ * C0 and C1 control characters (NUL, TAB, LF, ESC, DEL, CSI, ...). Text that reaches paper
+ * must be text: to a printer these are commands (an ESC @ resets it, a LF in an item name
+ * prints a line of its own, such as a forged TOTAL).
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Length in characters (code points), not UTF-16 units: "ă", "€" and "𝄞" are one each. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/**
+ * Text that may be printed: `min`-`max` characters counted as code points (`min` 0 unless
+ * given), and no control character; both fail with `code`. JSON Schema's minLength and
+ * maxLength count code points too, so the document states the same rule.
+ */
+export function textField(code: ValidationCode, bounds: { min?: number; max: number }, description?: string) {
+  const { min = 0, max } = bounds;
+  return z
+    .string(coded(code))
+    .refine((text) => {
+      const count = characterCount(text);
+      return count >= min && count <= max;
+    }, coded(code))
+    .refine((text) => !hasControlCharacter(text), coded(code, 'control characters are not allowed'))
+    .meta({
+      ...(min > 0 ? { minLength: min } : {}),
+      maxLength: max,
+      ...(description ? { description } : {}),
+    });
+}
+
 /** An optional field that also accepts null, with the default for both. */
 export function withDefault<S extends z.ZodType, D extends z.output<S> | null>(schema: S, fallback: D) {
   return schema.nullish().transform((value): z.output<S> | D => value ?? fallback);
