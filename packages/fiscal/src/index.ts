@@ -92,6 +92,7 @@ export type { PeriodicReportRequest, PeriodicReportRequestInput } from './report
 export { aggregateReportData } from './reports/report-aggregation.js';
 export type { ReportOptions, ReportTotals, ReportedOperation } from './reports/report-aggregation.js';
 export { aggregatePeriodicReport, summarizeClosedDay } from './reports/periodic-report.js';
+export { AmountOverflowError } from './reports/exact-sums.js';
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
 
 export { receiptQrUrl } from './receipt/qr-code.js';

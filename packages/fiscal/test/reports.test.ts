@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AmountOverflowError,
   DEFAULT_VAT_TABLE,
+  MAX_SCALED,
   aggregatePeriodicReport,
   aggregateReportData,
   amountMapToJson,
@@ -175,6 +177,42 @@ describe('aggregateReportData', () => {
         );
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('report totals at any size', () => {
+  const big = (totalAmount: number): ReportedOperation => ({
+    ...simple('receipt', totalAmount, null),
+    vat: [{ code: '_', rateBp: null, vatAmount: 0, taxableBase: totalAmount, gross: totalAmount }],
+    payments: [{ code: '2', amount: totalAmount }],
+  });
+
+  it('sums exactly up to MAX_SCALED', () => {
+    const day = aggregateReportData(
+      Array.from({ length: 9 }, () => big(111_111_111_111_111)),
+      {
+        openingCashBalance: 0,
+      },
+    );
+    expect(day).toMatchObject({
+      totalSales: MAX_SCALED,
+      dailyTotal: MAX_SCALED,
+      paymentTotals: { '2': MAX_SCALED },
+    });
+  });
+
+  it('refuses a total it could not state exactly instead of rounding it', () => {
+    expect(() => aggregateReportData([big(MAX_SCALED), big(MAX_SCALED)], { openingCashBalance: 0 })).toThrow(
+      AmountOverflowError,
+    );
+    const day = summarizeClosedDay([big(MAX_SCALED)], {
+      openingCashBalance: 0,
+      reportNumber: 1,
+      closedAt: 'x',
+    });
+    expect(() => aggregatePeriodicReport([day, { ...day, reportNumber: 2 }], { detailed: false })).toThrow(
+      /totalSales exceeds the largest amount/,
     );
   });
 });
