@@ -128,19 +128,19 @@ export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalcula
     lines.map((line) => line.net),
   );
 
-  const finals = lines.map((line, index) => {
-    const rateBp = vatTable[line.item.vatCode]?.rateBp ?? null;
-    return { code: line.item.vatCode, rateBp, gross: line.net + (shares[index] ?? 0n) };
-  });
-  const vat = vatPerRate(finals);
-
-  const items = lines.map((line, index): CalculatedItem => {
-    const { item, original, discount, markup, net } = line;
+  const finalLines = lines.map((line, index) => {
     const share = shares[index] ?? 0n;
-    const final = net + share;
+    const rateBp = vatTable[line.item.vatCode]?.rateBp ?? null;
+    return { ...line, share, final: line.net + share, rateBp };
+  });
+  const vat = vatPerRate(
+    finalLines.map((line) => ({ code: line.item.vatCode, rateBp: line.rateBp, gross: line.final })),
+  );
+
+  const items = finalLines.map((line, index): CalculatedItem => {
+    const { item, original, discount, markup, net, share, final, rateBp } = line;
     if (vatTable[item.vatCode] === undefined)
       issues.push(issue(`items[${index}].vatCode`, 'UNKNOWN_VAT_CODE'));
-    const rateBp = finals[index]?.rateBp ?? null;
     const lineVat = vat.lineVat[index] ?? 0n;
     if (![original, discount, markup, final].every(inRange)) {
       issues.push(issue(`items[${index}].unitPrice`, 'ITEM_PRICE_INVALID', `item amount ${OUT_OF_RANGE}`));
