@@ -8,18 +8,17 @@ import { CardPayments } from './card/card-payments.js';
 import type { CardTerminal } from './card/card-terminal.js';
 import { CardTerminalMonitor } from './card/card-terminal-monitor.js';
 import { CashStore } from './cash/cash-store.js';
-import { FiscalLock } from './fiscal-lock/fiscal-lock.js';
+import { SerialLock } from './serial-lock/serial-lock.js';
 import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
 import { MevConnectivity } from './fiscal-operations/mev-connectivity.js';
 import { OperationStore } from './fiscal-operations/operation-store.js';
 import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation.js';
 import { SyncWorker } from './fiscal-operations/sync-worker.js';
-import type { Fiscalization } from './fiscalization/fiscalization-status.js';
+import type { FiscalSetup } from './fiscalization/fiscal-setup.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
-import { AuditLog } from './http/audit-log.js';
-import { IdempotencyStore } from './http/idempotency-store.js';
+import { AuditLog } from './storage/audit-log.js';
+import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
-import type { FiscalServer } from './mev/fiscal-server.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import type { ReceiptHeader } from './receipts/document-layouts.js';
@@ -29,13 +28,6 @@ import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
 import { applicationVersion } from './version.js';
-
-/** What the terminal knows about its fiscal registration, decided at start (see main.ts). */
-export interface FiscalSetup {
-  fiscalization: Fiscalization;
-  registrationNumber: string;
-  server: FiscalServer | null;
-}
 
 export interface RuntimeOptions {
   config: TerminalConfig;
@@ -70,7 +62,7 @@ export interface TerminalRuntime {
   fiscal: FiscalSetup;
   registrar: FiscalRegistrar | null;
   syncWorker: SyncWorker | null;
-  fiscalContext: FiscalContext;
+  fiscalContext: FiscalContext<ShiftStore>;
   printer: ReceiptPrinter;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
@@ -101,7 +93,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     ? new CardPayments({
         terminal: o.cardTerminal,
         journal: new CardJournal(db, () => clock.now().toISOString()),
-        lock: new FiscalLock(config.fiscalLockTimeoutMs, 'card terminal'),
+        lock: new SerialLock(config.fiscalLockTimeoutMs, 'card terminal'),
         clock,
         logger,
       })
@@ -146,13 +138,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   cardMonitor.check();
   const cardRecovery = card?.recoverInterrupted();
 
-  const fiscalContext: FiscalContext = {
+  const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
     terminalState,
     shifts,
     idempotency: idempotencyStore,
-    lock: new FiscalLock(config.fiscalLockTimeoutMs),
+    lock: new SerialLock(config.fiscalLockTimeoutMs),
     clock,
     fiscalization: () => o.fiscal.fiscalization,
     registrar: () => registrar,

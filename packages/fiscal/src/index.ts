@@ -5,8 +5,8 @@ export {
   fromBp,
   fromMilli,
   fromMinor,
-  toBp,
   parseMinor,
+  toBp,
   toMilli,
   toMinor,
 } from './money/money.js';

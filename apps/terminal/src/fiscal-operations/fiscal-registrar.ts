@@ -1,5 +1,5 @@
 import { keptPayments } from '@fiscal-pos/fiscal';
-import { faultScopeOf } from '@fiscal-pos/mev-sim/protocol';
+import { faultScopeOf } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
@@ -12,10 +12,16 @@ import {
   type FiscalServer,
   type RegistrationOutcome,
 } from '../mev/fiscal-server.js';
-import type { MevRequestObserver } from '../metrics/terminal-metrics.js';
 import { offlineFiscalCode } from './offline-fiscal-code.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 import type { MevConnectivity } from './mev-connectivity.js';
+
+export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
+
+/** What the registrar tells the metrics (metrics/terminal-metrics.ts): one observation per request to the server. */
+export interface MevRequestObserver {
+  observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
+}
 
 export interface RegistrarOptions {
   db: Db;

@@ -12,16 +12,10 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
+import type { MevRequestObserver, MevRequestOutcome } from '../fiscal-operations/fiscal-registrar.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 
 /** How one request to the fiscal server ended, as the registrar saw it. */
-export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
-
-/** What the registrar needs from the metrics: one observation per request to the server. */
-export interface MevRequestObserver {
-  observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
-}
-
 export interface MetricsSources {
   operations: OperationStore;
   connectivity: MevConnectivity;

@@ -11,12 +11,13 @@ import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
 import type { Fiscalization } from '../../src/fiscalization/fiscalization-status.js';
 import type { Idempotency } from '../../src/http/idempotency.js';
-import type { TerminalApp } from '../../src/http/route-kit.js';
+import type { TerminalApp } from '../../src/http/terminal-app.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
 import type { FiscalServer } from '../../src/mev/fiscal-server.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
-import { createTerminalRuntime, type FiscalSetup, type TerminalRuntime } from '../../src/terminal-runtime.js';
+import type { FiscalSetup } from '../../src/fiscalization/fiscal-setup.js';
+import { createTerminalRuntime, type TerminalRuntime } from '../../src/terminal-runtime.js';
 
 export const API_KEY = 'test-terminal-key-0123456789';
 

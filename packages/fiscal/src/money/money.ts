@@ -77,10 +77,7 @@ export function fromBp(bp: Bp): number {
   return bp / 100;
 }
 
-/**
- * "12.34", "-0.05": the amount with exactly 2 decimals, for XML and the receipt QR code.
- * Basis points print the same way: 2000 is "20.00" (a VAT rate on the wire).
- */
+/** "12.34", "-0.05": the amount with exactly 2 decimals, for XML and the receipt QR code. */
 export function formatMinor(m: Minor): string {
   const magnitude = BigInt(Math.abs(m));
   const whole = magnitude / 100n;
@@ -91,14 +88,14 @@ export function formatMinor(m: Minor): string {
 const TWO_DECIMALS = /^(-?)(\d{1,13})\.(\d{2})$/;
 
 /**
- * The inverse of `formatMinor`: "12.34" -> 1234, "-0.50" -> -50; null unless the text has
- * exactly 2 decimals and at most 13 whole digits (so it stays within MAX_SCALED).
- * Read on the digits, never through a float.
+ * The inverse of formatMinor: "12.34" -> 1234, "-0.50" -> -50, null for any other form
+ * ("1.5", "1e3", " 1.00"). Read from the digits, never through a float, so the amount on the
+ * wire (the MEV messages carry amounts and VAT rates this way) is the amount recorded.
  */
 export function parseMinor(text: string): Minor | null {
   const match = TWO_DECIMALS.exec(text);
   if (match === null) return null;
-  const [, sign = '', whole = '', cents = ''] = match;
-  const magnitude = Number(whole) * 100 + Number(cents);
-  return sign === '-' && magnitude !== 0 ? -magnitude : magnitude;
+  const [, sign, whole = '', cents = ''] = match;
+  const minor = Number(whole) * 100 + Number(cents);
+  return sign === '-' && minor !== 0 ? -minor : minor;
 }
