@@ -3,7 +3,7 @@
 // ~10^15 scaled units) and chosen for an online shop: an order or a price beyond them is a
 // mistake to refuse with 400 and the field's path, never a 500 or a 137-billion-MDL order.
 import { z } from 'zod';
-import { parseMoney, parseQuantity } from './money.js';
+import { toMilli, toMinor } from '@fiscal-pos/fiscal';
 
 /** Units of one product on one order line. */
 export const MAX_LINE_QUANTITY = 100_000;
@@ -18,11 +18,11 @@ export const MoneyAmount = z
   .number()
   .positive()
   .max(MAX_UNIT_PRICE)
-  .refine((x) => parseMoney(x) !== undefined, 'at most 2 decimals');
+  .refine((x) => toMinor(x) !== null, 'at most 2 decimals');
 
 export const StockQuantity = z
   .number()
   .min(0)
   .max(MAX_STOCK)
-  .refine((x) => parseQuantity(x) !== undefined, 'at most 3 decimals')
+  .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
   .describe(`Units on hand, 0-${MAX_STOCK}, at most 3 decimals`);

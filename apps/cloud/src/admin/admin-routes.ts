@@ -12,7 +12,7 @@ import {
   requireMerchant,
   setIntegrationActive,
 } from '../merchants/merchants.js';
-import { parseMoney, parseQuantity } from '../money.js';
+import { toMilli, toMinor } from '@fiscal-pos/fiscal';
 import { changeOrderStatus } from '../orders/change-order-status.js';
 import { Order } from '../orders/order-schemas.js';
 import { Product } from '../products/product-schemas.js';
@@ -177,8 +177,8 @@ const saveProductRoute = defineAdminRoute({
     const product = await saveProduct(ctx.db, params.merchantId, {
       ...rest,
       code: params.code,
-      priceMinor: parseMoney(price)!,
-      ...(onHand === undefined ? {} : { onHandMilli: parseQuantity(onHand)! }),
+      priceMinor: toMinor(price)!,
+      ...(onHand === undefined ? {} : { onHandMilli: toMilli(onHand)! }),
     });
     return { status: 200, body: product };
   },
@@ -207,7 +207,7 @@ const setStockRoute = defineAdminRoute({
   body: SetStockBody,
   responses: { 200: { description: 'The product', schema: Product }, 404: notFound },
   handler: async ({ ctx, params, body }) => {
-    const product = await setStock(ctx.db, params.merchantId, params.code, parseQuantity(body.onHand)!);
+    const product = await setStock(ctx.db, params.merchantId, params.code, toMilli(body.onHand)!);
     if (!product) throw new ProblemError('not_found', `No product ${params.code}.`);
     return { status: 200, body: product };
   },

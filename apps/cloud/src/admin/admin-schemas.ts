@@ -2,7 +2,8 @@
 // later) sends and gets back.
 import { z } from 'zod';
 import { Scope } from '../keys/scopes.js';
-import { LocalizedText, VAT_CODES } from '../products/product-schemas.js';
+import { VAT_CODES } from '@fiscal-pos/fiscal';
+import { LocalizedText } from '../products/product-schemas.js';
 import { MoneyAmount, StockQuantity } from '../limits.js';
 
 export const Merchant = z

@@ -2,30 +2,17 @@
 // becomes a sale when the merchant rings it up on a terminal.
 // Idempotent on externalOrderId: the same body returns the stored order, another body is a conflict.
 import { createHash } from 'node:crypto';
+import { canonicalJson, fromMilli, fromMinor, toMilli } from '@fiscal-pos/fiscal';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { orders, products } from '../db/schema.js';
 import { emitEvent } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { formatMoney, parseQuantity, formatQuantity } from '../money.js';
-import type { VAT_CODES } from '../products/product-schemas.js';
 import { computeOrderTotals, orderAmountErrors } from './order-totals.js';
 import { presentOrder, type CreateOrderBody, type Order, type OrderLine } from './order-schemas.js';
 
 export type CreateOrderResult = { kind: 'created'; order: Order } | { kind: 'replayed'; order: Order };
-
-/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 export interface CreateOrderOptions {
   merchantId: string;
@@ -66,7 +53,7 @@ export async function createOrder(db: Db, options: CreateOrderOptions): Promise<
 
     const priced = body.lines.map((l) => {
       const product = byCode.get(l.productCode)!;
-      return { product, quantityMilli: parseQuantity(l.quantity)! };
+      return { product, quantityMilli: toMilli(l.quantity)! };
     });
     const totals = computeOrderTotals(
       priced.map((p) => ({
@@ -82,13 +69,13 @@ export async function createOrder(db: Db, options: CreateOrderOptions): Promise<
       position: i + 1,
       productCode: p.product.code,
       name: p.product.name,
-      quantity: formatQuantity(p.quantityMilli),
+      quantity: fromMilli(p.quantityMilli),
       unit: p.product.unit,
-      unitPrice: formatMoney(p.product.priceMinor),
-      vatCode: p.product.vatCode as (typeof VAT_CODES)[number],
+      unitPrice: fromMinor(p.product.priceMinor),
+      vatCode: p.product.vatCode,
       vatRate: totals.lines[i]!.vatRate,
-      amount: formatMoney(totals.lines[i]!.amountMinor),
-      vat: formatMoney(totals.lines[i]!.vatMinor),
+      amount: fromMinor(totals.lines[i]!.amountMinor),
+      vat: fromMinor(totals.lines[i]!.vatMinor),
     }));
 
     const [inserted] = await tx
@@ -110,9 +97,9 @@ export async function createOrder(db: Db, options: CreateOrderOptions): Promise<
         vatBreakdown: totals.breakdown.map((b) => ({
           vatCode: b.vatCode,
           rate: b.rate,
-          amount: formatMoney(b.amountMinor),
-          vat: formatMoney(b.vatMinor),
-          taxableBase: formatMoney(b.taxableBaseMinor),
+          amount: fromMinor(b.amountMinor),
+          vat: fromMinor(b.vatMinor),
+          taxableBase: fromMinor(b.taxableBaseMinor),
         })),
       })
       // A concurrent request with the same externalOrderId may have committed since the check.

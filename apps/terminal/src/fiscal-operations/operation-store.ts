@@ -1,16 +1,12 @@
 import type { Db } from '../storage/database.js';
-import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
-import { canTransition, IllegalTransitionError, type OperationStatus } from './operation-status.js';
-
-/** Every fiscal operation type, as stored and as the API filters them. */
-export const OPERATION_TYPES: readonly FiscalOperationType[] = [
-  'receipt',
-  'cash_in',
-  'cash_out',
-  'refund',
-  'x_report',
-  'z_report',
-];
+import {
+  canTransitionOperation,
+  IllegalOperationTransitionError,
+  type FiscalOperationStatus as OperationStatus,
+  type FiscalOperationType,
+  type PaymentLine,
+  type VatLine,
+} from '@fiscal-pos/fiscal';
 
 export interface FiscalOperationRecord {
   seq: number;
@@ -22,8 +18,8 @@ export interface FiscalOperationRecord {
   isOffline: boolean;
   totalAmount: number;
   cashDelta: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
   mevId: string | null;
   fiscalCode: string | null;
   offlineFiscalCode: string | null;
@@ -48,8 +44,8 @@ export interface NewFiscalOperation {
   reportNumber: number;
   totalAmount: number;
   cashDelta: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
   shiftId: string | null;
   createdAt: string;
 }
@@ -110,8 +106,8 @@ function toRecord(row: OperationRow): FiscalOperationRecord {
     isOffline: row.is_offline === 1,
     totalAmount: row.total_amount,
     cashDelta: row.cash_delta,
-    vat: JSON.parse(row.vat_json) as VatAmounts[],
-    payments: JSON.parse(row.payments_json) as PaymentAmount[],
+    vat: JSON.parse(row.vat_json) as VatLine[],
+    payments: JSON.parse(row.payments_json) as PaymentLine[],
     mevId: row.mev_id,
     fiscalCode: row.fiscal_code,
     offlineFiscalCode: row.offline_fiscal_code,
@@ -172,7 +168,7 @@ export class OperationStore {
 
   /** Moves an operation along the transition table; the current status is re-checked in SQL. */
   transition(id: string, from: OperationStatus, to: OperationStatus, fields: TransitionFields = {}): void {
-    if (!canTransition(from, to)) throw new IllegalTransitionError(id, from, to);
+    if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(id, from, to);
     const result = this.db
       .prepare(
         `UPDATE fiscal_operations SET
@@ -203,7 +199,7 @@ export class OperationStore {
       });
     if (result.changes !== 1) {
       const current = this.get(id);
-      throw new IllegalTransitionError(id, current?.status ?? from, to);
+      throw new IllegalOperationTransitionError(id, current?.status ?? from, to);
     }
   }
 
