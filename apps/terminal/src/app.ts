@@ -101,6 +101,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   const salesDeps: SalesDeps = {
     ctx,
     sales: rt.sales,
+    history: rt.history,
     vatTable: () => rt.vatTable,
     printer: rt.printer,
     header: () => rt.receiptHeader(),
@@ -147,7 +148,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   registerSalesRoutes(kit, salesDeps);
   registerCashRoutes(kit, cashDeps);
   registerCardRoutes(kit, () => rt.card);
-  registerOperationRoutes(kit, rt.operations);
+  registerOperationRoutes(kit, rt.history);
   registerPrintRoutes(kit, rt.printer, rt.clock);
   registerReportRoutes(kit, reportDeps);
   registerShiftRoutes(kit, shiftDeps);

@@ -27,6 +27,8 @@ import { SaleStore } from './sales/sale-store.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
+import type { HistoryReader } from './storage/history-reads.js';
+import { ReadPool } from './storage/read-pool.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
 import { applicationVersion } from './version.js';
 
@@ -47,6 +49,8 @@ export interface RuntimeOptions {
   vatTable?: VatTable;
   /** The bank card terminal; none: card payments without an RRN answer 503. */
   cardTerminal?: CardTerminal | null;
+  /** History reads; by default a pool of read workers on the terminal's file. */
+  historyReader?: HistoryReader;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -63,6 +67,8 @@ export interface TerminalRuntime {
   terminalState: TerminalStateStore;
   idempotencyStore: IdempotencyStore;
   sales: SaleStore;
+  /** Lists over the history, off the main thread. */
+  history: HistoryReader;
   reports: ReportStore;
   cash: CashStore;
   connectivity: MevConnectivity;
@@ -85,7 +91,11 @@ export interface TerminalRuntime {
 export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const { config, logger } = o;
   const clock = o.clock ?? systemClock;
-  const db = openFiscalDatabase(join(config.dataDir, 'terminal.sqlite'));
+  const dbFile = join(config.dataDir, 'terminal.sqlite');
+  const db = openFiscalDatabase(dbFile);
+  const history =
+    o.historyReader ??
+    new ReadPool({ file: dbFile, size: config.historyReaders, deadlineMs: config.historyQueryTimeoutMs });
   const auditLog = new AuditLog({
     file: join(config.dataDir, 'audit.sqlite'),
     retentionDays: config.auditRetentionDays,
@@ -171,6 +181,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     terminalState,
     idempotencyStore,
     sales: new SaleStore(db),
+    history,
     reports: new ReportStore(db),
     cash: new CashStore(db),
     connectivity,
@@ -196,6 +207,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await cardMonitor.idle();
       await o.cardTerminal?.close();
       await o.fiscal.server?.close();
+      await history.close();
       auditLog.close();
       db.close();
     },

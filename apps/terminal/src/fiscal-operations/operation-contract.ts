@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { EndpointContract } from '../openapi/endpoint-contract.js';
 import {
   dateRangeQueryFields,
+  cursorPageFields,
+  cursorQueryFields,
   pageFields,
   pageQueryFields,
   shiftQueryFields,
@@ -75,7 +77,7 @@ export type FiscalOperation = z.infer<typeof fiscalOperationSchema>;
 
 /** data of GET /api/fiscal/operations. */
 export const operationListPageSchema = z
-  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields })
+  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'FiscalOperationListPage' });
 
 export type OperationListPage = z.infer<typeof operationListPageSchema>;
@@ -88,6 +90,7 @@ export const operationListQuerySchema = z.object({
     .meta({ description: 'operation status; otherwise STATUS_INVALID' }),
   ...shiftQueryFields,
   ...pageQueryFields,
+  ...cursorQueryFields,
 });
 
 export const operationEndpoints: readonly EndpointContract[] = [
@@ -101,6 +104,6 @@ export const operationEndpoints: readonly EndpointContract[] = [
     body: 'envelope',
     query: operationListQuerySchema,
     response: operationListPageSchema,
-    errors: ['VALIDATION_ERROR'],
+    errors: ['VALIDATION_ERROR', 'QUERY_TIMEOUT'],
   },
 ];

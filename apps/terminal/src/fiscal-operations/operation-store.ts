@@ -1,5 +1,7 @@
 import type { Db } from '../storage/database.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
+import type { ListCursor } from '../http/list-cursor.js';
+import { historyPage } from './history-page.js';
 import { canTransition, IllegalTransitionError, type OperationStatus } from './operation-status.js';
 
 /** Every fiscal operation type, as stored and as the API filters them. */
@@ -74,6 +76,7 @@ export interface OperationQuery {
   shiftId: string | null;
   limit: number;
   offset: number;
+  cursor: ListCursor | null;
 }
 
 interface OperationRow {
@@ -121,14 +124,6 @@ function toRecord(row: OperationRow): FiscalOperationRecord {
     shiftId: row.shift_id,
     createdAt: row.created_at,
     completedAt: row.completed_at,
-  };
-}
-
-/** Date filters are whole UTC days `YYYY-MM-DD`, inclusive at both ends. */
-export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
-  return {
-    from: dateFrom ? `${dateFrom}T00:00:00.000Z` : '0000',
-    to: dateTo ? `${dateTo}T23:59:59.999Z` : '9999',
   };
 }
 
@@ -272,26 +267,21 @@ export class OperationStore {
     );
   }
 
-  list(query: OperationQuery): { operations: ListedFiscalOperation[]; total: number } {
-    const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
-    const where = `o.created_at >= @from AND o.created_at <= @to
-      AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
-      AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
-    const params = { from, to, type: query.type, status: query.status, shiftId: query.shiftId };
-    const total =
-      this.db
-        .prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM fiscal_operations o WHERE ${where}`)
-        .get(params)?.n ?? 0;
+  /** A page of the history, newest first (see history-page.ts for how it avoids reading it). */
+  list(query: OperationQuery): {
+    operations: ListedFiscalOperation[];
+    total: number;
+    nextCursor: string | null;
+  } {
+    const { limit, offset, cursor, ...filter } = query;
+    const page = historyPage(this.db, filter, { limit, offset, cursor });
     const operations = this.db
-      .prepare<
-        typeof params & { limit: number; offset: number },
-        OperationRow & { shift_number: number | null }
-      >(
+      .prepare<[string], OperationRow & { shift_number: number | null }>(
         `SELECT o.*, sh.number AS shift_number FROM fiscal_operations o LEFT JOIN shifts sh ON sh.id = o.shift_id
-         WHERE ${where} ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
+         WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
       )
-      .all({ ...params, limit: query.limit, offset: query.offset })
+      .all(JSON.stringify(page.seqs))
       .map((row) => ({ ...toRecord(row), shiftNumber: row.shift_number }));
-    return { operations, total };
+    return { operations, total: page.total, nextCursor: page.nextCursor };
   }
 }

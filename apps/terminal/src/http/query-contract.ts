@@ -23,6 +23,14 @@ export const pageQueryFields = {
   offset: z.int().min(0).default(0).meta({ description: 'rows skipped; otherwise OFFSET_INVALID' }),
 };
 
+/** The terminal's addition to offset paging for the history lists (sales, fiscal operations). */
+export const cursorQueryFields = {
+  cursor: z.string().optional().meta({
+    description:
+      'terminal addition: nextCursor of the previous page; the page continues after it (offset counts from it); not one -> CURSOR_INVALID',
+  }),
+};
+
 export const shiftQueryFields = {
   shiftId: z.uuid().optional().meta({
     description:
@@ -35,4 +43,11 @@ export const pageFields = {
   total: z.int().min(0).meta({ description: 'number of matching rows' }),
   limit: z.int().min(1).max(MAX_PAGE_LIMIT),
   offset: z.int().min(0),
+};
+
+export const cursorPageFields = {
+  nextCursor: z.string().nullable().meta({
+    description:
+      'terminal addition: pass as cursor for the page after this one; null when this page is not full',
+  }),
 };

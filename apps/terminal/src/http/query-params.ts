@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError, type FieldError } from './api-error.js';
+import { parseCursor, type ListCursor } from './list-cursor.js';
 
 /** The largest page a list endpoint returns (the spec leaves the maximum open). */
 export const MAX_PAGE_LIMIT = 500;
@@ -19,7 +20,7 @@ function isCalendarDate(value: string): boolean {
  * Collects query-string problems so that all of them are reported together, like body
  * validation. Query codes extend the spec's vocabulary where it has none (documented in
  * docs/terminal-api.md): LIMIT_INVALID, OFFSET_INVALID, TYPE_INVALID, STATUS_INVALID,
- * SHIFT_ID_INVALID.
+ * SHIFT_ID_INVALID, CURSOR_INVALID.
  */
 export class QueryReader {
   private readonly issues: FieldError[] = [];
@@ -99,6 +100,20 @@ export class QueryReader {
       return null;
     }
     return raw.toLowerCase();
+  }
+
+  /** The list cursor (`nextCursor` of a previous page), if given. */
+  cursor(): ListCursor | null {
+    const raw = this.single('cursor');
+    if (raw === undefined) return null;
+    const cursor = parseCursor(raw);
+    if (!cursor)
+      this.issues.push({
+        field: 'cursor',
+        code: 'CURSOR_INVALID',
+        message: 'cursor must be a nextCursor of this list',
+      });
+    return cursor;
   }
 
   /** Throws VALIDATION_ERROR with every problem found, if any. */

@@ -4,6 +4,8 @@ import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
 import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
 import {
   dateRangeQueryFields,
+  cursorPageFields,
+  cursorQueryFields,
   pageFields,
   pageQueryFields,
   shiftQueryFields,
@@ -148,7 +150,7 @@ export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
 /** data of GET /api/sales. */
 export const saleListPageSchema = z
-  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields })
+  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'SaleListPage' });
 
 export type SaleListPage = z.infer<typeof saleListPageSchema>;
@@ -213,6 +215,7 @@ export const saleListQuerySchema = z.object({
   ...dateRangeQueryFields,
   ...shiftQueryFields,
   ...pageQueryFields,
+  ...cursorQueryFields,
 });
 
 export const saleEndpoints: readonly EndpointContract[] = [
@@ -246,7 +249,7 @@ export const saleEndpoints: readonly EndpointContract[] = [
     body: 'envelope',
     query: saleListQuerySchema,
     response: saleListPageSchema,
-    errors: ['VALIDATION_ERROR'],
+    errors: ['VALIDATION_ERROR', 'QUERY_TIMEOUT'],
   },
   {
     method: 'GET',

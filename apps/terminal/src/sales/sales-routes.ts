@@ -12,11 +12,13 @@ import { storedOperationResult } from '../http/stored-operation-result.js';
 import { createSale } from './create-sale.js';
 import { presentSaleDetail, presentSaleResult, presentSaleSummary, saleQrCode } from './sale-presenter.js';
 import type { SaleStore } from './sale-store.js';
+import type { HistoryReader } from '../storage/history-reads.js';
 import type { SaleListPage } from './sale-contract.js';
 
 export interface SalesDeps {
   ctx: FiscalContext;
   sales: SaleStore;
+  history: HistoryReader;
   vatTable: () => VatTable;
   printer: ReceiptPrinter;
   header: () => ReceiptHeader;
@@ -62,14 +64,21 @@ export function registerSalesRoutes(kit: RouteKit, d: SalesDeps): void {
     return presentSaleResult(sale, op, header.registrationNumber);
   });
 
-  kit.get('/api/sales', (request): SaleListPage => {
+  kit.get('/api/sales', async (request): Promise<SaleListPage> => {
     const query = new QueryReader(request.query as Record<string, unknown>);
     const { dateFrom, dateTo } = query.dateRange();
     const shiftId = query.shiftId();
     const { limit, offset } = query.page();
+    const cursor = query.cursor();
     query.done();
-    const page = d.sales.list({ dateFrom, dateTo, shiftId, limit, offset });
-    return { sales: page.sales.map(presentSaleSummary), total: page.total, limit, offset };
+    const page = await d.history.read('salesList', { dateFrom, dateTo, shiftId, limit, offset, cursor });
+    return {
+      sales: page.sales.map(presentSaleSummary),
+      total: page.total,
+      limit,
+      offset,
+      nextCursor: page.nextCursor,
+    };
   });
 
   kit.get('/api/sales/:saleId', (request) => {

@@ -21,6 +21,17 @@ export function openFiscalDatabase(file: string): Db {
   return db;
 }
 
+/**
+ * A read-only connection to the same file, for the read workers (read-pool.ts). WAL lets it
+ * read the last commit while the main connection writes; it never runs migrations.
+ */
+export function openReadOnlyDatabase(file: string): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  reusePreparedStatements(db);
+  return db;
+}
+
 /** More distinct SQL texts than the stores have means SQL is being built per call: start over. */
 const MAX_CACHED_STATEMENTS = 256;
 
