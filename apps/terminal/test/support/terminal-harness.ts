@@ -14,6 +14,7 @@ import type { Idempotency } from '../../src/http/idempotency.js';
 import type { TerminalApp } from '../../src/http/route-kit.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
 import type { FiscalServer } from '../../src/mev/fiscal-server.js';
+import type { HistoryReader } from '../../src/storage/history-reads.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
 import { createTerminalRuntime, type FiscalSetup, type TerminalRuntime } from '../../src/terminal-runtime.js';
@@ -107,6 +108,8 @@ export interface StartTerminalOptions {
   card?: CardSimProcess | 'none';
   /** Wraps the SOAP client to the simulator (to observe or disturb the terminal's requests). */
   wrapServer?: (server: FiscalServer) => FiscalServer;
+  /** History reads in place of the default read pool. */
+  historyReader?: HistoryReader;
 }
 
 /**
@@ -159,6 +162,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     fiscal,
     logger: pino({ level: process.env.TEST_LOG ?? 'error' }),
     ...(o.clock ? { clock: o.clock } : {}),
+    ...(o.historyReader ? { historyReader: o.historyReader } : {}),
     printer,
     cardTerminal: card
       ? new HttpCardTerminal({
