@@ -7,20 +7,20 @@ import { encodeCursor, type ListCursor } from '../http/list-cursor.js';
  * One page of a history list (newest first) and its total, without reading the history.
  *
  * A Z report spans at most one fiscal day, so it is a bounded slice of the history, contiguous
- * in `seq`; `operation_counts` (migration 0006) says how many operations of each UTC day, type
- * and status each one holds. A page at any offset skips whole reports by these counts and
+ * in `seq`; `operation_counts` (migration 0006) says how many operations of each UTC day, type,
+ * status and shift each one holds. A page at any offset skips whole reports by these counts and
  * reads only the one or two it falls in, through fiscal_operations_report_seq in list order;
- * `total` is a sum of counts. The shift filter, which the counts do not know, goes through
- * fiscal_operations_shift in list order instead: a shift is a bounded slice too.
+ * `total` is a sum of counts.
  */
 
-/** The filters the counts answer: every list filter but the shift. */
-export interface CountedFilter {
+/** The lists' filters, every one of which the counts answer. */
+export interface HistoryFilter {
   /** Whole UTC days `YYYY-MM-DD`, inclusive; null: unbounded. */
   dateFrom: string | null;
   dateTo: string | null;
   type: FiscalOperationType | null;
   status: OperationStatus | null;
+  shiftId: string | null;
 }
 
 export interface PageWindow {
@@ -40,18 +40,20 @@ export interface ReportSlice {
 }
 
 const COUNTED_WHERE = `(@dateFrom IS NULL OR day >= @dateFrom) AND (@dateTo IS NULL OR day <= @dateTo)
-  AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)`;
+  AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)
+  AND (@shiftId IS NULL OR shift_id = @shiftId)`;
 
 /** The same filter over the operations themselves (alias `o`), with rowParams. */
 const ROW_WHERE = `o.created_at >= @from AND o.created_at <= @to
-  AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)`;
+  AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
+  AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
 
-function countParams(f: CountedFilter) {
-  return { dateFrom: f.dateFrom, dateTo: f.dateTo, type: f.type, status: f.status };
+function countParams(f: HistoryFilter) {
+  return { dateFrom: f.dateFrom, dateTo: f.dateTo, type: f.type, status: f.status, shiftId: f.shiftId };
 }
 
-function rowParams(f: CountedFilter) {
-  return { ...dayRangeBounds(f.dateFrom, f.dateTo), type: f.type, status: f.status };
+function rowParams(f: HistoryFilter) {
+  return { ...dayRangeBounds(f.dateFrom, f.dateTo), type: f.type, status: f.status, shiftId: f.shiftId };
 }
 
 /** Date filters are whole UTC days `YYYY-MM-DD`, inclusive at both ends. */
@@ -63,7 +65,7 @@ export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): 
 }
 
 /** How many operations match, from the counts. */
-function countedTotal(db: Db, filter: CountedFilter): number {
+function countedTotal(db: Db, filter: HistoryFilter): number {
   return (
     db
       .prepare<ReturnType<typeof countParams>, { n: number | null }>(
@@ -79,7 +81,7 @@ function countedTotal(db: Db, filter: CountedFilter): number {
  * cursor's count, and what is left of the cursor's own report is counted in it (an indexed
  * count bounded by one report).
  */
-function pageSlices(db: Db, filter: CountedFilter, window: PageWindow): ReportSlice[] {
+function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSlice[] {
   const { cursor } = window;
   const reports = db
     .prepare<ReturnType<typeof countParams> & { upTo: number }, { report_number: number; n: number }>(
@@ -107,7 +109,7 @@ function pageSlices(db: Db, filter: CountedFilter, window: PageWindow): ReportSl
   return slices;
 }
 
-function countBefore(db: Db, filter: CountedFilter, reportNumber: number, beforeSeq: number): number {
+function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, beforeSeq: number): number {
   return (
     db
       .prepare<ReturnType<typeof rowParams> & { report: number; before: number }, { n: number }>(
@@ -118,10 +120,6 @@ function countBefore(db: Db, filter: CountedFilter, reportNumber: number, before
   );
 }
 
-export interface HistoryFilter extends CountedFilter {
-  shiftId: string | null;
-}
-
 /** The page's operations by seq, newest first, the total, and the cursor after the page. */
 export interface PageOfSeqs {
   seqs: number[];
@@ -130,22 +128,16 @@ export interface PageOfSeqs {
 }
 
 export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): PageOfSeqs {
-  const { seqs, total } =
-    filter.shiftId === null
-      ? {
-          seqs: pageSlices(db, filter, window).flatMap((slice) => sliceSeqs(db, filter, slice)),
-          total: countedTotal(db, filter),
-        }
-      : shiftPage(db, { ...filter, shiftId: filter.shiftId }, window);
+  const seqs = pageSlices(db, filter, window).flatMap((slice) => sliceSeqs(db, filter, slice));
   const last = seqs.length === window.limit ? seqs[seqs.length - 1] : undefined;
   return {
     seqs,
-    total,
+    total: countedTotal(db, filter),
     nextCursor: last === undefined ? null : encodeCursor({ reportNumber: reportOf(db, last), seq: last }),
   };
 }
 
-function sliceSeqs(db: Db, filter: CountedFilter, slice: ReportSlice): number[] {
+function sliceSeqs(db: Db, filter: HistoryFilter, slice: ReportSlice): number[] {
   return db
     .prepare<
       ReturnType<typeof rowParams> & { report: number; before: number | null; take: number; skip: number },
@@ -163,31 +155,6 @@ function sliceSeqs(db: Db, filter: CountedFilter, slice: ReportSlice): number[] 
       skip: slice.skip,
     })
     .map((row) => row.seq);
-}
-
-function shiftPage(
-  db: Db,
-  filter: CountedFilter & { shiftId: string },
-  window: PageWindow,
-): { seqs: number[]; total: number } {
-  const params = { ...rowParams(filter), shiftId: filter.shiftId };
-  const total =
-    db
-      .prepare<typeof params, { n: number }>(
-        `SELECT COUNT(*) AS n FROM fiscal_operations o INDEXED BY fiscal_operations_shift
-         WHERE o.shift_id = @shiftId AND ${ROW_WHERE}`,
-      )
-      .get(params)?.n ?? 0;
-  const before = window.cursor?.seq ?? null;
-  const seqs = db
-    .prepare<typeof params & { before: number | null; limit: number; offset: number }, { seq: number }>(
-      `SELECT o.seq FROM fiscal_operations o INDEXED BY fiscal_operations_shift
-       WHERE o.shift_id = @shiftId AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
-       ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all({ ...params, before, limit: window.limit, offset: window.offset })
-    .map((row) => row.seq);
-  return { seqs, total };
 }
 
 function reportOf(db: Db, seq: number): number {

@@ -18,7 +18,7 @@ const operation = fc.record({
 function maintained(db: Db) {
   return db
     .prepare(
-      'SELECT report_number, day, operation_type, status, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4',
+      'SELECT report_number, day, operation_type, status, shift_id, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
     )
     .all();
 }
@@ -26,8 +26,9 @@ function maintained(db: Db) {
 function recount(db: Db) {
   return db
     .prepare(
-      `SELECT report_number, substr(created_at, 1, 10) AS day, operation_type, status, COUNT(*) AS n
-       FROM fiscal_operations GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      `SELECT report_number, substr(created_at, 1, 10) AS day, operation_type, status,
+         COALESCE(shift_id, '') AS shift_id, COUNT(*) AS n
+       FROM fiscal_operations GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
     )
     .all();
 }
