@@ -36,10 +36,12 @@ const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
 
 /**
  * Starts a worker on a TypeScript module whatever the parent runs under (tsx, vitest): the
- * worker registers tsx's loader itself, since a worker does not inherit the parent's hooks.
+ * worker loads it through tsx's API, since `--import tsx` does not reach a worker's entry
+ * point (as bench/load/http-load.ts does).
  */
 function startWorker(entry: URL, file: string): Worker {
-  const source = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
   const worker = new Worker(source, { eval: true, workerData: { file } });
   // An idle read worker must not keep a stopping process alive.
   worker.unref();
