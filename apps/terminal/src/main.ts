@@ -4,6 +4,7 @@ import { openCardTerminal } from './card/open-card-terminal.js';
 import { loadTerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './http/api-key-provisioning.js';
+import { reclaimFreePages } from './storage/housekeeping.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
 /** `npm run terminal`: the Terminal API on PORT (4567), configured by environment (README). */
@@ -33,8 +34,12 @@ async function main(): Promise<void> {
     cardTerminal: card.terminal,
   });
   const { app, idempotency } = buildTerminalApp(runtime);
-  idempotency.prune();
-  const pruneTimer = setInterval(() => idempotency.prune(), 60 * 60 * 1000);
+  const housekeeping = () => {
+    idempotency.prune();
+    reclaimFreePages(runtime.db);
+  };
+  housekeeping();
+  const pruneTimer = setInterval(housekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
 
   await app.listen({ port: config.port, host: config.host });

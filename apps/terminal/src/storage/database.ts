@@ -12,6 +12,11 @@ export type Db = Database.Database;
 export function openFiscalDatabase(file: string): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  // Free pages go back to the file system in small steps (housekeeping.ts). Only a file without
+  // tables can switch: an older one needs one VACUUM, which rewrites the whole file, so it is
+  // left to a maintenance window rather than done at start-up (docs/benchmarks.md).
+  const empty = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM sqlite_schema').get()?.n === 0;
+  if (empty) db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
