@@ -1,7 +1,7 @@
 /** Start-time configuration from the environment. */
 import { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from '@fiscal-pos/sim-kit';
 import { z } from 'zod';
-import { ECR_OPERATIONS } from './protocol/index.js';
+import { ECR_OPERATIONS } from '@fiscal-pos/ecr-protocol';
 import { DEFAULT_FAULT_SETTINGS, FAULT_MODES, type FaultSettings } from './faults/fault-switch.js';
 
 export interface CardSimConfig extends SimulatorListenConfig {

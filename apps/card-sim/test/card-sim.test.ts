@@ -26,7 +26,7 @@ import {
   statusReplySchema,
   transactionReplySchema,
   type TransactionReply,
-} from '../src/protocol/index.js';
+} from '@fiscal-pos/ecr-protocol';
 
 let dataDir: string;
 let sim: CardSimProcess;

@@ -13,7 +13,7 @@ import { openSimulatorDatabase } from './store/database.js';
 import { fiscalizeTerminal } from './terminals/fiscalize-terminal.js';
 import { TerminalStore } from './terminals/terminal-store.js';
 import { loadOrCreateCa, loadOrCreateServerCertificate } from './tls/dev-ca.js';
-import { MEV_SOAP_PATH } from './protocol/index.js';
+import { MEV_SOAP_PATH } from '@fiscal-pos/mev-protocol';
 
 export interface RunningMevSim {
   url: string;

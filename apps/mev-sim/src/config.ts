@@ -2,7 +2,7 @@
 import { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from '@fiscal-pos/sim-kit';
 import { z } from 'zod';
 import { DEFAULT_FAULT_SETTINGS, FAULT_MODES, type FaultSettings } from './faults/fault-switch.js';
-import { MEV_BATCH_MAX_OPERATIONS } from './protocol/index.js';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 
 export interface MevSimConfig extends SimulatorListenConfig {
   fault: FaultSettings;

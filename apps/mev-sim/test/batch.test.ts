@@ -26,7 +26,7 @@ import {
   type MevBatchReply,
   type MevBatchResult,
   type MevOperation,
-} from '../src/protocol/index.js';
+} from '@fiscal-pos/mev-protocol';
 import { postSoap } from './support/soap-post.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-batch-'));

@@ -23,7 +23,7 @@ import {
   parseReply,
   type MevOperation,
   type MevOperationType,
-} from '../src/protocol/index.js';
+} from '@fiscal-pos/mev-protocol';
 import { postSoap } from './support/soap-post.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mev-sim-reports-'));

@@ -19,7 +19,7 @@ import {
   type FiscalizationMaterial,
   type MevSimProcess,
 } from '../src/index.js';
-import { buildRegisterRequest, parseReply, type MevOperation } from '../src/protocol/index.js';
+import { buildRegisterRequest, parseReply, type MevOperation } from '@fiscal-pos/mev-protocol';
 import { postSoap } from './support/soap-post.js';
 
 const adminToken = 'test-admin-token';

@@ -28,7 +28,7 @@ import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.
 import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
 import { buildTerminalApp } from '../src/app.js';
 import { loadTerminalConfig, type TerminalConfig } from '../src/config.js';
-import { FiscalLock } from '../src/fiscal-lock/fiscal-lock.js';
+import { SerialLock } from '../src/serial-lock/serial-lock.js';
 import type {
   BatchRegistrationOutcome,
   FiscalRegistrationRequest,
@@ -230,7 +230,7 @@ async function floor(sim: MevSimProcess, scratch: string): Promise<{ figures: Fi
 // --- 3, 4. The terminal --------------------------------------------------------------------
 
 /** The fiscal lock, timing how long each operation waited for it and how long it held it. */
-class TimedFiscalLock extends FiscalLock {
+class TimedFiscalLock extends SerialLock {
   waits: number[] = [];
   holds: number[] = [];
 

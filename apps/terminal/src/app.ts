@@ -1,24 +1,16 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { TerminalRuntime } from './terminal-runtime.js';
-import { isPublicPath } from './http/api-key-auth.js';
-import { ApiError } from './http/api-error.js';
-import { renderError, toApiError } from './http/error-rendering.js';
+import { ApiKeyGate } from './http/api-key-auth.js';
+import { DomainError } from './domain-error.js';
+import { renderError, statusOf, toDomainError } from './http/error-rendering.js';
 import { Idempotency } from './http/idempotency.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { RouteKit, type TerminalApp } from './http/route-kit.js';
-import { registerCardRoutes } from './card/card-routes.js';
-import { registerHealthRoutes } from './health/health-routes.js';
-import { registerSalesRoutes, salePresenter, type SalesDeps } from './sales/sales-routes.js';
-import { cashPresenter, registerCashRoutes, type CashDeps } from './cash/cash-routes.js';
-import { registerOperationRoutes } from './fiscal-operations/operation-routes.js';
-import { registerMetricsRoute } from './metrics/metrics-route.js';
-import { registerOpenApiRoute } from './openapi/openapi-route.js';
-import { registerPrintRoutes } from './printing/print-routes.js';
-import { registerReportRoutes, reportPresenter, type ReportDeps } from './reports/report-routes.js';
-import { registerShiftRoutes, shiftPresenter, type ShiftDeps } from './shifts/shift-routes.js';
+import { registerRoute, resourceReplays } from './http/register-route.js';
+import type { TerminalApp } from './http/terminal-app.js';
+import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
-import { registerReceiptCopyRoutes } from './receipt-copies/receipt-copy-routes.js';
+import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
 
@@ -27,7 +19,10 @@ function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-/** The Terminal API over one runtime: hooks every request shares, then one module per capability. */
+/** Which paths ask for X-API-Key, from the routes' declarations. */
+const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
+
+/** The Terminal API over one runtime: hooks every request shares, then every declared route. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
   const audit = (request: FastifyRequest, reply: FastifyReply): void => {
     const header = request.headers['idempotency-key'];
@@ -60,7 +55,10 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       request.startedAt = process.hrtime.bigint();
       request.errorCode = 'NOT_FOUND';
       const rendered = renderError(
-        new ApiError('NOT_FOUND', `No endpoint ${request.method} ${pathOf(request.url)}: ${error.message}`),
+        new DomainError(
+          'NOT_FOUND',
+          `No endpoint ${request.method} ${pathOf(request.url)}: ${error.message}`,
+        ),
         rt.clock.now(),
       );
       void reply.header('X-Request-Id', request.id).code(rendered.statusCode).send(rendered.body);
@@ -76,62 +74,38 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     void reply.header('X-Request-Id', request.id);
-    const path = pathOf(request.url);
-    if (!isPublicPath(path)) rt.apiKey.verify(request.headers['x-api-key']);
+    if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
   });
 
   app.addHook('onResponse', async (request, reply) => audit(request, reply));
 
   app.setErrorHandler((error, request, reply) => {
-    const apiError = toApiError(error);
-    request.errorCode = apiError.code;
-    if (apiError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
+    const refusal = toDomainError(error);
+    request.errorCode = refusal.code;
+    if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     if (pathOf(request.url).startsWith(CATALOG_PREFIX)) {
-      return reply.code(apiError.statusCode).send({ code: apiError.code, message: apiError.message });
+      return reply.code(statusOf(refusal)).send({ code: refusal.code, message: refusal.message });
     }
-    const rendered = renderError(apiError, rt.clock.now());
+    const rendered = renderError(refusal, rt.clock.now());
     return reply.code(rendered.statusCode).send(rendered.body);
   });
 
   app.setNotFoundHandler((request) => {
-    throw new ApiError('NOT_FOUND', `No endpoint ${request.method} ${pathOf(request.url)}`);
+    throw new DomainError('NOT_FOUND', `No endpoint ${request.method} ${pathOf(request.url)}`);
   });
 
-  const ctx = rt.fiscalContext;
-  const salesDeps: SalesDeps = {
-    ctx,
+  const services: TerminalServices = {
+    ctx: rt.fiscalContext,
     sales: rt.sales,
     history: rt.history,
+    cash: rt.cash,
+    reports: rt.reports,
     vatTable: () => rt.vatTable,
     printer: rt.printer,
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,
     card: rt.card,
     logger: rt.logger,
-  };
-  const cashDeps: CashDeps = {
-    ctx,
-    cash: rt.cash,
-    printer: rt.printer,
-    header: () => rt.receiptHeader(),
-    logger: rt.logger,
-  };
-  const reportDeps: ReportDeps = { ctx, reports: rt.reports, printer: rt.printer, logger: rt.logger };
-  const shiftDeps: ShiftDeps = { ctx, reports: rt.reports, printer: rt.printer, logger: rt.logger };
-  const idempotency = new Idempotency(
-    rt.idempotencyStore,
-    rt.clock,
-    new Map([
-      ['sale', salePresenter(salesDeps)],
-      ['cash', cashPresenter(cashDeps)],
-      ['x-report', reportPresenter(reportDeps)],
-      ['z-report', reportPresenter(reportDeps)],
-      ['shift', shiftPresenter(shiftDeps)],
-    ]),
-  );
-  const kit = new RouteKit(app, idempotency, rt.clock);
-
-  registerHealthRoutes(app, kit, {
     version: rt.version,
     port: () => {
       const address = app.server.address();
@@ -144,24 +118,18 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     operations: rt.operations,
     terminalState: rt.terminalState,
     cardTerminal: () => rt.cardMonitor.health(),
-  });
-  registerSalesRoutes(kit, salesDeps);
-  registerCashRoutes(kit, cashDeps);
-  registerCardRoutes(kit, () => rt.card);
-  registerOperationRoutes(kit, rt.history);
-  registerPrintRoutes(kit, rt.printer, rt.clock);
-  registerReportRoutes(kit, reportDeps);
-  registerShiftRoutes(kit, shiftDeps);
-  registerReceiptCopyRoutes(kit, {
-    sales: rt.sales,
-    operations: rt.operations,
     copies: new ReceiptCopyStore(rt.db),
-    printer: rt.printer,
-    header: () => rt.receiptHeader(),
-    clock: rt.clock,
-    limit: rt.config.duplicateLimit,
-  });
-  registerMetricsRoute(app, rt.metrics);
-  registerOpenApiRoute(app);
+    duplicateLimit: rt.config.duplicateLimit,
+    metrics: rt.metrics,
+    openApiDocument: buildTerminalOpenApiDocument(TERMINAL_ENDPOINTS),
+  };
+  const idempotency = new Idempotency(
+    rt.idempotencyStore,
+    rt.clock,
+    resourceReplays(TERMINAL_ENDPOINTS, services, rt.clock),
+  );
+  for (const route of TERMINAL_ENDPOINTS) {
+    registerRoute({ app, services, idempotency, clock: rt.clock }, route);
+  }
   return { app, idempotency };
 }

@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
-import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
-import { DEFAULT_SYNC_BATCH_SIZE } from './fiscal-operations/sync-worker.js';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
+
+/** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
+export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
 export interface TerminalConfig {
   port: number;
@@ -8,14 +10,14 @@ export interface TerminalConfig {
   dataDir: string;
   /** The terminal's X-API-Key; null means "generate one at first start and keep it". */
   apiKey: string | null;
-  /** The fiscal server; null means "start mev-sim on loopback and fiscalize against it". */
+  /** The fiscal server (MEV_URL); null: none given (the development entry then starts mev-sim). */
   mevUrl: string | null;
   fiscalLockTimeoutMs: number;
   mevConnectTimeoutMs: number;
   mevRequestTimeoutMs: number;
   /** CARD_TERMINAL=none: no bank card terminal (card payments without an RRN answer 503). */
   cardTerminalEnabled: boolean;
-  /** The card terminal's ECR endpoint; null means "start card-sim on loopback". */
+  /** The card terminal's ECR endpoint; null: none given (the development entry then starts card-sim). */
   cardTerminalUrl: string | null;
   cardConnectTimeoutMs: number;
   cardRequestTimeoutMs: number;
@@ -25,7 +27,7 @@ export interface TerminalConfig {
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
   syncBatchSize: number;
-  /** Without MEV_URL: fiscalize against the started mev-sim at first start (FISCALIZE=auto|off). */
+  /** Development entry without MEV_URL: fiscalize against the started mev-sim at first start (FISCALIZE=auto|off). */
   autoFiscalize: boolean;
   printer: 'virtual' | 'none';
   /** Duplicate copies allowed per sale receipt (DUPLICATE_LIMIT, 0 to 10, default 1: the spec's one copy). */
@@ -93,4 +95,28 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
   };
+}
+
+/** A configuration whose devices have addresses: what the terminal is served with. */
+export interface EndpointConfig extends TerminalConfig {
+  mevUrl: string;
+  /** Null only with CARD_TERMINAL=none: no bank card terminal. */
+  cardTerminalUrl: string | null;
+}
+
+/**
+ * The production terminal talks to the devices it is told about and starts none itself: the
+ * simulators for a missing address are the development entry's business (src/dev/).
+ */
+export function requireDeviceEndpoints(config: TerminalConfig): EndpointConfig {
+  const { mevUrl, cardTerminalEnabled, cardTerminalUrl } = config;
+  if (mevUrl === null)
+    throw new Error(
+      "MEV_URL is required: the fiscal server's SOAP endpoint (`npm run terminal` starts mev-sim)",
+    );
+  if (cardTerminalEnabled && cardTerminalUrl === null)
+    throw new Error(
+      'CARD_TERMINAL_URL is required unless CARD_TERMINAL=none (`npm run terminal` starts card-sim)',
+    );
+  return { ...config, mevUrl, cardTerminalUrl: cardTerminalEnabled ? cardTerminalUrl : null };
 }

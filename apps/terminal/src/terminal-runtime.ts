@@ -8,18 +8,17 @@ import { CardPayments } from './card/card-payments.js';
 import type { CardTerminal } from './card/card-terminal.js';
 import { CardTerminalMonitor } from './card/card-terminal-monitor.js';
 import { CashStore } from './cash/cash-store.js';
-import { FiscalLock } from './fiscal-lock/fiscal-lock.js';
+import { SerialLock } from './serial-lock/serial-lock.js';
 import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
 import { MevConnectivity } from './fiscal-operations/mev-connectivity.js';
 import { OperationStore } from './fiscal-operations/operation-store.js';
 import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation.js';
 import { SyncWorker } from './fiscal-operations/sync-worker.js';
-import type { Fiscalization } from './fiscalization/fiscalization-status.js';
+import type { FiscalSetup } from './fiscalization/fiscal-setup.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
-import { AuditLog } from './http/audit-log.js';
-import { IdempotencyStore } from './http/idempotency-store.js';
+import { AuditLog } from './storage/audit-log.js';
+import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
-import type { FiscalServer } from './mev/fiscal-server.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import type { ReceiptHeader } from './receipts/document-layouts.js';
@@ -27,17 +26,10 @@ import { SaleStore } from './sales/sale-store.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
-import type { HistoryReader } from './storage/history-reads.js';
+import { PooledHistory, READ_WORKER } from './history/history-reads.js';
 import { ReadPool } from './storage/read-pool.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
 import { applicationVersion } from './version.js';
-
-/** What the terminal knows about its fiscal registration, decided at start (see main.ts). */
-export interface FiscalSetup {
-  fiscalization: Fiscalization;
-  registrationNumber: string;
-  server: FiscalServer | null;
-}
 
 export interface RuntimeOptions {
   config: TerminalConfig;
@@ -49,8 +41,8 @@ export interface RuntimeOptions {
   vatTable?: VatTable;
   /** The bank card terminal; none: card payments without an RRN answer 503. */
   cardTerminal?: CardTerminal | null;
-  /** History reads; by default a pool of read workers on the terminal's file. */
-  historyReader?: HistoryReader;
+  /** The read workers' module; tests give one that never answers. */
+  readWorker?: URL;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -68,7 +60,7 @@ export interface TerminalRuntime {
   idempotencyStore: IdempotencyStore;
   sales: SaleStore;
   /** Lists over the history, off the main thread. */
-  history: HistoryReader;
+  history: PooledHistory;
   reports: ReportStore;
   cash: CashStore;
   connectivity: MevConnectivity;
@@ -76,7 +68,7 @@ export interface TerminalRuntime {
   fiscal: FiscalSetup;
   registrar: FiscalRegistrar | null;
   syncWorker: SyncWorker | null;
-  fiscalContext: FiscalContext;
+  fiscalContext: FiscalContext<ShiftStore>;
   printer: ReceiptPrinter;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
@@ -93,9 +85,14 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const clock = o.clock ?? systemClock;
   const dbFile = join(config.dataDir, 'terminal.sqlite');
   const db = openFiscalDatabase(dbFile);
-  const history =
-    o.historyReader ??
-    new ReadPool({ file: dbFile, size: config.historyReaders, deadlineMs: config.historyQueryTimeoutMs });
+  const history = new PooledHistory(
+    new ReadPool({
+      file: dbFile,
+      size: config.historyReaders,
+      deadlineMs: config.historyQueryTimeoutMs,
+      entry: o.readWorker ?? READ_WORKER,
+    }),
+  );
   const auditLog = new AuditLog({
     file: join(config.dataDir, 'audit.sqlite'),
     retentionDays: config.auditRetentionDays,
@@ -111,7 +108,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     ? new CardPayments({
         terminal: o.cardTerminal,
         journal: new CardJournal(db, () => clock.now().toISOString()),
-        lock: new FiscalLock(config.fiscalLockTimeoutMs, 'card terminal'),
+        lock: new SerialLock(config.fiscalLockTimeoutMs, 'card terminal'),
         clock,
         logger,
       })
@@ -156,13 +153,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   cardMonitor.check();
   const cardRecovery = card?.recoverInterrupted();
 
-  const fiscalContext: FiscalContext = {
+  const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
     terminalState,
     shifts,
     idempotency: idempotencyStore,
-    lock: new FiscalLock(config.fiscalLockTimeoutMs),
+    lock: new SerialLock(config.fiscalLockTimeoutMs),
     clock,
     fiscalization: () => o.fiscal.fiscalization,
     registrar: () => registrar,

@@ -5,6 +5,7 @@ export {
   fromBp,
   fromMilli,
   fromMinor,
+  parseMinor,
   toBp,
   toMilli,
   toMinor,

@@ -6,6 +6,7 @@ import {
   fromBp,
   fromMilli,
   fromMinor,
+  parseMinor,
   toBp,
   toMilli,
   toMinor,
@@ -90,5 +91,32 @@ describe('round trips (property)', () => {
 
   it('formatMinor parses back to the same amount', () => {
     fc.assert(fc.property(minor, (m) => toMinor(Number(formatMinor(m))) === m));
+  });
+});
+
+describe('amounts on the wire', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [-50, '-0.50'],
+    [12_34, '12.34'],
+    [1_000_000_00, '1000000.00'],
+  ])('%i minor units <-> "%s"', (minor, text) => {
+    expect(formatMinor(minor)).toBe(text);
+    expect(parseMinor(text)).toBe(minor);
+  });
+
+  it.each(['1.5', '12.345', '1e3', ' 1.00', '+1.00', '1,00', '', '-', '.50'])('rejects "%s"', (text) => {
+    expect(parseMinor(text)).toBeNull();
+  });
+
+  it('round-trips every integer amount exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (minor) => parseMinor(formatMinor(minor)) === minor),
+    );
+  });
+
+  it('refuses to format a fraction of a minor unit', () => {
+    expect(() => formatMinor(1.5)).toThrow(RangeError);
   });
 });

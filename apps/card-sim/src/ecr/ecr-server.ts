@@ -22,7 +22,7 @@ import {
   type EcrOperation,
   type ErrorReply,
   type StatusReply,
-} from '../protocol/index.js';
+} from '@fiscal-pos/ecr-protocol';
 import type { BankOutcome, SimulatedBank } from '../transactions/simulated-bank.js';
 
 export interface EcrServerDeps {

@@ -17,7 +17,7 @@
  *   refund; a refund without one is the protocol error AUTH_CODE_REQUIRED.
  */
 import { z } from 'zod';
-import { DECLINE_CODES, ECR_OPERATIONS, type EcrOperation } from '../protocol/index.js';
+import { DECLINE_CODES, ECR_OPERATIONS, type EcrOperation } from '@fiscal-pos/ecr-protocol';
 
 export const FAULT_MODES = [
   'ok',

@@ -14,7 +14,7 @@ import {
   type ReversalRequest,
   type TransactionReply,
   type VoidRequest,
-} from '../protocol/index.js';
+} from '@fiscal-pos/ecr-protocol';
 import type { FaultSwitch } from '../faults/fault-switch.js';
 import type { NewTransaction, TransactionRecord, TransactionStore } from './transaction-store.js';
 

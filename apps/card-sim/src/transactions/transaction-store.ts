@@ -1,5 +1,5 @@
 /** What the simulated card terminal did, in order, with the first answer kept per reference. */
-import type { ReversalReply, TransactionReply } from '../protocol/index.js';
+import type { ReversalReply, TransactionReply } from '@fiscal-pos/ecr-protocol';
 import type { Db } from '../store/database.js';
 
 export type PurchaseState = 'charged' | 'voided' | 'reversed';

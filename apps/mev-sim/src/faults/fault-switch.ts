@@ -20,7 +20,7 @@
  *   Smaller and single requests without it are served normally.
  */
 import { z } from 'zod';
-import { MEV_BATCH_MAX_OPERATIONS } from '../protocol/index.js';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 
 export const FAULT_MODES = [
   'ok',

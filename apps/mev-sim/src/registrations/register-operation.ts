@@ -25,7 +25,7 @@ import {
   type MevOperation,
   type MevOperationFaultCode,
   type MevRegisteredReply,
-} from '../protocol/index.js';
+} from '@fiscal-pos/mev-protocol';
 import type { Db } from '../store/database.js';
 import type { RegistrationStore } from './registration-store.js';
 

@@ -1,5 +1,5 @@
 /** What the simulator registered, in order; the first answer for each operation UUID. */
-import type { MevOperation, MevPaymentLine, MevVatLine } from '../protocol/index.js';
+import type { MevOperation, MevPaymentLine, MevVatLine } from '@fiscal-pos/mev-protocol';
 import type { Db } from '../store/database.js';
 
 export interface RegistrationRecord {

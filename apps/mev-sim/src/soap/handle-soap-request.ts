@@ -12,12 +12,14 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import {
   MEV_SOAP_PATH,
+  MEV_WSDL_URL,
+  MEV_XSD_URL,
   buildBatchReply,
   buildFaultReply,
   parseMevRequest,
   type MevFaultCode,
   type MevOperation,
-} from '../protocol/index.js';
+} from '@fiscal-pos/mev-protocol';
 import type { FaultSettings, FaultSwitch } from '../faults/fault-switch.js';
 import { registerBatch, registerOperation } from '../registrations/register-operation.js';
 import type { RegistrationStore } from '../registrations/registration-store.js';
@@ -34,7 +36,6 @@ export interface SoapHandlerDeps {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const CONTRACT_DIR = new URL('../../contract/', import.meta.url);
 
 type Answer =
   | { status: 200; xml: string }
@@ -198,14 +199,12 @@ function malformed(reason: string): Answer {
 
 /** GET ...?wsdl and ...?xsd serve the contract, as SOAP services customarily do. */
 function serveContract(url: URL, response: ServerResponse): void {
-  const file = url.searchParams.has('wsdl') ? 'mev.wsdl' : url.searchParams.has('xsd') ? 'mev.xsd' : null;
+  const file = url.searchParams.has('wsdl') ? MEV_WSDL_URL : url.searchParams.has('xsd') ? MEV_XSD_URL : null;
   if (!file) {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     return;
   }
-  response
-    .writeHead(200, { 'content-type': 'text/xml; charset=utf-8' })
-    .end(readFileSync(new URL(file, CONTRACT_DIR)));
+  response.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(readFileSync(file));
 }
 
 async function readBody(request: IncomingMessage): Promise<string | null> {

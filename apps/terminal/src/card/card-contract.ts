@@ -1,9 +1,8 @@
 import { toMinor } from '@fiscal-pos/fiscal';
-import { ECR_MAX_AMOUNT } from '@fiscal-pos/card-sim/protocol';
+import { ECR_MAX_AMOUNT } from '@fiscal-pos/ecr-protocol';
 import { z } from 'zod';
-import { ApiError } from '../http/api-error.js';
+import type { Parsed } from '../http/define-route.js';
 import { moneySchema, timestampSchema } from '../http/shared-contract.js';
-import type { EndpointContract } from '../openapi/endpoint-contract.js';
 
 /**
  * Validation codes of the card endpoints (details[].code of a VALIDATION_ERROR): the spec's
@@ -69,22 +68,30 @@ export const cardRefundRequestSchema = z
   })
   .meta({ id: 'CardRefundRequest' });
 
-/** Runs a card request schema; every problem is reported at once, like the other bodies. */
-export function parseCardRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const seen = new Set<string>();
-  const issues = result.error.issues.flatMap((issue) => {
-    const field = issue.path.map(String).join('.');
-    const code = issue.message;
-    // Every field is built with coded(); reaching this is a bug in a schema.
-    if (!Object.hasOwn(CARD_VALIDATION_MESSAGES, code))
-      throw new Error(`uncoded issue at "${field}": ${code}`);
-    if (seen.has(field)) return [];
-    seen.add(field);
-    return [{ field, code, message: CARD_VALIDATION_MESSAGES[code as CardValidationCode] }];
-  });
-  throw ApiError.validation(issues);
+/**
+ * A card request body: the schema (documented and run), every problem reported at once like
+ * the other bodies, each under its field's code.
+ */
+export function cardRequestBody<S extends z.ZodType>(schema: S) {
+  return {
+    schema,
+    parse(body: unknown): Parsed<z.output<S>> {
+      const result = schema.safeParse(body);
+      if (result.success) return { ok: true, value: result.data };
+      const seen = new Set<string>();
+      const issues = result.error.issues.flatMap((issue) => {
+        const field = issue.path.map(String).join('.');
+        const code = issue.message;
+        // Every field is built with coded(); reaching this is a bug in a schema.
+        if (!Object.hasOwn(CARD_VALIDATION_MESSAGES, code))
+          throw new Error(`uncoded issue at "${field}": ${code}`);
+        if (seen.has(field)) return [];
+        seen.add(field);
+        return [{ field, code, message: CARD_VALIDATION_MESSAGES[code as CardValidationCode] }];
+      });
+      return { ok: false, issues };
+    },
+  };
 }
 
 /** data of POST /api/card/void and /api/card/refund: the card terminal's approval. */
@@ -108,41 +115,3 @@ export const cardOperationResultSchema = z
   .meta({ id: 'CardOperationResult' });
 
 export type CardOperationResult = z.infer<typeof cardOperationResultSchema>;
-
-const CARD_ERRORS = [
-  'BUSY',
-  'CARD_PAYMENT_DECLINED',
-  'CARD_PAYMENT_ERROR',
-  'CARD_TERMINAL_UNAVAILABLE',
-] as const;
-
-export const cardEndpoints: readonly EndpointContract[] = [
-  {
-    method: 'POST',
-    path: '/api/card/void',
-    operationId: 'voidCardPayment',
-    summary: 'Void a card payment the terminal charged, by its cheque number (not a fiscal document)',
-    description:
-      'Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate). Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.',
-    tag: 'Card terminal',
-    authenticated: true,
-    body: 'envelope',
-    request: cardVoidRequestSchema,
-    response: cardOperationResultSchema,
-    errors: CARD_ERRORS,
-  },
-  {
-    method: 'POST',
-    path: '/api/card/refund',
-    operationId: 'refundCardPayment',
-    summary: 'Refund (part of) a card payment the terminal charged, by its RRN (not a fiscal document)',
-    description:
-      'Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate). Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).',
-    tag: 'Card terminal',
-    authenticated: true,
-    body: 'envelope',
-    request: cardRefundRequestSchema,
-    response: cardOperationResultSchema,
-    errors: CARD_ERRORS,
-  },
-];

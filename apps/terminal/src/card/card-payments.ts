@@ -16,8 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
-import { ApiError } from '../http/api-error.js';
+import type { SerialLock } from '../serial-lock/serial-lock.js';
+import { DomainError } from '../domain-error.js';
 import type {
   CardJournal,
   CardTransaction,
@@ -36,7 +36,7 @@ import {
 export interface CardPaymentsOptions {
   terminal: CardTerminal;
   journal: CardJournal;
-  lock: FiscalLock;
+  lock: SerialLock;
   clock: Clock;
   logger: Logger;
 }
@@ -55,8 +55,8 @@ const WHAT: Record<CardTransactionKind, string> = {
   refund: 'card refund',
 };
 
-function declinedError(row: CardTransaction): ApiError {
-  return new ApiError(
+function declinedError(row: CardTransaction): DomainError {
+  return new DomainError(
     'CARD_PAYMENT_DECLINED',
     `The ${WHAT[row.kind]} was declined: ${row.declineReason ?? 'no reason given'} (${row.declineCode ?? 'DECLINED'})`,
   );
@@ -68,7 +68,7 @@ function declinedError(row: CardTransaction): ApiError {
  */
 function assertNotBeingTakenBack(purchase: CardTransaction): void {
   if (purchase.status === 'cancelling') {
-    throw new ApiError(
+    throw new DomainError(
       'CARD_TERMINAL_UNAVAILABLE',
       'The terminal is taking this card payment back and the card terminal has not confirmed it yet; nothing was sent, ask again once it has',
     );
@@ -89,17 +89,17 @@ function sameRequest(
 }
 
 /** The answer to everything but an approval and an outcome in doubt. */
-function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): ApiError {
+function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): DomainError {
   switch (sent.kind) {
     case 'declined':
       return declinedError(sent.row);
     case 'refused':
-      return new ApiError(
+      return new DomainError(
         'CARD_PAYMENT_ERROR',
         `The card terminal refused the ${WHAT[sent.row.kind]} and did nothing: ${sent.code}: ${sent.message}`,
       );
     case 'not-sent':
-      return new ApiError(
+      return new DomainError(
         'CARD_TERMINAL_UNAVAILABLE',
         `The card terminal cannot be reached; nothing was sent to it (${sent.message})`,
       );
@@ -110,7 +110,7 @@ export class CardPayments {
   readonly journal: CardJournal;
   readonly contact: CardTerminalContact;
   readonly #terminal: CardTerminal;
-  readonly #lock: FiscalLock;
+  readonly #lock: SerialLock;
   readonly #logger: Logger;
 
   constructor(o: CardPaymentsOptions) {
@@ -123,7 +123,7 @@ export class CardPayments {
 
   /**
    * Charges one card payment and resolves with its approved journal row. Anything else throws
-   * an ApiError with nothing left charged: declined (402), not reachable (503), refused by the
+   * an DomainError with nothing left charged: declined (402), not reachable (503), refused by the
    * card terminal (500), or no answer (500 CARD_PAYMENT_ERROR, after the reversal).
    */
   purchase(amount: number): Promise<CardTransaction> {
@@ -131,7 +131,7 @@ export class CardPayments {
       await this.#settle();
       const waiting = this.journal.cancelling().length;
       if (waiting > 0) {
-        throw new ApiError(
+        throw new DomainError(
           'CARD_TERMINAL_UNAVAILABLE',
           `The card terminal has not confirmed that ${waiting} earlier card payment(s) were taken back; no new card payment until it does`,
         );
@@ -144,7 +144,7 @@ export class CardPayments {
         cancelReason: 'the card terminal did not answer the purchase',
       });
       const reversed = await this.#cancelOne(cancelling);
-      throw new ApiError(
+      throw new DomainError(
         'CARD_PAYMENT_ERROR',
         reversed
           ? `The card terminal did not answer the card payment (${sent.message}); it was reversed, the card is not charged`
@@ -183,7 +183,7 @@ export class CardPayments {
       await this.#settle();
       const purchase = this.journal.purchaseBy('cheque_number', o.chequeNumber);
       if (!purchase) {
-        throw ApiError.validation([
+        throw DomainError.validation([
           {
             field: 'chequeNumber',
             code: 'CHEQUE_NUMBER_UNKNOWN',
@@ -212,7 +212,7 @@ export class CardPayments {
       await this.#settle();
       const purchase = this.journal.purchaseBy('rrn', o.rrn);
       if (!purchase) {
-        throw ApiError.validation([
+        throw DomainError.validation([
           {
             field: 'rrn',
             code: 'RRN_UNKNOWN',
@@ -289,7 +289,7 @@ export class CardPayments {
     // The HTTP layer lets a key go after an answer in doubt (or a crash): only the journal can
     // tell that the retry asks for something else, which must not be answered with the first.
     if (previous && !sameRequest(previous, request)) {
-      throw new ApiError(
+      throw new DomainError(
         'IDEMPOTENCY_KEY_REUSE_MISMATCH',
         `This Idempotency-Key was already used for another ${WHAT[kind]}`,
       );
@@ -303,13 +303,13 @@ export class CardPayments {
     const sent = await this.#send(row, () => call(row));
     if (sent.kind === 'approved') return sent.row;
     if (sent.kind === 'in_doubt') {
-      throw new ApiError(
+      throw new DomainError(
         'CARD_PAYMENT_ERROR',
         `The card terminal did not answer the ${WHAT[kind]} (${sent.message}); retry with the same Idempotency-Key to learn the outcome, it is never done twice`,
       );
     }
     if (sent.kind === 'refused' && sent.code === 'AUTH_CODE_REQUIRED') {
-      throw ApiError.validation([
+      throw DomainError.validation([
         {
           field: 'authCode',
           code: 'AUTH_CODE_REQUIRED',

@@ -1,14 +1,26 @@
 import { fromMinor } from '@fiscal-pos/fiscal';
-import { ApiError } from '../http/api-error.js';
-import type { RouteKit } from '../http/route-kit.js';
+import { DomainError } from '../domain-error.js';
+import { defineRoute, type EndpointErrorCode } from '../http/define-route.js';
 import {
+  cardOperationResultSchema,
   cardRefundRequestSchema,
+  cardRequestBody,
   cardVoidRequestSchema,
-  parseCardRequest,
   type CardOperationResult,
 } from './card-contract.js';
 import type { CardTransaction } from './card-journal.js';
 import type { CardPayments } from './card-payments.js';
+
+/*
+ * POST /api/card/void and /api/card/refund: money back to a card this terminal charged. They
+ * drive the card terminal only (no fiscal document, no fiscal lock); the card terminal lock
+ * serialises them with the card payments of sales.
+ */
+
+interface CardDeps {
+  /** Null when no card terminal is attached. */
+  card: CardPayments | null;
+}
 
 function present(t: CardTransaction, original: CardTransaction | undefined): CardOperationResult {
   if (t.kind === 'purchase' || t.rrn === null || t.chequeNumber === null) {
@@ -30,30 +42,56 @@ function present(t: CardTransaction, original: CardTransaction | undefined): Car
   };
 }
 
-/**
- * POST /api/card/void and /api/card/refund: money back to a card this terminal charged. They
- * drive the card terminal only (no fiscal document, no fiscal lock); the card terminal lock
- * serialises them with the card payments of sales.
- */
-export function registerCardRoutes(kit: RouteKit, card: () => CardPayments | null): void {
-  const cardTerminal = (): CardPayments => {
-    const attached = card();
-    if (!attached)
-      throw new ApiError('CARD_TERMINAL_UNAVAILABLE', 'No card terminal is connected to the terminal');
-    return attached;
-  };
-
-  kit.post('/api/card/void', async (request) => {
-    const { chequeNumber } = parseCardRequest(cardVoidRequestSchema, request.body);
-    const payments = cardTerminal();
-    const voided = await payments.void({ chequeNumber, idempotencyKey: request.idempotencyKey });
-    return present(voided, payments.journal.purchaseBy('cheque_number', chequeNumber));
-  });
-
-  kit.post('/api/card/refund', async (request) => {
-    const body = parseCardRequest(cardRefundRequestSchema, request.body);
-    const payments = cardTerminal();
-    const refunded = await payments.refund({ ...body, idempotencyKey: request.idempotencyKey });
-    return present(refunded, payments.journal.purchaseBy('rrn', body.rrn));
-  });
+function attached({ card }: CardDeps): CardPayments {
+  if (!card)
+    throw new DomainError('CARD_TERMINAL_UNAVAILABLE', 'No card terminal is connected to the terminal');
+  return card;
 }
+
+const CARD_ERRORS = [
+  'BUSY',
+  'CARD_PAYMENT_DECLINED',
+  'CARD_PAYMENT_ERROR',
+  'CARD_TERMINAL_UNAVAILABLE',
+] as const satisfies readonly EndpointErrorCode[];
+
+const DRIVES_THE_CARD_TERMINAL_ONLY =
+  'Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate).';
+
+export const voidCardPaymentRoute = defineRoute<CardDeps>()({
+  method: 'POST',
+  path: '/api/card/void',
+  operationId: 'voidCardPayment',
+  summary: 'Void a card payment the terminal charged, by its cheque number (not a fiscal document)',
+  description: `${DRIVES_THE_CARD_TERMINAL_ONLY} Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.`,
+  tag: 'Card terminal',
+  authenticated: true,
+  body: 'envelope',
+  request: cardRequestBody(cardVoidRequestSchema),
+  response: cardOperationResultSchema,
+  errors: CARD_ERRORS,
+  async handler({ services, body: { chequeNumber }, idempotencyKey }) {
+    const payments = attached(services);
+    const voided = await payments.void({ chequeNumber, idempotencyKey });
+    return present(voided, payments.journal.purchaseBy('cheque_number', chequeNumber));
+  },
+});
+
+export const refundCardPaymentRoute = defineRoute<CardDeps>()({
+  method: 'POST',
+  path: '/api/card/refund',
+  operationId: 'refundCardPayment',
+  summary: 'Refund (part of) a card payment the terminal charged, by its RRN (not a fiscal document)',
+  description: `${DRIVES_THE_CARD_TERMINAL_ONLY} Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).`,
+  tag: 'Card terminal',
+  authenticated: true,
+  body: 'envelope',
+  request: cardRequestBody(cardRefundRequestSchema),
+  response: cardOperationResultSchema,
+  errors: CARD_ERRORS,
+  async handler({ services, body, idempotencyKey }) {
+    const payments = attached(services);
+    const refunded = await payments.refund({ ...body, idempotencyKey });
+    return present(refunded, payments.journal.purchaseBy('rrn', body.rrn));
+  },
+});

@@ -16,7 +16,7 @@ import {
   statusReplySchema,
   transactionReplySchema,
   type EcrTransactionOperation,
-} from '@fiscal-pos/card-sim/protocol';
+} from '@fiscal-pos/ecr-protocol';
 import {
   CardTerminalUnreachableError,
   type CardPurchaseRequest,

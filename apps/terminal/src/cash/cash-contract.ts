@@ -1,6 +1,4 @@
-import { cashRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
-import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
 import { documentNumberSchema, moneySchema, timestampSchema } from '../http/shared-contract.js';
 
 /** data of POST /api/cash/in and /api/cash/out. */
@@ -29,28 +27,3 @@ export const cashResultSchema = z
   .meta({ id: 'CashOperationResult' });
 
 export type CashResult = z.infer<typeof cashResultSchema>;
-
-const cashEndpoint = (direction: 'in' | 'out'): EndpointContract => ({
-  method: 'POST',
-  path: `/api/cash/${direction}`,
-  operationId: direction === 'in' ? 'cashIn' : 'cashOut',
-  summary: direction === 'in' ? 'Cash deposit (service receipt)' : 'Cash withdrawal (service receipt)',
-  ...(direction === 'out'
-    ? {
-        description:
-          'The balance is checked first: 409 INSUFFICIENT_CASH_BALANCE when it is lower than amount.',
-      }
-    : {}),
-  tag: 'Cash',
-  authenticated: true,
-  body: 'envelope',
-  request: cashRequestSchema,
-  response: cashResultSchema,
-  errors: [
-    ...FISCAL_OPERATION_ERRORS,
-    'FISCAL_DAY_EXPIRED',
-    ...(direction === 'out' ? (['INSUFFICIENT_CASH_BALANCE'] as const) : []),
-  ],
-});
-
-export const cashEndpoints: readonly EndpointContract[] = [cashEndpoint('in'), cashEndpoint('out')];

@@ -1,70 +1,39 @@
-import { fromMinor, parseCashRequest } from '@fiscal-pos/fiscal';
-import type { Logger } from 'pino';
-import { ApiError } from '../http/api-error.js';
-import { storedOperationResult } from '../http/stored-operation-result.js';
-import type { ResourcePresenter } from '../http/idempotency.js';
-import type { RouteKit } from '../http/route-kit.js';
-import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
-import type { ReceiptPrinter } from '../printing/receipt-printer.js';
-import { cashReceipt, type ReceiptHeader } from '../receipts/document-layouts.js';
-import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
-import type { CashResult } from './cash-contract.js';
-import type { CashOperation, CashStore } from './cash-store.js';
+import { cashRequestSchema, parseCashRequest } from '@fiscal-pos/fiscal';
+import { defineRoute, FISCAL_OPERATION_ERRORS, type Route } from '../http/define-route.js';
+import { cashReceipt } from '../receipts/document-layouts.js';
+import { cashResultSchema } from './cash-contract.js';
+import { loadCash, type CashDeps } from './cash-deps.js';
+import { presentCashResult } from './cash-presenter.js';
+import { cashReplay } from './cash-replay.js';
 import { registerCashOperation, type CashDirection } from './register-cash-operation.js';
 
-export interface CashDeps {
-  ctx: FiscalContext;
-  cash: CashStore;
-  printer: ReceiptPrinter;
-  header: () => ReceiptHeader;
-  logger: Logger;
-}
-
-function presentCashResult(cash: CashOperation, op: FiscalOperationRecord): CashResult {
-  return {
-    operationId: cash.id,
-    fiscalOperationId: op.id,
-    receiptNumber: op.receiptNumber,
-    reportNumber: op.reportNumber,
-    mevId: op.mevId,
-    fiscalCode: printedFiscalCode(op),
-    isOffline: op.isOffline,
-    offlineFiscalCode: op.offlineFiscalCode,
-    amount: fromMinor(cash.amount),
-    newBalance: fromMinor(cash.newBalance),
-    operationType: cash.operationType,
-    reason: cash.reason,
-    mevResponseXml: op.mevResponseXml ?? '',
-    createdAt: cash.createdAt,
-  };
-}
-
-function loadCash(d: CashDeps, id: string) {
-  const cash = d.cash.get(id);
-  if (!cash) throw new Error(`Cash operation ${id} does not exist`);
-  return { cash, op: d.ctx.operations.require(cash.fiscalOperationId) };
-}
-
-export function cashPresenter(d: CashDeps): ResourcePresenter {
-  return (id) => {
-    const { cash, op } = loadCash(d, id);
-    return storedOperationResult(op, d.ctx.clock, () => presentCashResult(cash, op));
-  };
-}
-
-export function registerCashRoutes(kit: RouteKit, d: CashDeps): void {
-  const route =
-    (direction: CashDirection) => async (request: { body: unknown; idempotencyKey: string | null }) => {
-      const parsed = parseCashRequest(request.body);
-      if (!parsed.ok) throw ApiError.validation(parsed.issues);
-      const { cashOperationId } = await registerCashOperation(
-        d.ctx,
-        d.cash,
-        direction,
-        parsed.value,
-        request.idempotencyKey,
-      );
+/** POST /api/cash/in and /api/cash/out: one service receipt each, the same but for the balance check. */
+function cashRoute(direction: CashDirection): Route<CashDeps> {
+  const inward = direction === 'cashIn';
+  return defineRoute<CashDeps>()({
+    method: 'POST',
+    path: `/api/cash/${inward ? 'in' : 'out'}`,
+    operationId: direction,
+    summary: inward ? 'Cash deposit (service receipt)' : 'Cash withdrawal (service receipt)',
+    ...(inward
+      ? {}
+      : {
+          description:
+            'The balance is checked first: 409 INSUFFICIENT_CASH_BALANCE when it is lower than amount.',
+        }),
+    tag: 'Cash',
+    authenticated: true,
+    body: 'envelope',
+    request: { schema: cashRequestSchema, parse: parseCashRequest },
+    response: cashResultSchema,
+    errors: [
+      ...FISCAL_OPERATION_ERRORS,
+      'FISCAL_DAY_EXPIRED',
+      ...(inward ? [] : (['INSUFFICIENT_CASH_BALANCE'] as const)),
+    ],
+    replay: cashReplay,
+    async handler({ services: d, body, idempotencyKey }) {
+      const { cashOperationId } = await registerCashOperation(d.ctx, d.cash, direction, body, idempotencyKey);
       const { cash, op } = loadCash(d, cashOperationId);
       if (cash.printReceipt && d.printer.available) {
         d.printer
@@ -74,7 +43,9 @@ export function registerCashRoutes(kit: RouteKit, d: CashDeps): void {
           );
       }
       return presentCashResult(cash, op);
-    };
-  kit.post('/api/cash/in', route('cashIn'));
-  kit.post('/api/cash/out', route('cashOut'));
+    },
+  });
 }
+
+export const cashInRoute = cashRoute('cashIn');
+export const cashOutRoute = cashRoute('cashOut');

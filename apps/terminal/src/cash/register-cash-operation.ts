@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMinor, type CashRequest } from '@fiscal-pos/fiscal';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { CashStore } from './cash-store.js';
@@ -25,13 +25,10 @@ export async function registerCashOperation(
   const operation = await performFiscalOperation(ctx, {
     type: direction === 'cashIn' ? 'cash_in' : 'cash_out',
     operationId: randomUUID(),
-    refusedWhenDayExpired: true,
-    opensShift: true,
-    takesReceiptNumber: true,
     check: (state) => {
       const balance = ctx.operations.cashBalance(state.reportNumber);
       if (direction === 'cashOut' && balance < request.amount) {
-        throw new ApiError(
+        throw new DomainError(
           'INSUFFICIENT_CASH_BALANCE',
           `Cash balance ${formatMinor(balance)} MDL is lower than the requested withdrawal of ${formatMinor(request.amount)} MDL`,
         );

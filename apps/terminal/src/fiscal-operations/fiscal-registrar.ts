@@ -1,4 +1,4 @@
-import { faultScopeOf } from '@fiscal-pos/mev-sim/protocol';
+import { faultScopeOf } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
@@ -11,10 +11,16 @@ import {
   type FiscalServer,
   type RegistrationOutcome,
 } from '../mev/fiscal-server.js';
-import type { MevRequestObserver } from '../metrics/terminal-metrics.js';
 import { offlineFiscalCode } from './offline-fiscal-code.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 import type { MevConnectivity } from './mev-connectivity.js';
+
+export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
+
+/** What the registrar tells the metrics (metrics/terminal-metrics.ts): one observation per request to the server. */
+export interface MevRequestObserver {
+  observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
+}
 
 export interface RegistrarOptions {
   db: Db;

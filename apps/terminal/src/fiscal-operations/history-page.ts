@@ -1,7 +1,7 @@
 import type { Db } from '../storage/database.js';
 import type { FiscalOperationType } from '../mev/fiscal-server.js';
 import type { OperationStatus } from './operation-status.js';
-import { encodeCursor, type ListCursor } from '../http/list-cursor.js';
+import { encodeCursor, type ListCursor } from './list-cursor.js';
 
 /**
  * One page of a history list (newest first) and its total, without reading the history.

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import type { EndpointContract } from '../openapi/endpoint-contract.js';
-import {
-  dateRangeQueryFields,
-  cursorPageFields,
-  cursorQueryFields,
-  pageFields,
-  pageQueryFields,
-  shiftQueryFields,
-} from '../http/query-contract.js';
+import { pageFields } from '../http/query-fields.js';
+import { cursorPageFields } from './cursor-contract.js';
 import {
   countSchema,
   documentNumberSchema,
@@ -18,11 +11,11 @@ import {
 import { OPERATION_STATUSES } from './operation-status.js';
 import { OPERATION_TYPES } from './operation-store.js';
 
-const operationTypeSchema = z.enum(OPERATION_TYPES).meta({
+export const operationTypeSchema = z.enum(OPERATION_TYPES).meta({
   description: 'receipt (sale), cash_in, cash_out, refund, x_report, z_report',
 });
 
-const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
+export const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
   description:
     'pending (written, not sent), sent (awaiting the reply), success, failed (refused by the fiscal server), offline (server unreachable, retried)',
 });
@@ -81,29 +74,3 @@ export const operationListPageSchema = z
   .meta({ id: 'FiscalOperationListPage' });
 
 export type OperationListPage = z.infer<typeof operationListPageSchema>;
-
-export const operationListQuerySchema = z.object({
-  ...dateRangeQueryFields,
-  type: operationTypeSchema.optional().meta({ description: 'operation type; otherwise TYPE_INVALID' }),
-  status: operationStatusSchema
-    .optional()
-    .meta({ description: 'operation status; otherwise STATUS_INVALID' }),
-  ...shiftQueryFields,
-  ...pageQueryFields,
-  ...cursorQueryFields,
-});
-
-export const operationEndpoints: readonly EndpointContract[] = [
-  {
-    method: 'GET',
-    path: '/api/fiscal/operations',
-    operationId: 'listFiscalOperations',
-    summary: 'List stored fiscal operations, newest first',
-    tag: 'Fiscal operations',
-    authenticated: true,
-    body: 'envelope',
-    query: operationListQuerySchema,
-    response: operationListPageSchema,
-    errors: ['VALIDATION_ERROR', 'QUERY_TIMEOUT'],
-  },
-];

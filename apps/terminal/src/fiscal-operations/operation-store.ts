@@ -1,6 +1,6 @@
 import type { Db } from '../storage/database.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
-import type { ListCursor } from '../http/list-cursor.js';
+import type { ListCursor } from './list-cursor.js';
 import { historyPage } from './history-page.js';
 import { canTransition, IllegalTransitionError, type OperationStatus } from './operation-status.js';
 
@@ -125,6 +125,11 @@ function toRecord(row: OperationRow): FiscalOperationRecord {
     createdAt: row.created_at,
     completedAt: row.completed_at,
   };
+}
+
+/** The operations list read off the fiscal path (history/history-reads.ts runs OperationStore.list on a read worker). */
+export interface OperationHistory {
+  listOperations(query: OperationQuery): Promise<ReturnType<OperationStore['list']>>;
 }
 
 export class OperationStore {

@@ -1,31 +1,33 @@
 import type { Clock } from '../clock.js';
-import type { FiscalLock } from '../fiscal-lock/fiscal-lock.js';
-import { ApiError } from '../http/api-error.js';
-import type { IdempotencyStore } from '../http/idempotency-store.js';
+import type { SerialLock } from '../serial-lock/serial-lock.js';
+import { DomainError } from '../domain-error.js';
+import type { IdempotencyStore, ResourceKind } from '../storage/idempotency-store.js';
 import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
-import type { ShiftCashier, ShiftStore } from '../shifts/shift-store.js';
 import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
 import type { TerminalState, TerminalStateStore } from '../terminal-state/terminal-state-store.js';
+import type { DocumentShifts, ShiftCashier } from './document-shift.js';
 import type { FiscalRegistrar } from './fiscal-registrar.js';
+import { OPERATION_RULES } from './operation-rules.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 
 /** The answer to an operation the fiscal server refused: 502 MEV_ERROR with the server's reason. */
-export function refusalError(op: FiscalOperationRecord): ApiError {
-  return new ApiError(
+export function refusalError(op: FiscalOperationRecord): DomainError {
+  return new DomainError(
     'MEV_ERROR',
     `The fiscal server refused the operation: ${op.errorMessage ?? 'no reason given'}`,
   );
 }
 
-export interface FiscalContext {
+/** What fiscal operations run with; `Shifts` is the whole shift store where the shift steps need it. */
+export interface FiscalContext<Shifts extends DocumentShifts = DocumentShifts> {
   db: Db;
   operations: OperationStore;
   terminalState: TerminalStateStore;
-  shifts: ShiftStore;
+  shifts: Shifts;
   idempotency: IdempotencyStore;
-  lock: FiscalLock;
+  lock: SerialLock;
   clock: Clock;
   fiscalization: () => Fiscalization;
   registrar: () => FiscalRegistrar | null;
@@ -61,15 +63,10 @@ export interface ReversibleStep {
 
 /** One fiscal document, described as the steps every fiscal operation goes through. */
 export interface FiscalOperationPlan {
+  /** Decides the rules the operation follows (operation-rules.ts). */
   type: FiscalOperationType;
   operationId: string;
-  /** Sales and cash operations are refused once the fiscal day is over; only a Z report closes it. */
-  refusedWhenDayExpired: boolean;
-  /** Sales and cash operations join the open shift; with none open, they open one. */
-  opensShift: boolean;
-  /** Receipts and service receipts take the next receipt number; reports do not. */
-  takesReceiptNumber: boolean;
-  /** Rules that need the lock held (for example the cash balance). Throws ApiError. */
+  /** Rules that need the lock held (for example the cash balance). Throws DomainError. */
   check?: (state: TerminalState) => void;
   amounts: (state: TerminalState) => OperationAmounts;
   /** Before the write: the sale's card payments. */
@@ -79,7 +76,7 @@ export interface FiscalOperationPlan {
   /** Runs in the same transaction after `write` (the Z report closes the day here). */
   afterWrite?: () => void;
   idempotencyKey: string | null;
-  resourceKind: string;
+  resourceKind: ResourceKind;
   resourceId: string;
 }
 
@@ -94,15 +91,16 @@ export async function performFiscalOperation(
   ctx: FiscalContext,
   plan: FiscalOperationPlan,
 ): Promise<FiscalOperationRecord> {
+  const rules = OPERATION_RULES[plan.type];
   assertFiscalized(ctx.fiscalization());
   return ctx.lock.run(async () => {
     assertFiscalized(ctx.fiscalization());
     const registrar = ctx.registrar();
-    if (!registrar) throw new ApiError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
+    if (!registrar) throw new DomainError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
     const state = ctx.terminalState.get();
     const now = ctx.clock.now();
-    if (plan.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
-      throw new ApiError(
+    if (rules.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
+      throw new DomainError(
         'FISCAL_DAY_EXPIRED',
         `The fiscal day started at ${state.dayStartedAt} is over (24 hours); a Z report is required`,
       );
@@ -114,11 +112,11 @@ export async function performFiscalOperation(
     const createdAt = (plan.beforeWrite ? ctx.clock.now() : now).toISOString();
 
     const write = ctx.db.transaction(() => {
-      const shift = plan.opensShift
+      const shift = rules.opensShift
         ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
         : null;
       const shiftId = shift?.id ?? null;
-      const numbers = plan.takesReceiptNumber
+      const numbers = rules.takesReceiptNumber
         ? ctx.terminalState.issueReceiptNumber(createdAt)
         : { receiptNumber: null, reportNumber: state.reportNumber };
       const op = ctx.operations.insert({

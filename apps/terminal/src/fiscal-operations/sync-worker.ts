@@ -1,7 +1,8 @@
-import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-sim/protocol';
+import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { FiscalRegistrar, SyncSendResult } from './fiscal-registrar.js';
 import type { OperationStore } from './operation-store.js';
+import { DEFAULT_SYNC_BATCH_SIZE } from '../config.js';
 
 export interface SyncWorkerOptions {
   registrar: FiscalRegistrar;
@@ -21,8 +22,6 @@ export function backoffDelay(failures: number, baseMs: number, maxMs: number, ra
   const exponential = Math.min(maxMs, baseMs * 2 ** Math.min(failures, 30));
   return exponential / 2 + random() * (exponential / 2);
 }
-
-export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
 /**
  * Drains the offline queue in the original order of the operations, in batches: the oldest

@@ -1,12 +1,19 @@
 import { join } from 'node:path';
-import type { TerminalConfig } from '../config.js';
-import { openFiscalServer, type OpenedFiscalServer } from '../mev/open-fiscal-server.js';
-import type { FiscalSetup } from '../terminal-runtime.js';
+import type { EndpointConfig, TerminalConfig } from '../config.js';
+import type { FiscalServer } from '../mev/fiscal-server.js';
+import { openFiscalServer } from '../mev/open-fiscal-server.js';
+import type { Fiscalization } from './fiscalization-status.js';
+
+/** What the terminal knows about its fiscal registration, decided at start (see main.ts). */
+export interface FiscalSetup {
+  fiscalization: Fiscalization;
+  registrationNumber: string;
+  server: FiscalServer | null;
+}
 
 export interface FiscalBootstrap {
   setup: FiscalSetup;
   terminalId: string | null;
-  opened: OpenedFiscalServer;
 }
 
 export function fiscalDir(config: TerminalConfig): string {
@@ -15,27 +22,20 @@ export function fiscalDir(config: TerminalConfig): string {
 
 /**
  * The terminal's fiscal state at start, from the material in DATA_DIR/fiscal: not_fiscal
- * (no certificate), MEV_CREDENTIALS_MISSING (certificate, no credentials) or fiscal. Without
- * MEV_URL, mev-sim runs as a child process (data in DATA_DIR/mev-sim) and the terminal is
- * fiscalized against it once, unless FISCALIZE=off.
+ * (no certificate), MEV_CREDENTIALS_MISSING (certificate, no credentials) or fiscal.
  */
-export async function prepareFiscalSetup(config: TerminalConfig): Promise<FiscalBootstrap> {
-  const opened = await openFiscalServer({
-    ...(config.mevUrl === null ? {} : { mevUrl: config.mevUrl }),
+export async function prepareFiscalSetup(config: EndpointConfig): Promise<FiscalBootstrap> {
+  const { state, fiscalServer } = await openFiscalServer({
+    mevUrl: config.mevUrl,
     credentialsDir: fiscalDir(config),
-    simulatorDataDir: join(config.dataDir, 'mev-sim'),
-    ...(config.terminalId === null ? {} : { terminalId: config.terminalId }),
-    autoFiscalize: config.autoFiscalize,
     connectTimeoutMs: config.mevConnectTimeoutMs,
     requestTimeoutMs: config.mevRequestTimeoutMs,
   });
-  const { state, fiscalServer } = opened;
   switch (state.status) {
     case 'not_fiscal':
       return {
         setup: { fiscalization: 'not_fiscal', registrationNumber: '', server: null },
         terminalId: null,
-        opened,
       };
     case 'credentials_missing':
       return {
@@ -45,7 +45,6 @@ export async function prepareFiscalSetup(config: TerminalConfig): Promise<Fiscal
           server: null,
         },
         terminalId: state.terminalId,
-        opened,
       };
     case 'fiscalized':
       return {
@@ -55,7 +54,6 @@ export async function prepareFiscalSetup(config: TerminalConfig): Promise<Fiscal
           server: fiscalServer,
         },
         terminalId: state.material.terminalId,
-        opened,
       };
   }
 }

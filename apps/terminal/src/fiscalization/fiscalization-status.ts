@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 
 /**
  * Whether this device may issue fiscal documents:
@@ -11,12 +11,12 @@ export type Fiscalization = 'not_fiscal' | 'credentials_missing' | 'fiscal';
 export function assertFiscalized(fiscalization: Fiscalization): void {
   switch (fiscalization) {
     case 'not_fiscal':
-      throw new ApiError(
+      throw new DomainError(
         'TERMINAL_NOT_FISCAL',
         'The terminal is not fiscalized: it has no certificate from the tax authority',
       );
     case 'credentials_missing':
-      throw new ApiError(
+      throw new DomainError(
         'MEV_CREDENTIALS_MISSING',
         'The terminal is fiscalized but its fiscal-server credentials are missing',
       );

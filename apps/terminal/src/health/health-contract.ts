@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CARD_TERMINAL_STATUSES } from '../card/card-terminal-monitor.js';
-import type { EndpointContract } from '../openapi/endpoint-contract.js';
 import { countSchema, documentNumberSchema, timestampSchema } from '../http/shared-contract.js';
 
 /** The bank card terminal in health: can a card payment be taken now, and if not, why. */
@@ -92,28 +91,3 @@ export const catalogHealthSchema = z
   .meta({ id: 'CatalogHealth' });
 
 export type CatalogHealth = z.infer<typeof catalogHealthSchema>;
-
-export const healthEndpoints: readonly EndpointContract[] = [
-  {
-    method: 'GET',
-    path: '/api/health',
-    operationId: 'getHealth',
-    summary: 'Health record',
-    tag: 'Health',
-    authenticated: false,
-    body: 'envelope',
-    response: healthRecordSchema,
-    errors: [],
-  },
-  {
-    method: 'GET',
-    path: '/api/catalog/health',
-    operationId: 'getCatalogHealth',
-    summary: 'Catalog health check (raw JSON, no envelope)',
-    tag: 'Health',
-    authenticated: false,
-    body: 'raw',
-    response: catalogHealthSchema,
-    errors: [],
-  },
-];

@@ -1,12 +1,17 @@
 import type { CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
-import type { RouteKit, TerminalApp } from '../http/route-kit.js';
+import { defineRoute } from '../http/define-route.js';
 import type { Fiscalization } from '../fiscalization/fiscalization-status.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import { lanAddress } from './device-address.js';
-import type { CatalogHealth, HealthRecord } from './health-contract.js';
+import {
+  catalogHealthSchema,
+  healthRecordSchema,
+  type CatalogHealth,
+  type HealthRecord,
+} from './health-contract.js';
 
 export interface HealthSources {
   version: string;
@@ -39,9 +44,17 @@ function fiscalStatusOf(
   }
 }
 
-/** GET /api/health (enveloped, no key) and GET /api/catalog/health (raw JSON, no key). */
-export function registerHealthRoutes(app: TerminalApp, kit: RouteKit, s: HealthSources): void {
-  kit.get('/api/health', (): HealthRecord => {
+export const healthRoute = defineRoute<HealthSources>()({
+  method: 'GET',
+  path: '/api/health',
+  operationId: 'getHealth',
+  summary: 'Health record',
+  tag: 'Health',
+  authenticated: false,
+  body: 'envelope',
+  response: healthRecordSchema,
+  errors: [],
+  handler({ services: s }): HealthRecord {
     const now = s.clock.now();
     const fiscalization = s.fiscalization();
     const queue = s.operations.queueStats();
@@ -67,11 +80,23 @@ export function registerHealthRoutes(app: TerminalApp, kit: RouteKit, s: HealthS
       lastMevContactAt: contact.lastContactAt,
       cardTerminal: s.cardTerminal(),
     };
-  });
+  },
+});
 
-  app.get('/api/catalog/health', (): CatalogHealth => ({
+/** Raw JSON like every catalog path. */
+export const catalogHealthRoute = defineRoute<Pick<HealthSources, 'terminalState' | 'clock'>>()({
+  method: 'GET',
+  path: '/api/catalog/health',
+  operationId: 'getCatalogHealth',
+  summary: 'Catalog health check (raw JSON, no envelope)',
+  tag: 'Health',
+  authenticated: false,
+  body: 'raw',
+  response: catalogHealthSchema,
+  errors: [],
+  handler: ({ services: s }): CatalogHealth => ({
     status: 'ok',
     terminalId: s.terminalState.get().terminalId,
     timestamp: s.clock.now().toISOString(),
-  }));
-}
+  }),
+});

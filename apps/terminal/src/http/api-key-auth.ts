@@ -1,11 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiError } from './api-error.js';
+import { DomainError } from '../domain-error.js';
+import type { EndpointContract } from './define-route.js';
 
-/** Paths any client may call without a key. */
-const PUBLIC_PATHS = new Set(['/api/health', '/api/catalog/health', '/api/openapi.json']);
+/**
+ * Which paths ask for X-API-Key: all but those of the routes declared unauthenticated. It is
+ * checked for every request, before routing, so that an unknown path without a key is a 401
+ * and not a 404 that would tell what exists.
+ */
+export class ApiKeyGate {
+  private readonly publicPaths: ReadonlySet<string>;
 
-export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATHS.has(path);
+  constructor(routes: readonly Pick<EndpointContract, 'path' | 'authenticated'>[]) {
+    this.publicPaths = new Set(routes.filter((route) => !route.authenticated).map((route) => route.path));
+  }
+
+  asksKey(path: string): boolean {
+    return !this.publicPaths.has(path);
+  }
 }
 
 /**
@@ -21,12 +32,12 @@ export class ApiKeyVerifier {
 
   verify(header: string | string[] | undefined): void {
     if (header === undefined || header === '') {
-      throw new ApiError('MISSING_API_KEY', 'The X-API-Key header is required');
+      throw new DomainError('MISSING_API_KEY', 'The X-API-Key header is required');
     }
     const presented = Array.isArray(header) ? header.join(',') : header;
     const digest = createHash('sha256').update(presented).digest();
     if (!timingSafeEqual(digest, this.expected)) {
-      throw new ApiError('INVALID_API_KEY', 'The X-API-Key is not valid for this terminal');
+      throw new DomainError('INVALID_API_KEY', 'The X-API-Key is not valid for this terminal');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES } from './error-codes.js';
+import { ERROR_CODES } from '../domain-error.js';
 import { timestampSchema } from './shared-contract.js';
 
 /** One entry of error.details. */

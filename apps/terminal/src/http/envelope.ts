@@ -1,5 +1,4 @@
-import type { FieldError } from './api-error.js';
-import type { ErrorCode } from './error-codes.js';
+import type { ErrorCode, FieldError } from '../domain-error.js';
 
 export interface SuccessEnvelope<T> {
   success: true;

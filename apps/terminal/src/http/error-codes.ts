@@ -1,44 +1,9 @@
+import type { ErrorCode } from '../domain-error.js';
+
 /**
- * The terminal's closed error vocabulary (the spec's error table), kept equal between the
- * Android and Windows terminal variants. HTTP statuses are decided here and nowhere else.
- * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
- * spec leaves unshaped and whose refusals no code of its table describes, and QUERY_TIMEOUT
- * for a history read past its deadline (docs/terminal-api.md).
+ * The HTTP status of each code of the vocabulary (domain-error.ts): the one place where
+ * statuses are decided. PLATFORM_ERROR carries the platform's own status, so it is not listed here.
  */
-export const ERROR_CODES = [
-  'INVALID_JSON',
-  'VALIDATION_ERROR',
-  'MISSING_API_KEY',
-  'INVALID_API_KEY',
-  'CARD_PAYMENT_DECLINED',
-  'NOT_FOUND',
-  'SALE_NOT_FOUND',
-  'SHIFT_NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-  'TERMINAL_NOT_FISCAL',
-  'MEV_CREDENTIALS_MISSING',
-  'FISCAL_DAY_EXPIRED',
-  'INSUFFICIENT_CASH_BALANCE',
-  'DUPLICATE_LIMIT_REACHED',
-  'IDEMPOTENCY_KEY_REUSE_MISMATCH',
-  'SHIFT_ALREADY_OPEN',
-  'SHIFT_NOT_OPEN',
-  'BUSY',
-  'INTERNAL_ERROR',
-  'PRINT_ERROR',
-  'CARD_PAYMENT_ERROR',
-  'MEV_ERROR',
-  'MEV_TIMEOUT',
-  'MEV_UNAVAILABLE',
-  'PRINTER_UNAVAILABLE',
-  'CARD_TERMINAL_UNAVAILABLE',
-  'QUERY_TIMEOUT',
-  'PLATFORM_ERROR',
-] as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** PLATFORM_ERROR carries the platform's own status, so it is not listed here. */
 export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number {
   switch (code) {
     case 'INVALID_JSON':

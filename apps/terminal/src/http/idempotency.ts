@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import { ApiError } from './api-error.js';
-import type { IdempotencyStore } from './idempotency-store.js';
+import { DomainError } from '../domain-error.js';
+import type { IdempotencyStore } from '../storage/idempotency-store.js';
 
 /** What a route answers: the HTTP status and the body (an envelope). */
 export interface RouteResult {
@@ -10,7 +10,7 @@ export interface RouteResult {
 }
 
 /** Rebuilds the answer of an operation from storage, for a retry after a crash. */
-export type ResourcePresenter = (resourceId: string) => RouteResult;
+export type ResourceReplay = (resourceId: string) => RouteResult;
 
 /** Keys are opaque: 1-255 printable ASCII characters (a UUID is typical). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -52,7 +52,7 @@ export class Idempotency {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly clock: Clock,
-    private readonly presenters: ReadonlyMap<string, ResourcePresenter>,
+    private readonly replays: ReadonlyMap<string, ResourceReplay>,
   ) {}
 
   async execute(
@@ -62,7 +62,7 @@ export class Idempotency {
   ): Promise<{ result: RouteResult; replayed: boolean }> {
     if (key === undefined) return { result: await run(), replayed: false };
     if (!KEY_PATTERN.test(key)) {
-      throw new ApiError('VALIDATION_ERROR', 'Idempotency-Key must be 1-255 printable ASCII characters', [
+      throw new DomainError('VALIDATION_ERROR', 'Idempotency-Key must be 1-255 printable ASCII characters', [
         {
           field: 'Idempotency-Key',
           code: 'IDEMPOTENCY_KEY_INVALID',
@@ -73,7 +73,7 @@ export class Idempotency {
     const existing = this.store.get(key);
     if (existing) {
       if (existing.requestHash !== fingerprint) {
-        throw new ApiError(
+        throw new DomainError(
           'IDEMPOTENCY_KEY_REUSE_MISMATCH',
           'This Idempotency-Key was already used with a different request payload',
         );
@@ -88,9 +88,9 @@ export class Idempotency {
       if (running) return { result: await running, replayed: true };
       // Left `processing` by a previous run of the process.
       if (existing.resourceKind !== null && existing.resourceId !== null) {
-        const presenter = this.presenters.get(existing.resourceKind);
-        if (presenter) {
-          const result = presenter(existing.resourceId);
+        const replay = this.replays.get(existing.resourceKind);
+        if (replay) {
+          const result = replay(existing.resourceId);
           this.store.complete(key, result.statusCode, JSON.stringify(result.body));
           return { result, replayed: true };
         }

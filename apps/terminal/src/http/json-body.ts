@@ -1,6 +1,6 @@
-import type { TerminalApp } from './route-kit.js';
+import type { TerminalApp } from './terminal-app.js';
 import secureJson from 'secure-json-parse';
-import { ApiError } from './api-error.js';
+import { DomainError } from '../domain-error.js';
 
 /**
  * Request bodies: JSON objects only. A malformed body, or one that is JSON but not an object
@@ -36,16 +36,16 @@ export function registerJsonBodyParser(app: TerminalApp, bodyLimit: number): voi
     try {
       parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (error) {
-      done(new ApiError('INVALID_JSON', `Malformed JSON body: ${(error as Error).message}`), undefined);
+      done(new DomainError('INVALID_JSON', `Malformed JSON body: ${(error as Error).message}`), undefined);
       return;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      done(new ApiError('INVALID_JSON', 'The request body must be a JSON object'), undefined);
+      done(new DomainError('INVALID_JSON', 'The request body must be a JSON object'), undefined);
       return;
     }
     if (nestedDeeperThan(parsed, MAX_DEPTH)) {
       done(
-        new ApiError('INVALID_JSON', `The request body is nested deeper than ${MAX_DEPTH} levels`),
+        new DomainError('INVALID_JSON', `The request body is nested deeper than ${MAX_DEPTH} levels`),
         undefined,
       );
       return;

@@ -1,4 +1,5 @@
-import type { TerminalApp } from '../http/route-kit.js';
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
 import type { TerminalMetrics } from './terminal-metrics.js';
 
 /**
@@ -7,9 +8,22 @@ import type { TerminalMetrics } from './terminal-metrics.js';
  * the shop's business. Prometheus sends the key with `http_headers` in the scrape config
  * (docs/offline-mode.md, "Metrics").
  */
-export function registerMetricsRoute(app: TerminalApp, metrics: TerminalMetrics): void {
-  app.get('/metrics', async (_request, reply) => {
-    const { contentType, body } = await metrics.render();
-    return reply.type(contentType).send(body);
-  });
-}
+export const metricsRoute = defineRoute<{ metrics: TerminalMetrics }>()({
+  method: 'GET',
+  path: '/metrics',
+  operationId: 'getMetrics',
+  summary: 'Prometheus metrics (text exposition, no envelope)',
+  description: 'Behind X-API-Key like every endpoint but the health checks.',
+  tag: 'Operations',
+  authenticated: true,
+  body: 'raw',
+  contentType: 'text/plain',
+  response: z.string().meta({ description: 'Prometheus text exposition format 0.0.4' }),
+  errors: [],
+  async handler({ services, reply }) {
+    const { contentType, body } = await services.metrics.render();
+    // The exposition's own media type, with its version, not the declared family.
+    void reply.type(contentType);
+    return body;
+  },
+});

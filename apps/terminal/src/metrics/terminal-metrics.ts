@@ -12,16 +12,10 @@ import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-te
 import type { Clock } from '../clock.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
+import type { MevRequestObserver, MevRequestOutcome } from '../fiscal-operations/fiscal-registrar.js';
 import { OPERATION_TYPES, type OperationStore } from '../fiscal-operations/operation-store.js';
 
 /** How one request to the fiscal server ended, as the registrar saw it. */
-export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
-
-/** What the registrar needs from the metrics: one observation per request to the server. */
-export interface MevRequestObserver {
-  observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
-}
-
 export interface MetricsSources {
   operations: OperationStore;
   connectivity: MevConnectivity;

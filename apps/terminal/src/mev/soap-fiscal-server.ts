@@ -27,7 +27,7 @@ import {
   parseBatchReply,
   parseReply,
   type MevBatchResult,
-} from '@fiscal-pos/mev-sim/protocol';
+} from '@fiscal-pos/mev-protocol';
 import { classifyFailure } from './classify-failure.js';
 import {
   MevUnreachableError,

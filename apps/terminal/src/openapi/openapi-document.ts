@@ -1,36 +1,12 @@
 import { z } from 'zod';
-import { cardEndpoints } from '../card/card-contract.js';
-import { cashEndpoints } from '../cash/cash-contract.js';
-import { operationEndpoints } from '../fiscal-operations/operation-contract.js';
-import { healthEndpoints } from '../health/health-contract.js';
 import { errorEnvelopeSchema, successEnvelopeSchema } from '../http/envelope-contract.js';
 import { httpStatusOf } from '../http/error-codes.js';
-import { metricsEndpoints } from '../metrics/metrics-contract.js';
-import { printEndpoints } from '../printing/print-contract.js';
-import { reportEndpoints } from '../reports/report-contract.js';
-import { receiptCopyEndpoints } from '../receipt-copies/receipt-copy-contract.js';
-import { saleEndpoints } from '../sales/sale-contract.js';
-import { shiftEndpoints } from '../shifts/shift-contract.js';
+import type { EndpointContract, EndpointErrorCode } from '../http/define-route.js';
+import { TERMINAL_ENDPOINTS } from '../terminal-routes.js';
 import { applicationVersion } from '../version.js';
-import type { EndpointContract, EndpointErrorCode } from './endpoint-contract.js';
-import { openApiEndpoints } from './openapi-contract.js';
+import type { OpenApiDocument } from './openapi-contract.js';
 
 type JsonObject = Record<string, unknown>;
-
-/** Every endpoint the terminal serves, as its contract files declare them. */
-export const TERMINAL_ENDPOINTS: readonly EndpointContract[] = [
-  ...healthEndpoints,
-  ...saleEndpoints,
-  ...receiptCopyEndpoints,
-  ...cashEndpoints,
-  ...cardEndpoints,
-  ...reportEndpoints,
-  ...shiftEndpoints,
-  ...operationEndpoints,
-  ...printEndpoints,
-  ...metricsEndpoints,
-  ...openApiEndpoints,
-];
 
 const AUTH_ERRORS: readonly EndpointErrorCode[] = ['MISSING_API_KEY', 'INVALID_API_KEY'];
 /** A POST reads a JSON body and its Idempotency-Key (a malformed key is a VALIDATION_ERROR). */
@@ -162,10 +138,10 @@ function operation(endpoint: EndpointContract, components: JsonObject): JsonObje
     ...(endpoint.authenticated ? {} : { security: [] }),
     parameters: [
       ...parameters(endpoint.params, 'path', components),
-      ...parameters(endpoint.query, 'query', components),
+      ...parameters(endpoint.query?.schema, 'query', components),
       ...(endpoint.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ],
-    ...(endpoint.request ? { requestBody: requestBody(endpoint.request, components) } : {}),
+    ...(endpoint.request ? { requestBody: requestBody(endpoint.request.schema, components) } : {}),
     responses: { '200': successResponse(endpoint, components), ...errorResponses(endpoint) },
   };
 }
@@ -173,7 +149,7 @@ function operation(endpoint: EndpointContract, components: JsonObject): JsonObje
 /** The Terminal API as an OpenAPI 3.1 document, from the schemas the code runs. */
 export function buildTerminalOpenApiDocument(
   endpoints: readonly EndpointContract[] = TERMINAL_ENDPOINTS,
-): JsonObject {
+): OpenApiDocument {
   const schemas: JsonObject = {};
   jsonSchema(errorEnvelopeSchema, 'output', schemas);
   const paths: Record<string, Record<string, JsonObject>> = {};

@@ -1,12 +1,20 @@
-import type { TerminalApp } from '../http/route-kit.js';
-import { OPENAPI_PATH } from './openapi-contract.js';
-import { buildTerminalOpenApiDocument } from './openapi-document.js';
+import { defineRoute } from '../http/define-route.js';
+import { openApiDocumentSchema, type OpenApiDocument } from './openapi-contract.js';
 
 /**
  * GET /api/openapi.json: the document as raw JSON (tools read it as is), without a key: it
- * describes the API and holds nothing of the shop's. Built once; it depends on no state.
+ * describes the API and holds nothing of the shop's. The app builds it once from the route
+ * list (it depends on no state), which is why it is a service here.
  */
-export function registerOpenApiRoute(app: TerminalApp): void {
-  const document = buildTerminalOpenApiDocument();
-  app.get(OPENAPI_PATH, async (_request, reply) => reply.send(document));
-}
+export const openApiRoute = defineRoute<{ openApiDocument: OpenApiDocument }>()({
+  method: 'GET',
+  path: '/api/openapi.json',
+  operationId: 'getOpenApiDocument',
+  summary: 'This OpenAPI 3.1 document (raw JSON, no key)',
+  tag: 'Operations',
+  authenticated: false,
+  body: 'raw',
+  response: openApiDocumentSchema,
+  errors: [],
+  handler: ({ services }) => services.openApiDocument,
+});

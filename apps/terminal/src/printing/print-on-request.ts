@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
 
 /**
@@ -7,7 +7,7 @@ import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
  */
 export function assertPrinterAvailable(printer: ReceiptPrinter): void {
   if (!printer.available)
-    throw new ApiError('PRINTER_UNAVAILABLE', 'No printer is connected to the terminal');
+    throw new DomainError('PRINTER_UNAVAILABLE', 'No printer is connected to the terminal');
 }
 
 /** Resolves once the printer took the document; a printer failure is PRINT_ERROR with its message. */
@@ -15,6 +15,6 @@ export async function printOnRequest(printer: ReceiptPrinter, document: PrintDoc
   try {
     await printer.print(document);
   } catch (error) {
-    throw new ApiError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);
+    throw new DomainError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);
   }
 }

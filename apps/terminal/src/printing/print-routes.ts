@@ -1,19 +1,25 @@
-import { parsePrintRequest } from '@fiscal-pos/fiscal';
+import { parsePrintRequest, printRequestSchema } from '@fiscal-pos/fiscal';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../http/api-error.js';
-import type { RouteKit } from '../http/route-kit.js';
-import type { PrintResult } from './print-contract.js';
+import { defineRoute } from '../http/define-route.js';
+import { printResultSchema } from './print-contract.js';
 import { assertPrinterAvailable, printOnRequest } from './print-on-request.js';
 import type { ReceiptPrinter } from './receipt-printer.js';
 
 /** POST /api/print: non-fiscal text, no fiscal lock, waits until the printer took it. */
-export function registerPrintRoutes(kit: RouteKit, printer: ReceiptPrinter, clock: Clock): void {
-  kit.post('/api/print', async (request): Promise<PrintResult> => {
-    const parsed = parsePrintRequest(request.body);
-    if (!parsed.ok) throw ApiError.validation(parsed.issues);
+export const printTextRoute = defineRoute<{ printer: ReceiptPrinter; clock: Clock }>()({
+  method: 'POST',
+  path: '/api/print',
+  operationId: 'printText',
+  summary: 'Non-fiscal text printing (no fiscal lock; answers once the printer took the job)',
+  tag: 'Printing',
+  authenticated: true,
+  body: 'envelope',
+  request: { schema: printRequestSchema, parse: parsePrintRequest },
+  response: printResultSchema,
+  errors: ['PRINTER_UNAVAILABLE', 'PRINT_ERROR'],
+  async handler({ services: { printer, clock }, body: { lines, feedLines, cut } }) {
     assertPrinterAvailable(printer);
-    const { lines, feedLines, cut } = parsed.value;
     await printOnRequest(printer, { kind: 'text', lines, feedLines, cut });
     return { linesCount: lines.length, printedAt: clock.now().toISOString() };
-  });
-}
+  },
+});

@@ -1,9 +1,10 @@
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import type { Clock } from '../clock.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { assertPrinterAvailable, printOnRequest } from '../printing/print-on-request.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
-import { saleReceiptDuplicate, type ReceiptHeader } from '../receipts/document-layouts.js';
+import type { ReceiptHeader } from '../receipts/document-layouts.js';
+import { saleReceiptDuplicate } from '../sales/sale-receipt.js';
 import { saleQrCode } from '../sales/sale-presenter.js';
 import type { SaleStore } from '../sales/sale-store.js';
 import type { ReceiptDuplicate } from './receipt-copy-contract.js';
@@ -17,7 +18,7 @@ export interface ReceiptDuplicateDeps {
   header: () => ReceiptHeader;
   clock: Clock;
   /** Copies allowed per receipt (DUPLICATE_LIMIT). */
-  limit: number;
+  duplicateLimit: number;
 }
 
 /**
@@ -34,10 +35,10 @@ export async function printReceiptDuplicate(
   saleId: string,
 ): Promise<ReceiptDuplicate> {
   const sale = d.sales.get(saleId);
-  if (!sale) throw new ApiError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
+  if (!sale) throw new DomainError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
   const op = d.operations.require(sale.fiscalOperationId);
   if (op.status === 'failed') {
-    throw new ApiError(
+    throw new DomainError(
       'MEV_ERROR',
       `Sale ${saleId} was refused by the fiscal server (${op.errorMessage ?? 'no reason given'}); it has no receipt to copy`,
     );
@@ -45,11 +46,11 @@ export async function printReceiptDuplicate(
   assertPrinterAvailable(d.printer);
 
   const printedAt = d.clock.now().toISOString();
-  const reserved = d.copies.reserve(saleId, d.limit, printedAt);
+  const reserved = d.copies.reserve(saleId, d.duplicateLimit, printedAt);
   if (reserved === null) {
-    throw new ApiError(
+    throw new DomainError(
       'DUPLICATE_LIMIT_REACHED',
-      `The receipt of sale ${saleId} already has ${d.limit} duplicate cop${d.limit === 1 ? 'y' : 'ies'}, the most allowed`,
+      `The receipt of sale ${saleId} already has ${d.duplicateLimit} duplicate cop${d.duplicateLimit === 1 ? 'y' : 'ies'}, the most allowed`,
     );
   }
   const { copyNumber, copiesLeft } = reserved;

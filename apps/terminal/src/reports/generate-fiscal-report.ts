@@ -39,9 +39,6 @@ export async function generateFiscalReport(
   const operation = await performFiscalOperation(ctx, {
     type: kind === 'x' ? 'x_report' : 'z_report',
     operationId,
-    refusedWhenDayExpired: false,
-    opensShift: false,
-    takesReceiptNumber: false,
     amounts: () => {
       const day = openDayTotals(ctx, reports);
       computed.day = day;

@@ -1,6 +1,4 @@
-import { periodicReportRequestSchema, reportRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
-import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
 import {
   countSchema,
   documentNumberSchema,
@@ -127,50 +125,3 @@ export const periodicReportResultSchema = z
   .meta({ id: 'PeriodicReportResult' });
 
 export type PeriodicReportResult = z.infer<typeof periodicReportResultSchema>;
-
-const fiscalReportEndpoint = (kind: 'x' | 'z'): EndpointContract => ({
-  method: 'POST',
-  path: `/api/reports/${kind}`,
-  operationId: kind === 'x' ? 'createXReport' : 'createZReport',
-  summary: kind === 'x' ? 'X report (no counters reset)' : 'Z report (closes the fiscal day)',
-  description:
-    kind === 'x'
-      ? 'Allowed after the fiscal day expired. Changes no counters.'
-      : 'Irreversible: the report number is incremented and receipt numbering restarts at 1. The only way out of an expired day.',
-  tag: 'Reports',
-  authenticated: true,
-  body: 'envelope',
-  request: reportRequestSchema,
-  response: fiscalReportResultSchema,
-  errors: FISCAL_OPERATION_ERRORS,
-});
-
-export const reportEndpoints: readonly EndpointContract[] = [
-  fiscalReportEndpoint('x'),
-  fiscalReportEndpoint('z'),
-  {
-    method: 'POST',
-    path: '/api/reports/periodic',
-    operationId: 'createPeriodicReport',
-    summary: 'Periodic report over closed Z reports (local, not sent to the fiscal server)',
-    description:
-      'Date range (dateFrom and dateTo) or report range (reportFrom and/or reportTo), not both. Needs no fiscalization and no fiscal lock.',
-    tag: 'Reports',
-    authenticated: true,
-    body: 'envelope',
-    request: periodicReportRequestSchema,
-    response: periodicReportResultSchema,
-    errors: [],
-  },
-  {
-    method: 'GET',
-    path: '/api/fiscal/daily-summary',
-    operationId: 'getDailySummary',
-    summary: 'Report data of the open fiscal day (read-only, no fiscal lock, nothing sent)',
-    tag: 'Reports',
-    authenticated: true,
-    body: 'envelope',
-    response: reportDataSchema,
-    errors: ['TERMINAL_NOT_FISCAL', 'MEV_CREDENTIALS_MISSING'],
-  },
-];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
 import type { CardPayments } from '../card/card-payments.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
@@ -35,7 +35,7 @@ export async function createSale(
   const { calculation } = draft;
   const card = o.card;
   if (!card && paymentsToCharge(draft).length > 0) {
-    throw new ApiError(
+    throw new DomainError(
       'CARD_TERMINAL_UNAVAILABLE',
       'A card payment without an RRN must be charged on the card terminal, and none is connected; send the RRN of a card payment charged elsewhere',
     );
@@ -48,9 +48,6 @@ export async function createSale(
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
     operationId,
-    refusedWhenDayExpired: true,
-    opensShift: true,
-    takesReceiptNumber: true,
     amounts: () => ({
       totalAmount: calculation.total,
       cashDelta: cashPaid - calculation.change,

@@ -1,15 +1,7 @@
-import { saleRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
-import { FISCAL_OPERATION_ERRORS, type EndpointContract } from '../openapi/endpoint-contract.js';
-import {
-  dateRangeQueryFields,
-  cursorPageFields,
-  cursorQueryFields,
-  pageFields,
-  pageQueryFields,
-  shiftQueryFields,
-} from '../http/query-contract.js';
+import { pageFields } from '../http/query-fields.js';
+import { cursorPageFields } from '../fiscal-operations/cursor-contract.js';
 import {
   acpsCodeSchema,
   documentNumberSchema,
@@ -210,57 +202,3 @@ export const saleDetailSchema = z
   .meta({ id: 'SaleDetail' });
 
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
-
-export const saleListQuerySchema = z.object({
-  ...dateRangeQueryFields,
-  ...shiftQueryFields,
-  ...pageQueryFields,
-  ...cursorQueryFields,
-});
-
-export const saleEndpoints: readonly EndpointContract[] = [
-  {
-    method: 'POST',
-    path: '/api/sales',
-    operationId: 'createSale',
-    summary: 'Register a fiscal sale',
-    description:
-      'Takes the fiscal lock, charges card payments without an RRN on the card terminal, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget. A card charge is taken back when the sale is not written or the fiscal server refuses it.',
-    tag: 'Sales',
-    authenticated: true,
-    body: 'envelope',
-    request: saleRequestSchema,
-    response: saleResultSchema,
-    errors: [
-      ...FISCAL_OPERATION_ERRORS,
-      'FISCAL_DAY_EXPIRED',
-      'CARD_PAYMENT_DECLINED',
-      'CARD_PAYMENT_ERROR',
-      'CARD_TERMINAL_UNAVAILABLE',
-    ],
-  },
-  {
-    method: 'GET',
-    path: '/api/sales',
-    operationId: 'listSales',
-    summary: 'List sales, newest first',
-    tag: 'Sales',
-    authenticated: true,
-    body: 'envelope',
-    query: saleListQuerySchema,
-    response: saleListPageSchema,
-    errors: ['VALIDATION_ERROR', 'QUERY_TIMEOUT'],
-  },
-  {
-    method: 'GET',
-    path: '/api/sales/:saleId',
-    operationId: 'getSale',
-    summary: 'One sale with its items, payments and fiscal operation',
-    tag: 'Sales',
-    authenticated: true,
-    body: 'envelope',
-    params: z.object({ saleId: z.string().meta({ description: 'saleId of the sale result (UUID)' }) }),
-    response: saleDetailSchema,
-    errors: ['SALE_NOT_FOUND'],
-  },
-];

@@ -2,7 +2,7 @@ import type { CardApproval } from '../card/card-terminal.js';
 import type { CardTransactionStatus } from '../card/card-transaction-status.js';
 import type { Db } from '../storage/database.js';
 import { historyPage } from '../fiscal-operations/history-page.js';
-import type { ListCursor } from '../http/list-cursor.js';
+import type { ListCursor } from '../fiscal-operations/list-cursor.js';
 
 export interface StoredSaleItem {
   productId: string | null;
@@ -148,6 +148,11 @@ function toPayment(p: PaymentRow): SalePayment {
           }
         : null,
   };
+}
+
+/** The sales list read off the fiscal path (history/history-reads.ts runs SaleStore.list on a read worker). */
+export interface SaleHistory {
+  listSales(query: Parameters<SaleStore['list']>[0]): Promise<ReturnType<SaleStore['list']>>;
 }
 
 export class SaleStore {

@@ -1,7 +1,7 @@
 import type { ShiftCloseRequest } from '@fiscal-pos/fiscal';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ReportStore } from '../reports/report-store.js';
-import type { StoredShift } from './shift-store.js';
+import type { ShiftStore, StoredShift } from './shift-store.js';
 import { shiftTotals } from './shift-totals.js';
 import { takeShiftStep } from './take-shift-step.js';
 
@@ -10,7 +10,7 @@ import { takeShiftStep } from './take-shift-step.js';
  * cash operation opens the next shift. No Z report: the fiscal day stays open.
  */
 export function closeShift(
-  ctx: FiscalContext,
+  ctx: FiscalContext<ShiftStore>,
   reports: ReportStore,
   request: ShiftCloseRequest,
   idempotencyKey: string | null,

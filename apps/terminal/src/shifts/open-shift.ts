@@ -1,6 +1,6 @@
 import type { ShiftOpenRequest } from '@fiscal-pos/fiscal';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { StoredShift } from './shift-store.js';
+import type { ShiftStore, StoredShift } from './shift-store.js';
 import { takeShiftStep } from './take-shift-step.js';
 
 /**
@@ -9,7 +9,7 @@ import { takeShiftStep } from './take-shift-step.js';
  * move the drawer, so a float is deposited with POST /api/cash/in.
  */
 export function openShift(
-  ctx: FiscalContext,
+  ctx: FiscalContext<ShiftStore>,
   request: ShiftOpenRequest,
   idempotencyKey: string | null,
 ): Promise<StoredShift> {

@@ -1,7 +1,5 @@
-import { shiftCloseRequestSchema, shiftOpenRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
-import type { EndpointContract } from '../openapi/endpoint-contract.js';
-import { dateRangeQueryFields, pageFields, pageQueryFields } from '../http/query-contract.js';
+import { pageFields } from '../http/query-fields.js';
 import {
   countSchema,
   documentNumberSchema,
@@ -84,72 +82,3 @@ export const shiftListPageSchema = z
   .meta({ id: 'ShiftListPage' });
 
 export type ShiftListPage = z.infer<typeof shiftListPageSchema>;
-
-export const shiftListQuerySchema = z.object({ ...dateRangeQueryFields, ...pageQueryFields });
-
-const LOCK_NOTE =
-  'Takes the fiscal lock (waits for the sale or cash operation being recorded; 429 BUSY after the lock timeout). Needs no fiscalization and sends nothing to the fiscal server.';
-
-export const shiftEndpoints: readonly EndpointContract[] = [
-  {
-    method: 'POST',
-    path: '/api/shifts/open',
-    operationId: 'openShift',
-    summary: 'Open a shift for a cashier',
-    description: `Optional: the first sale or cash operation opens a shift by itself. ${LOCK_NOTE}`,
-    tag: 'Shifts',
-    authenticated: true,
-    body: 'envelope',
-    request: shiftOpenRequestSchema,
-    response: shiftSchema,
-    errors: ['SHIFT_ALREADY_OPEN', 'BUSY'],
-  },
-  {
-    method: 'POST',
-    path: '/api/shifts/close',
-    operationId: 'closeShift',
-    summary: 'Close the open shift (no Z report); totals frozen, shift report printed fire-and-forget',
-    description: `The fiscal day stays open; the next sale or cash operation opens the next shift. ${LOCK_NOTE}`,
-    tag: 'Shifts',
-    authenticated: true,
-    body: 'envelope',
-    request: shiftCloseRequestSchema,
-    response: shiftSchema,
-    errors: ['SHIFT_NOT_OPEN', 'BUSY'],
-  },
-  {
-    method: 'GET',
-    path: '/api/shifts/current',
-    operationId: 'getCurrentShift',
-    summary: 'The open shift with its running totals, or null; and the drawer balance',
-    tag: 'Shifts',
-    authenticated: true,
-    body: 'envelope',
-    response: currentShiftSchema,
-    errors: [],
-  },
-  {
-    method: 'GET',
-    path: '/api/shifts',
-    operationId: 'listShifts',
-    summary: 'List shifts, newest first (dates filter the opening day)',
-    tag: 'Shifts',
-    authenticated: true,
-    body: 'envelope',
-    query: shiftListQuerySchema,
-    response: shiftListPageSchema,
-    errors: ['VALIDATION_ERROR'],
-  },
-  {
-    method: 'GET',
-    path: '/api/shifts/:shiftId',
-    operationId: 'getShift',
-    summary: 'One shift with its totals',
-    tag: 'Shifts',
-    authenticated: true,
-    body: 'envelope',
-    params: z.object({ shiftId: z.string().meta({ description: 'shiftId of the shift record (UUID)' }) }),
-    response: shiftSchema,
-    errors: ['SHIFT_NOT_FOUND'],
-  },
-];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { dayRangeBounds } from '../fiscal-operations/history-page.js';
 import type { Db } from '../storage/database.js';
 import { shiftStep, type ShiftEvent, type ShiftOpener, type ShiftStep } from './shift-lifecycle.js';
+import type { DocumentShifts, ShiftCashier } from '../fiscal-operations/document-shift.js';
 import type { ShiftTotals } from './shift-totals.js';
 
 export interface StoredShift {
@@ -62,16 +63,11 @@ function toShift(row: ShiftRow): StoredShift {
 }
 
 /** The cashier a shift names, for the sales recorded in it. */
-export interface ShiftCashier {
-  id: string | null;
-  name: string | null;
-}
-
 /**
  * Shift records. Every write runs inside the caller's transaction, under the fiscal lock, so
  * the state read and the write that follows it cannot be separated.
  */
-export class ShiftStore {
+export class ShiftStore implements DocumentShifts {
   constructor(private readonly db: Db) {}
 
   open(): StoredShift | undefined {

@@ -1,15 +1,15 @@
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ShiftEvent } from './shift-lifecycle.js';
-import type { StoredShift } from './shift-store.js';
+import type { ShiftStore, StoredShift } from './shift-store.js';
 
-function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShift | undefined): ApiError {
+function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShift | undefined): DomainError {
   return code === 'SHIFT_ALREADY_OPEN' && open
-    ? new ApiError(
+    ? new DomainError(
         code,
         `Shift ${open.number} is already open (since ${open.openedAt}); close it with POST /api/shifts/close first`,
       )
-    : new ApiError(
+    : new DomainError(
         'SHIFT_NOT_OPEN',
         'No shift is open; a shift opens with POST /api/shifts/open or with the first sale or cash operation',
       );
@@ -22,7 +22,7 @@ function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShif
  * A refused step (see shift-lifecycle.ts) changes nothing.
  */
 export function takeShiftStep<T>(
-  ctx: FiscalContext,
+  ctx: FiscalContext<ShiftStore>,
   event: Exclude<ShiftEvent, 'document'>,
   work: (open: StoredShift | undefined, at: string) => T,
 ): Promise<T> {

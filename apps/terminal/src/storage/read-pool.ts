@@ -1,13 +1,14 @@
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../http/api-error.js';
-import type {
-  HistoryReadArgs,
-  HistoryReadName,
-  HistoryReader,
-  HistoryReadResult,
-  ReadReply,
-  ReadRequest,
-} from './history-reads.js';
+import { DomainError } from '../domain-error.js';
+
+/** What the pool sends a read worker: a read by name and its arguments (plain data). */
+export interface ReadRequest {
+  id: number;
+  name: string;
+  args: unknown;
+}
+
+export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
 export interface ReadPoolOptions {
   /** The terminal's SQLite file. */
@@ -16,8 +17,8 @@ export interface ReadPoolOptions {
   size: number;
   /** How long a read may take, queueing included, before QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS). */
   deadlineMs: number;
-  /** The worker's module; tests give one that never answers. */
-  entry?: URL;
+  /** The worker's module (history/read-worker.ts; tests give one that never answers). */
+  entry: URL;
 }
 
 interface Job {
@@ -32,20 +33,16 @@ interface Slot {
   job: Job | null;
 }
 
-const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
-
 /**
- * Starts a worker on a TypeScript module whatever the parent runs under (tsx, vitest): the
- * worker loads it through tsx's API, since `--import tsx` does not reach a worker's entry
- * point (as bench/load/http-load.ts does).
+ * Starts a worker on its module: compiled JavaScript (the production build) directly; a
+ * TypeScript module (tsx, vitest) through tsx's API, since `--import tsx` does not reach a
+ * worker's entry point (as bench/load/http-load.ts does).
  */
 function startWorker(entry: URL, file: string): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: { file } });
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
-  const worker = new Worker(source, { eval: true, workerData: { file } });
-  // An idle read worker must not keep a stopping process alive.
-  worker.unref();
-  return worker;
+  return new Worker(source, { eval: true, workerData: { file } });
 }
 
 /**
@@ -56,7 +53,7 @@ function startWorker(entry: URL, file: string): Worker {
  * thread exits when it returns), so a slow query never takes a reader away for good.
  * Workers start on the first read: most terminals are never asked for their history.
  */
-export class ReadPool implements HistoryReader {
+export class ReadPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -67,7 +64,8 @@ export class ReadPool implements HistoryReader {
       throw new RangeError(`a read pool needs 1 worker or more, not ${o.size}`);
   }
 
-  read<N extends HistoryReadName>(name: N, args: HistoryReadArgs<N>): Promise<HistoryReadResult<N>> {
+  /** Runs the worker's read `name` on `args`; its answer, or QUERY_TIMEOUT past the deadline. */
+  run(name: string, args: unknown): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the read pool is closed'));
     return new Promise<unknown>((resolve, reject) => {
       const request: ReadRequest = { id: this.nextId++, name, args };
@@ -79,7 +77,7 @@ export class ReadPool implements HistoryReader {
       };
       this.queue.push(job);
       this.dispatch();
-    }) as Promise<HistoryReadResult<N>>;
+    });
   }
 
   async close(): Promise<void> {
@@ -110,7 +108,9 @@ export class ReadPool implements HistoryReader {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.o.entry ?? READ_WORKER, this.o.file), job: null };
+    const slot: Slot = { worker: startWorker(this.o.entry, this.o.file), job: null };
+    // An idle read worker must not keep a stopping process alive.
+    slot.worker.unref();
     slot.worker.on('message', (reply: ReadReply) => {
       const job = slot.job;
       if (!job || job.request.id !== reply.id) return;
@@ -135,7 +135,7 @@ export class ReadPool implements HistoryReader {
     if (queued !== -1) this.queue.splice(queued, 1);
     const slot = this.slots.find((each) => each.job === job);
     job.reject(
-      new ApiError(
+      new DomainError(
         'QUERY_TIMEOUT',
         `The history read took longer than ${this.o.deadlineMs} ms; narrow the filters or use a smaller page`,
       ),

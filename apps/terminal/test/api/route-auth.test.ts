@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERMINAL_ENDPOINTS } from '../../src/openapi/openapi-document.js';
+import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { API_KEY, removeDir, startTerminal, type TerminalHandle } from '../support/terminal-harness.js';
 
 /**

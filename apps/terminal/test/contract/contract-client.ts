@@ -2,8 +2,9 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { errorEnvelopeSchema, successEnvelopeSchema } from '../../src/http/envelope-contract.js';
 import { httpStatusOf } from '../../src/http/error-codes.js';
-import type { EndpointContract } from '../../src/openapi/endpoint-contract.js';
-import { errorCodesOf, TERMINAL_ENDPOINTS } from '../../src/openapi/openapi-document.js';
+import type { EndpointContract } from '../../src/http/define-route.js';
+import { errorCodesOf } from '../../src/openapi/openapi-document.js';
+import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { API_KEY } from '../support/terminal-harness.js';
 
 export interface CallOptions {

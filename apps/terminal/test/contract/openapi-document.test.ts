@@ -1,8 +1,8 @@
 import { validate } from '@readme/openapi-parser';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminalApp } from '../../src/http/route-kit.js';
-import { MAX_PAGE_LIMIT } from '../../src/http/query-params.js';
+import { MAX_PAGE_LIMIT } from '../../src/http/query-fields.js';
+import type { TerminalApp } from '../../src/http/terminal-app.js';
 import { buildTerminalOpenApiDocument, openApiPath } from '../../src/openapi/openapi-document.js';
 import { OPENAPI_FILE, renderOpenApiFile } from '../../scripts/openapi-file.js';
 import { removeDir, startTerminal, type TerminalHandle } from '../support/terminal-harness.js';

@@ -6,9 +6,8 @@ import { cardOperationResultSchema } from '../../src/card/card-contract.js';
 import { cashResultSchema } from '../../src/cash/cash-contract.js';
 import { operationListPageSchema } from '../../src/fiscal-operations/operation-contract.js';
 import { catalogHealthSchema, healthRecordSchema } from '../../src/health/health-contract.js';
-import { metricsEndpoints } from '../../src/metrics/metrics-contract.js';
+import { metricsRoute } from '../../src/metrics/metrics-route.js';
 import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
-import { TERMINAL_ENDPOINTS } from '../../src/openapi/openapi-document.js';
 import { printResultSchema } from '../../src/printing/print-contract.js';
 import { NoPrinter } from '../../src/printing/virtual-printer.js';
 import {
@@ -19,6 +18,7 @@ import {
 import { receiptDuplicateSchema } from '../../src/receipt-copies/receipt-copy-contract.js';
 import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/sales/sale-contract.js';
 import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
+import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { ContractClient } from './contract-client.js';
 
@@ -205,7 +205,7 @@ describe('every answer of a running terminal matches its declared contract', () 
       body: { lines: [['Hello'], ['Left', 'Right'], ['']], feedLines: 0 },
     });
     expect(printed.linesCount).toBe(3);
-    await api.ok('GET /metrics', metricsEndpoints[0]!.response);
+    await api.ok('GET /metrics', metricsRoute.response);
     const document = await api.ok('GET /api/openapi.json', openApiDocumentSchema, { anonymous: true });
     expect(document.openapi).toBe('3.1.0');
   });

@@ -4,7 +4,7 @@
  * SQLite file; the SOAP client is wrapped only to record what each request carried.
  */
 import pino from 'pino';
-import { parseReply } from '@fiscal-pos/mev-sim/protocol';
+import { parseReply } from '@fiscal-pos/mev-protocol';
 import { expect, it } from 'vitest';
 import { SyncWorker } from '../../src/fiscal-operations/sync-worker.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';

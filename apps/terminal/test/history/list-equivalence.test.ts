@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_STATUSES } from '../../src/fiscal-operations/operation-status.js';
 import { OPERATION_TYPES, OperationStore } from '../../src/fiscal-operations/operation-store.js';
-import { parseCursor, type ListCursor } from '../../src/http/list-cursor.js';
+import { parseCursor, type ListCursor } from '../../src/fiscal-operations/list-cursor.js';
 import { SaleStore } from '../../src/sales/sale-store.js';
 import type { Db } from '../../src/storage/database.js';
 import { openTestDatabase, SHIFTS, writeOperation, type GeneratedOperation } from './history-fixture.js';

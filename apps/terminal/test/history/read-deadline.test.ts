@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PooledHistory, READ_WORKER } from '../../src/history/history-reads.js';
 import { ReadPool } from '../../src/storage/read-pool.js';
-import { cashSale, tempDir, useSimulator } from '../support/terminal-harness.js';
+import { cashSale, useSimulator } from '../support/terminal-harness.js';
 import { openTestDatabase, writeOperation } from './history-fixture.js';
 
 const STALLING = new URL('./stalling-read-worker.ts', import.meta.url);
@@ -25,9 +25,9 @@ describe('the read pool', () => {
       },
       1,
     );
-    const pool = new ReadPool({ file, size: 1, deadlineMs: 10_000 });
+    const pool = new ReadPool({ file, size: 1, deadlineMs: 10_000, entry: READ_WORKER });
     pools.push(pool);
-    const page = await pool.read('operationsList', {
+    const page = await new PooledHistory(pool).listOperations({
       dateFrom: null,
       dateTo: null,
       type: null,
@@ -46,23 +46,23 @@ describe('the read pool', () => {
   });
 
   it('refuses a read past its deadline with QUERY_TIMEOUT, queued reads included, and keeps serving', async () => {
-    const pool = new ReadPool({ file: 'unused', size: 1, deadlineMs: 150 });
-    const stalling = new ReadPool({ file: 'unused', size: 1, deadlineMs: 150, entry: STALLING });
-    pools.push(pool, stalling);
+    const pool = new ReadPool({ file: 'unused', size: 1, deadlineMs: 150, entry: STALLING });
+    pools.push(pool);
+    const stalling = new PooledHistory(pool);
     const query = { dateFrom: null, dateTo: null, shiftId: null, limit: 1, offset: 0, cursor: null };
     const started = performance.now();
     const [running, queued] = await Promise.allSettled([
-      stalling.read('salesList', query),
-      stalling.read('salesList', query),
+      stalling.listSales(query),
+      stalling.listSales(query),
     ]);
     expect(performance.now() - started).toBeLessThan(2_000);
     for (const outcome of [running, queued])
       expect(outcome).toMatchObject({
         status: 'rejected',
-        reason: { code: 'QUERY_TIMEOUT', statusCode: 503 },
+        reason: { code: 'QUERY_TIMEOUT' },
       });
     // The stuck worker was replaced: a later read gets a worker of its own (which stalls too).
-    await expect(stalling.read('salesList', query)).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
+    await expect(stalling.listSales(query)).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
   });
 });
 
@@ -70,16 +70,7 @@ const env = useSimulator();
 
 describe('GET /api/sales past the read deadline', () => {
   it('answers 503 QUERY_TIMEOUT while sales go on', async () => {
-    const dataDir = tempDir('terminal');
-    const terminal = await env.start({
-      dataDir,
-      historyReader: new ReadPool({
-        file: join(dataDir, 'terminal.sqlite'),
-        size: 1,
-        deadlineMs: 200,
-        entry: STALLING,
-      }),
-    });
+    const terminal = await env.start({ readWorker: STALLING, config: { historyQueryTimeoutMs: 200 } });
     const list = terminal.call('GET', '/api/sales?limit=50');
     const sale = await terminal.call('POST', '/api/sales', cashSale(12.5));
     expect(sale.status).toBe(200);

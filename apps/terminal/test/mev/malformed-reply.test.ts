@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBatchReply, buildFaultReply, buildRegisteredReply } from '@fiscal-pos/mev-sim/protocol';
+import { buildBatchReply, buildFaultReply, buildRegisteredReply } from '@fiscal-pos/mev-protocol';
 import { MevUnreachableError, type FiscalRegistrationRequest } from '../../src/mev/fiscal-server.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
 

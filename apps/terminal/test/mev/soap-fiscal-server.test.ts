@@ -16,7 +16,7 @@ import {
   type FiscalizationMaterial,
   type MevSimProcess,
 } from '@fiscal-pos/mev-sim';
-import { parseReply } from '@fiscal-pos/mev-sim/protocol';
+import { parseReply } from '@fiscal-pos/mev-protocol';
 import { MevUnreachableError, type FiscalRegistrationRequest } from '../../src/mev/fiscal-server.js';
 import { SoapFiscalServer, type SoapFiscalServerConfig } from '../../src/mev/soap-fiscal-server.js';
 

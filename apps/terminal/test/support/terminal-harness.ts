@@ -11,13 +11,13 @@ import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
 import type { Fiscalization } from '../../src/fiscalization/fiscalization-status.js';
 import type { Idempotency } from '../../src/http/idempotency.js';
-import type { TerminalApp } from '../../src/http/route-kit.js';
+import type { TerminalApp } from '../../src/http/terminal-app.js';
 import { SoapFiscalServer } from '../../src/mev/soap-fiscal-server.js';
 import type { FiscalServer } from '../../src/mev/fiscal-server.js';
-import type { HistoryReader } from '../../src/storage/history-reads.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
-import { createTerminalRuntime, type FiscalSetup, type TerminalRuntime } from '../../src/terminal-runtime.js';
+import type { FiscalSetup } from '../../src/fiscalization/fiscal-setup.js';
+import { createTerminalRuntime, type TerminalRuntime } from '../../src/terminal-runtime.js';
 
 export const API_KEY = 'test-terminal-key-0123456789';
 
@@ -108,8 +108,8 @@ export interface StartTerminalOptions {
   card?: CardSimProcess | 'none';
   /** Wraps the SOAP client to the simulator (to observe or disturb the terminal's requests). */
   wrapServer?: (server: FiscalServer) => FiscalServer;
-  /** History reads in place of the default read pool. */
-  historyReader?: HistoryReader;
+  /** The read workers' module in place of the terminal's (history/read-worker.ts). */
+  readWorker?: URL;
 }
 
 /**
@@ -162,7 +162,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     fiscal,
     logger: pino({ level: process.env.TEST_LOG ?? 'error' }),
     ...(o.clock ? { clock: o.clock } : {}),
-    ...(o.historyReader ? { historyReader: o.historyReader } : {}),
+    ...(o.readWorker ? { readWorker: o.readWorker } : {}),
     printer,
     cardTerminal: card
       ? new HttpCardTerminal({

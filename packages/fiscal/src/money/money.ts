@@ -84,3 +84,18 @@ export function formatMinor(m: Minor): string {
   const cents = (magnitude % 100n).toString().padStart(2, '0');
   return `${m < 0 ? '-' : ''}${whole}.${cents}`;
 }
+
+const TWO_DECIMALS = /^(-?)(\d{1,13})\.(\d{2})$/;
+
+/**
+ * The inverse of formatMinor: "12.34" -> 1234, "-0.50" -> -50, null for any other form
+ * ("1.5", "1e3", " 1.00"). Read from the digits, never through a float, so the amount on the
+ * wire (the MEV messages carry amounts and VAT rates this way) is the amount recorded.
+ */
+export function parseMinor(text: string): Minor | null {
+  const match = TWO_DECIMALS.exec(text);
+  if (match === null) return null;
+  const [, sign, whole = '', cents = ''] = match;
+  const minor = Number(whole) * 100 + Number(cents);
+  return sign === '-' && minor !== 0 ? -minor : minor;
+}

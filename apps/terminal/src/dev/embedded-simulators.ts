@@ -1,0 +1,58 @@
+/**
+ * The embedded default of `npm start` and `npm run terminal` (README): a device the
+ * configuration gives no address (MEV_URL, CARD_TERMINAL_URL unless CARD_TERMINAL=none) is a
+ * simulator started here on a free loopback port, its data under DATA_DIR. This folder is the
+ * only place of the terminal that imports a simulator; the production build leaves it out.
+ */
+import { startCardSimProcess } from '@fiscal-pos/card-sim';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { requireDeviceEndpoints, type EndpointConfig, type TerminalConfig } from '../config.js';
+import { fiscalDir } from '../fiscalization/fiscal-setup.js';
+import { startEmbeddedMevSim } from './embedded-mev-sim.js';
+
+export interface EmbeddedSimulators {
+  /** The configuration with the simulators' addresses filled in. */
+  config: EndpointConfig;
+  /** Stops the simulators started here. */
+  stop: () => Promise<void>;
+}
+
+export async function startEmbeddedSimulators(
+  config: TerminalConfig,
+  logger: Logger,
+): Promise<EmbeddedSimulators> {
+  const mevSim =
+    config.mevUrl === null
+      ? await startEmbeddedMevSim({
+          dataDir: join(config.dataDir, 'mev-sim'),
+          credentialsDir: fiscalDir(config),
+          ...(config.terminalId === null ? {} : { terminalId: config.terminalId }),
+          autoFiscalize: config.autoFiscalize,
+        })
+      : null;
+  if (mevSim) {
+    logger.info({ mevUrl: mevSim.url, adminUrl: mevSim.adminUrl }, 'started mev-sim for this terminal');
+  }
+  const cardSim =
+    config.cardTerminalEnabled && config.cardTerminalUrl === null
+      ? await startCardSimProcess({ dataDir: join(config.dataDir, 'card-sim') })
+      : null;
+  if (cardSim) {
+    logger.info(
+      { cardTerminalUrl: cardSim.url, adminUrl: cardSim.adminUrl },
+      'started card-sim for this terminal',
+    );
+  }
+  return {
+    config: requireDeviceEndpoints({
+      ...config,
+      mevUrl: mevSim?.url ?? config.mevUrl,
+      cardTerminalUrl: cardSim?.url ?? config.cardTerminalUrl,
+    }),
+    stop: async () => {
+      await mevSim?.stop();
+      await cardSim?.stop();
+    },
+  };
+}

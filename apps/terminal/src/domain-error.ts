@@ -1,0 +1,67 @@
+/**
+ * The terminal's closed error vocabulary (the spec's error table), kept equal between the
+ * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
+ * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
+ * spec leaves unshaped and whose refusals no code of its table describes, and QUERY_TIMEOUT
+ * for a history read past its deadline (docs/terminal-api.md).
+ */
+export const ERROR_CODES = [
+  'INVALID_JSON',
+  'VALIDATION_ERROR',
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'CARD_PAYMENT_DECLINED',
+  'NOT_FOUND',
+  'SALE_NOT_FOUND',
+  'SHIFT_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'TERMINAL_NOT_FISCAL',
+  'MEV_CREDENTIALS_MISSING',
+  'FISCAL_DAY_EXPIRED',
+  'INSUFFICIENT_CASH_BALANCE',
+  'DUPLICATE_LIMIT_REACHED',
+  'IDEMPOTENCY_KEY_REUSE_MISMATCH',
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_NOT_OPEN',
+  'BUSY',
+  'INTERNAL_ERROR',
+  'PRINT_ERROR',
+  'CARD_PAYMENT_ERROR',
+  'MEV_ERROR',
+  'MEV_TIMEOUT',
+  'MEV_UNAVAILABLE',
+  'PRINTER_UNAVAILABLE',
+  'CARD_TERMINAL_UNAVAILABLE',
+  'QUERY_TIMEOUT',
+  'PLATFORM_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One entry of `error.details`: the field path, its validation code, a readable message. */
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * An expected failure with a code of the vocabulary above: a refusal by a use case (no cash,
+ * shift not open, fiscal server refused) or by the HTTP layer (key, JSON, Idempotency-Key).
+ * It says nothing of HTTP: http/error-rendering.ts gives it its status.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: readonly FieldError[] | null = null,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  static validation(issues: readonly FieldError[]): DomainError {
+    const summary = issues.map((issue) => `${issue.field}: ${issue.code}`).join('; ');
+    return new DomainError('VALIDATION_ERROR', `Validation failed: ${summary}`, issues);
+  }
+}

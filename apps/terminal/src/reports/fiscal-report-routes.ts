@@ -1,0 +1,48 @@
+import { parseReportRequest, reportRequestSchema } from '@fiscal-pos/fiscal';
+import { defineRoute, FISCAL_OPERATION_ERRORS, type Route } from '../http/define-route.js';
+import { generateFiscalReport } from './generate-fiscal-report.js';
+import { fiscalReportResultSchema } from './report-contract.js';
+import { printReportLater, type ReportDeps } from './report-deps.js';
+import { reportDocument } from './report-document.js';
+import { presentFiscalReportResult } from './report-presenter.js';
+import { reportReplay } from './report-replay.js';
+
+/** POST /api/reports/x and /api/reports/z: fiscal reports, registered like receipts. */
+function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
+  return defineRoute<ReportDeps>()({
+    method: 'POST',
+    path: `/api/reports/${kind}`,
+    operationId: kind === 'x' ? 'createXReport' : 'createZReport',
+    summary: kind === 'x' ? 'X report (no counters reset)' : 'Z report (closes the fiscal day)',
+    description:
+      kind === 'x'
+        ? 'Allowed after the fiscal day expired. Changes no counters.'
+        : 'Irreversible: the report number is incremented and receipt numbering restarts at 1. The only way out of an expired day.',
+    tag: 'Reports',
+    authenticated: true,
+    body: 'envelope',
+    request: { schema: reportRequestSchema, parse: parseReportRequest },
+    response: fiscalReportResultSchema,
+    errors: FISCAL_OPERATION_ERRORS,
+    replay: reportReplay(kind),
+    async handler({ services: d, body, idempotencyKey }) {
+      const { operation, snapshot } = await generateFiscalReport(d.ctx, d.reports, kind, idempotencyKey);
+      if (body.printReport) {
+        printReportLater(
+          d,
+          reportDocument(
+            kind === 'z' ? 'Z REPORT' : 'X REPORT',
+            d.ctx.terminalState.get().terminalId,
+            snapshot.reportNumber,
+            snapshot.totals,
+            operation.createdAt,
+          ),
+        );
+      }
+      return presentFiscalReportResult(operation, snapshot);
+    },
+  });
+}
+
+export const xReportRoute = fiscalReportRoute('x');
+export const zReportRoute = fiscalReportRoute('z');

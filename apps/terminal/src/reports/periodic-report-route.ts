@@ -1,0 +1,52 @@
+import {
+  aggregatePeriodicReport,
+  parsePeriodicReportRequest,
+  periodicReportRequestSchema,
+} from '@fiscal-pos/fiscal';
+import { defineRoute } from '../http/define-route.js';
+import { localDate } from '../receipts/local-date.js';
+import { periodicReportResultSchema } from './report-contract.js';
+import { printReportLater, type ReportDeps } from './report-deps.js';
+import { periodicReportDocument } from './report-document.js';
+import { presentPeriodicReport } from './report-presenter.js';
+
+export const periodicReportRoute = defineRoute<ReportDeps>()({
+  method: 'POST',
+  path: '/api/reports/periodic',
+  operationId: 'createPeriodicReport',
+  summary: 'Periodic report over closed Z reports (local, not sent to the fiscal server)',
+  description:
+    'Date range (dateFrom and dateTo) or report range (reportFrom and/or reportTo), not both. Needs no fiscalization and no fiscal lock.',
+  tag: 'Reports',
+  authenticated: true,
+  body: 'envelope',
+  request: {
+    schema: periodicReportRequestSchema,
+    // An open report range ends today, in the terminal's local calendar.
+    parse: (raw, d) => parsePeriodicReportRequest(raw, localDate(d.ctx.clock.now().toISOString())),
+  },
+  response: periodicReportResultSchema,
+  errors: [],
+  handler({ services: d, body: query }) {
+    const zReports =
+      query.mode === 'dateRange'
+        ? d.reports.zReportsByDate(query.dateFrom, query.dateTo)
+        : d.reports.zReportsByNumber(query.reportFrom, query.reportTo);
+    const totals = aggregatePeriodicReport(
+      zReports.map((z) => z.summary),
+      { detailed: query.detailed },
+    );
+    const generatedAt = d.ctx.clock.now().toISOString();
+    if (query.printReport) {
+      const range =
+        query.mode === 'dateRange'
+          ? `${query.dateFrom} - ${query.dateTo}`
+          : `Z ${query.reportFrom} - ${query.reportTo ?? 'last'}`;
+      printReportLater(
+        d,
+        periodicReportDocument(d.ctx.terminalState.get().terminalId, range, totals, generatedAt),
+      );
+    }
+    return presentPeriodicReport(query, totals, zReports.at(-1)?.reportNumber ?? null, generatedAt);
+  },
+});

@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
+import type { PrintDocument, ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { ReportStore } from './report-store.js';
+
+/** What the report endpoints use of the runtime. */
+export interface ReportDeps {
+  ctx: FiscalContext;
+  reports: ReportStore;
+  printer: ReceiptPrinter;
+  logger: Logger;
+}
+
+/** Reports print fire-and-forget: the answer never waits for paper. */
+export function printReportLater(d: Pick<ReportDeps, 'printer' | 'logger'>, document: PrintDocument): void {
+  if (!d.printer.available) return;
+  d.printer
+    .print(document)
+    .catch((error: unknown) => d.logger.error({ err: error }, 'report printing failed'));
+}

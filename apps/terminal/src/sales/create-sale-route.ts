@@ -1,0 +1,47 @@
+import { parseSaleRequest, saleRequestSchema } from '@fiscal-pos/fiscal';
+import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
+import { createSale } from './create-sale.js';
+import { saleResultSchema } from './sale-contract.js';
+import { presentSaleResult, saleQrCode } from './sale-presenter.js';
+import { saleReceipt } from './sale-receipt.js';
+import { saleReplay } from './sale-replay.js';
+import { loadSale, type SalesDeps } from './sales-deps.js';
+
+export const createSaleRoute = defineRoute<SalesDeps>()({
+  method: 'POST',
+  path: '/api/sales',
+  operationId: 'createSale',
+  summary: 'Register a fiscal sale',
+  description:
+    'Takes the fiscal lock, charges card payments without an RRN on the card terminal, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget. A card charge is taken back when the sale is not written or the fiscal server refuses it.',
+  tag: 'Sales',
+  authenticated: true,
+  body: 'envelope',
+  request: { schema: saleRequestSchema, parse: (raw, d) => parseSaleRequest(raw, d.vatTable()) },
+  response: saleResultSchema,
+  errors: [
+    ...FISCAL_OPERATION_ERRORS,
+    'FISCAL_DAY_EXPIRED',
+    'CARD_PAYMENT_DECLINED',
+    'CARD_PAYMENT_ERROR',
+    'CARD_TERMINAL_UNAVAILABLE',
+  ],
+  replay: saleReplay,
+  async handler({ services: d, body: draft, idempotencyKey }) {
+    const { saleId } = await createSale(d.ctx, d.sales, {
+      draft,
+      idempotencyKey,
+      cashier: d.cashier,
+      card: d.card,
+    });
+    const { sale, op } = loadSale(d, saleId);
+    const header = d.header();
+    if (sale.printReceipt && d.printer.available) {
+      // Fire-and-forget: the answer never waits for paper.
+      d.printer
+        .print(saleReceipt(header, sale, op, saleQrCode(header.registrationNumber, sale, op)))
+        .catch((error: unknown) => d.logger.error({ err: error, saleId }, 'receipt printing failed'));
+    }
+    return presentSaleResult(sale, op, header.registrationNumber);
+  },
+});

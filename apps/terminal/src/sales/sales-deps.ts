@@ -1,0 +1,30 @@
+import type { VatTable } from '@fiscal-pos/fiscal';
+import type { Logger } from 'pino';
+import type { CardPayments } from '../card/card-payments.js';
+import { DomainError } from '../domain-error.js';
+import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
+import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { ReceiptHeader } from '../receipts/document-layouts.js';
+import type { SaleHistory, SaleStore } from './sale-store.js';
+
+/** What the sale endpoints use of the runtime. */
+export interface SalesDeps {
+  ctx: FiscalContext;
+  sales: SaleStore;
+  /** The sales list, read off the fiscal path. */
+  history: SaleHistory;
+  vatTable: () => VatTable;
+  printer: ReceiptPrinter;
+  header: () => ReceiptHeader;
+  cashier: { id: string; name: string };
+  /** Null when no card terminal is attached. */
+  card: CardPayments | null;
+  logger: Logger;
+}
+
+/** A sale and its fiscal operation; SALE_NOT_FOUND when there is no such sale. */
+export function loadSale(d: Pick<SalesDeps, 'ctx' | 'sales'>, saleId: string) {
+  const sale = d.sales.get(saleId);
+  if (!sale) throw new DomainError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
+  return { sale, op: d.ctx.operations.require(sale.fiscalOperationId) };
+}

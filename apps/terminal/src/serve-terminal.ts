@@ -1,0 +1,72 @@
+/**
+ * Serves the Terminal API on PORT (4567) with devices at known addresses, until SIGTERM or
+ * SIGINT. Shared by the production entry (main.ts) and the development one (dev/main.ts),
+ * which differ only in where those addresses come from.
+ */
+import { reclaimFreePages } from './storage/housekeeping.js';
+import { pino, type Logger } from 'pino';
+import { buildTerminalApp } from './app.js';
+import { openCardTerminal } from './card/open-card-terminal.js';
+import type { EndpointConfig, TerminalConfig } from './config.js';
+import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
+import { resolveApiKey } from './http/api-key-provisioning.js';
+import { createTerminalRuntime } from './terminal-runtime.js';
+
+export function createTerminalLogger(config: TerminalConfig): Logger {
+  return pino({ level: config.logLevel, base: { service: 'terminal' } });
+}
+
+/** `afterStop` runs once the API and the runtime are closed (the development entry stops its simulators). */
+export async function serveTerminal(
+  config: EndpointConfig,
+  logger: Logger,
+  afterStop: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
+  const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
+  const fiscal = await prepareFiscalSetup(config);
+  const runtime = createTerminalRuntime({
+    config: { ...config, terminalId: config.terminalId ?? fiscal.terminalId },
+    apiKey,
+    fiscal: fiscal.setup,
+    logger,
+    cardTerminal: openCardTerminal(config),
+  });
+  const { app, idempotency } = buildTerminalApp(runtime);
+  const housekeeping = () => {
+    idempotency.prune();
+    reclaimFreePages(runtime.db);
+  };
+  housekeeping();
+  const pruneTimer = setInterval(housekeeping, 60 * 60 * 1000);
+  pruneTimer.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  runtime.syncWorker?.wake();
+  logger.info(
+    {
+      event: 'ready',
+      port,
+      dataDir: config.dataDir,
+      fiscalization: fiscal.setup.fiscalization,
+      registrationNumber: fiscal.setup.registrationNumber,
+      ...(generated ? { apiKey, apiKeyFile: `${config.dataDir}/api-key` } : {}),
+    },
+    generated ? `terminal ready; generated API key ${apiKey}` : 'terminal ready',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    clearInterval(pruneTimer);
+    await app.close();
+    await runtime.close();
+    await afterStop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,37 @@
+/**
+ * @fiscal-pos/ecr-protocol: the card terminal's ECR protocol, coded once for the terminal's
+ * driver and for card-sim, its second implementation.
+ */
+export {
+  CARD_SCHEMES,
+  DECLINE_CODES,
+  ECR_BASE_PATH,
+  ECR_CURRENCY,
+  ECR_ERROR_CODES,
+  ECR_MAX_AMOUNT,
+  ECR_OPERATIONS,
+  authCodeSchema,
+  chequeNumberSchema,
+  ecrErrorStatus,
+  ecrReferenceSchema,
+  errorReplySchema,
+  purchaseRequestSchema,
+  refundRequestSchema,
+  reversalReplySchema,
+  reversalRequestSchema,
+  rrnSchema,
+  statusReplySchema,
+  transactionReplySchema,
+  voidRequestSchema,
+  type EcrErrorCode,
+  type EcrOperation,
+  type EcrTransactionOperation,
+  type ErrorReply,
+  type PurchaseRequest,
+  type RefundRequest,
+  type ReversalReply,
+  type ReversalRequest,
+  type StatusReply,
+  type TransactionReply,
+  type VoidRequest,
+} from './messages.js';
