@@ -2,7 +2,8 @@
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
  * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
- * spec leaves unshaped and whose refusals no code of its table describes (docs/terminal-api.md).
+ * spec leaves unshaped and whose refusals no code of its table describes, and QUERY_TIMEOUT
+ * for a history read past its deadline (docs/terminal-api.md).
  */
 export const ERROR_CODES = [
   'INVALID_JSON',
@@ -31,6 +32,7 @@ export const ERROR_CODES = [
   'MEV_UNAVAILABLE',
   'PRINTER_UNAVAILABLE',
   'CARD_TERMINAL_UNAVAILABLE',
+  'QUERY_TIMEOUT',
   'PLATFORM_ERROR',
 ] as const;
 

@@ -344,6 +344,19 @@ describe('periodic report', () => {
   });
 });
 
+describe('summarizeClosedDay on a very busy day', () => {
+  it('finds the receipt number range of 200,000 documents (a spread into Math.min overflowed)', () => {
+    const records = Array.from({ length: 200_000 }, (_, i) => simple('cash_in', 100, 200_000 - i));
+    records.push({ ...simple('cash_in', 100, 250_000), status: 'failed' });
+    const summary = summarizeClosedDay(records, {
+      reportNumber: 9,
+      closedAt: '2025-06-15T20:00:00.000Z',
+      openingCashBalance: 0,
+    });
+    expect([summary.firstReceiptNumber, summary.lastReceiptNumber]).toEqual([1, 200_000]);
+  });
+});
+
 describe('receiptQrUrl', () => {
   it('builds the tax authority check URL', () => {
     expect(receiptQrUrl('J403001234', 12345, 17, '2025-06-15')).toBe(

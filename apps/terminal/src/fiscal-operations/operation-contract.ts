@@ -1,6 +1,7 @@
 import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { pageFields } from '../http/query-fields.js';
+import { cursorPageFields } from './cursor-contract.js';
 import {
   countSchema,
   documentNumberSchema,
@@ -68,7 +69,7 @@ export type FiscalOperation = z.infer<typeof fiscalOperationSchema>;
 
 /** data of GET /api/fiscal/operations. */
 export const operationListPageSchema = z
-  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields })
+  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'FiscalOperationListPage' });
 
 export type OperationListPage = z.infer<typeof operationListPageSchema>;

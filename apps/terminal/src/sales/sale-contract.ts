@@ -1,6 +1,7 @@
 import { FISCAL_OPERATION_STATUSES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { pageFields } from '../http/query-fields.js';
+import { cursorPageFields } from '../fiscal-operations/cursor-contract.js';
 import {
   acpsCodeSchema,
   documentNumberSchema,
@@ -141,7 +142,7 @@ export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
 /** data of GET /api/sales. */
 export const saleListPageSchema = z
-  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields })
+  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'SaleListPage' });
 
 export type SaleListPage = z.infer<typeof saleListPageSchema>;

@@ -72,14 +72,21 @@ export function summarizeClosedDay(
   records: readonly ReportedOperation[],
   day: ReportOptions & { reportNumber: number; closedAt: string },
 ): ClosedZReport {
-  const receiptNumbers = records
-    .filter((record) => record.status !== 'failed' && record.receiptNumber !== null)
-    .map((record) => record.receiptNumber ?? 0);
+  // A loop, not Math.min(...numbers): spreading an array passes each element as an argument,
+  // which overflows the stack from about 130k receipts in a day.
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const record of records) {
+    const number = record.receiptNumber;
+    if (record.status === 'failed' || number === null) continue;
+    if (first === null || number < first) first = number;
+    if (last === null || number > last) last = number;
+  }
   return {
     reportNumber: day.reportNumber,
     closedAt: day.closedAt,
-    firstReceiptNumber: receiptNumbers.length > 0 ? Math.min(...receiptNumbers) : 0,
-    lastReceiptNumber: receiptNumbers.length > 0 ? Math.max(...receiptNumbers) : 0,
+    firstReceiptNumber: first ?? 0,
+    lastReceiptNumber: last ?? 0,
     xReportsCount: records.filter((record) => record.type === 'x_report').length,
     totals: aggregateReportData(records, day),
   };
