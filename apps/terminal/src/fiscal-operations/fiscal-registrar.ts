@@ -33,7 +33,7 @@ export interface RegistrarOptions {
   clock: Clock;
   logger: Logger;
   metrics: MevRequestObserver;
-  /** Called whenever an operation joins the offline queue. */
+  /** Called when a new or interrupted operation joined the offline queue (the worker's own retries need no call). */
   onQueued: () => void;
 }
 
@@ -81,10 +81,14 @@ export class FiscalRegistrar {
   async registerNew(op: FiscalOperationRecord): Promise<FiscalOperationRecord> {
     if (this.o.store.hasUnsyncedBefore(op.seq)) {
       this.goOffline([op], 'pending', 'older operations are waiting in the offline queue');
-      return this.o.store.require(op.id);
+    } else {
+      await this.send(op);
     }
-    await this.send(op);
-    return this.o.store.require(op.id);
+    const answered = this.o.store.require(op.id);
+    // The worker is woken only once the record is read: it marks what it sends `sent` at once,
+    // and the answer must say what this request did with the document (queued offline).
+    if (answered.status === 'offline') this.o.onQueued();
+    return answered;
   }
 
   /**
@@ -271,7 +275,6 @@ export class FiscalRegistrar {
         });
       }
     });
-    this.o.onQueued();
   }
 
   /** After a crash: operations caught between their write and the server's answer go to the queue. */
@@ -288,6 +291,7 @@ export class FiscalRegistrar {
       'pending',
       reason,
     );
+    if (interrupted.length > 0) this.o.onQueued();
     return interrupted.length;
   }
 }

@@ -28,13 +28,15 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
   ],
   replay: saleReplay,
   async handler({ services: d, body: draft, idempotencyKey }) {
-    const { saleId } = await createSale(d.ctx, d.sales, {
+    const { saleId, operation: op } = await createSale(d.ctx, d.sales, {
       draft,
       idempotencyKey,
       cashier: d.cashier,
       card: d.card,
     });
-    const { sale, op } = loadSale(d, saleId);
+    // The operation as the sale left it, not as read now: the sync worker may already be
+    // sending it again (`sent`), and the answer says what this request did.
+    const { sale } = loadSale(d, saleId);
     const header = d.header();
     if (sale.printReceipt && d.printer.available) {
       // Fire-and-forget: the answer never waits for paper.
