@@ -51,10 +51,13 @@ export async function serveTerminal(
       dataDir: config.dataDir,
       fiscalization: fiscal.setup.fiscalization,
       registrationNumber: fiscal.setup.registrationNumber,
-      ...(generated ? { apiKey, apiKeyFile: `${config.dataDir}/api-key` } : {}),
+      ...(generated ? { apiKeyFile: `${config.dataDir}/api-key` } : {}),
     },
-    generated ? `terminal ready; generated API key ${apiKey}` : 'terminal ready',
+    'terminal ready',
   );
+  // The key is a secret: the JSON log is shipped and kept, so it is shown once to whoever
+  // started the terminal, on the console, and is in the file above from then on.
+  if (generated) process.stdout.write(`Generated API key (kept in ${config.dataDir}/api-key): ${apiKey}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
