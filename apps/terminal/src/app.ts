@@ -4,6 +4,7 @@ import type { TerminalRuntime } from './terminal-runtime.js';
 import { ApiKeyGate } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
 import { renderError, statusOf, toDomainError } from './http/error-rendering.js';
+import { answerClientError } from './http/client-error.js';
 import { Idempotency } from './http/idempotency.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerRoute, resourceReplays } from './http/register-route.js';
@@ -44,6 +45,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     genReqId: () => randomUUID(),
     bodyLimit: rt.config.bodyLimitBytes,
     return503OnClosing: false,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, () => rt.clock.now()),
     // Path parameters are checked by their routes (an unknown id is the route's 404), not cut
     // off by the router; Node's header limit bounds the URL anyway.
     routerOptions: { maxParamLength: 16_384 },

@@ -3,7 +3,8 @@
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
  * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
  * spec leaves unshaped and whose refusals no code of its table describes, and QUERY_TIMEOUT
- * for a history read past its deadline (docs/terminal-api.md).
+ * for a history read past its deadline, HEADERS_TOO_LARGE for a URL or headers past Node's
+ * limit (docs/terminal-api.md).
  */
 export const ERROR_CODES = [
   'INVALID_JSON',
@@ -33,6 +34,7 @@ export const ERROR_CODES = [
   'PRINTER_UNAVAILABLE',
   'CARD_TERMINAL_UNAVAILABLE',
   'QUERY_TIMEOUT',
+  'HEADERS_TOO_LARGE',
   'PLATFORM_ERROR',
 ] as const;
 

@@ -46,5 +46,8 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     // for now (503, like the other services it cannot give at the moment); retry narrower.
     case 'QUERY_TIMEOUT':
       return 503;
+    // Node refuses a request line and headers past its limit before any route sees it.
+    case 'HEADERS_TOO_LARGE':
+      return 431;
   }
 }
