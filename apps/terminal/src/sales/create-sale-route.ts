@@ -1,5 +1,6 @@
 import { parseSaleRequest, saleRequestSchema } from '@fiscal-pos/fiscal';
 import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
+import { cardLimitIssues } from './card-amount-limit.js';
 import { createSale } from './create-sale.js';
 import { saleResultSchema } from './sale-contract.js';
 import { presentSaleResult, saleQrCode } from './sale-presenter.js';
@@ -17,7 +18,15 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
   tag: 'Sales',
   authenticated: true,
   body: 'envelope',
-  request: { schema: saleRequestSchema, parse: (raw, d) => parseSaleRequest(raw, d.vatTable()) },
+  request: {
+    schema: saleRequestSchema,
+    parse: (raw, d) => {
+      const parsed = parseSaleRequest(raw, d.vatTable());
+      if (!parsed.ok) return parsed;
+      const issues = cardLimitIssues(parsed.value);
+      return issues.length === 0 ? parsed : { ok: false, issues };
+    },
+  },
   response: saleResultSchema,
   errors: [
     ...FISCAL_OPERATION_ERRORS,
