@@ -118,6 +118,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     operations,
     connectivity,
     clock,
+    terminalState,
     cardTerminal: () => cardMonitor.health(),
   });
 

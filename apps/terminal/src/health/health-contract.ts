@@ -70,6 +70,15 @@ export const healthRecordSchema = z
     serverStartedAt: timestampSchema,
     deviceIp: z.ipv4().meta({ description: 'first non-internal IPv4 of the device, else 127.0.0.1' }),
     reportNumber: documentNumberSchema.meta({ description: 'number of the open fiscal day’s Z report' }),
+    fiscalDay: z
+      .strictObject({
+        startedAt: timestampSchema.meta({ description: 'the open day’s first receipt' }),
+        expiresAt: timestampSchema.meta({
+          description: '24 hours later: from then on only a Z report is allowed (FISCAL_DAY_EXPIRED)',
+        }),
+      })
+      .nullable()
+      .meta({ description: 'the open fiscal day; null before its first receipt (the day starts with it)' }),
     lastReceiptNumber: countSchema.meta({
       description: 'last receipt number of the open day; 0 before the first',
     }),

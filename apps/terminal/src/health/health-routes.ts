@@ -1,3 +1,4 @@
+import { fiscalDayOf } from '../terminal-state/fiscal-day.js';
 import type { CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import { defineRoute } from '../http/define-route.js';
@@ -70,6 +71,7 @@ export const healthRoute = defineRoute<HealthSources>()({
       serverStartedAt: s.startedAt.toISOString(),
       deviceIp: lanAddress(),
       reportNumber: state.reportNumber,
+      fiscalDay: fiscalDayOf(state.dayStartedAt),
       lastReceiptNumber: state.lastReceiptNumber,
       offlineQueueSize: queue.size,
       offlineQueueOldestAt: queue.oldestCreatedAt,

@@ -14,12 +14,15 @@ import type { Clock } from '../clock.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { MevRequestObserver, MevRequestOutcome } from '../fiscal-operations/fiscal-registrar.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
+import { FISCAL_DAY_LENGTH_MS, fiscalDayOf } from '../terminal-state/fiscal-day.js';
+import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 
 /** How one request to the fiscal server ended, as the registrar saw it. */
 export interface MetricsSources {
   operations: OperationStore;
   connectivity: MevConnectivity;
   clock: Clock;
+  terminalState: TerminalStateStore;
   /** As health shows it; reading it starts a status check when the last contact is old. */
   cardTerminal: () => CardTerminalHealth;
 }
@@ -68,6 +71,18 @@ export class TerminalMetrics implements MevRequestObserver {
         const oldest = sources.operations.queueStats().oldestCreatedAt;
         const age = oldest === null ? 0 : (sources.clock.now().getTime() - Date.parse(oldest)) / 1000;
         this.set(Math.max(0, age));
+      },
+    });
+
+    new Gauge({
+      name: 'fiscal_day_expires_in_seconds',
+      help: 'Seconds until the open fiscal day expires and only a Z report is allowed; negative once expired, a full day before the first receipt (the day starts with it)',
+      registers: [registry],
+      collect() {
+        const day = fiscalDayOf(sources.terminalState.get().dayStartedAt);
+        const left =
+          day === null ? FISCAL_DAY_LENGTH_MS : Date.parse(day.expiresAt) - sources.clock.now().getTime();
+        this.set(left / 1000);
       },
     });
 
