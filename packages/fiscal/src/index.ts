@@ -91,3 +91,9 @@ export { aggregatePeriodicReport, summarizeClosedDay } from './reports/periodic-
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
 
 export { receiptQrUrl } from './receipt/qr-code.js';
+export {
+  createDeliveryLotRequestSchema,
+  deliveryLotRequestSchema,
+  parseDeliveryLotRequest,
+} from './sale/delivery-lot-request.js';
+export type { DeliveryLotRequest } from './sale/delivery-lot-request.js';
