@@ -1,7 +1,7 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
- * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
+ * The SHIFT_* and DELIVERY_LOT_* codes are the terminal's additions for the shift and delivery-lot endpoints, whose answers the
  * spec leaves unshaped and whose refusals no code of its table describes (docs/terminal-api.md).
  */
 export const ERROR_CODES = [
@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'SALE_NOT_FOUND',
   'SHIFT_NOT_FOUND',
+  'DELIVERY_LOT_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'TERMINAL_NOT_FISCAL',
   'MEV_CREDENTIALS_MISSING',
@@ -22,6 +23,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSE_MISMATCH',
   'SHIFT_ALREADY_OPEN',
   'SHIFT_NOT_OPEN',
+  'DELIVERY_LOT_NOT_OPEN',
   'BUSY',
   'INTERNAL_ERROR',
   'PRINT_ERROR',

@@ -1,6 +1,13 @@
 import { refundCardPaymentRoute, voidCardPaymentRoute } from './card/card-routes.js';
 import type { CashDeps } from './cash/cash-deps.js';
 import { cashInRoute, cashOutRoute } from './cash/cash-routes.js';
+import {
+  cancelDeliveryLotRoute,
+  createDeliveryLotRoute,
+  getDeliveryLotRoute,
+  listDeliveryLotsRoute,
+} from './delivery-lots/lot-routes.js';
+import type { LotDeps } from './delivery-lots/lot-deps.js';
 import { listOperationsRoute } from './fiscal-operations/list-operations-route.js';
 import { catalogHealthRoute, healthRoute, type HealthSources } from './health/health-routes.js';
 import type { Route } from './http/define-route.js';
@@ -29,6 +36,7 @@ export type TerminalServices = SalesDeps &
   CashDeps &
   ReportDeps &
   ShiftDeps &
+  LotDeps &
   HealthSources &
   ReceiptDuplicateDeps & { metrics: TerminalMetrics; openApiDocument: OpenApiDocument };
 
@@ -57,6 +65,10 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   currentShiftRoute,
   listShiftsRoute,
   getShiftRoute,
+  createDeliveryLotRoute,
+  listDeliveryLotsRoute,
+  getDeliveryLotRoute,
+  cancelDeliveryLotRoute,
   listOperationsRoute,
   printTextRoute,
   metricsRoute,

@@ -5,6 +5,8 @@ import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
 
 export interface StoredSaleItem {
   productId: string | null;
+  /** The delivery-lot line this item sells; null for a sale of no lot and for extra lines. */
+  lotLineId: string | null;
   name: string;
   quantityMilli: number;
   unitPrice: number;
@@ -96,6 +98,7 @@ interface SaleRow {
 
 interface ItemRow {
   product_id: string | null;
+  lot_line_id: string | null;
   name: string;
   quantity_milli: number;
   unit_price: number;
@@ -178,8 +181,8 @@ export class SaleStore {
       );
     const item = this.db.prepare(
       `INSERT INTO sale_items (sale_id, position, product_id, name, quantity_milli, unit_price, original_amount,
-         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount, lot_line_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     sale.items.forEach((i, position) =>
       item.run(
@@ -196,6 +199,7 @@ export class SaleStore {
         i.vatCode,
         i.vatRateBp,
         i.vatAmount,
+        i.lotLineId,
       ),
     );
     const payment = this.db.prepare(
@@ -216,6 +220,7 @@ export class SaleStore {
       .all(id)
       .map((i) => ({
         productId: i.product_id,
+        lotLineId: i.lot_line_id,
         name: i.name,
         quantityMilli: i.quantity_milli,
         unitPrice: i.unit_price,
