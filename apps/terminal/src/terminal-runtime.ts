@@ -146,7 +146,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const lotWebhooks = new LotWebhooks({ lots, clock, logger, timeoutMs: config.lotWebhookTimeoutMs });
   // Lots sold just before a crash whose webhook never started get their one attempt now.
   const resumedWebhooks = lotWebhooks.sendPending();
-  if (resumedWebhooks > 0) logger.warn({ resumedWebhooks }, 'delivery-lot webhooks interrupted by a restart were sent');
+  if (resumedWebhooks > 0)
+    logger.warn({ resumedWebhooks }, 'delivery-lot webhooks interrupted by a restart were sent');
 
   const fiscalContext: FiscalContext<ShiftStore> = {
     db,

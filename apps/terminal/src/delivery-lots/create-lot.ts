@@ -10,7 +10,11 @@ import { qrPayloadOf } from './qr-payload.js';
  * Records a lot (lines keep the caller's lotLineId, or get one) and links the request's
  * Idempotency-Key to it in the same transaction, so a retry after a crash answers this lot.
  */
-export function createLot(d: LotDeps, request: DeliveryLotRequest, idempotencyKey: string | null): DeliveryLot {
+export function createLot(
+  d: LotDeps,
+  request: DeliveryLotRequest,
+  idempotencyKey: string | null,
+): DeliveryLot {
   const id = randomUUID();
   d.db.transaction(() => {
     d.lots.insert({
@@ -55,7 +59,10 @@ function deliveryNote(lot: DeliveryLot, qrPayload: string): PrintDocument {
       ['DELIVERY NOTE'],
       ...(lot.reference ? [['Reference', lot.reference]] : []),
       [''],
-      ...lot.lines.map((line) => [line.name, `${fromMilli(line.quantityMilli)} x ${fromMinor(line.unitPrice).toFixed(2)}`]),
+      ...lot.lines.map((line) => [
+        line.name,
+        `${fromMilli(line.quantityMilli)} x ${fromMinor(line.unitPrice).toFixed(2)}`,
+      ]),
       [''],
       [qrPayload],
     ],

@@ -33,12 +33,18 @@ export const lotSaleReportSchema = z
         name: z.string(),
         orderedQty: quantitySchema,
         soldQty: quantitySchema,
-        status: oneOfStrings(['sold', 'modified', 'removed'], 'sold in full, in another quantity, or not at all'),
+        status: oneOfStrings(
+          ['sold', 'modified', 'removed'],
+          'sold in full, in another quantity, or not at all',
+        ),
       }),
     ),
     extraLines: z.array(
       z.strictObject({
-        productId: z.string().nullable().meta({ description: 'items[].id of the sale; null when it had none' }),
+        productId: z
+          .string()
+          .nullable()
+          .meta({ description: 'items[].id of the sale; null when it had none' }),
         name: z.string(),
         soldQty: quantitySchema,
         status: oneOfStrings(['added'], 'added by the cashier'),
@@ -59,12 +65,17 @@ export const deliveryLotSchema = z
     createdAt: timestampSchema,
     closedAt: timestampSchema.nullable().meta({ description: 'when it was sold or cancelled' }),
     lines: z.array(lotLineSchema),
-    sale: lotSaleReportSchema.nullable().meta({ description: 'what the sale did to the lot; null until sold' }),
+    sale: lotSaleReportSchema
+      .nullable()
+      .meta({ description: 'what the sale did to the lot; null until sold' }),
     webhook: z
       .strictObject({
         state: oneOfStrings(['pending', 'attempted'], 'pending until the one attempt starts'),
         statusCode: z.int().nullable().meta({ description: 'the receiver’s HTTP status; null if none came' }),
-        error: z.string().nullable().meta({ description: 'why the attempt failed (non-2xx, timeout, refused)' }),
+        error: z
+          .string()
+          .nullable()
+          .meta({ description: 'why the attempt failed (non-2xx, timeout, refused)' }),
         at: timestampSchema.nullable(),
       })
       .nullable()

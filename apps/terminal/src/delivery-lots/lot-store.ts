@@ -22,7 +22,13 @@ export interface LotSaleReport {
   lotId: string;
   saleId: string;
   soldAt: string;
-  lines: { lotLineId: string; name: string; orderedQty: number; soldQty: number; status: 'sold' | 'modified' | 'removed' }[];
+  lines: {
+    lotLineId: string;
+    name: string;
+    orderedQty: number;
+    soldQty: number;
+    status: 'sold' | 'modified' | 'removed';
+  }[];
   extraLines: { productId: string | null; name: string; soldQty: number; status: 'added' }[];
 }
 
@@ -97,7 +103,9 @@ const STATUS_FILTER = `(@status IS NULL
 export class LotStore {
   constructor(private readonly db: Db) {}
 
-  insert(lot: Pick<DeliveryLot, 'id' | 'reference' | 'webhookUrl' | 'expiresAt' | 'createdAt' | 'lines'>): void {
+  insert(
+    lot: Pick<DeliveryLot, 'id' | 'reference' | 'webhookUrl' | 'expiresAt' | 'createdAt' | 'lines'>,
+  ): void {
     this.db
       .prepare(
         `INSERT INTO delivery_lots (id, reference, webhook_url, status, expires_at, created_at)
@@ -138,8 +146,9 @@ export class LotStore {
     const where = `WHERE created_at >= @from AND created_at <= @to AND ${STATUS_FILTER}`;
     const params = { from, to, status: query.status, now: now.toISOString() };
     const total =
-      this.db.prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM delivery_lots ${where}`).get(params)
-        ?.n ?? 0;
+      this.db
+        .prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM delivery_lots ${where}`)
+        .get(params)?.n ?? 0;
     const rows = this.db
       .prepare<typeof params & { limit: number; offset: number }, LotRow>(
         `SELECT * FROM delivery_lots ${where} ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
@@ -208,14 +217,18 @@ export class LotStore {
 
   recordWebhook(id: string, outcome: { statusCode: number | null; error: string | null; at: string }): void {
     this.db
-      .prepare('UPDATE delivery_lots SET webhook_status_code = ?, webhook_error = ?, webhook_at = ? WHERE id = ?')
+      .prepare(
+        'UPDATE delivery_lots SET webhook_status_code = ?, webhook_error = ?, webhook_at = ? WHERE id = ?',
+      )
       .run(outcome.statusCode, outcome.error, outcome.at, id);
   }
 
   /** Lots whose sale was written but whose webhook was never attempted (a crash came between). */
   pendingWebhooks(): string[] {
     return this.db
-      .prepare<[], { id: string }>(`SELECT id FROM delivery_lots WHERE webhook_state = 'pending' ORDER BY closed_at`)
+      .prepare<[], { id: string }>(
+        `SELECT id FROM delivery_lots WHERE webhook_state = 'pending' ORDER BY closed_at`,
+      )
       .all()
       .map((row) => row.id);
   }

@@ -12,9 +12,7 @@ import type { LotStore } from './lot-store.js';
 export class LotWebhooks {
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(
-    private readonly o: { lots: LotStore; clock: Clock; logger: Logger; timeoutMs: number },
-  ) {}
+  constructor(private readonly o: { lots: LotStore; clock: Clock; logger: Logger; timeoutMs: number }) {}
 
   /** Starts the one attempt of the lot's pending webhook, if it has one; never throws. */
   send(lotId: string): void {

@@ -10,7 +10,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const FORMAT = /^DL1\.([0-9A-F]{32})\.([0-9A-F]{10})$/;
 
 function check(secret: string, lotId: string): string {
-  return createHmac('sha256', secret).update(`delivery-lot:${lotId}`).digest('hex').slice(0, 10).toUpperCase();
+  return createHmac('sha256', secret)
+    .update(`delivery-lot:${lotId}`)
+    .digest('hex')
+    .slice(0, 10)
+    .toUpperCase();
 }
 
 export function qrPayloadOf(secret: string, lotId: string): string {

@@ -24,12 +24,20 @@ function lotIdOf(d: Pick<LotDeps, 'lotSecret'>, ref: LotReference): string | nul
   const fromQr = lotIdOfQrPayload(d.lotSecret(), ref.qrPayload);
   if (fromQr === null) {
     throw DomainError.validation([
-      { field: 'qrPayload', code: 'QR_PAYLOAD_INVALID', message: 'qrPayload is malformed or its check does not match' },
+      {
+        field: 'qrPayload',
+        code: 'QR_PAYLOAD_INVALID',
+        message: 'qrPayload is malformed or its check does not match',
+      },
     ]);
   }
   if (ref.deliveryLotId !== null && ref.deliveryLotId.toLowerCase() !== fromQr) {
     throw DomainError.validation([
-      { field: 'qrPayload', code: 'QR_PAYLOAD_INVALID', message: 'qrPayload names another lot than deliveryLotId' },
+      {
+        field: 'qrPayload',
+        code: 'QR_PAYLOAD_INVALID',
+        message: 'qrPayload names another lot than deliveryLotId',
+      },
     ]);
   }
   return fromQr;
@@ -59,7 +67,13 @@ export function lotForSale(
   const known = new Set(lot.lines.map((line) => line.lotLineId));
   const unknown = items.flatMap((item, index) =>
     item.lotLineId !== null && !known.has(item.lotLineId)
-      ? [{ field: `items[${index}].lotLineId`, code: 'LOT_LINE_ID_INVALID', message: 'not a line of this lot' }]
+      ? [
+          {
+            field: `items[${index}].lotLineId`,
+            code: 'LOT_LINE_ID_INVALID',
+            message: 'not a line of this lot',
+          },
+        ]
       : [],
   );
   if (unknown.length > 0) throw DomainError.validation(unknown);
@@ -67,8 +81,15 @@ export function lotForSale(
 }
 
 /** What the sale did to each line of the lot, and the lines the cashier added. */
-export function saleReport(lot: DeliveryLot, saleId: string, soldAt: string, items: readonly SoldItem[]): LotSaleReport {
-  const soldMilli = new Map(items.flatMap((i) => (i.lotLineId === null ? [] : [[i.lotLineId, i.quantityMilli]])));
+export function saleReport(
+  lot: DeliveryLot,
+  saleId: string,
+  soldAt: string,
+  items: readonly SoldItem[],
+): LotSaleReport {
+  const soldMilli = new Map(
+    items.flatMap((i) => (i.lotLineId === null ? [] : [[i.lotLineId, i.quantityMilli]])),
+  );
   return {
     lotId: lot.id,
     saleId,
@@ -86,7 +107,12 @@ export function saleReport(lot: DeliveryLot, saleId: string, soldAt: string, ite
     }),
     extraLines: items
       .filter((i) => i.lotLineId === null)
-      .map((i) => ({ productId: i.productId, name: i.name, soldQty: fromMilli(i.quantityMilli), status: 'added' })),
+      .map((i) => ({
+        productId: i.productId,
+        name: i.name,
+        soldQty: fromMilli(i.quantityMilli),
+        status: 'added',
+      })),
   };
 }
 

@@ -171,7 +171,9 @@ export const saleDetailSchema = z
         lotLineId: z
           .string()
           .nullable()
-          .meta({ description: 'the delivery-lot line this item sold; null for an extra line or a sale of no lot' }),
+          .meta({
+            description: 'the delivery-lot line this item sold; null for an extra line or a sale of no lot',
+          }),
         productName: z.string(),
         quantity: z.number().multipleOf(0.001),
         unitPrice: moneySchema,

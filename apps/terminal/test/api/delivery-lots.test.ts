@@ -48,7 +48,9 @@ async function lot(lotId: string) {
 
 describe('POST /api/delivery-lots', () => {
   it('records an open lot with its QR payload, keeping the caller’s line keys and generating the missing ones', async () => {
-    const created = await createLot({ lines: [...lotRequest().lines, { name: 'Tea', quantity: 1, unitPrice: 5, vatCode: 'B' }] });
+    const created = await createLot({
+      lines: [...lotRequest().lines, { name: 'Tea', quantity: 1, unitPrice: 5, vatCode: 'B' }],
+    });
     expect(created.lotId).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.qrPayload).toBe(
       `DL1.${(created.lotId as string).replaceAll('-', '').toUpperCase()}.${created.qrPayload.slice(-10)}`,
@@ -87,7 +89,9 @@ describe('POST /api/delivery-lots', () => {
       ]),
     );
     const empty = await ctx.terminal.call<Enveloped>('POST', '/api/delivery-lots', { lines: [] });
-    expect(empty.body.error!.details).toEqual([expect.objectContaining({ field: 'lines', code: 'ITEMS_REQUIRED' })]);
+    expect(empty.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'lines', code: 'ITEMS_REQUIRED' }),
+    ]);
     const twice = await ctx.terminal.call<Enveloped>('POST', '/api/delivery-lots', {
       lines: [
         { lotLineId: 'x', name: 'A', quantity: 1, unitPrice: 1, vatCode: 'A' },
@@ -111,7 +115,11 @@ describe('POST /api/delivery-lots', () => {
 describe('a sale from a lot', () => {
   it('sells the lot by its QR payload and POSTs exactly what was sold, once, after the answer', async () => {
     const created = await createLot({ webhookUrl: receiver.url });
-    const sold = await ctx.terminal.call<Enveloped>('POST', '/api/sales', saleFromLot({ qrPayload: created.qrPayload }));
+    const sold = await ctx.terminal.call<Enveloped>(
+      'POST',
+      '/api/sales',
+      saleFromLot({ qrPayload: created.qrPayload }),
+    );
     expect(sold.status).toBe(200);
     const sale = sold.body.data!;
     expect(sale.total).toBe(45);
@@ -135,13 +143,26 @@ describe('a sale from a lot', () => {
     const after = await lot(created.lotId);
     expect(after.status).toBe('sold');
     expect(after.sale).toEqual(hook!.body);
-    expect(after.webhook).toEqual({ state: 'attempted', statusCode: 200, error: null, at: expect.any(String) });
+    expect(after.webhook).toEqual({
+      state: 'attempted',
+      statusCode: 200,
+      error: null,
+      at: expect.any(String),
+    });
 
     const detail = (await ctx.terminal.call<Enveloped>('GET', `/api/sales/${sale.saleId}`)).body.data!;
-    expect(detail.items.map((i: { lotLineId: string | null }) => i.lotLineId)).toEqual(['bread', 'milk', null]);
+    expect(detail.items.map((i: { lotLineId: string | null }) => i.lotLineId)).toEqual([
+      'bread',
+      'milk',
+      null,
+    ]);
 
     // Sold once: by id or by QR, the second sale is refused and nothing more is sent.
-    const twice = await ctx.terminal.call<Enveloped>('POST', '/api/sales', saleFromLot({ deliveryLotId: created.lotId }));
+    const twice = await ctx.terminal.call<Enveloped>(
+      'POST',
+      '/api/sales',
+      saleFromLot({ deliveryLotId: created.lotId }),
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.error!.code).toBe('DELIVERY_LOT_NOT_OPEN');
     const cancel = await ctx.terminal.call<Enveloped>('POST', `/api/delivery-lots/${created.lotId}/cancel`);
@@ -153,9 +174,15 @@ describe('a sale from a lot', () => {
     const created = await createLot();
     const payload = created.qrPayload as string;
     const mistyped = payload.slice(0, -1) + (payload.endsWith('0') ? '1' : '0');
-    const bad = await ctx.terminal.call<Enveloped>('POST', '/api/sales', saleFromLot({ qrPayload: mistyped }));
+    const bad = await ctx.terminal.call<Enveloped>(
+      'POST',
+      '/api/sales',
+      saleFromLot({ qrPayload: mistyped }),
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body.error!.details).toEqual([expect.objectContaining({ field: 'qrPayload', code: 'QR_PAYLOAD_INVALID' })]);
+    expect(bad.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'qrPayload', code: 'QR_PAYLOAD_INVALID' }),
+    ]);
 
     const unknown = await ctx.terminal.call<Enveloped>(
       'POST',
@@ -182,10 +209,17 @@ describe('a sale from a lot', () => {
 
   it('cancels an open lot, which then cannot be sold', async () => {
     const created = await createLot();
-    const cancelled = await ctx.terminal.call<Enveloped>('POST', `/api/delivery-lots/${created.lotId}/cancel`);
+    const cancelled = await ctx.terminal.call<Enveloped>(
+      'POST',
+      `/api/delivery-lots/${created.lotId}/cancel`,
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', closedAt: expect.any(String) });
-    const sale = await ctx.terminal.call<Enveloped>('POST', '/api/sales', saleFromLot({ deliveryLotId: created.lotId }));
+    const sale = await ctx.terminal.call<Enveloped>(
+      'POST',
+      '/api/sales',
+      saleFromLot({ deliveryLotId: created.lotId }),
+    );
     expect(sale.status).toBe(409);
     expect(sale.body.error!.code).toBe('DELIVERY_LOT_NOT_OPEN');
     const missing = await ctx.terminal.call<Enveloped>('POST', '/api/delivery-lots/nope/cancel');
@@ -203,7 +237,11 @@ describe('a sale from a lot', () => {
       const toHanging = await createLot({ webhookUrl: hanging.url });
       for (const target of [toDown, toHanging]) {
         const started = Date.now();
-        const res = await ctx.terminal.call<Enveloped>('POST', '/api/sales', saleFromLot({ deliveryLotId: target.lotId }));
+        const res = await ctx.terminal.call<Enveloped>(
+          'POST',
+          '/api/sales',
+          saleFromLot({ deliveryLotId: target.lotId }),
+        );
         expect(res.status).toBe(200);
         // The answer never waits for the receiver (the timeout is 400 ms here).
         expect(Date.now() - started).toBeLessThan(400);
@@ -212,9 +250,17 @@ describe('a sale from a lot', () => {
       await ctx.terminal.runtime.lotWebhooks.idle();
       const refused = await lot(toDown.lotId);
       expect(refused.status).toBe('sold');
-      expect(refused.webhook).toMatchObject({ state: 'attempted', statusCode: null, error: expect.stringMatching(/ECONNREFUSED/) });
+      expect(refused.webhook).toMatchObject({
+        state: 'attempted',
+        statusCode: null,
+        error: expect.stringMatching(/ECONNREFUSED/),
+      });
       const timedOut = await lot(toHanging.lotId);
-      expect(timedOut.webhook).toMatchObject({ state: 'attempted', statusCode: null, error: expect.any(String) });
+      expect(timedOut.webhook).toMatchObject({
+        state: 'attempted',
+        statusCode: null,
+        error: expect.any(String),
+      });
       expect(hanging.received).toHaveLength(1);
     } finally {
       await hanging.close();
@@ -225,7 +271,8 @@ describe('a sale from a lot', () => {
 describe('GET /api/delivery-lots', () => {
   it('lists lots newest first, filtered by status, paged', async () => {
     const created = await createLot({ reference: 'LIST-1' });
-    const open = (await ctx.terminal.call<Enveloped>('GET', '/api/delivery-lots?status=open&limit=1')).body.data!;
+    const open = (await ctx.terminal.call<Enveloped>('GET', '/api/delivery-lots?status=open&limit=1')).body
+      .data!;
     expect(open.limit).toBe(1);
     expect(open.deliveryLots).toHaveLength(1);
     expect(open.deliveryLots[0].lotId).toBe(created.lotId);
@@ -234,6 +281,8 @@ describe('GET /api/delivery-lots', () => {
     expect(sold.total).toBeGreaterThanOrEqual(3);
     const bad = await ctx.terminal.call<Enveloped>('GET', '/api/delivery-lots?status=lost');
     expect(bad.status).toBe(400);
-    expect(bad.body.error!.details).toEqual([expect.objectContaining({ field: 'status', code: 'STATUS_INVALID' })]);
+    expect(bad.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'status', code: 'STATUS_INVALID' }),
+    ]);
   });
 });

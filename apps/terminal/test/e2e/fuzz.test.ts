@@ -182,7 +182,14 @@ const VALID: Record<Route, Record<string, unknown>> = {
   '/api/delivery-lots': {
     lines: [
       { lotLineId: 'l-1', productId: 'sku-1', name: 'Coffee', quantity: 2, unitPrice: 12.5, vatCode: 'B' },
-      { name: 'Sugar', quantity: 0.5, unitPrice: 3.99, vatCode: 'A', allowDecimals: true, discountPercent: 5 },
+      {
+        name: 'Sugar',
+        quantity: 0.5,
+        unitPrice: 3.99,
+        vatCode: 'A',
+        allowDecimals: true,
+        discountPercent: 5,
+      },
     ],
     reference: 'ERP-1',
     expiresAt: '2999-01-01T00:00:00Z',

@@ -62,8 +62,11 @@ function webhookState(lotId: string): string | null {
   const db = new Database(join(dataDir, 'terminal.sqlite'), { readonly: true });
   try {
     return (
-      db.prepare<[string], { webhook_state: string | null }>('SELECT webhook_state FROM delivery_lots WHERE id = ?').get(lotId)
-        ?.webhook_state ?? null
+      db
+        .prepare<[string], { webhook_state: string | null }>(
+          'SELECT webhook_state FROM delivery_lots WHERE id = ?',
+        )
+        .get(lotId)?.webhook_state ?? null
     );
   } finally {
     db.close();
@@ -124,7 +127,12 @@ it('never sends twice a webhook whose attempt a kill -9 cut short', async () => 
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received).toHaveLength(1);
     const lot = (await call(terminal, 'GET', `/api/delivery-lots/${lotId}`)).body.data;
-    expect(lot.webhook).toMatchObject({ state: 'attempted', statusCode: null, error: null, at: expect.any(String) });
+    expect(lot.webhook).toMatchObject({
+      state: 'attempted',
+      statusCode: null,
+      error: null,
+      at: expect.any(String),
+    });
     await terminal.stop();
   } finally {
     await receiver.close();

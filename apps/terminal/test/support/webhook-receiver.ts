@@ -17,7 +17,10 @@ export async function startWebhookReceiver(answer: number | 'hang' = 200) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const hook = { headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+      const hook = {
+        headers: request.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+      };
       received.push(hook);
       if (answer === 'hang') hanging.push(response);
       else response.writeHead(answer).end();

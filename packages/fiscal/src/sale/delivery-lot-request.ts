@@ -77,7 +77,9 @@ function duplicateLineIssues(request: DeliveryLotRequest): ValidationIssue[] {
   return request.lines.flatMap((line, index) => {
     if (line.lotLineId === null) return [];
     if (seen.has(line.lotLineId)) {
-      return [issue(`lines[${index}].lotLineId`, 'LOT_LINE_ID_INVALID', 'lotLineId appears twice in the lot')];
+      return [
+        issue(`lines[${index}].lotLineId`, 'LOT_LINE_ID_INVALID', 'lotLineId appears twice in the lot'),
+      ];
     }
     seen.add(line.lotLineId);
     return [];
