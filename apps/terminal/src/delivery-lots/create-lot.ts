@@ -1,5 +1,4 @@
-import type { DeliveryLotRequest } from '@fiscal-pos/fiscal';
-import { fromMilli, fromMinor } from '@fiscal-pos/fiscal';
+import { fromMilli, fromMinor, type DeliveryLotRequest } from '@fiscal-pos/fiscal';
 import { randomUUID } from 'node:crypto';
 import type { PrintDocument } from '../printing/receipt-printer.js';
 import type { LotDeps } from './lot-deps.js';

@@ -8,7 +8,7 @@ import { loadLot, type LotDeps } from './lot-deps.js';
 import { presentLot } from './lot-presenter.js';
 import { lotReplay } from './lot-replay.js';
 import { LOT_STATUSES } from './lot-status.js';
-import { assertOpen } from './sell-lot.js';
+import { assertCanMove } from './sell-lot.js';
 
 const TAG = 'Delivery lots';
 const lotIdParams = z.object({ lotId: z.string().meta({ description: 'lotId of the lot (UUID)' }) });
@@ -93,10 +93,10 @@ export const cancelDeliveryLotRoute = defineRoute<LotDeps>()({
   handler({ services: d, params, idempotencyKey }) {
     const lot = loadLot(d, params.lotId);
     const now = d.clock.now();
-    assertOpen(lot, now);
+    assertCanMove(lot, 'cancelled', now);
     d.db.transaction(() => {
       // The update checks the state again: a sale may have sold the lot since it was read.
-      if (!d.lots.cancel(lot.id, now.toISOString())) assertOpen(loadLot(d, lot.id), now);
+      if (!d.lots.cancel(lot.id, now.toISOString())) assertCanMove(loadLot(d, lot.id), 'cancelled', now);
       if (idempotencyKey) d.idempotency.link(idempotencyKey, 'delivery-lot', lot.id);
     })();
     return presentLot(loadLot(d, lot.id), d.lotSecret(), now);

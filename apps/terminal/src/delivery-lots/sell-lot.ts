@@ -1,7 +1,7 @@
 import { fromMilli } from '@fiscal-pos/fiscal';
 import { DomainError } from '../domain-error.js';
 import { loadLot, type LotDeps } from './lot-deps.js';
-import { effectiveStatus } from './lot-status.js';
+import { canMove, effectiveStatus, type LotStatus } from './lot-status.js';
 import type { DeliveryLot, LotSaleReport, LotStore } from './lot-store.js';
 import { lotIdOfQrPayload } from './qr-payload.js';
 
@@ -43,10 +43,10 @@ function lotIdOf(d: Pick<LotDeps, 'lotSecret'>, ref: LotReference): string | nul
   return fromQr;
 }
 
-/** DELIVERY_LOT_NOT_OPEN unless the lot can still be sold or cancelled. */
-export function assertOpen(lot: DeliveryLot, now: Date): void {
+/** DELIVERY_LOT_NOT_OPEN unless the transition table lets the lot, as it is at `now`, become `to`. */
+export function assertCanMove(lot: DeliveryLot, to: LotStatus, now: Date): void {
   const status = effectiveStatus(lot.status, lot.expiresAt, now);
-  if (status !== 'open') {
+  if (!canMove(status, to)) {
     throw new DomainError('DELIVERY_LOT_NOT_OPEN', `Delivery lot ${lot.id} is ${status}, not open`);
   }
 }
@@ -63,7 +63,7 @@ export function lotForSale(
   const lotId = lotIdOf(d, ref);
   if (lotId === null) return null;
   const lot = loadLot(d, lotId);
-  assertOpen(lot, d.clock.now());
+  assertCanMove(lot, 'sold', d.clock.now());
   const known = new Set(lot.lines.map((line) => line.lotLineId));
   const unknown = items.flatMap((item, index) =>
     item.lotLineId !== null && !known.has(item.lotLineId)
