@@ -4,7 +4,7 @@
  * - The built terminal talks to mev-sim and card-sim started separately (development tools,
  *   as a real MEV and card terminal would be): GET /api/health, and an X report registered
  *   with the fiscal server through the built SOAP client.
- * - The built cloud on its embedded database: `admin seed-demo`, then GET /ping with the key.
+ * - The built cloud on its embedded database: `admin seed-demo --direct`, then GET /ping with the key.
  * Everything runs on loopback in a temporary directory; every process is stopped at the end,
  * whatever happened.
  */
@@ -120,7 +120,8 @@ async function smokeCloud(dir: string): Promise<void> {
   const env = { ...process.env, DATA_DIR: join(dir, 'cloud'), PORT: '0', HOST: '127.0.0.1' };
   const seeded = spawnSync(
     PRODUCTION_NODE[0]!,
-    [...PRODUCTION_NODE.slice(1), CLOUD_MAIN, 'admin', 'seed-demo'],
+    // --direct: no cloud runs yet, so the command runs in a private one on DATA_DIR.
+    [...PRODUCTION_NODE.slice(1), CLOUD_MAIN, 'admin', 'seed-demo', '--direct'],
     {
       cwd: root,
       env,

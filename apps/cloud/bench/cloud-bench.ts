@@ -119,6 +119,7 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
       runWorker: false,
       secrets: { key: secretsKey.toString('base64'), previousKeys: [] },
       rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+      addressRateLimitMax: 1_000_000_000,
       webhooks: {
         ...config.webhooks,
         allowLoopback: true,

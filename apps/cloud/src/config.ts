@@ -32,7 +32,10 @@ export interface CloudConfig {
   dataDir: string;
   databaseUrl?: string | undefined;
   logLevel: string;
+  /** Requests per key and window, shared by every process. */
   rateLimit: { max: number; windowMs: number };
+  /** Requests per client address and window, counted before authentication, per process. */
+  addressRateLimitMax: number;
   /** How long a verified key is trusted without asking the database; 0 asks every time. */
   authCacheTtlMs: number;
   /** Whether this process runs the delivery worker (several processes may). */
@@ -40,6 +43,10 @@ export interface CloudConfig {
   webhooks: WebhookConfig;
   /** The key sealing stored webhook signing secrets (see secrets/secrets-keyring.ts). */
   secrets: SecretsConfig;
+  /** CLOUD_OPERATOR_TOKEN; without it a token is generated into DATA_DIR (admin/operator-token.ts). */
+  operatorToken?: string | undefined;
+  /** METRICS_TOKEN; without it a token is generated into DATA_DIR/metrics-token. */
+  metricsToken?: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -71,6 +78,18 @@ function int(value: string | undefined, fallback: number): number {
   return n;
 }
 
+const TRUE_WORDS = ['true', '1', 'yes'];
+const FALSE_WORDS = ['false', '0', 'no'];
+
+/** true/false/1/0/yes/no in any case; anything else stops the start rather than meaning false. */
+function bool(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  throw new Error(`${name} must be one of true, false, 1, 0, yes, no; got ${value}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
   const caFile = env.WEBHOOK_EXTRA_CA_FILE;
   return {
@@ -80,10 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
+    addressRateLimitMax: int(env.RATE_LIMIT_ADDRESS_MAX, 1200),
     authCacheTtlMs: int(env.AUTH_CACHE_TTL_MS, 5_000),
-    runWorker: env.WEBHOOK_WORKER !== 'false',
+    runWorker: bool('WEBHOOK_WORKER', env.WEBHOOK_WORKER, true),
     webhooks: {
-      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+      allowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', env.WEBHOOK_ALLOW_LOOPBACK, false),
       extraCa: caFile ? readFileSync(caFile, 'utf8') : undefined,
       timeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS
@@ -101,5 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
         .map((k) => k.trim())
         .filter((k) => k !== ''),
     },
+    operatorToken: env.CLOUD_OPERATOR_TOKEN || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

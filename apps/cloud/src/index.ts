@@ -9,6 +9,5 @@ export { createKey, revokeKey, rotateKey } from './keys/keys.js';
 export { SCOPES, type Scope } from './keys/scopes.js';
 export { saveProduct, deleteProduct, setStock, saveContentBlock } from './products/save-product.js';
 export { seedDemo } from './admin/seed-demo.js';
-export { signPayload } from './webhooks/signing.js';
 export { EVENT_TYPES, type EventType } from './events/event-types.js';
 export { V1_ROUTES } from './routes.js';

@@ -1,4 +1,5 @@
-// Every v1 endpoint, in the order the OpenAPI document lists them.
+// Every endpoint, in the order the OpenAPI document lists them.
+import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import type { AnyRoute } from './http/route.js';
 import {
   cancelOrderRoute,
@@ -21,6 +22,7 @@ import {
   listWebhooksRoute,
   pingWebhookRoute,
   redeliverRoute,
+  rotateWebhookSecretRoute,
 } from './webhooks/webhooks-routes.js';
 
 export const V1_ROUTES: readonly AnyRoute[] = [
@@ -40,4 +42,7 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   pingWebhookRoute,
   listDeliveriesRoute,
   redeliverRoute,
+  rotateWebhookSecretRoute,
 ];
+
+export const ALL_ROUTES: readonly AnyRoute[] = [...V1_ROUTES, ...ADMIN_ROUTES];

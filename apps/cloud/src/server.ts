@@ -2,7 +2,12 @@
 // delivery worker. Several such processes may share one PostgreSQL database.
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
 import type { CloudConfig } from './config.js';
+import { METRICS_TOKEN_FILE, operatorTokenFile, resolveToken } from './secrets/access-tokens.js';
+import { join } from 'node:path';
+import { CloudMetrics } from './ops/cloud-metrics.js';
+import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './http/app.js';
@@ -27,10 +32,13 @@ export interface StartOptions {
   /** An already open database (tests share one per file); otherwise opened from config and closed with the cloud. */
   database?: Database;
   logger?: Logger;
+  /** The delivery worker's and the rate limiter's time; tests drive it. */
+  clock?: Clock;
 }
 
 export async function startCloud(options: StartOptions): Promise<Cloud> {
   const { config } = options;
+  const clock = options.clock ?? systemClock;
   const logger =
     options.logger ?? pino({ level: config.logLevel, redact: ['req.headers["x-service-api-key"]'] });
   const { keyring: secrets, generatedFile } = resolveSecretsKeyring(config.secrets, config.dataDir);
@@ -39,6 +47,16 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       { file: generatedFile },
       'generated the key sealing webhook secrets; back it up, or set CLOUD_SECRETS_KEY (required when several processes share the database)',
     );
+  const operatorToken = resolveToken(config.operatorToken, operatorTokenFile(config.dataDir), 'op_');
+  const metricsToken = resolveToken(config.metricsToken, join(config.dataDir, METRICS_TOKEN_FILE), 'mt_');
+  // Only the files' names: tokens are never logged.
+  for (const [token, use] of [
+    [operatorToken, 'the admin API'],
+    [metricsToken, '/metrics'],
+  ] as const)
+    if (token.generatedFile) logger.info({ file: token.generatedFile }, `generated the token for ${use}`);
+  const unlockDataDir =
+    !options.database && !config.databaseUrl ? lockDataDir(config.dataDir) : () => undefined;
   const database =
     options.database ??
     openDatabase({
@@ -53,6 +71,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       { keyIds: unknownKeys },
       'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
     );
+  const metrics = new CloudMetrics(database.db);
   const urlGuard = new UrlGuard(config.webhooks.allowLoopback);
   const worker = config.runWorker
     ? new DeliveryWorker({
@@ -61,6 +80,8 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
         urlGuard,
         secrets,
         logger: logger.child({ component: 'webhooks' }),
+        clock,
+        onAttempt: (outcome, latencyMs) => metrics.observeDelivery(outcome, latencyMs),
       })
     : undefined;
   const ctx: AppContext = {
@@ -70,6 +91,10 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     keyCache: new KeyCache({ ttlMs: config.authCacheTtlMs }),
     secrets,
     notifyDeliveries: () => worker?.wake(),
+    clock,
+    operatorTokenDigest: operatorToken.digest,
+    metricsTokenDigest: metricsToken.digest,
+    metrics,
   };
   const app = await buildApp(ctx, logger);
   const address = await app.listen({ port: config.port, host: config.host });
@@ -84,6 +109,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       await worker?.stop();
       ctx.keyCache.close();
       if (!options.database) await database.close();
+      unlockDataDir();
     },
   };
 }

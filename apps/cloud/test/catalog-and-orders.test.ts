@@ -249,4 +249,16 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
       in: 'path',
     });
   });
+
+  it('answers 415 problem details to a body that is not JSON (text/plain included)', async () => {
+    for (const type of ['text/plain', 'application/xml']) {
+      const res = await fetch(`${cloud.url}/api/public/v1/orders`, {
+        method: 'POST',
+        headers: { 'x-service-api-key': m.key.key, 'content-type': type },
+        body: 'externalOrderId=1',
+      });
+      expect(res.status, type).toBe(415);
+      expect(((await res.json()) as { code: string }).code).toBe('unsupported_media_type');
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
+import type { Clock } from '../src/clock.js';
 import { loadConfig, type CloudConfig } from '../src/config.js';
 import { fromPglite, openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -18,6 +19,10 @@ export type Driver = 'pglite' | 'postgres';
 /** The secrets key of every test cloud in this run (CLOUD_SECRETS_KEY), and its keyring. */
 export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 export const testSecrets = new SecretsKeyring(parseSecretsKey(TEST_SECRETS_KEY, 'TEST_SECRETS_KEY'));
+/** The operator token of every test cloud in this run (CLOUD_OPERATOR_TOKEN). */
+export const TEST_OPERATOR_TOKEN = `op_test_${randomBytes(16).toString('hex')}`;
+/** The /metrics token of every test cloud (METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = `mt_test_${randomBytes(16).toString('hex')}`;
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 export const DRIVERS: Driver[] = SERVER_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -68,6 +73,10 @@ export function testConfig(
     host: '127.0.0.1',
     runWorker: false,
     secrets: { key: TEST_SECRETS_KEY, previousKeys: [] },
+    operatorToken: TEST_OPERATOR_TOKEN,
+    metricsToken: TEST_METRICS_TOKEN,
+    // Suites make many requests from 127.0.0.1; rate-limit.test.ts sets its own.
+    addressRateLimitMax: 1_000_000,
     ...overrides,
     webhooks: {
       ...base.webhooks,
@@ -83,8 +92,14 @@ export async function startTestCloud(
   database: Database,
   overrides: Partial<CloudConfig> = {},
   webhooks: Partial<CloudConfig['webhooks']> = {},
+  clock?: Clock,
 ): Promise<Cloud> {
-  return startCloud({ config: testConfig(overrides, webhooks), database, logger: pino({ level: 'silent' }) });
+  return startCloud({
+    config: testConfig(overrides, webhooks),
+    database,
+    logger: pino({ level: 'silent' }),
+    ...(clock ? { clock } : {}),
+  });
 }
 
 export interface TestMerchant {
@@ -119,10 +134,17 @@ export async function call(
   cloud: Cloud,
   method: string,
   path: string,
-  options: { key?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    key?: string | undefined;
+    /** The operator token, for the admin API. */
+    operator?: string | undefined;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers['x-service-api-key'] = options.key;
+  if (options.operator !== undefined) headers.authorization = `Bearer ${options.operator}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(cloud.url + path, {
     method,
@@ -132,3 +154,12 @@ export async function call(
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
 }
+
+/** One call to the admin API with the test operator token. */
+export const admin = (
+  cloud: Cloud,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> =>
+  call(cloud, method, `/api/admin/v1${path}`, { ...options, operator: TEST_OPERATOR_TOKEN });

@@ -1,10 +1,11 @@
 // A real HTTPS webhook receiver on 127.0.0.1 with a certificate made for the test. It
-// verifies every delivery with the `standardwebhooks` library (an implementation
-// independent of ours) and checks X-Service-Signature against the same value.
+// verifies every delivery's webhook-signature with the `standardwebhooks` library and its
+// X-Service-Signature with the spec's recipe (spec-signature.ts), both independent of ours.
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import forge from 'node-forge';
 import { Webhook } from 'standardwebhooks';
+import { verifySpecSignature } from './spec-signature.js';
 
 export interface Received {
   path: string;
@@ -18,6 +19,9 @@ export interface Received {
     data: { object: Record<string, unknown>; previousAttributes?: Record<string, unknown> };
   };
   verified: boolean;
+  /** The raw body and headers as they arrived, for checks with other secrets. */
+  raw: string;
+  headers: Record<string, string>;
   /** True once our 2xx reached the sender (the delivery counts as accepted). */
   acknowledged: boolean;
 }
@@ -76,7 +80,7 @@ export class HttpsReceiver {
           if (secret) {
             new Webhook(secret).verify(raw, headers);
             verified =
-              headers['webhook-signature'] === `v1,${headers['x-service-signature']}` &&
+              verifySpecSignature(secret, headers, raw) &&
               headers['webhook-timestamp'] === headers['x-service-timestamp'];
           }
         } catch {
@@ -88,6 +92,8 @@ export class HttpsReceiver {
           event: headers['x-service-event'] ?? '',
           body: JSON.parse(raw) as Received['body'],
           verified,
+          raw,
+          headers,
           acknowledged: false,
         };
         this.received.push(received);

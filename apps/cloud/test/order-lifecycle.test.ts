@@ -2,18 +2,17 @@
 // refusing what the table refuses) and the order.updated event committed with each change.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/admin/cli.js';
 import { events } from '../src/db/schema.js';
 import { decideTransition, ORDER_STATUSES, ORDER_TRANSITIONS } from '../src/orders/order-lifecycle.js';
 import { saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import {
+  admin,
   call,
   DRIVERS,
   openTestDatabase,
   seedMerchant,
   startTestCloud,
-  testSecrets,
   type TestDatabase,
   type TestMerchant,
 } from './harness.js';
@@ -139,11 +138,9 @@ describe.each(DRIVERS)('order lifecycle on %s', (driver) => {
   it('refuses to cancel a fulfilled order or confirm a cancelled one, with 409 problem details', async () => {
     const created = await newOrder();
     await post(`/orders/${created.id}/confirm`);
-    const fulfilled = (await runAdmin(
-      database.db,
-      ['fulfill-order', '--merchant', m.merchantId, '--order', created.id],
-      testSecrets,
-    )) as { status: string; fulfilledAt: string };
+    const fulfilled = (
+      await admin(cloud, 'POST', `/merchants/${m.merchantId}/orders/${created.id}/fulfill`)
+    ).json() as { status: string; fulfilledAt: string };
     expect(fulfilled.status).toBe('fulfilled');
 
     const refused = await post(`/orders/${created.id}/cancel`, { reason: 'customer' });
@@ -163,13 +160,13 @@ describe.each(DRIVERS)('order lifecycle on %s', (driver) => {
     const cancelled = await newOrder();
     await post(`/orders/${cancelled.id}/cancel`);
     expect((await post(`/orders/${cancelled.id}/confirm`)).status).toBe(409);
-    await expect(
-      runAdmin(
-        database.db,
-        ['fulfill-order', '--merchant', m.merchantId, '--order', cancelled.id],
-        testSecrets,
-      ),
-    ).rejects.toThrow(/cancelled order cannot become fulfilled/);
+    const refusedFulfil = await admin(
+      cloud,
+      'POST',
+      `/merchants/${m.merchantId}/orders/${cancelled.id}/fulfill`,
+    );
+    expect(refusedFulfil.status).toBe(409);
+    expect(refusedFulfil.json().detail).toMatch(/cancelled order cannot become fulfilled/);
   });
 
   it('answers 404 for an unknown order and 400 for an unknown reason', async () => {

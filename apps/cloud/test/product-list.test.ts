@@ -40,7 +40,7 @@ describe.each(DRIVERS)('product list on %s', (driver) => {
         ...p,
         barcodes: i % 2 ? [] : [`48400000${i}`, `99${i}`],
         description: i % 2 ? null : { ro: `Descriere ${i}`, en: 'Описание' },
-        vatCode: ['A', 'B', 'C', 'D', '_'][i]!,
+        vatCode: (['A', 'B', 'C', 'D', '_'] as const)[i]!,
         unit: i % 2 ? 'kg' : 'pcs',
         category: i % 2 ? null : 'Categorie',
         active: i !== 3,

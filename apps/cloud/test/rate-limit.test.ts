@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '../src/db/database.js';
 import { rateLimitCounters } from '../src/db/schema.js';
+import { generateApiKey } from '../src/keys/api-key.js';
 import type { Cloud } from '../src/server.js';
 import {
   call,
@@ -15,7 +16,7 @@ import {
 } from './harness.js';
 
 const MAX = 4;
-const ping = (cloud: Cloud, key: string) => call(cloud, 'GET', '/api/public/v1/ping', { key });
+const ping = (cloud: Cloud, key: string | undefined) => call(cloud, 'GET', '/api/public/v1/ping', { key });
 
 describe.each(DRIVERS)('rate limit on %s', (driver) => {
   let database: TestDatabase;
@@ -105,6 +106,36 @@ describe.each(DRIVERS)('rate limit on %s', (driver) => {
     const keys = (await database.db.select().from(rateLimitCounters)).map((r) => r.key);
     expect(keys).not.toContain('key:key_gone');
     expect(keys.length).toBeGreaterThan(0);
+  });
+
+  it('limits requests per client address before authentication: missing, made-up and unknown keys too', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const clock = { now: () => new Date(now) };
+    const guarded = await startTestCloud(
+      database,
+      { addressRateLimitMax: 3, rateLimit: { max: 1000, windowMs: 60_000 } },
+      {},
+      clock,
+    );
+    try {
+      const unknown = generateApiKey().plaintext;
+      const statuses = [];
+      for (const key of [undefined, 'nope', unknown]) statuses.push((await ping(guarded, key)).status);
+      expect(statuses).toEqual([401, 401, 401]);
+      for (const key of [undefined, unknown, (await seedMerchant(database)).key.key]) {
+        const limited = await ping(guarded, key);
+        expect(limited.status).toBe(429);
+        expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+        expect(Number(limited.headers.get('retry-after'))).toBe(60);
+      }
+      const unknownRoute = await call(guarded, 'GET', '/nowhere');
+      expect(unknownRoute.status).toBe(429);
+      expect(unknownRoute.headers.get('retry-after')).not.toBeNull();
+      now += 60_000;
+      expect((await ping(guarded, unknown)).status).toBe(401);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('keeps counters in an unlogged table (no WAL flush per request)', async () => {

@@ -58,6 +58,7 @@ const SAMPLES: Record<string, (f: Fixture) => { path: string; body?: unknown }> 
   pingWebhook: (f) => ({ path: `/webhooks/${f.webhookId}/ping` }),
   listWebhookDeliveries: (f) => ({ path: `/webhooks/${f.webhookId}/deliveries` }),
   redeliverWebhook: (f) => ({ path: `/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/redeliver` }),
+  rotateWebhookSecret: (f) => ({ path: `/webhooks/${f.webhookId}/rotate-secret`, body: { graceSeconds: 0 } }),
 };
 
 const ROUTES = V1_ROUTES.map((route) => ({ route, name: `${route.method} ${route.path}` }));
@@ -102,10 +103,13 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       vatCode: 'B',
       unit: 'pcs',
     });
-    const order = await createOrder(db, a.merchantId, {
-      externalOrderId: 'A-SECRET-ORDER',
-      customer: { name: 'A-SECRET-CUSTOMER' },
-      lines: [{ productCode: fixture.productCode, quantity: 1 }],
+    const order = await createOrder(db, {
+      merchantId: a.merchantId,
+      body: {
+        externalOrderId: 'A-SECRET-ORDER',
+        customer: { name: 'A-SECRET-CUSTOMER' },
+        lines: [{ productCode: fixture.productCode, quantity: 1 }],
+      },
     });
     fixture.orderId = order.order.id;
     fixture.webhookId = 'we_asecretendpoint0000000';

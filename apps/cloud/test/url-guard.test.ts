@@ -24,6 +24,12 @@ describe('webhook address guard', () => {
     expect(classifyAddress(ip)).toBe(expected);
   });
 
+  it('refuses port 0, which no receiver can listen on', async () => {
+    const check = await new UrlGuard(false).check('https://8.8.8.8:0/hook');
+    expect(check).toEqual({ ok: false, reason: 'port 0 is not a port a receiver can listen on' });
+    expect((await new UrlGuard(false).check('https://8.8.8.8:8443/hook')).ok).toBe(true);
+  });
+
   it('refuses loopback unless configured, and names resolving to it', async () => {
     expect((await new UrlGuard(false).check('https://127.0.0.1/x')).ok).toBe(false);
     expect((await new UrlGuard(false).check('https://localhost/x')).ok).toBe(false);

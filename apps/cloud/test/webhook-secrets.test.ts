@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/admin/cli.js';
 import { rowsOf } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { webhookEndpoints } from '../src/db/schema.js';
@@ -17,6 +16,7 @@ import type { Cloud } from '../src/server.js';
 import { newSigningSecret } from '../src/webhooks/signing.js';
 import { unknownSecretsKeyIds } from '../src/webhooks/seal-stored-secrets.js';
 import {
+  admin,
   call,
   DRIVERS,
   openTestDatabase,
@@ -237,7 +237,7 @@ describe.each(DRIVERS)('webhook secrets at rest on %s', (driver) => {
     receiver.received.length = 0;
     expect((await pingVerified(cloud, m, created.id, '/rotate', created.secret)).verified).toBe(true);
 
-    const result = await runAdmin(db.db, ['reencrypt-webhook-secrets'], rotated);
+    const result = (await admin(cloud, 'POST', '/webhook-secrets/reseal')).json();
     expect(result).toEqual({ keyId: rotated.currentKeyId, resealed: 1, unreadable: [] });
     const [row] = await db.db.select().from(webhookEndpoints);
     expect(row!.secretKeyId).toBe(rotated.currentKeyId);

@@ -2,6 +2,7 @@
 // the delivery log and manual redelivery.
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
 import { webhookEndpoints } from '../src/db/schema.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setStock, saveProduct } from '../src/products/save-product.js';
@@ -19,6 +20,7 @@ import {
   type TestMerchant,
 } from './harness.js';
 import { HttpsReceiver, selfSignedCertificate, waitFor } from './https-receiver.js';
+import { verifySpecSignature } from './spec-signature.js';
 
 const tls = selfSignedCertificate();
 
@@ -132,6 +134,61 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     );
     await new Promise((r) => setTimeout(r, 200));
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('rotates the signing secret: both secrets sign during the grace window, then only the new one', async () => {
+    const endpoint = await register(['order.created']);
+    const rotated = await api('POST', `/webhooks/${endpoint.id}/rotate-secret`, { graceSeconds: 3600 });
+    expect(rotated.status).toBe(200);
+    const { secret, previousSecretExpiresAt } = rotated.json();
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(endpoint.secret);
+    expect(Date.parse(previousSecretExpiresAt) - Date.now()).toBeGreaterThan(3_500_000);
+    receiver.expect(path, secret);
+    await api('POST', `/webhooks/${endpoint.id}/ping`);
+    await waitFor(() => receiver.acknowledged().length === 1, 'the delivery during the grace window');
+    const during = receiver.received[0]!;
+    expect(during.verified).toBe(true);
+    expect(during.headers['x-service-signature']!.split(' ')).toHaveLength(2);
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    // A receiver still holding the old secret accepts it, with either recipe.
+    expect(verifySpecSignature(endpoint.secret, during.headers, during.raw)).toBe(true);
+    expect(() => new Webhook(endpoint.secret).verify(during.raw, during.headers)).not.toThrow();
+
+    const again = await api('POST', `/webhooks/${endpoint.id}/rotate-secret`, { graceSeconds: 0 });
+    expect(again.json().previousSecretExpiresAt).toBeNull();
+    receiver.expect(path, again.json().secret);
+    await api('POST', `/webhooks/${endpoint.id}/ping`);
+    await waitFor(() => receiver.acknowledged().length === 2, 'the delivery after the grace window');
+    const after = receiver.received[1]!;
+    expect(after.verified).toBe(true);
+    expect(after.headers['x-service-signature']!.split(' ')).toHaveLength(1);
+    expect(verifySpecSignature(secret, after.headers, after.raw)).toBe(false);
+  });
+
+  it('stamps signatures with the injected clock', async () => {
+    const endpoint = await register(['order.created']);
+    await cloud.worker!.stop();
+    const at = new Date('2026-01-01T00:00:00.000Z');
+    const worker = new DeliveryWorker({
+      db: database.db,
+      config: testConfig({}, { extraCa: tls.cert }).webhooks,
+      urlGuard: new UrlGuard(true),
+      secrets: cloud.ctx.secrets,
+      logger: pino({ level: 'silent' }),
+      clock: { now: () => at },
+    });
+    try {
+      await api('POST', `/webhooks/${endpoint.id}/ping`);
+      worker.start();
+      await waitFor(() => receiver.received.length === 1, 'the delivery');
+      const got = receiver.received[0]!;
+      expect(got.headers['x-service-timestamp']).toBe(String(at.getTime() / 1000));
+      expect(verifySpecSignature(endpoint.secret, got.headers, got.raw)).toBe(true);
+    } finally {
+      await worker.stop();
+      cloud.worker!.start();
+    }
   });
 
   it('retries failures with the same webhook id and logs every attempt', async () => {

@@ -7,10 +7,8 @@
  * would have left it after 10,000 offline sales: numbering, offline fiscal codes and statuses
  * are the real ones; going through HTTP would only measure the sale endpoint.
  */
-import { randomUUID } from 'node:crypto';
 import { setFaultMode, listRegistrations } from '@fiscal-pos/mev-sim';
-import { offlineFiscalCode } from '../src/fiscal-operations/offline-fiscal-code.js';
-import type { TerminalRuntime } from '../src/terminal-runtime.js';
+import { queueOfflineSales } from './offline-queue.js';
 import { removeDir, startSimulator, startTerminal } from '../test/support/terminal-harness.js';
 
 const OPERATIONS = 10_000;
@@ -24,7 +22,7 @@ export async function runOfflineSyncBench(operations = OPERATIONS): Promise<Reco
   });
   try {
     await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'down' });
-    queueOfflineSales(terminal.runtime, terminal.registrationNumber, operations);
+    queueOfflineSales(terminal.runtime, operations);
     // The worker meets the outage first, as it would in a shop, and backs off.
     terminal.runtime.syncWorker?.wake();
     await waitFor(() => terminal.runtime.connectivity.isOnline === false, 10_000);
@@ -59,41 +57,6 @@ export async function runOfflineSyncBench(operations = OPERATIONS): Promise<Reco
     removeDir(terminal.dataDir);
     removeDir(sim.dataDir);
   }
-}
-
-/** Cash sales of 1.00 MDL each, numbered and stored `offline` exactly as the registrar does. */
-function queueOfflineSales(rt: TerminalRuntime, registrationNumber: string, count: number): void {
-  const secret = rt.terminalState.get().offlineSecret;
-  rt.db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const createdAt = new Date().toISOString();
-      const numbers = rt.terminalState.issueReceiptNumber(createdAt);
-      const op = rt.operations.insert({
-        id: randomUUID(),
-        operationType: 'receipt',
-        ...numbers,
-        totalAmount: 100,
-        cashDelta: 100,
-        vat: [{ code: 'B', rateBp: 800, taxableBase: 93, vatAmount: 7, gross: 100 }],
-        payments: [{ code: '1', amount: 100 }],
-        shiftId: null,
-        createdAt,
-      });
-      rt.operations.transition(op.id, 'pending', 'offline', {
-        isOffline: true,
-        offlineFiscalCode: offlineFiscalCode(secret, {
-          operationId: op.id,
-          registrationNumber,
-          operationType: op.operationType,
-          receiptNumber: op.receiptNumber,
-          reportNumber: op.reportNumber,
-          totalAmount: op.totalAmount,
-          occurredAt: op.createdAt,
-        }),
-        errorMessage: 'MEV unreachable (refused)',
-      });
-    }
-  })();
 }
 
 async function countRegistrations(

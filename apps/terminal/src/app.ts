@@ -97,6 +97,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   const services: TerminalServices = {
     ctx: rt.fiscalContext,
     sales: rt.sales,
+    history: rt.history,
     cash: rt.cash,
     db: rt.db,
     lots: rt.lots,

@@ -39,6 +39,10 @@ export interface TerminalConfig {
   auditMaxRows: number;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Worker threads reading history off the fiscal path (HISTORY_READERS, 1 to 8, default 2). */
+  historyReaders: number;
+  /** A history read's deadline before 503 QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS, default 10000). */
+  historyQueryTimeoutMs: number;
 }
 
 function intFrom(
@@ -91,6 +95,8 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     auditMaxRows: intFrom(env, 'AUDIT_MAX_ROWS', 200_000, 1),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
+    historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
+    historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
   };
 }
 

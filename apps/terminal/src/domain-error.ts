@@ -1,8 +1,10 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
- * The SHIFT_* and DELIVERY_LOT_* codes are the terminal's additions for the shift and delivery-lot endpoints, whose answers the
- * spec leaves unshaped and whose refusals no code of its table describes (docs/terminal-api.md).
+ * The SHIFT_* and DELIVERY_LOT_* codes are the terminal's additions for the shift and
+ * delivery-lot endpoints, whose answers the spec leaves unshaped and whose refusals no code of
+ * its table describes, and QUERY_TIMEOUT for a history read past its deadline
+ * (docs/terminal-api.md).
  */
 export const ERROR_CODES = [
   'INVALID_JSON',
@@ -33,6 +35,7 @@ export const ERROR_CODES = [
   'MEV_UNAVAILABLE',
   'PRINTER_UNAVAILABLE',
   'CARD_TERMINAL_UNAVAILABLE',
+  'QUERY_TIMEOUT',
   'PLATFORM_ERROR',
 ] as const;
 

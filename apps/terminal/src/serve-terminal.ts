@@ -3,6 +3,7 @@
  * SIGINT. Shared by the production entry (main.ts) and the development one (dev/main.ts),
  * which differ only in where those addresses come from.
  */
+import { reclaimFreePages } from './storage/housekeeping.js';
 import { pino, type Logger } from 'pino';
 import { buildTerminalApp } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
@@ -31,8 +32,12 @@ export async function serveTerminal(
     cardTerminal: openCardTerminal(config),
   });
   const { app, idempotency } = buildTerminalApp(runtime);
-  idempotency.prune();
-  const pruneTimer = setInterval(() => idempotency.prune(), 60 * 60 * 1000);
+  const housekeeping = () => {
+    idempotency.prune();
+    reclaimFreePages(runtime.db);
+  };
+  housekeeping();
+  const pruneTimer = setInterval(housekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,3 +1,4 @@
+import type { OperationHistory } from './fiscal-operations/operation-store.js';
 import { refundCardPaymentRoute, voidCardPaymentRoute } from './card/card-routes.js';
 import type { CashDeps } from './cash/cash-deps.js';
 import { cashInRoute, cashOutRoute } from './cash/cash-routes.js';
@@ -38,7 +39,11 @@ export type TerminalServices = SalesDeps &
   ShiftDeps &
   LotDeps &
   HealthSources &
-  ReceiptDuplicateDeps & { metrics: TerminalMetrics; openApiDocument: OpenApiDocument };
+  ReceiptDuplicateDeps & {
+    metrics: TerminalMetrics;
+    openApiDocument: OpenApiDocument;
+    history: OperationHistory;
+  };
 
 /**
  * Every endpoint the terminal serves, in the order the document lists them. Registration, the

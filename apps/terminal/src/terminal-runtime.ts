@@ -28,6 +28,8 @@ import { SaleStore } from './sales/sale-store.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
+import { PooledHistory, READ_WORKER } from './history/history-reads.js';
+import { ReadPool } from './storage/read-pool.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
 import { applicationVersion } from './version.js';
 
@@ -41,6 +43,8 @@ export interface RuntimeOptions {
   vatTable?: VatTable;
   /** The bank card terminal; none: card payments without an RRN answer 503. */
   cardTerminal?: CardTerminal | null;
+  /** The read workers' module; tests give one that never answers. */
+  readWorker?: URL;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -57,6 +61,8 @@ export interface TerminalRuntime {
   terminalState: TerminalStateStore;
   idempotencyStore: IdempotencyStore;
   sales: SaleStore;
+  /** Lists over the history, off the main thread. */
+  history: PooledHistory;
   reports: ReportStore;
   cash: CashStore;
   lots: LotStore;
@@ -81,7 +87,16 @@ export interface TerminalRuntime {
 export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const { config, logger } = o;
   const clock = o.clock ?? systemClock;
-  const db = openFiscalDatabase(join(config.dataDir, 'terminal.sqlite'));
+  const dbFile = join(config.dataDir, 'terminal.sqlite');
+  const db = openFiscalDatabase(dbFile);
+  const history = new PooledHistory(
+    new ReadPool({
+      file: dbFile,
+      size: config.historyReaders,
+      deadlineMs: config.historyQueryTimeoutMs,
+      entry: o.readWorker ?? READ_WORKER,
+    }),
+  );
   const auditLog = new AuditLog({
     file: join(config.dataDir, 'audit.sqlite'),
     retentionDays: config.auditRetentionDays,
@@ -174,6 +189,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     terminalState,
     idempotencyStore,
     sales: new SaleStore(db),
+    history,
     reports: new ReportStore(db),
     cash: new CashStore(db),
     lots,
@@ -202,6 +218,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await cardMonitor.idle();
       await o.cardTerminal?.close();
       await o.fiscal.server?.close();
+      await history.close();
       auditLog.close();
       db.close();
     },

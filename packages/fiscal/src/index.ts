@@ -15,6 +15,7 @@ export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js
 
 export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';
 export type { VatCode, VatRate, VatTable } from './vat/vat.js';
+export type { VatLine } from './vat/vat-line.js';
 export { amountMapToJson, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
 export type { VatEntryJson } from './vat/vat-breakdown-json.js';
 
@@ -27,6 +28,20 @@ export {
   isAcpsCode,
 } from './payments/acps.js';
 export type { AcpsCode } from './payments/acps.js';
+export type { PaymentLine } from './payments/payment-line.js';
+export { keptPayments } from './payments/kept-payments.js';
+
+export { FISCAL_OPERATION_TYPES } from './operations/operation-type.js';
+export type { FiscalOperationType } from './operations/operation-type.js';
+export {
+  FISCAL_OPERATION_STATUSES,
+  IllegalOperationTransitionError,
+  canTransitionOperation,
+} from './operations/operation-status.js';
+export type { FiscalOperationStatus } from './operations/operation-status.js';
+
+export { canonicalJson } from './json/canonical-json.js';
+export { isCalendarDate } from './dates/calendar-date.js';
 
 export {
   EXTENSION_VALIDATION_CODES,
@@ -41,11 +56,9 @@ export type {
   Adjustment,
   CalculatedItem,
   PaymentInput,
-  PaymentTotal,
   SaleCalculation,
   SaleInput,
   SaleItemInput,
-  VatBreakdownEntry,
 } from './sale/sale-calculation.js';
 export { createSaleRequestSchema, parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
 export type { SaleDraft, SaleRequest, SaleRequestInput } from './sale/sale-request.js';
@@ -76,18 +89,10 @@ export {
   periodicReportRequestSchema,
 } from './reports/periodic-report-request.js';
 export type { PeriodicReportRequest, PeriodicReportRequestInput } from './reports/periodic-report-request.js';
-export { isCalendarDate } from './reports/calendar-date.js';
 export { aggregateReportData } from './reports/report-aggregation.js';
-export type {
-  FiscalOperationRecord,
-  FiscalOperationStatus,
-  FiscalOperationType,
-  PaymentLine,
-  ReportOptions,
-  ReportTotals,
-  VatLine,
-} from './reports/report-aggregation.js';
+export type { ReportOptions, ReportTotals, ReportedOperation } from './reports/report-aggregation.js';
 export { aggregatePeriodicReport, summarizeClosedDay } from './reports/periodic-report.js';
+export { AmountOverflowError } from './reports/exact-sums.js';
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
 
 export { receiptQrUrl } from './receipt/qr-code.js';

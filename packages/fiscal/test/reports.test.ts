@@ -1,16 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AmountOverflowError,
   DEFAULT_VAT_TABLE,
+  MAX_SCALED,
   aggregatePeriodicReport,
   aggregateReportData,
   amountMapToJson,
   calculateSale,
+  keptPayments,
   receiptQrUrl,
   summarizeClosedDay,
   vatBreakdownToJson,
 } from '../src/index.js';
-import type { FiscalOperationRecord, ReportTotals, SaleCalculation } from '../src/index.js';
+import type { ReportedOperation, ReportTotals, SaleCalculation } from '../src/index.js';
 import { item, sale, saleInputArbitrary } from './sale-fixtures.js';
 
 let nextReceipt = 1;
@@ -18,8 +21,8 @@ let nextReceipt = 1;
 function receiptOf(
   calculation: SaleCalculation,
   payments: { code: string; amount: number }[],
-  extra: Partial<FiscalOperationRecord> = {},
-): FiscalOperationRecord {
+  extra: Partial<ReportedOperation> = {},
+): ReportedOperation {
   const paid = payments.reduce((total, payment) => total + payment.amount, 0);
   return {
     type: 'receipt',
@@ -36,10 +39,10 @@ function receiptOf(
 }
 
 function simple(
-  type: FiscalOperationRecord['type'],
+  type: ReportedOperation['type'],
   totalAmount: number,
   receiptNumber: number | null,
-): FiscalOperationRecord {
+): ReportedOperation {
   return {
     type,
     status: 'success',
@@ -66,7 +69,7 @@ describe('aggregateReportData', () => {
   // Sale 3: rejected by the fiscal server: not a fiscal document.
   const rejected = receiptOf(calc(item(99900, 'B')), [{ code: '1', amount: 99900 }], { status: 'failed' });
   // Refund of 10.80 at A in cash.
-  const refund: FiscalOperationRecord = {
+  const refund: ReportedOperation = {
     ...simple('refund', 1080, 9),
     vat: calc(item(1080, 'A')).vatBreakdown,
     payments: [{ code: '1', amount: 1080 }],
@@ -178,6 +181,84 @@ describe('aggregateReportData', () => {
   });
 });
 
+describe('report totals at any size', () => {
+  const big = (totalAmount: number): ReportedOperation => ({
+    ...simple('receipt', totalAmount, null),
+    vat: [{ code: '_', rateBp: null, vatAmount: 0, taxableBase: totalAmount, gross: totalAmount }],
+    payments: [{ code: '2', amount: totalAmount }],
+  });
+
+  it('sums exactly up to MAX_SCALED', () => {
+    const day = aggregateReportData(
+      Array.from({ length: 9 }, () => big(111_111_111_111_111)),
+      {
+        openingCashBalance: 0,
+      },
+    );
+    expect(day).toMatchObject({
+      totalSales: MAX_SCALED,
+      dailyTotal: MAX_SCALED,
+      paymentTotals: { '2': MAX_SCALED },
+    });
+  });
+
+  it('refuses a total it could not state exactly instead of rounding it', () => {
+    expect(() => aggregateReportData([big(MAX_SCALED), big(MAX_SCALED)], { openingCashBalance: 0 })).toThrow(
+      AmountOverflowError,
+    );
+    const day = summarizeClosedDay([big(MAX_SCALED)], {
+      openingCashBalance: 0,
+      reportNumber: 1,
+      closedAt: 'x',
+    });
+    expect(() => aggregatePeriodicReport([day, { ...day, reportNumber: 2 }], { detailed: false })).toThrow(
+      /totalSales exceeds the largest amount/,
+    );
+  });
+});
+
+describe('keptPayments', () => {
+  it('takes the change out of the cash payment: what the fiscal server and the reports count', () => {
+    const tendered = [
+      { code: '2', amount: 5000 },
+      { code: '1', amount: 6000 },
+    ];
+    expect(keptPayments(tendered, 10_000)).toEqual([
+      { code: '2', amount: 5000 },
+      { code: '1', amount: 5000 },
+    ]);
+    expect(tendered[1]).toEqual({ code: '1', amount: 6000 });
+  });
+
+  it('leaves payments that do not exceed the total as they are (refunds, cash operations)', () => {
+    expect(keptPayments([{ code: '2', amount: 1080 }], 1080)).toEqual([{ code: '2', amount: 1080 }]);
+    expect(keptPayments([], 20_000)).toEqual([]);
+  });
+
+  it('always adds up to the total for a sale whose change is within its cash (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (card, cash, change) => {
+          fc.pre(change <= cash && card + cash - change > 0);
+          const total = card + cash - change;
+          const kept = keptPayments(
+            [
+              { code: '2', amount: card },
+              { code: '1', amount: cash },
+            ],
+            total,
+          );
+          expect(kept.reduce((sum, payment) => sum + payment.amount, 0)).toBe(total);
+          expect(kept.every((payment) => payment.amount >= 0)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
 describe('periodic report', () => {
   nextReceipt = 1;
   const day1 = summarizeClosedDay(
@@ -260,6 +341,19 @@ describe('periodic report', () => {
       totalSales: 0,
       individualZReports: [],
     });
+  });
+});
+
+describe('summarizeClosedDay on a very busy day', () => {
+  it('finds the receipt number range of 200,000 documents (a spread into Math.min overflowed)', () => {
+    const records = Array.from({ length: 200_000 }, (_, i) => simple('cash_in', 100, 200_000 - i));
+    records.push({ ...simple('cash_in', 100, 250_000), status: 'failed' });
+    const summary = summarizeClosedDay(records, {
+      reportNumber: 9,
+      closedAt: '2025-06-15T20:00:00.000Z',
+      openingCashBalance: 0,
+    });
+    expect([summary.firstReceiptNumber, summary.lastReceiptNumber]).toEqual([1, 200_000]);
   });
 });
 

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VAT_TABLE, calculateSale, vatFromGross } from '../src/index.js';
-import type { SaleCalculation } from '../src/index.js';
+import type { SaleCalculation, VatCode } from '../src/index.js';
 import { item, sale, saleInputArbitrary } from './sale-fixtures.js';
 
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const calculate = (...args: Parameters<typeof sale>) => calculateSale(sale(...args), DEFAULT_VAT_TABLE);
 
 describe('calculateSale, hand-computed', () => {
@@ -86,10 +87,39 @@ describe('calculateSale, hand-computed', () => {
       amountReceived: 10000,
     });
     expect(result.paymentBreakdown).toEqual([
-      { type: '2', amount: 5000 },
-      { type: '1', amount: 5000 },
+      { code: '2', amount: 5000 },
+      { code: '1', amount: 5000 },
     ]);
     expect(result).toMatchObject({ paymentsTotal: 10000, change: 1000 });
+  });
+});
+
+describe('calculateSale, VAT per rate on the receipt', () => {
+  it('3000 lines of 1.01 at 20 % carry the VAT contained in 3030.00: 505.00, not 510.00', () => {
+    const result = calculate(Array.from({ length: 3000 }, () => item(101, 'B')));
+    expect(result.vatBreakdown).toEqual([
+      { code: 'B', rateBp: 2000, vatAmount: 50_500, taxableBase: 252_500, gross: 303_000 },
+    ]);
+    expect(sum(result.items.map((line) => line.vatAmount))).toBe(50_500);
+  });
+
+  it('7 lines of 0.10 at 20 % carry 0.12, like one line of quantity 7', () => {
+    const split = calculate(Array.from({ length: 7 }, () => item(10, 'B')));
+    const single = calculate([item(10, 'B', 7000)]);
+    expect(split.vatBreakdown).toEqual(single.vatBreakdown);
+    expect(single.vatBreakdown[0]).toMatchObject({ vatAmount: 12, gross: 70 });
+    // The 12 bani are shared by largest remainder, ties to the first lines.
+    expect(split.items.map((line) => line.vatAmount)).toEqual([2, 2, 2, 2, 2, 1, 1]);
+  });
+
+  it("shares a code's VAT in proportion to the line amounts", () => {
+    // B: 3.00 + 1.00 = 4.00 carries 0.67, shared 50.25 : 16.75 bani; the leftover ban goes to .75.
+    const result = calculate([item(300, 'B'), item(100, 'B'), item(108, 'A')]);
+    expect(result.items.map((line) => line.vatAmount)).toEqual([50, 17, 8]);
+    expect(result.vatBreakdown.map((entry) => [entry.code, entry.vatAmount])).toEqual([
+      ['B', 67],
+      ['A', 8],
+    ]);
   });
 });
 
@@ -150,8 +180,6 @@ function amounts(result: SaleCalculation): number[] {
   ];
 }
 
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-
 describe('calculateSale properties', () => {
   const run = (input: Parameters<typeof calculateSale>[0]) => calculateSale(input, DEFAULT_VAT_TABLE);
 
@@ -168,18 +196,38 @@ describe('calculateSale properties', () => {
     );
   });
 
-  it('per VAT code, vatAmount + taxableBase = gross, and VAT follows the rounding rule', () => {
+  it('per VAT code, vatAmount + taxableBase = gross, the VAT is the rounding rule on the gross, and the line shares add up to it', () => {
     fc.assert(
       fc.property(saleInputArbitrary, (input) => {
         const result = run(input);
-        const entriesAddUp = result.vatBreakdown.every(
-          (entry) => entry.vatAmount + entry.taxableBase === entry.gross,
+        for (const entry of result.vatBreakdown) {
+          const lines = result.items.filter((line) => line.vatCode === entry.code);
+          expect(entry.vatAmount + entry.taxableBase).toBe(entry.gross);
+          expect(entry.gross).toBe(sum(lines.map((line) => line.netAmount)));
+          expect(entry.vatAmount).toBe(Number(vatFromGross(BigInt(entry.gross), BigInt(entry.rateBp ?? 0))));
+          expect(sum(lines.map((line) => line.vatAmount))).toBe(entry.vatAmount);
+          expect(sum(lines.map((line) => line.taxableBase))).toBe(entry.taxableBase);
+        }
+      }),
+    );
+  });
+
+  it('the VAT does not depend on how the goods are split into lines', () => {
+    const wholeLines = fc.array(
+      fc.record({
+        unitPrice: fc.integer({ min: 1, max: 1_000_000 }),
+        units: fc.integer({ min: 1, max: 12 }),
+        vatCode: fc.constantFrom<VatCode>('A', 'B', 'C', 'D', 'E', '_'),
+      }),
+      { minLength: 1, maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(wholeLines, (lines) => {
+        const together = calculate(lines.map((l) => item(l.unitPrice, l.vatCode, l.units * 1000)));
+        const apart = calculate(
+          lines.flatMap((l) => Array.from({ length: l.units }, () => item(l.unitPrice, l.vatCode))),
         );
-        const vatRounded = result.items.every(
-          (line) =>
-            line.vatAmount === Number(vatFromGross(BigInt(line.netAmount), BigInt(line.vatRateBp ?? 0))),
-        );
-        return entriesAddUp && vatRounded;
+        expect(apart.vatBreakdown).toEqual(together.vatBreakdown);
       }),
     );
   });

@@ -257,6 +257,25 @@ const cases: Case[] = [
     parse: () => sale(saleBody({ payments: [{ type: '2', amount: 50 }] })),
     expected: [['payments', 'NON_CASH_CHANGE_NOT_ALLOWED']],
   },
+  {
+    // Card 100 + cash 0.01 for a 10.00 sale would hand back 90.01 with 0.01 of cash.
+    name: 'change above the cash paid',
+    parse: () =>
+      sale(
+        saleBody(
+          {
+            payments: [
+              { type: '2', amount: 100 },
+              { type: '1', amount: 0.01 },
+            ],
+            amountReceived: 100.01,
+            change: 90.01,
+          },
+          { unitPrice: 10, quantity: 1 },
+        ),
+      ),
+    expected: [['payments', 'NON_CASH_CHANGE_NOT_ALLOWED']],
+  },
   // Cash
   {
     name: 'cash amount missing',

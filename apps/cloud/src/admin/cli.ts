@@ -1,26 +1,32 @@
-// `npm run cloud -- admin <command>`: merchant and key administration until the console exists.
-// Keys are printed once, here, and never again.
+// `npm run cloud -- admin <command>`: a client of the administration API of a running cloud
+// (admin-routes.ts), so its writes go through the process that owns the database. With
+// --direct it starts a private cloud on the data directory for the one command, which a
+// running cloud's PGlite directory refuses (db/data-dir-lock.ts). Keys are printed once.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Db } from '../db/database.js';
-import { createKey, revokeKey, rotateKey } from '../keys/keys.js';
-import { parseScopes } from '../keys/scopes.js';
-import { createMerchant, setIntegrationActive } from '../merchants/merchants.js';
-import { changeOrderStatus } from '../orders/change-order-status.js';
-import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import { resealWebhookSecrets } from '../webhooks/seal-stored-secrets.js';
-import { seedDemo } from './seed-demo.js';
+import pino from 'pino';
+import type { CloudConfig } from '../config.js';
+import { startCloud } from '../server.js';
+import { operatorTokenFile } from '../secrets/access-tokens.js';
 
-export const ADMIN_USAGE = `usage: admin <command> [options]
+export const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
+  list-merchants                                  every merchant
   create-merchant --name <name> [--active]        creates a merchant (module off unless --active)
   activate-module --merchant <id>                 turns the integration API module on
   deactivate-module --merchant <id>               turns it off (keys answer 403)
+  list-keys --merchant <id>                       the merchant's keys (never the keys themselves)
   create-key --merchant <id> --scopes <a,b> [--name <label>]
                                                   prints a new key once
   revoke-key --key <keyId>                        the key stops working now
-  rotate-key --key <keyId> [--grace <duration>]   prints a new key; the old one works for the grace period (default 24h; e.g. 0, 90s, 30m, 12h, 7d)
+  rotate-key --key <keyId> [--grace <duration>]   prints the successor once; the old key works for the grace period (default 24h; e.g. 0, 90s, 30m, 12h, 7d)
+  set-stock --merchant <id> --product <code> --on-hand <units>
+                                                  sets on-hand stock (emits inventory.updated)
   fulfill-order --merchant <id> --order <orderId> marks a confirmed order fulfilled (emits order.updated)
   reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the new key
-  seed-demo [--products <n>]                      demo merchant, products and an all-scopes key`;
+  seed-demo [--products <n>]                      demo merchant, products and an all-scopes key
+--url: the cloud (default CLOUD_URL, else http://127.0.0.1:$PORT). --token: the operator token
+(default CLOUD_OPERATOR_TOKEN, else DATA_DIR/operator-token). --direct: no running cloud; run the
+command in a private one on DATA_DIR/DATABASE_URL (refused while a cloud holds a PGlite DATA_DIR).`;
 
 /** 90s, 30m, 12h, 7d or plain seconds. */
 export function parseDuration(text: string): number {
@@ -30,14 +36,149 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * unit;
 }
 
-function required(values: Record<string, string | boolean | undefined>, name: string): string {
+type Values = Record<string, string | boolean | undefined>;
+
+function required(values: Values, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required\n${ADMIN_USAGE}`);
   return value;
 }
 
+function wholeNumber(values: Values, name: string, fallback: number): number {
+  const value = values[name];
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d+$/.test(value))
+    throw new Error(`--${name} must be a whole number, got ${String(value)}`);
+  return Number(value);
+}
+
+function decimal(values: Values, name: string): number {
+  const text = required(values, name);
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value))
+    throw new Error(`--${name} must be a number, got ${text}`);
+  return value;
+}
+
+export interface AdminRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Below /api/admin/v1. */
+  path: string;
+  body?: unknown;
+}
+
+const id = (text: string) => encodeURIComponent(text);
+
+/** The admin API request a command stands for. */
+export function adminRequest(command: string | undefined, values: Values): AdminRequest {
+  switch (command) {
+    case 'list-merchants':
+      return { method: 'GET', path: '/merchants' };
+    case 'create-merchant':
+      return {
+        method: 'POST',
+        path: '/merchants',
+        body: { name: required(values, 'name'), integrationActive: values.active === true },
+      };
+    case 'activate-module':
+    case 'deactivate-module':
+      return {
+        method: 'PUT',
+        path: `/merchants/${id(required(values, 'merchant'))}/integration`,
+        body: { active: command === 'activate-module' },
+      };
+    case 'list-keys':
+      return { method: 'GET', path: `/merchants/${id(required(values, 'merchant'))}/keys` };
+    case 'create-key':
+      return {
+        method: 'POST',
+        path: `/merchants/${id(required(values, 'merchant'))}/keys`,
+        body: {
+          // Checked by the API, which names a wrong one (body.scopes.<n>).
+          scopes: required(values, 'scopes')
+            .split(',')
+            .map((scope) => scope.trim())
+            .filter((scope) => scope !== ''),
+          ...(typeof values.name === 'string' ? { name: values.name } : {}),
+        },
+      };
+    case 'revoke-key':
+      return { method: 'POST', path: `/keys/${id(required(values, 'key'))}/revoke` };
+    case 'rotate-key':
+      return {
+        method: 'POST',
+        path: `/keys/${id(required(values, 'key'))}/rotate`,
+        body: { graceSeconds: parseDuration(typeof values.grace === 'string' ? values.grace : '24h') },
+      };
+    case 'set-stock':
+      return {
+        method: 'PUT',
+        path: `/merchants/${id(required(values, 'merchant'))}/products/${id(required(values, 'product'))}/stock`,
+        body: { onHand: decimal(values, 'on-hand') },
+      };
+    case 'fulfill-order':
+      return {
+        method: 'POST',
+        path: `/merchants/${id(required(values, 'merchant'))}/orders/${id(required(values, 'order'))}/fulfill`,
+      };
+    case 'reencrypt-webhook-secrets':
+      return { method: 'POST', path: '/webhook-secrets/reseal' };
+    case 'seed-demo':
+      return { method: 'POST', path: '/demo', body: { products: wholeNumber(values, 'products', 50) } };
+    case undefined:
+    default:
+      throw new Error(ADMIN_USAGE);
+  }
+}
+
+function operatorToken(values: Values, config: CloudConfig): string {
+  if (typeof values.token === 'string' && values.token !== '') return values.token;
+  if (config.operatorToken) return config.operatorToken;
+  const file = operatorTokenFile(config.dataDir);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new Error(
+      `no operator token: pass --token, set CLOUD_OPERATOR_TOKEN, or start the cloud once to create ${file}`,
+    );
+  }
+}
+
+/** A problem-details answer as one readable line (fields included), never a stack or SQL. */
+function describeFailure(status: number, body: unknown): string {
+  const problem = (body ?? {}) as {
+    title?: string;
+    detail?: string;
+    errors?: { path: string; message: string }[];
+  };
+  const fields = (problem.errors ?? []).map((e) => `\n  ${e.path}: ${e.message}`).join('');
+  return `HTTP ${status} ${problem.title ?? ''}: ${problem.detail ?? JSON.stringify(body)}${fields}`;
+}
+
+async function send(url: string, token: string, request: AdminRequest): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${url.replace(/\/$/, '')}/api/admin/v1${request.path}`, {
+      method: request.method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    });
+  } catch {
+    throw new Error(
+      `no cloud answers at ${url}: start it (npm run cloud), pass --url, or use --direct while no cloud runs`,
+    );
+  }
+  const text = await response.text();
+  const body: unknown = text === '' ? null : JSON.parse(text);
+  if (!response.ok) throw new Error(describeFailure(response.status, body));
+  return body;
+}
+
 /** Runs one admin command; returns what to print (JSON). */
-export async function runAdmin(db: Db, argv: string[], secrets: SecretsKeyring): Promise<unknown> {
+export async function runAdminCli(argv: string[], config: CloudConfig): Promise<unknown> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -49,54 +190,28 @@ export async function runAdmin(db: Db, argv: string[], secrets: SecretsKeyring):
       key: { type: 'string' },
       grace: { type: 'string' },
       products: { type: 'string' },
+      product: { type: 'string' },
+      'on-hand': { type: 'string' },
       order: { type: 'string' },
+      url: { type: 'string' },
+      token: { type: 'string' },
+      direct: { type: 'boolean' },
     },
   });
-  switch (command) {
-    case 'create-merchant':
-      return createMerchant(db, {
-        name: required(values, 'name'),
-        integrationActive: values.active === true,
-      });
-    case 'activate-module':
-    case 'deactivate-module': {
-      const merchantId = required(values, 'merchant');
-      const active = command === 'activate-module';
-      if (!(await setIntegrationActive(db, merchantId, active))) throw new Error(`no merchant ${merchantId}`);
-      return { merchantId, integrationActive: active };
-    }
-    case 'create-key':
-      return createKey(db, {
-        merchantId: required(values, 'merchant'),
-        scopes: parseScopes(required(values, 'scopes')),
-        ...(values.name ? { name: values.name } : {}),
-      });
-    case 'revoke-key': {
-      const keyId = required(values, 'key');
-      if (!(await revokeKey(db, keyId))) throw new Error(`no active key ${keyId}`);
-      return { keyId, revoked: true };
-    }
-    case 'rotate-key': {
-      const keyId = required(values, 'key');
-      const graceSeconds = parseDuration(values.grace ?? '24h');
-      const created = await rotateKey(db, keyId, graceSeconds);
-      if (!created) throw new Error(`no active key ${keyId}`);
-      return { ...created, previousKeyId: keyId, previousKeyValidForSeconds: graceSeconds };
-    }
-    case 'fulfill-order': {
-      const result = await changeOrderStatus(db, {
-        merchantId: required(values, 'merchant'),
-        orderId: required(values, 'order'),
-        to: 'fulfilled',
-      });
-      return result.order;
-    }
-    case 'reencrypt-webhook-secrets':
-      return { keyId: secrets.currentKeyId, ...(await resealWebhookSecrets(db, secrets)) };
-    case 'seed-demo':
-      return seedDemo(db, { products: Number(values.products ?? '50') });
-    case undefined:
-    default:
-      throw new Error(ADMIN_USAGE);
+  const request = adminRequest(command, values);
+  if (values.direct !== true) {
+    const url = values.url ?? process.env.CLOUD_URL ?? `http://127.0.0.1:${config.port}`;
+    return send(url, operatorToken(values, config), request);
+  }
+  // A private cloud for this one command: it takes the data directory as any cloud does,
+  // so a directory held by a running cloud refuses it before anything is written.
+  const cloud = await startCloud({
+    config: { ...config, port: 0, host: '127.0.0.1', runWorker: false },
+    logger: pino({ level: 'silent' }),
+  });
+  try {
+    return await send(cloud.url, operatorToken(values, config), request);
+  } finally {
+    await cloud.close();
   }
 }

@@ -1,10 +1,10 @@
 // Demo data: a merchant with the module on, content blocks, products and an all-scopes key.
+import { VAT_CODES } from '@fiscal-pos/fiscal';
 import type { Db } from '../db/database.js';
 import { createKey, type CreatedKey } from '../keys/keys.js';
 import { SCOPES } from '../keys/scopes.js';
 import { createMerchant } from '../merchants/merchants.js';
 import { saveContentBlock, saveProduct } from '../products/save-product.js';
-import { VAT_CODES } from '../products/product-schemas.js';
 
 export async function seedDemo(
   db: Db,

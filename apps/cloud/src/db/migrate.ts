@@ -80,3 +80,15 @@ export async function migrate(db: Db, options: MigrateOptions): Promise<string[]
     return done;
   });
 }
+
+/** Versions of the migration files not yet applied to this database (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const applied = new Set(
+    rowsOf<{ version: string }>(await db.execute(sql`select version from schema_migrations`)).map(
+      (r) => r.version,
+    ),
+  );
+  return readMigrations()
+    .map((f) => f.version)
+    .filter((version) => !applied.has(version));
+}

@@ -10,9 +10,11 @@ import Fastify, {
 import rateLimit from '@fastify/rate-limit';
 import { base62 } from '../ids.js';
 import { buildOpenApi } from '../openapi/openapi.js';
-import { V1_ROUTES } from '../routes.js';
+import { registerOpsRoutes } from '../ops/ops-routes.js';
+import { ALL_ROUTES } from '../routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
+import { AddressLimiter } from './address-limiter.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 import { API_PREFIX, registerRoute } from './route.js';
 
@@ -61,8 +63,20 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     },
   });
 
+  // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the
+  // schemas (a 400) where the docs promise 415.
+  app.removeContentTypeParser('text/plain');
+
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -85,6 +99,23 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       .send(toProblem(problem, request.url, request.id));
   });
 
+  // Counted per client address before anything else, refusals included (address-limiter.ts).
+  const addresses = new AddressLimiter({
+    max: ctx.config.addressRateLimitMax,
+    windowMs: ctx.config.rateLimit.windowMs,
+    clock: ctx.clock,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.rateLimit === false) return;
+    const verdict = addresses.count(request.ip);
+    if (verdict.allowed) return;
+    void reply.header('retry-after', String(verdict.retryAfterSeconds));
+    throw new ProblemError(
+      'rate_limited',
+      `This address may make ${ctx.config.addressRateLimitMax} requests per window; retry after the Retry-After header's seconds.`,
+    );
+  });
+
   // Counted per key after authentication (the route's onRequest hook sets request.auth, or
   // answers 401/403 before this hook runs); a request reaching it without a key would be
   // counted per client address. Counters live in the database, so the limit holds across
@@ -92,7 +123,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    store: databaseRateLimitStore(ctx.db),
+    store: databaseRateLimitStore(ctx.db, ctx.clock),
     max: ctx.config.rateLimit.max,
     timeWindow: ctx.config.rateLimit.windowMs,
     keyGenerator: (request) => (request.auth ? `key:${request.auth.keyId}` : `ip:${request.ip}`),
@@ -103,8 +134,9 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       ),
   });
 
-  const openApi = buildOpenApi(V1_ROUTES);
+  const openApi = buildOpenApi(ALL_ROUTES);
   app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
-  for (const route of V1_ROUTES) registerRoute(app, ctx, route);
+  for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
+  registerOpsRoutes(app, ctx);
   return app;
 }

@@ -1,6 +1,8 @@
+import type { Clock } from '../clock.js';
 import type { CloudConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { KeyCache } from '../keys/key-cache.js';
+import type { CloudMetrics } from '../ops/cloud-metrics.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import type { UrlGuard } from '../webhooks/url-guard.js';
 
@@ -15,4 +17,10 @@ export interface AppContext {
   secrets: SecretsKeyring;
   /** Tells this process's delivery worker that new deliveries were committed. */
   notifyDeliveries: () => void;
+  clock: Clock;
+  /** SHA-256 of the operator token (admin/operator-token.ts); the token itself is not kept. */
+  operatorTokenDigest: Buffer;
+  /** SHA-256 of the token /metrics asks for (METRICS_TOKEN or DATA_DIR/metrics-token). */
+  metricsTokenDigest: Buffer;
+  metrics: CloudMetrics;
 }

@@ -6,6 +6,9 @@ import { z } from 'zod';
 export const PROBLEM_CODES = [
   'missing_api_key',
   'invalid_api_key',
+  'missing_operator_token',
+  'invalid_operator_token',
+  'invalid_metrics_token',
   'insufficient_scope',
   'module_inactive',
   'invalid_json',
@@ -14,6 +17,7 @@ export const PROBLEM_CODES = [
   'unknown_product',
   'idempotency_conflict',
   'order_status_conflict',
+  'key_already_rotated',
   'url_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -28,6 +32,12 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 401, title: 'API key required' };
     case 'invalid_api_key':
       return { status: 401, title: 'Invalid API key' };
+    case 'missing_operator_token':
+      return { status: 401, title: 'Operator token required' };
+    case 'invalid_operator_token':
+      return { status: 401, title: 'Invalid operator token' };
+    case 'invalid_metrics_token':
+      return { status: 401, title: 'Invalid metrics token' };
     case 'insufficient_scope':
       return { status: 403, title: 'Key lacks the required scope' };
     case 'module_inactive':
@@ -44,6 +54,8 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 409, title: 'Idempotency conflict' };
     case 'order_status_conflict':
       return { status: 409, title: 'Order status does not allow this' };
+    case 'key_already_rotated':
+      return { status: 409, title: 'Key already rotated' };
     case 'url_not_allowed':
       return { status: 422, title: 'Webhook URL not allowed' };
     case 'payload_too_large':

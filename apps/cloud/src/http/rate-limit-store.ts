@@ -6,6 +6,7 @@
 // database's clock, the one clock every process shares.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
 import { rowsOf, type Db } from '../db/database.js';
 
 interface Counted {
@@ -35,14 +36,18 @@ async function sweep(db: Db, windowMs: number): Promise<void> {
   );
 }
 
-/** The store class the plugin instantiates, bound to one database. */
-export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+/**
+ * The store class the plugin instantiates, bound to one database. The clock only paces the
+ * sweeps; windows are timed by the database's clock.
+ */
+export function databaseRateLimitStore(db: Db, clock: Clock): FastifyRateLimitStoreCtor {
   let nextSweepAt = 0;
   async function count(key: string, windowMs: number): Promise<Counted> {
     const counted = await countRequest(db, key, windowMs);
     // At most once a window per process, after the request's own count.
-    if (Date.now() >= nextSweepAt) {
-      nextSweepAt = Date.now() + windowMs;
+    const now = clock.now().getTime();
+    if (now >= nextSweepAt) {
+      nextSweepAt = now + windowMs;
       await sweep(db, windowMs);
     }
     return counted;

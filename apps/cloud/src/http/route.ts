@@ -1,8 +1,12 @@
-// Declares one integration endpoint: its contract (zod schemas, which are also its OpenAPI
-// description), the scope it needs and a thin handler. Authentication, rate limiting and
-// input parsing happen here, visibly, before the handler runs.
+// Declares one endpoint: its contract (zod schemas, which are also its OpenAPI description),
+// who may call it and a thin handler. Integration endpoints take an X-Service-Api-Key with a
+// scope; administration endpoints take the operator token and get idempotency and the audit
+// log. Authentication, input parsing, idempotency and the audit happen here, visibly, before
+// and after the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { authenticateOperator } from '../admin/operator-auth.js';
+import { runAdministration } from '../admin/run-administration.js';
 import type { Scope } from '../keys/scopes.js';
 import type { ResolvedKey } from '../keys/keys.js';
 import { pathOfNulText } from './nul-text.js';
@@ -26,6 +30,8 @@ export interface HandlerInput<Q, B, P> {
   request: FastifyRequest;
 }
 
+export type AdminHandlerInput<Q, B, P> = Omit<HandlerInput<Q, B, P>, 'auth'>;
+
 /** A body that is JSON text already (rendered by the database): sent as is, never re-serialized. */
 export class JsonText {
   constructor(readonly text: string) {}
@@ -37,45 +43,77 @@ export interface HandlerResult {
   headers?: Record<string, string>;
 }
 
-export interface RouteDef<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
-> {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Relative to /api/public/v1, in OpenAPI form: /products/{code}. */
+interface Contract<QS, BS, PS> {
+  /** Relative to the API's base path, in OpenAPI form: /products/{code}. */
   path: string;
   operationId: string;
   summary: string;
-  /** Any one of these scopes grants access; an empty list means any valid key. */
-  scopes: readonly Scope[];
+  /** Longer prose for the OpenAPI document, when the summary is not enough. */
+  description?: string;
   query?: QS;
   body?: BS;
   params?: PS;
   responses: Record<number, ResponseSpec>;
+}
+
+export interface RouteDef<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+> extends Contract<QS, BS, PS> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Any one of these scopes grants access; an empty list means any valid key. */
+  scopes: readonly Scope[];
   handler: (input: HandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
+}
+
+export interface AdminRouteDef<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+> extends Contract<QS, BS, PS> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Fields of the answer shown once (new keys): left out of the copy kept for replays. */
+  shownOnce?: readonly string[];
+  handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
 }
 
 /** Route definitions erased to one type so a list of them can be registered and documented. */
 export interface AnyRoute {
-  method: RouteDef['method'];
+  access: 'key' | 'operator';
+  method: AdminRouteDef['method'];
+  /** The full path, base path included, in OpenAPI form. */
   path: string;
   operationId: string;
   summary: string;
+  description?: string | undefined;
+  /** Scopes for `key` routes (any one grants access; none: any valid key). */
   scopes: readonly Scope[];
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
   params?: z.ZodType | undefined;
   responses: Record<number, ResponseSpec>;
+  shownOnce?: readonly string[] | undefined;
   handler: (input: HandlerInput<unknown, unknown, unknown>) => Promise<HandlerResult>;
 }
+
+export const API_PREFIX = '/api/public/v1';
+export const ADMIN_PREFIX = '/api/admin/v1';
 
 export function defineRoute<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
 >(def: RouteDef<QS, BS, PS>): AnyRoute {
-  return def as unknown as AnyRoute;
+  return { ...def, access: 'key', path: API_PREFIX + def.path } as unknown as AnyRoute;
+}
+
+export function defineAdminRoute<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(def: AdminRouteDef<QS, BS, PS>): AnyRoute {
+  return { ...def, access: 'operator', scopes: [], path: ADMIN_PREFIX + def.path } as unknown as AnyRoute;
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
@@ -90,25 +128,36 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): un
   return result.data;
 }
 
-export const API_PREFIX = '/api/public/v1';
-
 export function registerRoute(app: FastifyInstance, ctx: AppContext, route: AnyRoute): void {
   app.route({
     method: route.method,
-    url: API_PREFIX + route.path.replace(/\{(\w+)\}/g, ':$1'),
+    url: route.path.replace(/\{(\w+)\}/g, ':$1'),
     onRequest: async (request: FastifyRequest) => {
+      if (route.access === 'operator') {
+        authenticateOperator(ctx, request);
+        return;
+      }
       const auth = await authenticate(ctx, request);
       authorize(auth, route.scopes);
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await route.handler({
+      const input = {
         ctx,
         auth: request.auth!,
         query: parse(route.query, request.query, 'query'),
         body: parse(route.body, request.body, 'body'),
         params: parse(route.params, request.params, 'path'),
         request,
-      });
+      };
+      const result =
+        route.access === 'operator'
+          ? await runAdministration(ctx, {
+              route,
+              request,
+              body: input.body,
+              run: () => route.handler(input),
+            })
+          : await route.handler(input);
       if (result.headers) void reply.headers(result.headers);
       void reply.code(result.status);
       if (result.body instanceof JsonText)

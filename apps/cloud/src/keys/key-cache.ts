@@ -1,6 +1,8 @@
 // Verified keys remembered for a few seconds, so an authenticated request does not pay a
-// database round trip before its own query. Only successful lookups are kept: a new key works
-// at once, and an unknown key is looked up every time (and refused by its checksum first).
+// database round trip before its own query. Unknown keys (checksum-valid, yet no live key has
+// their hash) are remembered as unknown for as long, so a flood of one made-up or revoked key
+// costs one lookup per TTL. A new key still works at once: its hash is 256 fresh random bits,
+// never looked up before it existed.
 //
 // The bound: an entry lives at most `ttlMs` (AUTH_CACHE_TTL_MS, 5 s by default), and never past
 // the key's own expiry (rotation grace), so a revocation, rotation or module switch made by
@@ -24,6 +26,8 @@ export interface KeyCacheOptions {
 
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
+  /** Hash -> epoch ms until which it is known to match no live key. */
+  private readonly unknown = new Map<string, number>();
   /** Bumped by every eviction: a lookup that started before one may not fill the cache. */
   private generation = 0;
   private readonly now: () => number;
@@ -45,12 +49,20 @@ export class KeyCache {
     const hit = this.entries.get(hash);
     if (hit && hit.freshUntil > now) return hit.key;
     if (hit) this.entries.delete(hash);
+    const unknownUntil = this.unknown.get(hash);
+    if (unknownUntil !== undefined && unknownUntil > now) return undefined;
+    if (unknownUntil !== undefined) this.unknown.delete(hash);
     const generation = this.generation;
     const key = await load();
-    if (key && this.options.ttlMs > 0 && generation === this.generation) {
-      const expiry = key.expiresAt ? key.expiresAt.getTime() : Infinity;
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(hash, { key, freshUntil: Math.min(now + this.options.ttlMs, expiry) });
+    if (this.options.ttlMs > 0 && generation === this.generation) {
+      if (key) {
+        const expiry = key.expiresAt ? key.expiresAt.getTime() : Infinity;
+        if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(hash, { key, freshUntil: Math.min(now + this.options.ttlMs, expiry) });
+      } else {
+        if (this.unknown.size >= this.maxEntries) this.unknown.delete(this.unknown.keys().next().value!);
+        this.unknown.set(hash, now + this.options.ttlMs);
+      }
     }
     return key;
   }
@@ -68,5 +80,6 @@ export class KeyCache {
   close(): void {
     this.unsubscribe();
     this.entries.clear();
+    this.unknown.clear();
   }
 }

@@ -1,7 +1,8 @@
 // Creating, revoking, rotating and resolving integration keys.
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { apiKeys, merchants } from '../db/schema.js';
+import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import { generateApiKey } from './api-key.js';
 import { announceAuthChange } from './auth-changes.js';
@@ -56,6 +57,8 @@ export async function revokeKey(db: Db, keyId: string): Promise<boolean> {
 /**
  * Issues a new key with the same merchant and scopes; the old one keeps working for
  * `graceSeconds` (0 ends it now) so integrations can be redeployed without downtime.
+ * A key has at most one successor: rotating a rotated key is refused (rotate its successor,
+ * or revoke the old key to end its grace period early).
  */
 export async function rotateKey(
   db: Db,
@@ -69,6 +72,11 @@ export async function rotateKey(
       .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
       .for('update');
     if (!old) return undefined;
+    if (old.rotatedToId !== null)
+      throw new ProblemError(
+        'key_already_rotated',
+        `Key ${keyId} was already rotated to ${old.rotatedToId}; rotate that key, or revoke this one.`,
+      );
     const created = await createKey(tx, {
       merchantId: old.merchantId,
       scopes: old.scopes as Scope[],
@@ -79,8 +87,7 @@ export async function rotateKey(
       .update(apiKeys)
       .set({
         rotatedToId: created.id,
-        // An earlier, shorter grace period is never extended by rotating again.
-        expiresAt: sql`least(coalesce(${apiKeys.expiresAt}, ${graceEnd}), ${graceEnd})`,
+        expiresAt: graceEnd,
       })
       .where(eq(apiKeys.id, keyId));
     return created;
@@ -122,4 +129,35 @@ export async function resolveKey(db: Queryable, hash: string): Promise<ResolvedK
     )
     .limit(1);
   return row;
+}
+
+export interface KeySummary {
+  id: string;
+  name: string;
+  displayPrefix: string;
+  lastFour: string;
+  scopes: string[];
+  createdAt: Date;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  rotatedToId: string | null;
+}
+
+/** A merchant's keys, revoked and expired ones included, oldest first; never their hashes. */
+export async function listKeys(db: Queryable, merchantId: string): Promise<KeySummary[]> {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      displayPrefix: apiKeys.displayPrefix,
+      lastFour: apiKeys.lastFour,
+      scopes: apiKeys.scopes,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
+      rotatedToId: apiKeys.rotatedToId,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.merchantId, merchantId))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
 }

@@ -10,14 +10,3 @@ export const SCOPES = [
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
-
-export function parseScopes(list: string): Scope[] {
-  const scopes = list
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-  return z
-    .array(Scope)
-    .min(1)
-    .parse([...new Set(scopes)]);
-}

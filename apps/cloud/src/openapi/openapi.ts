@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, built from the same zod schemas that validate requests.
 import { z } from 'zod';
-import type { AnyRoute } from '../http/route.js';
+import { API_PREFIX, type AnyRoute } from '../http/route.js';
 import { ProblemSchema } from '../http/problem.js';
 
 type JsonObject = Record<string, unknown>;
@@ -38,6 +38,23 @@ function parameters(
   }));
 }
 
+/** Integration operations are grouped by resource; administration ones under one tag. */
+function tagOf(route: AnyRoute): string {
+  if (route.access === 'operator') return 'administration';
+  const resource = route.path.slice(API_PREFIX.length).split('/')[1]!;
+  return resource === 'ping' ? 'keys' : resource;
+}
+
+function operationDescription(route: AnyRoute): string {
+  const who =
+    route.access === 'operator'
+      ? 'Needs the operator token. Changes are audited and accept an Idempotency-Key.'
+      : route.scopes.length > 0
+        ? `Needs a key with one of the scopes: ${route.scopes.join(', ')}.`
+        : 'Needs any valid key.';
+  return route.description ? `${route.description}\n\n${who}` : who;
+}
+
 export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   const schemas: JsonObject = {};
@@ -53,18 +70,22 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           : {}),
       };
     }
+    const byKey = route.access === 'key';
     responses['401'] ??= {
-      description: 'Missing or invalid key',
+      description: byKey ? 'Missing or invalid key' : 'Missing or invalid operator token',
       content: problem,
     };
-    responses['403'] ??= {
-      description: 'Module inactive or scope missing',
-      content: problem,
-    };
+    if (byKey)
+      responses['403'] ??= {
+        description: 'Module inactive or scope missing',
+        content: problem,
+      };
     responses['429'] ??= { description: 'Rate limit reached; see Retry-After' };
-    (paths[`/api/public/v1${route.path}`] ??= {})[route.method.toLowerCase()] = {
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
+      description: operationDescription(route),
+      tags: [tagOf(route)],
       ...(route.scopes.length > 0 ? { 'x-scopes': route.scopes } : {}),
       parameters: [
         ...parameters(route.params, 'path', schemas),
@@ -79,7 +100,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           }
         : {}),
       responses,
-      security: [{ apiKey: [] }],
+      security: [byKey ? { apiKey: [] } : { operatorToken: [] }],
     };
   }
   return {
@@ -88,7 +109,14 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
     servers: [{ url: '/' }],
     components: {
       schemas,
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key' },
+        operatorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The operator token (DATA_DIR/operator-token or CLOUD_OPERATOR_TOKEN)',
+        },
+      },
     },
     paths,
   };

@@ -2,36 +2,25 @@
 // becomes a sale when the merchant rings it up on a terminal.
 // Idempotent on externalOrderId: the same body returns the stored order, another body is a conflict.
 import { createHash } from 'node:crypto';
+import { canonicalJson, fromMilli, fromMinor, toMilli } from '@fiscal-pos/fiscal';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { orders, products } from '../db/schema.js';
 import { emitEvent } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { formatMoney, parseQuantity, formatQuantity } from '../money.js';
-import type { VAT_CODES } from '../products/product-schemas.js';
-import { computeOrderTotals } from './order-totals.js';
+import { computeOrderTotals, orderAmountErrors } from './order-totals.js';
 import { presentOrder, type CreateOrderBody, type Order, type OrderLine } from './order-schemas.js';
 
 export type CreateOrderResult = { kind: 'created'; order: Order } | { kind: 'replayed'; order: Order };
 
-/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+export interface CreateOrderOptions {
+  merchantId: string;
+  body: CreateOrderBody;
 }
 
-export async function createOrder(
-  db: Db,
-  merchantId: string,
-  body: CreateOrderBody,
-): Promise<CreateOrderResult> {
+export async function createOrder(db: Db, options: CreateOrderOptions): Promise<CreateOrderResult> {
+  const { merchantId, body } = options;
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   return db.transaction(async (tx) => {
     const existing = await findByExternalId(tx, merchantId, body.externalOrderId);
@@ -64,7 +53,7 @@ export async function createOrder(
 
     const priced = body.lines.map((l) => {
       const product = byCode.get(l.productCode)!;
-      return { product, quantityMilli: parseQuantity(l.quantity)! };
+      return { product, quantityMilli: toMilli(l.quantity)! };
     });
     const totals = computeOrderTotals(
       priced.map((p) => ({
@@ -73,17 +62,20 @@ export async function createOrder(
         vatCode: p.product.vatCode,
       })),
     );
+    const amountErrors = orderAmountErrors(totals);
+    if (amountErrors.length > 0)
+      throw new ProblemError('invalid_request', 'The order amounts are out of bounds.', amountErrors);
     const lines: OrderLine[] = priced.map((p, i) => ({
       position: i + 1,
       productCode: p.product.code,
       name: p.product.name,
-      quantity: formatQuantity(p.quantityMilli),
+      quantity: fromMilli(p.quantityMilli),
       unit: p.product.unit,
-      unitPrice: formatMoney(p.product.priceMinor),
-      vatCode: p.product.vatCode as (typeof VAT_CODES)[number],
+      unitPrice: fromMinor(p.product.priceMinor),
+      vatCode: p.product.vatCode,
       vatRate: totals.lines[i]!.vatRate,
-      amount: formatMoney(totals.lines[i]!.amountMinor),
-      vat: formatMoney(totals.lines[i]!.vatMinor),
+      amount: fromMinor(totals.lines[i]!.amountMinor),
+      vat: fromMinor(totals.lines[i]!.vatMinor),
     }));
 
     const [inserted] = await tx
@@ -105,9 +97,9 @@ export async function createOrder(
         vatBreakdown: totals.breakdown.map((b) => ({
           vatCode: b.vatCode,
           rate: b.rate,
-          amount: formatMoney(b.amountMinor),
-          vat: formatMoney(b.vatMinor),
-          taxableBase: formatMoney(b.taxableBaseMinor),
+          amount: fromMinor(b.amountMinor),
+          vat: fromMinor(b.vatMinor),
+          taxableBase: fromMinor(b.taxableBaseMinor),
         })),
       })
       // A concurrent request with the same externalOrderId may have committed since the check.

@@ -1,15 +1,16 @@
 // The order resource: what a shop sends and what it gets back.
 import { z } from 'zod';
 import type { orders } from '../db/schema.js';
-import { formatMoney, parseQuantity } from '../money.js';
-import { VAT_CODES } from '../products/product-schemas.js';
+import { MAX_LINE_QUANTITY } from '../limits.js';
+import { fromMinor, toMilli, VAT_CODES } from '@fiscal-pos/fiscal';
 import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
 
 const Quantity = z
   .number()
   .positive()
-  .refine((q) => parseQuantity(q) !== undefined, 'at most 3 decimals')
-  .describe('Quantity in units, > 0, at most 3 decimals');
+  .max(MAX_LINE_QUANTITY)
+  .refine((q) => toMilli(q) !== null, 'at most 3 decimals')
+  .describe(`Quantity in units, > 0, at most ${MAX_LINE_QUANTITY}, at most 3 decimals`);
 
 export const Address = z.object({
   line1: z.string().min(1).max(200),
@@ -114,9 +115,9 @@ export function presentOrder(row: typeof orders.$inferSelect): Order {
     delivery: (row.delivery ?? null) as Order['delivery'],
     note: row.note,
     lines: row.lines as OrderLine[],
-    subtotal: formatMoney(row.subtotalMinor),
-    vatTotal: formatMoney(row.vatMinor),
-    total: formatMoney(row.totalMinor),
+    subtotal: fromMinor(row.subtotalMinor),
+    vatTotal: fromMinor(row.vatMinor),
+    total: fromMinor(row.totalMinor),
     vatBreakdown: row.vatBreakdown as Order['vatBreakdown'],
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     fulfilledAt: row.fulfilledAt?.toISOString() ?? null,

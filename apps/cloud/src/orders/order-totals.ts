@@ -2,6 +2,8 @@
 // VAT extraction and per-code breakdown as a receipt on the terminal, so an order and the
 // sale it later becomes agree to the ban. Orders carry no discounts or payments yet.
 import { calculateSale, DEFAULT_VAT_TABLE, fromBp, isVatCode, type VatCode } from '@fiscal-pos/fiscal';
+import type { FieldError } from '../http/problem.js';
+import { MAX_ORDER_TOTAL } from '../limits.js';
 
 export interface LineInput {
   unitPriceMinor: number;
@@ -53,8 +55,6 @@ export function computeOrderTotals(lines: readonly LineInput[]): OrderTotals {
     { items, cartDiscount: null, cartMarkup: null, payments: [], amountReceived: 0 },
     DEFAULT_VAT_TABLE,
   );
-  // Lines are validated (positive prices and quantities) before this runs.
-  if (sale.issues.length > 0) throw new Error(`order totals: ${sale.issues.map((i) => i.code).join(', ')}`);
   return {
     lines: sale.items.map((item) => ({
       amountMinor: item.netAmount,
@@ -73,4 +73,20 @@ export function computeOrderTotals(lines: readonly LineInput[]): OrderTotals {
       }))
       .sort((a, b) => a.vatCode.localeCompare(b.vatCode)),
   };
+}
+
+/**
+ * Why these totals cannot make an order, as field errors of the request body: a line whose
+ * amount rounds to 0 bani (the fiscal calculation refuses a sale of 0), or a total beyond
+ * MAX_ORDER_TOTAL. Quantities and prices are bounded before, so nothing here overflows.
+ */
+export function orderAmountErrors(totals: OrderTotals): FieldError[] {
+  const errors: FieldError[] = totals.lines.flatMap((line, i) =>
+    line.amountMinor > 0
+      ? []
+      : [{ path: `body.lines.${i}.quantity`, message: 'the line amount rounds to 0 bani' }],
+  );
+  if (totals.totalMinor > MAX_ORDER_TOTAL * 100)
+    errors.push({ path: 'body.lines', message: `the order total exceeds ${MAX_ORDER_TOTAL} MDL` });
+  return errors;
 }

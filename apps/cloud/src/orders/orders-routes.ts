@@ -1,7 +1,6 @@
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+// The order endpoints of the integration API: each handler calls one use case and presents.
 import { z } from 'zod';
-import { orders } from '../db/schema.js';
-import { decodeCursor, PageQuery, pageOf, paginate } from '../http/cursor.js';
+import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute, type HandlerResult } from '../http/route.js';
 import type { AppContext } from '../http/context.js';
@@ -9,6 +8,7 @@ import { changeOrderStatus, type ChangeOrderStatusOptions } from './change-order
 import { createOrder } from './create-order.js';
 import { ORDER_STATUSES } from './order-lifecycle.js';
 import { CancelOrderBody, CreateOrderBody, Order, presentOrder } from './order-schemas.js';
+import { findOrder, orderPage } from './order-store.js';
 
 const OrderParams = z.object({ id: z.string().max(100) });
 
@@ -30,7 +30,7 @@ export const createOrderRoute = defineRoute({
     422: { description: 'A line refers to an unknown or inactive product', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, body }): Promise<HandlerResult> => {
-    const result = await createOrder(ctx.db, auth.merchantId, body);
+    const result = await createOrder(ctx.db, { merchantId: auth.merchantId, body });
     if (result.kind === 'replayed')
       return { status: 200, body: result.order, headers: { 'idempotent-replayed': 'true' } };
     ctx.notifyDeliveries();
@@ -54,11 +54,7 @@ export const getOrderRoute = defineRoute({
     404: { description: 'No such order', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {
-    const [row] = await ctx.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.merchantId, auth.merchantId), eq(orders.id, params.id)))
-      .limit(1);
+    const row = await findOrder(ctx.db, auth.merchantId, params.id);
     if (!row) throw new ProblemError('not_found', `No order ${params.id}.`);
     return { status: 200, body: presentOrder(row) };
   },
@@ -82,21 +78,14 @@ export const listOrdersRoute = defineRoute({
   }),
   responses: { 200: { description: 'A page of orders', schema: OrderPage } },
   handler: async ({ ctx, auth, query }) => {
-    const conditions: SQL[] = [eq(orders.merchantId, auth.merchantId)];
-    if (query.updatedSince) conditions.push(gte(orders.updatedAt, new Date(query.updatedSince)));
-    if (query.externalOrderId) conditions.push(eq(orders.externalOrderId, query.externalOrderId));
-    if (query.status) conditions.push(eq(orders.status, query.status));
-    if (query.cursor) {
-      const after = decodeCursor(query.cursor);
-      conditions.push(sql`(${orders.updatedAt}, ${orders.id}) > (${after.at}, ${after.id})`);
-    }
-    const rows = await ctx.db
-      .select()
-      .from(orders)
-      .where(and(...conditions))
-      .orderBy(asc(orders.updatedAt), asc(orders.id))
-      .limit(query.limit + 1);
-    const page = paginate(rows, query.limit, (r) => ({ at: r.updatedAt, id: r.id }));
+    const page = await orderPage(ctx.db, {
+      merchantId: auth.merchantId,
+      updatedSince: query.updatedSince === undefined ? undefined : new Date(query.updatedSince),
+      externalOrderId: query.externalOrderId,
+      status: query.status,
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      limit: query.limit,
+    });
     return {
       status: 200,
       body: { data: page.rows.map(presentOrder), hasMore: page.hasMore, nextCursor: page.nextCursor },

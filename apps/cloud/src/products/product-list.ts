@@ -10,7 +10,7 @@ import type { SortKey } from '../http/cursor.js';
 
 const iso = (column: AnyColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** Integer minor units as an exact JSON number (1250 -> 12.5), as formatMoney/formatQuantity do. */
+/** Integer minor units as an exact JSON number (1250 -> 12.5), as fromMinor/fromMilli do. */
 const scaled = (column: AnyColumn, divisor: number) =>
   sql`trim_scale(${column}::numeric / ${sql.raw(String(divisor))})`;
 

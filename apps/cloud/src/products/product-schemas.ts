@@ -1,13 +1,11 @@
 // The product resource as the API shows it, and the conversion from a stored row.
+import { fromMilli, fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import type { products } from '../db/schema.js';
-import { formatMoney, formatQuantity } from '../money.js';
 
 export const LocalizedText = z
   .object({ ro: z.string(), ru: z.string().optional(), en: z.string().optional() })
   .meta({ id: 'LocalizedText', description: 'Text in Romanian (always), Russian and English' });
-
-export const VAT_CODES = ['A', 'B', 'C', 'D', 'E', '_'] as const;
 
 export const Product = z
   .object({
@@ -46,13 +44,13 @@ export function presentProduct(row: ProductRow): Product {
     barcodes: row.barcodes,
     name: row.name,
     description: row.description ?? null,
-    price: formatMoney(row.priceMinor),
+    price: fromMinor(row.priceMinor),
     currency: 'MDL',
-    vatCode: row.vatCode as Product['vatCode'],
+    vatCode: row.vatCode,
     unit: row.unit,
     category: row.category,
     active: row.active,
-    onHand: formatQuantity(row.onHandMilli),
+    onHand: fromMilli(row.onHandMilli),
     deleted: row.deletedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,5 +1,6 @@
 // Writes to the catalog: used by the seed and the admin CLI now, by the console later.
 // Each write emits its event in the same transaction.
+import type { VatCode } from '@fiscal-pos/fiscal';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { contentBlocks, products, type LocalizedText } from '../db/schema.js';
@@ -13,7 +14,7 @@ export interface ProductInput {
   name: LocalizedText;
   description?: LocalizedText | null;
   priceMinor: number;
-  vatCode: string;
+  vatCode: VatCode;
   unit: string;
   category?: string | null;
   active?: boolean;

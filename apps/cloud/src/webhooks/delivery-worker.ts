@@ -7,6 +7,7 @@ import { createSecureContext, rootCertificates } from 'node:tls';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { Agent, request } from 'undici';
+import { systemClock, type Clock } from '../clock.js';
 import type { WebhookConfig } from '../config.js';
 import { rowsOf, type Db } from '../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
@@ -15,7 +16,7 @@ import type { Opened, SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { assertTransition, classifyStatus, nextStep, type AttemptOutcome } from './delivery-lifecycle.js';
 import { GroupWriter } from './group-writer.js';
 import { recordSuccesses, type SuccessfulAttempt } from './record-successes.js';
-import { deliveryHeaders } from './signing.js';
+import { deliveryHeaders, previousSecretBinding } from './signing.js';
 import type { UrlGuard } from './url-guard.js';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
@@ -39,6 +40,9 @@ interface ClaimedRow {
   url: string;
   secret_ciphertext: string;
   secret_key_id: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_key_id: string | null;
+  previous_secret_live: boolean;
   endpoint_status: string;
   endpoint_deleted: boolean;
   event_type: string;
@@ -54,6 +58,8 @@ interface Claimed {
   url: string;
   /** The signing secret, opened; or why it cannot be (the attempt then fails and is retried). */
   secret: Opened;
+  /** A rotated-out secret still in its grace window; it signs too. */
+  previousSecret: Opened | undefined;
   endpointStatus: string;
   endpointDeleted: boolean;
   eventType: string;
@@ -67,6 +73,10 @@ export interface DeliveryWorkerOptions {
   /** Opens the stored signing secrets. */
   secrets: SecretsKeyring;
   logger: Logger;
+  /** Signature timestamps are read from it; the system clock when absent. */
+  clock?: Clock;
+  /** Told of every attempt's outcome and latency (metrics). */
+  onAttempt?: (outcome: AttemptOutcome['kind'], latencyMs: number) => void;
   random?: () => number;
 }
 
@@ -193,6 +203,8 @@ export class DeliveryWorker {
             for update skip locked)
           returning id, endpoint_id, merchant_id, attempts, event_id)
         select c.id, c.endpoint_id, c.merchant_id, c.attempts, c.event_id, w.url, w.secret_ciphertext, w.secret_key_id,
+          w.previous_secret_ciphertext, w.previous_secret_key_id,
+          coalesce(w.previous_secret_expires_at > now(), false) as previous_secret_live,
           w.status as endpoint_status,
           w.deleted_at is not null as endpoint_deleted, e.type as event_type, e.data as event_data,
           to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as event_created_at
@@ -210,6 +222,13 @@ export class DeliveryWorker {
         { keyId: r.secret_key_id, ciphertext: r.secret_ciphertext },
         r.endpoint_id,
       ),
+      previousSecret:
+        r.previous_secret_live && r.previous_secret_ciphertext !== null && r.previous_secret_key_id !== null
+          ? this.options.secrets.open(
+              { keyId: r.previous_secret_key_id, ciphertext: r.previous_secret_ciphertext },
+              previousSecretBinding(r.endpoint_id),
+            )
+          : undefined,
       endpointStatus: r.endpoint_status,
       endpointDeleted: r.endpoint_deleted,
       eventType: r.event_type,
@@ -243,9 +262,12 @@ export class DeliveryWorker {
           method: 'POST',
           dispatcher: agent,
           headers: deliveryHeaders({
-            secret: row.secret.plaintext,
+            // A rotated-out secret that no longer opens only loses its extra signature.
+            secrets: row.previousSecret?.ok
+              ? [row.secret.plaintext, row.previousSecret.plaintext]
+              : [row.secret.plaintext],
             webhookId: row.id,
-            timestamp: Math.floor(Date.now() / 1000),
+            timestamp: Math.floor((this.options.clock ?? systemClock).now().getTime() / 1000),
             eventType: row.eventType,
             body: row.body,
           }),
@@ -259,6 +281,7 @@ export class DeliveryWorker {
       }
     }
     const latencyMs = Math.round(performance.now() - started);
+    this.options.onAttempt?.(outcome.kind, latencyMs);
     if (outcome.kind === 'delivered') {
       assertTransition('pending', 'succeeded');
       await this.successes.add({

@@ -1,9 +1,10 @@
 // Stored webhook signing secrets and the secrets key: sealing the ones an older version kept
 // readable (migration 0004), and sealing them again with the current key after a rotation.
-import { eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
 import { webhookEndpoints } from '../db/schema.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
+import { previousSecretBinding } from './signing.js';
 
 /**
  * Migration 0004's data step: seals every readable secret, bound to its endpoint's id. Raw SQL,
@@ -60,6 +61,37 @@ export async function resealWebhookSecrets(db: Queryable, keyring: SecretsKeyrin
       )
       .returning({ id: webhookEndpoints.id });
     result.resealed += updated.length;
+  }
+  // Rotated-out secrets still signing in their grace window; one that no longer opens is dropped.
+  const stalePrevious = await db
+    .select({
+      id: webhookEndpoints.id,
+      keyId: webhookEndpoints.previousSecretKeyId,
+      ciphertext: webhookEndpoints.previousSecretCiphertext,
+    })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        isNotNull(webhookEndpoints.previousSecretCiphertext),
+        ne(webhookEndpoints.previousSecretKeyId, keyring.currentKeyId),
+      ),
+    );
+  for (const row of stalePrevious) {
+    const opened = keyring.open(
+      { keyId: row.keyId!, ciphertext: row.ciphertext! },
+      previousSecretBinding(row.id),
+    );
+    const sealed = opened.ok ? keyring.seal(opened.plaintext, previousSecretBinding(row.id)) : null;
+    await db
+      .update(webhookEndpoints)
+      .set({
+        previousSecretCiphertext: sealed?.ciphertext ?? null,
+        previousSecretKeyId: sealed?.keyId ?? null,
+        ...(sealed ? {} : { previousSecretExpiresAt: null }),
+      })
+      .where(
+        sql`${eq(webhookEndpoints.id, row.id)} and ${eq(webhookEndpoints.previousSecretCiphertext, row.ciphertext!)}`,
+      );
   }
   return result;
 }

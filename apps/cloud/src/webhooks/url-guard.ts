@@ -121,6 +121,7 @@ export class UrlGuard {
     if (url.protocol !== 'https:') return { ok: false, reason: 'only https URLs are accepted' };
     if (url.username || url.password) return { ok: false, reason: 'credentials in the URL are not accepted' };
     if (url.hash) return { ok: false, reason: 'fragments are not accepted' };
+    if (url.port === '0') return { ok: false, reason: 'port 0 is not a port a receiver can listen on' };
     const host = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: string[];
     try {

@@ -1,73 +1,23 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+// The webhook endpoints of the integration API: each handler calls one use case and presents.
 import { z } from 'zod';
-import type { Db } from '../db/database.js';
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
-import { emitEvent } from '../events/emit-event.js';
-import { SubscribableEventType } from '../events/event-types.js';
-import { decodeCursor, PageQuery, pageOf, paginate } from '../http/cursor.js';
-import { ProblemError, ProblemSchema } from '../http/problem.js';
+import { PageQuery, pageOf } from '../http/cursor.js';
+import { ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
-import { newId } from '../ids.js';
-import { assertTransition, type DeliveryStatus } from './delivery-lifecycle.js';
-import { newSigningSecret } from './signing.js';
-
-/** At most this many live endpoints per merchant. */
-export const MAX_ENDPOINTS = 16;
-
-export const WebhookEndpoint = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    description: z.string().nullable(),
-    events: z.array(SubscribableEventType),
-    status: z.enum(['enabled', 'disabled']),
-    disabledReason: z.enum(['gone', 'failing']).nullable(),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({ id: 'WebhookEndpoint' });
-export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
-
-export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
-  secret: z.string().describe('Signing secret (whsec_...); shown only in this response'),
-}).meta({ id: 'CreatedWebhookEndpoint' });
-
-export const CreateWebhookBody = z
-  .object({
-    url: z.url().max(2000).describe('https URL on a public address'),
-    events: z.array(SubscribableEventType).min(1),
-    description: z.string().max(200).optional(),
-  })
-  .meta({ id: 'CreateWebhook' });
-
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
-
-function presentEndpoint(row: EndpointRow): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    description: row.description,
-    events: row.events as WebhookEndpoint['events'],
-    status: row.status as WebhookEndpoint['status'],
-    disabledReason: row.disabledReason as WebhookEndpoint['disabledReason'],
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-async function findEndpoint(db: Db, merchantId: string, id: string): Promise<EndpointRow> {
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.merchantId, merchantId),
-        eq(webhookEndpoints.id, id),
-        isNull(webhookEndpoints.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new ProblemError('not_found', `No webhook endpoint ${id}.`);
-  return row;
-}
+import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
+import { listWebhookDeliveries } from './list-webhook-deliveries.js';
+import { pingWebhookEndpoint } from './ping-webhook-endpoint.js';
+import { redeliverWebhook } from './redeliver-webhook.js';
+import { registerWebhookEndpoint } from './register-webhook-endpoint.js';
+import { rotateWebhookSecret } from './rotate-webhook-secret.js';
+import {
+  CreatedWebhookEndpoint,
+  CreateWebhookBody,
+  Delivery,
+  DELIVERY_STATUSES,
+  presentEndpoint,
+  WebhookEndpoint,
+} from './webhook-schemas.js';
+import { listLiveEndpoints } from './webhook-store.js';
 
 const EndpointParams = z.object({ id: z.string().max(100) });
 
@@ -85,37 +35,10 @@ export const createWebhookRoute = defineRoute({
       schema: ProblemSchema,
     },
   },
-  handler: async ({ ctx, auth, body }) => {
-    const check = await ctx.urlGuard.check(body.url);
-    if (!check.ok)
-      throw new ProblemError('url_not_allowed', `The URL is refused: ${check.reason}.`, [
-        { path: 'body.url', message: check.reason },
-      ]);
-    const [count] = await ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.merchantId, auth.merchantId), isNull(webhookEndpoints.deletedAt)));
-    if ((count?.n ?? 0) >= MAX_ENDPOINTS)
-      throw new ProblemError('url_not_allowed', `At most ${MAX_ENDPOINTS} endpoints per merchant.`);
-    const id = newId('we');
-    const secret = newSigningSecret();
-    // Stored only sealed; this response is the one place the secret is readable.
-    const sealed = ctx.secrets.seal(secret, id);
-    const [row] = await ctx.db
-      .insert(webhookEndpoints)
-      .values({
-        id,
-        merchantId: auth.merchantId,
-        url: check.url.href,
-        description: body.description ?? null,
-        events: [...new Set(body.events)],
-        secretCiphertext: sealed.ciphertext,
-        secretKeyId: sealed.keyId,
-        status: 'enabled',
-      })
-      .returning();
-    return { status: 201, body: { ...presentEndpoint(row!), secret } };
-  },
+  handler: async ({ ctx, auth, body }) => ({
+    status: 201,
+    body: await registerWebhookEndpoint(ctx, { merchantId: auth.merchantId, body }),
+  }),
 });
 
 export const listWebhooksRoute = defineRoute({
@@ -125,14 +48,10 @@ export const listWebhooksRoute = defineRoute({
   summary: "The merchant's webhook endpoints (without secrets)",
   scopes: ['webhooks:manage'],
   responses: { 200: { description: 'Endpoints', schema: z.object({ data: z.array(WebhookEndpoint) }) } },
-  handler: async ({ ctx, auth }) => {
-    const rows = await ctx.db
-      .select()
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.merchantId, auth.merchantId), isNull(webhookEndpoints.deletedAt)))
-      .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
-    return { status: 200, body: { data: rows.map(presentEndpoint) } };
-  },
+  handler: async ({ ctx, auth }) => ({
+    status: 200,
+    body: { data: (await listLiveEndpoints(ctx.db, auth.merchantId)).map(presentEndpoint) },
+  }),
 });
 
 export const deleteWebhookRoute = defineRoute({
@@ -147,17 +66,7 @@ export const deleteWebhookRoute = defineRoute({
     404: { description: 'No such endpoint', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {
-    await findEndpoint(ctx.db, auth.merchantId, params.id);
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(webhookEndpoints)
-        .set({ deletedAt: sql`now()` })
-        .where(eq(webhookEndpoints.id, params.id));
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'failed', lastError: 'endpoint deleted', leaseUntil: null })
-        .where(and(eq(webhookDeliveries.endpointId, params.id), eq(webhookDeliveries.status, 'pending')));
-    });
+    await deleteWebhookEndpoint(ctx.db, { merchantId: auth.merchantId, endpointId: params.id });
     return { status: 204 };
   },
 });
@@ -174,44 +83,11 @@ export const pingWebhookRoute = defineRoute({
     404: { description: 'No such endpoint', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {
-    const endpoint = await findEndpoint(ctx.db, auth.merchantId, params.id);
-    const emitted = await ctx.db.transaction((tx) =>
-      emitEvent(tx, {
-        merchantId: auth.merchantId,
-        type: 'ping',
-        data: { object: { endpointId: endpoint.id } },
-        onlyEndpointId: endpoint.id,
-      }),
-    );
+    const eventId = await pingWebhookEndpoint(ctx.db, { merchantId: auth.merchantId, endpointId: params.id });
     ctx.notifyDeliveries();
-    return { status: 202, body: { eventId: emitted.eventId } };
+    return { status: 202, body: { eventId } };
   },
 });
-
-export const DeliveryAttempt = z.object({
-  attemptedAt: z.iso.datetime(),
-  statusCode: z.number().int().nullable(),
-  latencyMs: z.number().int(),
-  error: z.string().nullable(),
-  responseExcerpt: z.string().nullable().describe('First 1 KiB of the response body'),
-});
-
-export const Delivery = z
-  .object({
-    id: z.string().describe('The webhook id (X-Service-Webhook-Id), the same on every attempt'),
-    eventId: z.string(),
-    eventType: z.string(),
-    status: z.enum(['pending', 'succeeded', 'failed']),
-    attempts: z.number().int(),
-    nextAttemptAt: z.iso.datetime().nullable(),
-    deliveredAt: z.iso.datetime().nullable(),
-    lastStatusCode: z.number().int().nullable(),
-    lastError: z.string().nullable(),
-    createdAt: z.iso.datetime(),
-    attemptLog: z.array(DeliveryAttempt),
-  })
-  .meta({ id: 'WebhookDelivery' });
-export type Delivery = z.infer<typeof Delivery>;
 
 export const listDeliveriesRoute = defineRoute({
   method: 'GET',
@@ -220,56 +96,18 @@ export const listDeliveriesRoute = defineRoute({
   summary: 'Delivery log of an endpoint, newest first, with every attempt',
   scopes: ['webhooks:manage'],
   params: EndpointParams,
-  query: PageQuery.extend({ status: z.enum(['pending', 'succeeded', 'failed']).optional() }),
+  query: PageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() }),
   responses: { 200: { description: 'A page of deliveries', schema: pageOf(Delivery, 'DeliveryPage') } },
-  handler: async ({ ctx, auth, params, query }) => {
-    await findEndpoint(ctx.db, auth.merchantId, params.id);
-    const d = webhookDeliveries;
-    const conditions: SQL[] = [eq(d.merchantId, auth.merchantId), eq(d.endpointId, params.id)];
-    if (query.status) conditions.push(eq(d.status, query.status));
-    if (query.cursor) {
-      const after = decodeCursor(query.cursor);
-      conditions.push(sql`(${d.createdAt}, ${d.id}) < (${after.at}, ${after.id})`);
-    }
-    const rows = await ctx.db
-      .select({ delivery: d, eventType: events.type })
-      .from(d)
-      .innerJoin(events, eq(events.id, d.eventId))
-      .where(and(...conditions))
-      .orderBy(desc(d.createdAt), desc(d.id))
-      .limit(query.limit + 1);
-    const page = paginate(rows, query.limit, (r) => ({ at: r.delivery.createdAt, id: r.delivery.id }));
-    const ids = page.rows.map((r) => r.delivery.id);
-    const attempts = ids.length
-      ? await ctx.db
-          .select()
-          .from(webhookAttempts)
-          .where(inArray(webhookAttempts.deliveryId, ids))
-          .orderBy(webhookAttempts.id)
-      : [];
-    const data: Delivery[] = page.rows.map(({ delivery, eventType }) => ({
-      id: delivery.id,
-      eventId: delivery.eventId,
-      eventType,
-      status: delivery.status as DeliveryStatus,
-      attempts: delivery.attempts,
-      nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
-      deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
-      lastStatusCode: delivery.lastStatusCode,
-      lastError: delivery.lastError,
-      createdAt: delivery.createdAt.toISOString(),
-      attemptLog: attempts
-        .filter((a) => a.deliveryId === delivery.id)
-        .map((a) => ({
-          attemptedAt: a.attemptedAt.toISOString(),
-          statusCode: a.statusCode,
-          latencyMs: a.latencyMs,
-          error: a.error,
-          responseExcerpt: a.responseExcerpt,
-        })),
-    }));
-    return { status: 200, body: { data, hasMore: page.hasMore, nextCursor: page.nextCursor } };
-  },
+  handler: async ({ ctx, auth, params, query }) => ({
+    status: 200,
+    body: await listWebhookDeliveries(ctx.db, {
+      merchantId: auth.merchantId,
+      endpointId: params.id,
+      status: query.status,
+      cursor: query.cursor,
+      limit: query.limit,
+    }),
+  }),
 });
 
 export const redeliverRoute = defineRoute({
@@ -286,28 +124,59 @@ export const redeliverRoute = defineRoute({
     409: { description: 'The delivery is still pending', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {
-    const endpoint = await findEndpoint(ctx.db, auth.merchantId, params.id);
-    if (endpoint.status !== 'enabled')
-      throw new ProblemError('not_found', 'The endpoint is disabled; register it again.');
-    const [row] = await ctx.db
-      .select({ status: webhookDeliveries.status })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.merchantId, auth.merchantId),
-          eq(webhookDeliveries.endpointId, endpoint.id),
-          eq(webhookDeliveries.id, params.deliveryId),
-        ),
-      );
-    if (!row) throw new ProblemError('not_found', `No delivery ${params.deliveryId}.`);
-    if (row.status === 'pending')
-      throw new ProblemError('idempotency_conflict', 'The delivery is still pending.');
-    assertTransition(row.status as DeliveryStatus, 'pending');
-    await ctx.db
-      .update(webhookDeliveries)
-      .set({ status: 'pending', nextAttemptAt: sql`now()`, leaseUntil: null })
-      .where(and(eq(webhookDeliveries.id, params.deliveryId), eq(webhookDeliveries.status, row.status)));
+    await redeliverWebhook(ctx.db, {
+      merchantId: auth.merchantId,
+      endpointId: params.id,
+      deliveryId: params.deliveryId,
+    });
     ctx.notifyDeliveries();
     return { status: 202 };
   },
+});
+
+const DAY_SECONDS = 86_400;
+
+export const rotateWebhookSecretRoute = defineRoute({
+  method: 'POST',
+  path: '/webhooks/{id}/rotate-secret',
+  operationId: 'rotateWebhookSecret',
+  summary:
+    'Replaces the signing secret; until the grace period ends, deliveries carry a signature with each secret',
+  scopes: ['webhooks:manage'],
+  params: EndpointParams,
+  body: z
+    .object({
+      graceSeconds: z
+        .number()
+        .int()
+        .min(0)
+        .max(7 * DAY_SECONDS)
+        .default(DAY_SECONDS)
+        .describe('How long the replaced secret keeps signing (default 24 h, at most 7 days; 0 ends it now)'),
+    })
+    .meta({ id: 'RotateWebhookSecret' })
+    .optional(),
+  responses: {
+    200: {
+      description: 'The new secret, shown only here',
+      schema: z
+        .object({
+          secret: z.string().describe('The new signing secret (whsec_...)'),
+          previousSecretExpiresAt: z.iso
+            .datetime()
+            .nullable()
+            .describe('Until then the replaced secret signs too; null when it was retired at once'),
+        })
+        .meta({ id: 'RotatedWebhookSecret' }),
+    },
+    404: { description: 'No such endpoint', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, auth, params, body }) => ({
+    status: 200,
+    body: await rotateWebhookSecret(ctx, {
+      merchantId: auth.merchantId,
+      endpointId: params.id,
+      graceSeconds: body?.graceSeconds ?? DAY_SECONDS,
+    }),
+  }),
 });

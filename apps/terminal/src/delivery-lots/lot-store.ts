@@ -1,4 +1,4 @@
-import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
+import { dayRangeBounds } from '../fiscal-operations/history-page.js';
 import type { Db } from '../storage/database.js';
 import type { LotStatus } from './lot-status.js';
 

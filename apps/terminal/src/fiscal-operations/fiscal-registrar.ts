@@ -1,3 +1,4 @@
+import { keptPayments } from '@fiscal-pos/fiscal';
 import { faultScopeOf } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -44,7 +45,8 @@ export function registrationRequest(op: FiscalOperationRecord): FiscalRegistrati
     reportNumber: op.reportNumber,
     totalAmount: op.totalAmount,
     vat: op.vat,
-    payments: op.payments,
+    // MEV is told what the shop kept: cash net of the change handed back.
+    payments: keptPayments(op.payments, op.totalAmount),
     occurredAt: op.createdAt,
   };
 }

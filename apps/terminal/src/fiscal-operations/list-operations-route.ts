@@ -8,9 +8,10 @@ import {
 } from '../http/query-fields.js';
 import { operationListPageSchema, operationStatusSchema, operationTypeSchema } from './operation-contract.js';
 import { presentOperation } from './operation-presenter.js';
-import type { OperationStore } from './operation-store.js';
+import { cursorQueryFields } from './cursor-contract.js';
+import type { OperationHistory } from './operation-store.js';
 
-export const listOperationsRoute = defineRoute<{ operations: OperationStore }>()({
+export const listOperationsRoute = defineRoute<{ history: OperationHistory }>()({
   method: 'GET',
   path: '/api/fiscal/operations',
   operationId: 'listFiscalOperations',
@@ -28,12 +29,19 @@ export const listOperationsRoute = defineRoute<{ operations: OperationStore }>()
     ),
     ...shiftQueryFields,
     ...pageQueryFields,
+    ...cursorQueryFields,
   }),
   response: operationListPageSchema,
-  errors: ['VALIDATION_ERROR'],
-  handler({ services, query }) {
-    const page = services.operations.list(query);
+  errors: ['VALIDATION_ERROR', 'QUERY_TIMEOUT'],
+  async handler({ services, query }) {
+    const page = await services.history.listOperations(query);
     const { limit, offset } = query;
-    return { operations: page.operations.map(presentOperation), total: page.total, limit, offset };
+    return {
+      operations: page.operations.map(presentOperation),
+      total: page.total,
+      limit,
+      offset,
+      nextCursor: page.nextCursor,
+    };
   },
 });

@@ -1,5 +1,7 @@
+import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { pageFields } from '../http/query-fields.js';
+import { cursorPageFields } from './cursor-contract.js';
 import {
   countSchema,
   documentNumberSchema,
@@ -7,14 +9,12 @@ import {
   paymentAmountsSchema,
   timestampSchema,
 } from '../http/shared-contract.js';
-import { OPERATION_STATUSES } from './operation-status.js';
-import { OPERATION_TYPES } from './operation-store.js';
 
-export const operationTypeSchema = z.enum(OPERATION_TYPES).meta({
+export const operationTypeSchema = z.enum(FISCAL_OPERATION_TYPES).meta({
   description: 'receipt (sale), cash_in, cash_out, refund, x_report, z_report',
 });
 
-export const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
+export const operationStatusSchema = z.enum(FISCAL_OPERATION_STATUSES).meta({
   description:
     'pending (written, not sent), sent (awaiting the reply), success, failed (refused by the fiscal server), offline (server unreachable, retried)',
 });
@@ -69,7 +69,7 @@ export type FiscalOperation = z.infer<typeof fiscalOperationSchema>;
 
 /** data of GET /api/fiscal/operations. */
 export const operationListPageSchema = z
-  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields })
+  .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'FiscalOperationListPage' });
 
 export type OperationListPage = z.infer<typeof operationListPageSchema>;

@@ -1,4 +1,4 @@
-import type { FiscalOperationType } from '../mev/fiscal-server.js';
+import type { FiscalOperationType } from '@fiscal-pos/fiscal';
 
 /** What a fiscal document's type decides about how it is performed. */
 export interface OperationRules {

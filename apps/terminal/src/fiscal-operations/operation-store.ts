@@ -1,16 +1,14 @@
 import type { Db } from '../storage/database.js';
-import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
-import { canTransition, IllegalTransitionError, type OperationStatus } from './operation-status.js';
-
-/** Every fiscal operation type, as stored and as the API filters them. */
-export const OPERATION_TYPES: readonly FiscalOperationType[] = [
-  'receipt',
-  'cash_in',
-  'cash_out',
-  'refund',
-  'x_report',
-  'z_report',
-];
+import {
+  canTransitionOperation,
+  IllegalOperationTransitionError,
+  type FiscalOperationStatus as OperationStatus,
+  type FiscalOperationType,
+  type PaymentLine,
+  type VatLine,
+} from '@fiscal-pos/fiscal';
+import type { ListCursor } from './list-cursor.js';
+import { historyPage } from './history-page.js';
 
 export interface FiscalOperationRecord {
   seq: number;
@@ -22,8 +20,8 @@ export interface FiscalOperationRecord {
   isOffline: boolean;
   totalAmount: number;
   cashDelta: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
   mevId: string | null;
   fiscalCode: string | null;
   offlineFiscalCode: string | null;
@@ -48,8 +46,8 @@ export interface NewFiscalOperation {
   reportNumber: number;
   totalAmount: number;
   cashDelta: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
   shiftId: string | null;
   createdAt: string;
 }
@@ -74,6 +72,7 @@ export interface OperationQuery {
   shiftId: string | null;
   limit: number;
   offset: number;
+  cursor: ListCursor | null;
 }
 
 interface OperationRow {
@@ -110,8 +109,8 @@ function toRecord(row: OperationRow): FiscalOperationRecord {
     isOffline: row.is_offline === 1,
     totalAmount: row.total_amount,
     cashDelta: row.cash_delta,
-    vat: JSON.parse(row.vat_json) as VatAmounts[],
-    payments: JSON.parse(row.payments_json) as PaymentAmount[],
+    vat: JSON.parse(row.vat_json) as VatLine[],
+    payments: JSON.parse(row.payments_json) as PaymentLine[],
     mevId: row.mev_id,
     fiscalCode: row.fiscal_code,
     offlineFiscalCode: row.offline_fiscal_code,
@@ -124,12 +123,9 @@ function toRecord(row: OperationRow): FiscalOperationRecord {
   };
 }
 
-/** Date filters are whole UTC days `YYYY-MM-DD`, inclusive at both ends. */
-export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
-  return {
-    from: dateFrom ? `${dateFrom}T00:00:00.000Z` : '0000',
-    to: dateTo ? `${dateTo}T23:59:59.999Z` : '9999',
-  };
+/** The operations list read off the fiscal path (history/history-reads.ts runs OperationStore.list on a read worker). */
+export interface OperationHistory {
+  listOperations(query: OperationQuery): Promise<ReturnType<OperationStore['list']>>;
 }
 
 export class OperationStore {
@@ -172,7 +168,7 @@ export class OperationStore {
 
   /** Moves an operation along the transition table; the current status is re-checked in SQL. */
   transition(id: string, from: OperationStatus, to: OperationStatus, fields: TransitionFields = {}): void {
-    if (!canTransition(from, to)) throw new IllegalTransitionError(id, from, to);
+    if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(id, from, to);
     const result = this.db
       .prepare(
         `UPDATE fiscal_operations SET
@@ -203,7 +199,7 @@ export class OperationStore {
       });
     if (result.changes !== 1) {
       const current = this.get(id);
-      throw new IllegalTransitionError(id, current?.status ?? from, to);
+      throw new IllegalOperationTransitionError(id, current?.status ?? from, to);
     }
   }
 
@@ -218,21 +214,27 @@ export class OperationStore {
     );
   }
 
-  /** The offline queue, oldest first. */
+  /**
+   * The offline queue, oldest first. The IN term repeats the predicate of the partial index
+   * fiscal_operations_queue: SQLite uses a partial index only for a WHERE that contains its
+   * predicate, and `status = 'offline'` alone made every call scan the whole history.
+   */
   offlineQueue(limit: number): FiscalOperationRecord[] {
     return this.db
       .prepare<[number], OperationRow>(
-        `SELECT * FROM fiscal_operations WHERE status = 'offline' ORDER BY seq LIMIT ?`,
+        `SELECT * FROM fiscal_operations INDEXED BY fiscal_operations_queue
+         WHERE status IN ('pending','sent','offline') AND status = 'offline' ORDER BY seq LIMIT ?`,
       )
       .all(limit)
       .map(toRecord);
   }
 
-  /** Operations a crash interrupted between their durable write and the server's answer. */
+  /** Operations a crash interrupted between their durable write and the server's answer (see offlineQueue for the IN term). */
   interrupted(): FiscalOperationRecord[] {
     return this.db
       .prepare<[], OperationRow>(
-        `SELECT * FROM fiscal_operations WHERE status IN ('pending','sent') ORDER BY seq`,
+        `SELECT * FROM fiscal_operations INDEXED BY fiscal_operations_queue
+         WHERE status IN ('pending','sent','offline') AND status IN ('pending','sent') ORDER BY seq`,
       )
       .all()
       .map(toRecord);
@@ -247,11 +249,15 @@ export class OperationStore {
     return { size: row?.size ?? 0, oldestCreatedAt: row?.oldest ?? null };
   }
 
-  /** How many operations of each type are in each status (zero counts are left out). */
+  /**
+   * How many operations of each type are in each status (zero counts are left out), from the
+   * counts kept per Z report (migration 0006): a few rows per day, not a scan of the history.
+   */
   countByTypeAndStatus(): { type: FiscalOperationType; status: OperationStatus; count: number }[] {
     return this.db
       .prepare<[], { type: FiscalOperationType; status: OperationStatus; count: number }>(
-        `SELECT operation_type AS type, status, COUNT(*) AS count FROM fiscal_operations GROUP BY operation_type, status`,
+        `SELECT operation_type AS type, status, SUM(n) AS count FROM operation_counts
+         GROUP BY operation_type, status HAVING SUM(n) > 0`,
       )
       .all();
   }
@@ -272,26 +278,21 @@ export class OperationStore {
     );
   }
 
-  list(query: OperationQuery): { operations: ListedFiscalOperation[]; total: number } {
-    const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
-    const where = `o.created_at >= @from AND o.created_at <= @to
-      AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
-      AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
-    const params = { from, to, type: query.type, status: query.status, shiftId: query.shiftId };
-    const total =
-      this.db
-        .prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n FROM fiscal_operations o WHERE ${where}`)
-        .get(params)?.n ?? 0;
+  /** A page of the history, newest first (see history-page.ts for how it avoids reading it). */
+  list(query: OperationQuery): {
+    operations: ListedFiscalOperation[];
+    total: number;
+    nextCursor: string | null;
+  } {
+    const { limit, offset, cursor, ...filter } = query;
+    const page = historyPage(this.db, filter, { limit, offset, cursor });
     const operations = this.db
-      .prepare<
-        typeof params & { limit: number; offset: number },
-        OperationRow & { shift_number: number | null }
-      >(
+      .prepare<[string], OperationRow & { shift_number: number | null }>(
         `SELECT o.*, sh.number AS shift_number FROM fiscal_operations o LEFT JOIN shifts sh ON sh.id = o.shift_id
-         WHERE ${where} ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
+         WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
       )
-      .all({ ...params, limit: query.limit, offset: query.offset })
+      .all(JSON.stringify(page.seqs))
       .map((row) => ({ ...toRecord(row), shiftNumber: row.shift_number }));
-    return { operations, total };
+    return { operations, total: page.total, nextCursor: page.nextCursor };
   }
 }

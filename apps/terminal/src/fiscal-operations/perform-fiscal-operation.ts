@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore, ResourceKind } from '../storage/idempotency-store.js';
-import type { FiscalOperationType, PaymentAmount, VatAmounts } from '../mev/fiscal-server.js';
+import type { FiscalOperationType, PaymentLine, VatLine } from '@fiscal-pos/fiscal';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
 import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
@@ -46,8 +46,8 @@ export interface DocumentNumbers {
 export interface OperationAmounts {
   totalAmount: number;
   cashDelta: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
 }
 
 /**

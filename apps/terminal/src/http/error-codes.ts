@@ -44,5 +44,9 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'PRINTER_UNAVAILABLE':
     case 'CARD_TERMINAL_UNAVAILABLE':
       return 503;
+    // A history read past its deadline: the terminal is up and selling, this read is refused
+    // for now (503, like the other services it cannot give at the moment); retry narrower.
+    case 'QUERY_TIMEOUT':
+      return 503;
   }
 }

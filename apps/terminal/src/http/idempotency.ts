@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@fiscal-pos/fiscal';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore } from '../storage/idempotency-store.js';
@@ -17,17 +18,6 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Idempotency keys are kept this long: the promise to clients is at least 24 hours (the spec leaves it open). */
 export const IDEMPOTENCY_RETENTION_MS = 48 * 60 * 60 * 1000;
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** The same payload means the same method, route and JSON value (key order and spacing aside). */
 export function requestFingerprint(method: string, path: string, body: unknown): string {

@@ -7,13 +7,13 @@
  * queue) are gauges read from SQLite at scrape time, not counters kept in memory. The MEV
  * latency histogram is per process by nature: Prometheus handles its reset on restart.
  */
+import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/fiscal';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
-import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
 import type { MevRequestObserver, MevRequestOutcome } from '../fiscal-operations/fiscal-registrar.js';
-import { OPERATION_TYPES, type OperationStore } from '../fiscal-operations/operation-store.js';
+import type { OperationStore } from '../fiscal-operations/operation-store.js';
 
 /** How one request to the fiscal server ended, as the registrar saw it. */
 export interface MetricsSources {
@@ -44,8 +44,8 @@ export class TerminalMetrics implements MevRequestObserver {
         this.reset();
         // Every combination is exported, zeros included, so that rates and alerts see a series
         // before its first operation.
-        for (const type of OPERATION_TYPES)
-          for (const status of OPERATION_STATUSES) this.set({ type, status }, 0);
+        for (const type of FISCAL_OPERATION_TYPES)
+          for (const status of FISCAL_OPERATION_STATUSES) this.set({ type, status }, 0);
         for (const row of sources.operations.countByTypeAndStatus())
           this.set({ type: row.type, status: row.status }, row.count);
       },

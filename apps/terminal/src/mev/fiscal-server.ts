@@ -7,23 +7,7 @@
  * - the server could not be reached (refused, DNS, TLS handshake, timeout): a failure,
  *   thrown as `MevUnreachableError`; the operation goes to the offline queue and is retried.
  */
-
-export type FiscalOperationType = 'receipt' | 'refund' | 'cash_in' | 'cash_out' | 'x_report' | 'z_report';
-
-/** Amounts are integer minor units (bani); VAT rates are basis points (20 % = 2000), null = exempt. */
-export interface VatAmounts {
-  code: string;
-  rateBp: number | null;
-  taxableBase: number;
-  vatAmount: number;
-  gross: number;
-}
-
-export interface PaymentAmount {
-  /** ACPS payment code, e.g. "1" (cash), "2" (card), "3.1". */
-  code: string;
-  amount: number;
-}
+import type { FiscalOperationType, PaymentLine, VatLine } from '@fiscal-pos/fiscal';
 
 export interface FiscalRegistrationRequest {
   /** Our fiscal operation UUID: the server deduplicates on it, so a retry is always safe. */
@@ -34,8 +18,8 @@ export interface FiscalRegistrationRequest {
   reportNumber: number;
   /** Total of the operation in minor units (sale total, cash amount, report daily total). */
   totalAmount: number;
-  vat: VatAmounts[];
-  payments: PaymentAmount[];
+  vat: VatLine[];
+  payments: PaymentLine[];
   /** ISO 8601 UTC time the operation happened on the terminal (not the time it was sent). */
   occurredAt: string;
 }

@@ -3,12 +3,12 @@ import {
   type Minor,
   type PeriodicReportTotals,
   type ReportTotals,
-  type VatBreakdownEntry,
+  type VatLine,
 } from '@fiscal-pos/fiscal';
 import type { PrintDocument } from '../printing/receipt-printer.js';
 
 /** One line per VAT code: its VAT amount. */
-export function vatLines(vatBreakdown: readonly VatBreakdownEntry[]): string[][] {
+export function vatLines(vatBreakdown: readonly VatLine[]): string[][] {
   return vatBreakdown.map((v) => [`VAT ${v.code}`, formatMinor(v.vatAmount)]);
 }
 

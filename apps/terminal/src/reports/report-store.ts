@@ -1,12 +1,13 @@
 import type {
   ClosedZReport,
-  FiscalOperationRecord as ReportRecord,
+  FiscalOperationStatus as OperationStatus,
+  FiscalOperationType,
+  PaymentLine,
+  ReportedOperation as ReportRecord,
   ReportTotals,
   VatLine,
 } from '@fiscal-pos/fiscal';
 import type { Db } from '../storage/database.js';
-import type { FiscalOperationType } from '../mev/fiscal-server.js';
-import type { OperationStatus } from '../fiscal-operations/operation-status.js';
 
 interface DayRow {
   operation_type: FiscalOperationType;
@@ -89,7 +90,7 @@ export class ReportStore {
         vat: JSON.parse(row.vat_json) as VatLine[],
         payments:
           row.operation_type === 'receipt' || row.operation_type === 'refund'
-            ? (JSON.parse(row.payments_json) as { code: string; amount: number }[])
+            ? (JSON.parse(row.payments_json) as PaymentLine[])
             : [],
         changeAmount: row.change_amount ?? 0,
         createdAt: row.created_at,

@@ -73,7 +73,7 @@ export async function createSale(
         vatAmount: v.vatAmount,
         gross: v.gross,
       })),
-      payments: calculation.paymentBreakdown.map((p) => ({ code: p.type, amount: p.amount })),
+      payments: calculation.paymentBreakdown,
     }),
     ...(cardStep ? { beforeWrite: cardStep } : {}),
     write: (numbers) => {

@@ -5,11 +5,12 @@ import {
   pageQueryFields,
   shiftQueryFields,
 } from '../http/query-fields.js';
+import { cursorQueryFields } from '../fiscal-operations/cursor-contract.js';
 import { saleListPageSchema } from './sale-contract.js';
 import { presentSaleSummary } from './sale-presenter.js';
 import type { SalesDeps } from './sales-deps.js';
 
-export const listSalesRoute = defineRoute<Pick<SalesDeps, 'sales'>>()({
+export const listSalesRoute = defineRoute<Pick<SalesDeps, 'history'>>()({
   method: 'GET',
   path: '/api/sales',
   operationId: 'listSales',
@@ -17,12 +18,23 @@ export const listSalesRoute = defineRoute<Pick<SalesDeps, 'sales'>>()({
   tag: 'Sales',
   authenticated: true,
   body: 'envelope',
-  query: defineQuery({ ...dateRangeQueryFields, ...shiftQueryFields, ...pageQueryFields }),
+  query: defineQuery({
+    ...dateRangeQueryFields,
+    ...shiftQueryFields,
+    ...pageQueryFields,
+    ...cursorQueryFields,
+  }),
   response: saleListPageSchema,
-  errors: ['VALIDATION_ERROR'],
-  handler({ services: d, query }) {
-    const page = d.sales.list(query);
+  errors: ['VALIDATION_ERROR', 'QUERY_TIMEOUT'],
+  async handler({ services: d, query }) {
+    const page = await d.history.listSales(query);
     const { limit, offset } = query;
-    return { sales: page.sales.map(presentSaleSummary), total: page.total, limit, offset };
+    return {
+      sales: page.sales.map(presentSaleSummary),
+      total: page.total,
+      limit,
+      offset,
+      nextCursor: page.nextCursor,
+    };
   },
 });

@@ -1,6 +1,7 @@
+import { FISCAL_OPERATION_STATUSES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
-import { OPERATION_STATUSES } from '../fiscal-operations/operation-status.js';
 import { pageFields } from '../http/query-fields.js';
+import { cursorPageFields } from '../fiscal-operations/cursor-contract.js';
 import {
   acpsCodeSchema,
   documentNumberSchema,
@@ -11,7 +12,7 @@ import {
   vatCodeSchema,
 } from '../http/shared-contract.js';
 
-const operationStatusSchema = z.enum(OPERATION_STATUSES).meta({
+const operationStatusSchema = z.enum(FISCAL_OPERATION_STATUSES).meta({
   description: 'status of the fiscal operation with the fiscal server',
 });
 
@@ -130,7 +131,7 @@ export const saleSummarySchema = z
       .nullable()
       .meta({ description: 'label of the primary payment type, e.g. "cash"' }),
     status: oneOfStrings(
-      OPERATION_STATUSES,
+      FISCAL_OPERATION_STATUSES,
       'synchronisation status: the status of the sale’s fiscal operation',
     ),
     createdAt: timestampSchema,
@@ -141,7 +142,7 @@ export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
 /** data of GET /api/sales. */
 export const saleListPageSchema = z
-  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields })
+  .strictObject({ sales: z.array(saleSummarySchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'SaleListPage' });
 
 export type SaleListPage = z.infer<typeof saleListPageSchema>;

@@ -1,7 +1,8 @@
 import type { CardApproval } from '../card/card-terminal.js';
 import type { CardTransactionStatus } from '../card/card-transaction-status.js';
 import type { Db } from '../storage/database.js';
-import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
+import { historyPage } from '../fiscal-operations/history-page.js';
+import type { ListCursor } from '../fiscal-operations/list-cursor.js';
 
 export interface StoredSaleItem {
   productId: string | null;
@@ -152,6 +153,11 @@ function toPayment(p: PaymentRow): SalePayment {
   };
 }
 
+/** The sales list read off the fiscal path (history/history-reads.ts runs SaleStore.list on a read worker). */
+export interface SaleHistory {
+  listSales(query: Parameters<SaleStore['list']>[0]): Promise<ReturnType<SaleStore['list']>>;
+}
+
 export class SaleStore {
   constructor(private readonly db: Db) {}
 
@@ -245,39 +251,41 @@ export class SaleStore {
     return { ...fromRow(row), items, payments };
   }
 
+  /** A page of the sales, newest first: the receipts' page of the history (history-page.ts). */
   list(query: {
     dateFrom: string | null;
     dateTo: string | null;
     shiftId: string | null;
     limit: number;
     offset: number;
+    cursor: ListCursor | null;
   }): {
     sales: (SaleHeader & { status: string; primaryPaymentType: string | null })[];
     total: number;
+    nextCursor: string | null;
   } {
-    const { from, to } = dayRangeBounds(query.dateFrom, query.dateTo);
-    const where = `WHERE s.created_at >= @from AND s.created_at <= @to AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
-    const params = { from, to, shiftId: query.shiftId };
-    const total =
-      this.db.prepare<typeof params, { n: number }>(`SELECT COUNT(*) AS n ${SALE_FROM} ${where}`).get(params)
-        ?.n ?? 0;
+    const { limit, offset, cursor, ...filter } = query;
+    const page = historyPage(
+      this.db,
+      { ...filter, type: 'receipt', status: null },
+      { limit, offset, cursor },
+    );
+    // The primary payment is looked up for the page's rows only.
     const rows = this.db
-      .prepare<
-        typeof params & { limit: number; offset: number },
-        SaleRow & { status: string; primary_type: string | null }
-      >(
+      .prepare<[string], SaleRow & { status: string; primary_type: string | null }>(
         `SELECT ${SALE_COLUMNS}, o.status AS status,
            (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type
-         ${SALE_FROM} ${where} ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
+         ${SALE_FROM} WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
       )
-      .all({ ...params, limit: query.limit, offset: query.offset });
+      .all(JSON.stringify(page.seqs));
     return {
       sales: rows.map((row) => ({
         ...fromRow(row),
         status: row.status,
         primaryPaymentType: row.primary_type,
       })),
-      total,
+      total: page.total,
+      nextCursor: page.nextCursor,
     };
   }
 }

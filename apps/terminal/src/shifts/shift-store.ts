@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dayRangeBounds } from '../fiscal-operations/operation-store.js';
+import { dayRangeBounds } from '../fiscal-operations/history-page.js';
 import type { Db } from '../storage/database.js';
 import { shiftStep, type ShiftEvent, type ShiftOpener, type ShiftStep } from './shift-lifecycle.js';
 import type { DocumentShifts, ShiftCashier } from '../fiscal-operations/document-shift.js';

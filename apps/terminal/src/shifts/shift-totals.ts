@@ -1,6 +1,6 @@
 import {
   aggregateReportData,
-  type FiscalOperationRecord as ReportRecord,
+  type ReportedOperation as ReportRecord,
   type Minor,
   type ReportTotals,
 } from '@fiscal-pos/fiscal';

@@ -12,11 +12,27 @@ export type Db = Database.Database;
 export function openFiscalDatabase(file: string): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  // Free pages go back to the file system in small steps (housekeeping.ts). Only a file without
+  // tables can switch: an older one needs one VACUUM, which rewrites the whole file, so it is
+  // left to a maintenance window rather than done at start-up (docs/benchmarks.md).
+  const empty = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM sqlite_schema').get()?.n === 0;
+  if (empty) db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   runMigrations(db, new URL('./migrations/', import.meta.url));
+  reusePreparedStatements(db);
+  return db;
+}
+
+/**
+ * A read-only connection to the same file, for the read workers (read-pool.ts). WAL lets it
+ * read the last commit while the main connection writes; it never runs migrations.
+ */
+export function openReadOnlyDatabase(file: string): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
   reusePreparedStatements(db);
   return db;
 }

@@ -55,6 +55,29 @@ describe('POST /api/sales', () => {
     const mine = registered.filter((r) => r.operationId === sale.fiscalOperationId);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.mevId).toBe(sale.mevId);
+    // MEV is told what the shop kept: 51.00 cash less 0.50 change.
+    expect(mine[0]!.payments).toEqual([
+      { code: '1', amount: 5050 },
+      { code: '2', amount: 3000 },
+    ]);
+  });
+
+  it('computes VAT per rate on the receipt: 7 lines of 0.10 at 20 % carry 0.12, like one line of 7', async () => {
+    const split = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(0.7),
+      items: Array.from({ length: 7 }, () => ({ name: 'Nail', unitPrice: 0.1, quantity: 1, vatCode: 'B' })),
+    });
+    const single = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(0.7),
+      items: [{ name: 'Nail', unitPrice: 0.1, quantity: 7, vatCode: 'B' }],
+    });
+    const expected = { B: { code: 'B', percent: 20, vatAmount: 0.12, taxableBase: 0.58, totalWithVat: 0.7 } };
+    expect(split.body.data!.vatBreakdown).toEqual(expected);
+    expect(single.body.data!.vatBreakdown).toEqual(expected);
+    const detail = await ctx.terminal.call('GET', `/api/sales/${split.body.data!.saleId}`);
+    expect(detail.body.data!.items.map((line: { vatAmount: number }) => line.vatAmount)).toEqual([
+      0.02, 0.02, 0.02, 0.02, 0.02, 0.01, 0.01,
+    ]);
   });
 
   it('shows the sale in the detail and the list', async () => {
@@ -154,6 +177,17 @@ describe('POST /api/sales', () => {
     expect((await ctx.terminal.call('GET', '/api/fiscal/operations')).body.data!.total).toBe(before);
   });
 
+  it('refuses control characters in an item name: they would reach the printer as commands', async () => {
+    const forged = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(10),
+      items: [{ name: 'Bread\n\u001b@TOTAL 0.01', unitPrice: 10, quantity: 1, vatCode: 'B' }],
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'items[0].name', code: 'ITEM_NAME_INVALID' }),
+    ]);
+  });
+
   it('checks payments against the computed total', async () => {
     const short = await ctx.terminal.call('POST', '/api/sales', {
       ...cashSale(100),
@@ -183,6 +217,20 @@ describe('POST /api/sales', () => {
       change: 20,
     });
     expect(cardChange.body.error!.details!.map((d) => d.code)).toContain('NON_CASH_CHANGE_NOT_ALLOWED');
+    // Change comes only from cash: 0.01 of cash cannot hand back 90.01.
+    const changeFromCard = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(10),
+      payments: [
+        { type: '2', amount: 100, rrn: '1' },
+        { type: '1', amount: 0.01 },
+      ],
+      amountReceived: 100.01,
+      change: 90.01,
+    });
+    expect(changeFromCard.status).toBe(400);
+    expect(changeFromCard.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'payments', code: 'NON_CASH_CHANGE_NOT_ALLOWED' }),
+    ]);
   });
 
   it('signals requested receipt delivery', async () => {

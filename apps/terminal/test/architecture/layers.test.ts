@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['dev'],
   ['main.ts', 'serve-terminal.ts', 'app.ts', 'terminal-runtime.ts', 'terminal-routes.ts', 'openapi'],
-  ['health', 'metrics'],
+  ['health', 'metrics', 'history'],
   ['receipt-copies'],
   ['sales', 'cash', 'shifts'],
   ['delivery-lots'],

@@ -108,6 +108,8 @@ export interface StartTerminalOptions {
   card?: CardSimProcess | 'none';
   /** Wraps the SOAP client to the simulator (to observe or disturb the terminal's requests). */
   wrapServer?: (server: FiscalServer) => FiscalServer;
+  /** The read workers' module in place of the terminal's (history/read-worker.ts). */
+  readWorker?: URL;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     fiscal,
     logger: pino({ level: process.env.TEST_LOG ?? 'error' }),
     ...(o.clock ? { clock: o.clock } : {}),
+    ...(o.readWorker ? { readWorker: o.readWorker } : {}),
     printer,
     cardTerminal: card
       ? new HttpCardTerminal({

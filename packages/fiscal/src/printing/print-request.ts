@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { ParseResult } from '../validation/validation-issue.js';
-import { coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+import {
+  characterCount,
+  coded,
+  flagField,
+  hasControlCharacter,
+  parseWithSchema,
+  withDefault,
+} from '../validation/zod-validation.js';
 
 /**
  * One printed line: 1 string is full width left aligned, 2 are left + right, 3 are left,
@@ -8,11 +15,19 @@ import { coded, flagField, parseWithSchema, withDefault } from '../validation/zo
  */
 const lineSchema = z
   .array(
-    z.string(coded('LINE_TEXT_TOO_LONG', 'a line text must be a string')).max(100),
+    z
+      .string(coded('LINE_TEXT_TOO_LONG', 'a line text must be a string'))
+      .refine((text) => characterCount(text) <= 100, coded('LINE_TEXT_TOO_LONG'))
+      .meta({ maxLength: 100 }),
     coded('LINE_FORMAT_INVALID'),
   )
   .min(1)
-  .max(3);
+  .max(3)
+  // A control character is not text but a printer command (ESC @, a forged line after LF).
+  .refine(
+    (columns) => !columns.some(hasControlCharacter),
+    coded('LINE_FORMAT_INVALID', 'control characters are not allowed'),
+  );
 
 /** POST /api/print (non-fiscal). */
 export const printRequestSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { issue } from '../validation/validation-issue.js';
 import type { ParseResult, ValidationIssue } from '../validation/validation-issue.js';
 import { coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
-import { isCalendarDate } from './calendar-date.js';
+import { isCalendarDate } from '../dates/calendar-date.js';
 
 function dateField(name: string) {
   return withDefault(

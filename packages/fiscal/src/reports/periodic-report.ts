@@ -1,8 +1,8 @@
 import type { Minor } from '../money/money.js';
-import type { VatBreakdownEntry } from '../sale/sale-calculation.js';
-import type { VatCode } from '../vat/vat.js';
-import { addTo, addVatLine, aggregateReportData } from './report-aggregation.js';
-import type { FiscalOperationRecord, ReportOptions, ReportTotals } from './report-aggregation.js';
+import type { VatLine } from '../vat/vat-line.js';
+import { AmountSums, VatSums, exactMinor } from './exact-sums.js';
+import { aggregateReportData } from './report-aggregation.js';
+import type { ReportedOperation, ReportOptions, ReportTotals } from './report-aggregation.js';
 
 /**
  * A closed fiscal day as the terminal keeps it after its Z report: the report totals
@@ -28,7 +28,7 @@ export interface IndividualZReport {
   receiptsCount: number;
   totalSales: Minor;
   totalTax: Minor;
-  vatBreakdown: VatBreakdownEntry[];
+  vatBreakdown: VatLine[];
   paymentTotals: Record<string, Minor>;
   cashIn: Minor;
   cashOut: Minor;
@@ -44,7 +44,7 @@ export interface PeriodicReportTotals {
   totalSales: Minor;
   totalTax: Minor;
   totalUntaxed: Minor;
-  vatBreakdown: VatBreakdownEntry[];
+  vatBreakdown: VatLine[];
   receiptsCount: number;
   paymentTotals: Record<string, Minor>;
   cashIn: Minor;
@@ -69,17 +69,24 @@ export interface PeriodicReportTotals {
  * range and the count of X reports, ready to be stored and summed by periodic reports.
  */
 export function summarizeClosedDay(
-  records: readonly FiscalOperationRecord[],
+  records: readonly ReportedOperation[],
   day: ReportOptions & { reportNumber: number; closedAt: string },
 ): ClosedZReport {
-  const receiptNumbers = records
-    .filter((record) => record.status !== 'failed' && record.receiptNumber !== null)
-    .map((record) => record.receiptNumber ?? 0);
+  // A loop, not Math.min(...numbers): spreading an array passes each element as an argument,
+  // which overflows the stack from about 130k receipts in a day.
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const record of records) {
+    const number = record.receiptNumber;
+    if (record.status === 'failed' || number === null) continue;
+    if (first === null || number < first) first = number;
+    if (last === null || number > last) last = number;
+  }
   return {
     reportNumber: day.reportNumber,
     closedAt: day.closedAt,
-    firstReceiptNumber: receiptNumbers.length > 0 ? Math.min(...receiptNumbers) : 0,
-    lastReceiptNumber: receiptNumbers.length > 0 ? Math.max(...receiptNumbers) : 0,
+    firstReceiptNumber: first ?? 0,
+    lastReceiptNumber: last ?? 0,
     xReportsCount: records.filter((record) => record.type === 'x_report').length,
     totals: aggregateReportData(records, day),
   };
@@ -102,50 +109,50 @@ function individualReport(report: ClosedZReport): IndividualZReport {
   };
 }
 
-/** Sums the Z reports the caller selected (by date or by number) into a periodic report. */
+/** Sums the Z reports the caller selected (by date or by number) into a periodic report, exactly. */
 export function aggregatePeriodicReport(
   zReports: readonly ClosedZReport[],
   options: { detailed: boolean },
 ): PeriodicReportTotals {
   const ordered = [...zReports].sort((a, b) => a.reportNumber - b.reportNumber);
-  const vat = new Map<VatCode, VatBreakdownEntry>();
-  const result: PeriodicReportTotals = {
-    totalSales: 0,
-    totalTax: 0,
-    totalUntaxed: 0,
-    vatBreakdown: [],
-    receiptsCount: 0,
-    paymentTotals: {},
-    cashIn: 0,
-    cashOut: 0,
-    cashInCount: 0,
-    cashOutCount: 0,
+  const vat = new VatSums();
+  const payments = new AmountSums();
+  const sums = { totalSales: 0n, totalTax: 0n, totalUntaxed: 0n, cashIn: 0n, cashOut: 0n, totalReturns: 0n };
+  const counts = { receiptsCount: 0, cashInCount: 0, cashOutCount: 0, xReportsCount: 0, returnsCount: 0 };
+  for (const { totals, xReportsCount } of ordered) {
+    sums.totalSales += BigInt(totals.totalSales);
+    sums.totalTax += BigInt(totals.dailyTax);
+    sums.totalUntaxed += BigInt(totals.dailyUntaxed);
+    sums.cashIn += BigInt(totals.cashIn);
+    sums.cashOut += BigInt(totals.cashOut);
+    sums.totalReturns += BigInt(totals.totalReturns);
+    for (const entry of totals.vatBreakdown) vat.add(entry, 1n);
+    for (const [code, amount] of Object.entries(totals.paymentTotals)) payments.add(code, BigInt(amount));
+    counts.receiptsCount += totals.receiptsIssued;
+    counts.cashInCount += totals.cashInCount;
+    counts.cashOutCount += totals.cashOutCount;
+    counts.xReportsCount += xReportsCount;
+    counts.returnsCount += totals.returnsCount;
+  }
+  return {
+    totalSales: exactMinor(sums.totalSales, 'totalSales'),
+    totalTax: exactMinor(sums.totalTax, 'totalTax'),
+    totalUntaxed: exactMinor(sums.totalUntaxed, 'totalUntaxed'),
+    vatBreakdown: vat.lines(),
+    receiptsCount: counts.receiptsCount,
+    paymentTotals: payments.toRecord('paymentTotals'),
+    cashIn: exactMinor(sums.cashIn, 'cashIn'),
+    cashOut: exactMinor(sums.cashOut, 'cashOut'),
+    cashInCount: counts.cashInCount,
+    cashOutCount: counts.cashOutCount,
     zReportsCount: ordered.length,
-    xReportsCount: 0,
+    xReportsCount: counts.xReportsCount,
     firstZReportNumber: ordered[0]?.reportNumber ?? null,
     lastZReportNumber: ordered.at(-1)?.reportNumber ?? null,
     firstZReportTimestamp: ordered[0]?.closedAt ?? null,
     lastZReportTimestamp: ordered.at(-1)?.closedAt ?? null,
-    totalReturns: 0,
-    returnsCount: 0,
+    totalReturns: exactMinor(sums.totalReturns, 'totalReturns'),
+    returnsCount: counts.returnsCount,
     individualZReports: options.detailed ? ordered.map(individualReport) : null,
   };
-  for (const { totals, xReportsCount } of ordered) {
-    result.totalSales += totals.totalSales;
-    result.totalTax += totals.dailyTax;
-    result.totalUntaxed += totals.dailyUntaxed;
-    for (const entry of totals.vatBreakdown) addVatLine(vat, entry, 1);
-    result.receiptsCount += totals.receiptsIssued;
-    for (const [code, amount] of Object.entries(totals.paymentTotals))
-      addTo(result.paymentTotals, code, amount);
-    result.cashIn += totals.cashIn;
-    result.cashOut += totals.cashOut;
-    result.cashInCount += totals.cashInCount;
-    result.cashOutCount += totals.cashOutCount;
-    result.xReportsCount += xReportsCount;
-    result.totalReturns += totals.totalReturns;
-    result.returnsCount += totals.returnsCount;
-  }
-  result.vatBreakdown = [...vat.values()];
-  return result;
 }

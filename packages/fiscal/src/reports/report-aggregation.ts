@@ -1,31 +1,17 @@
-import type { Bp, Minor } from '../money/money.js';
+import type { Minor } from '../money/money.js';
+import type { FiscalOperationStatus } from '../operations/operation-status.js';
+import type { FiscalOperationType } from '../operations/operation-type.js';
 import { ACPS_CASH } from '../payments/acps.js';
-import type { VatBreakdownEntry } from '../sale/sale-calculation.js';
-import type { VatCode } from '../vat/vat.js';
-
-export type FiscalOperationType = 'receipt' | 'refund' | 'cash_in' | 'cash_out' | 'x_report' | 'z_report';
-export type FiscalOperationStatus = 'pending' | 'sent' | 'success' | 'failed' | 'offline';
-
-/** VAT of one code on one receipt or refund. */
-export interface VatLine {
-  code: VatCode;
-  rateBp: Bp | null;
-  vatAmount: Minor;
-  taxableBase: Minor;
-  gross: Minor;
-}
-
-/** One payment of a receipt or refund, as tendered. */
-export interface PaymentLine {
-  code: string;
-  amount: Minor;
-}
+import { keptPayments } from '../payments/kept-payments.js';
+import type { PaymentLine } from '../payments/payment-line.js';
+import type { VatLine } from '../vat/vat-line.js';
+import { AmountSums, VatSums, exactMinor } from './exact-sums.js';
 
 /**
  * A fiscal operation of the day as the terminal stored it, in integer units. All amounts
  * are positive magnitudes; the type says in which direction money moved.
  */
-export interface FiscalOperationRecord {
+export interface ReportedOperation {
   type: FiscalOperationType;
   status: FiscalOperationStatus;
   /** Receipt or service-receipt number; null for reports. */
@@ -37,7 +23,10 @@ export interface FiscalOperationRecord {
   vat: readonly VatLine[];
   /** receipt/refund: payments as tendered; empty otherwise. */
   payments: readonly PaymentLine[];
-  /** receipt: change handed back in cash; 0 otherwise. */
+  /**
+   * receipt: change handed back in cash; 0 otherwise. The aggregation reads it from the
+   * payments (their excess over the total, see keptPayments), as the fiscal server does.
+   */
   changeAmount: Minor;
   createdAt: string;
 }
@@ -55,7 +44,7 @@ export interface ReportTotals {
   dailyTax: Minor;
   /** Taxable bases of every code, the exempt code's gross included. */
   dailyUntaxed: Minor;
-  vatBreakdown: VatBreakdownEntry[];
+  vatBreakdown: VatLine[];
   /** Sale receipts (refunds are counted in returnsCount). */
   receiptsIssued: number;
   /** Highest receipt number used (sales, refunds and service receipts); 0 when none. */
@@ -82,97 +71,65 @@ export interface ReportOptions {
   openingCashBalance: Minor;
 }
 
-/** Adds `sign` × a VAT line into a breakdown kept in order of first appearance. */
-export function addVatLine(breakdown: Map<VatCode, VatBreakdownEntry>, line: VatLine, sign: 1 | -1): void {
-  const entry = breakdown.get(line.code) ?? {
-    code: line.code,
-    rateBp: line.rateBp,
-    vatAmount: 0,
-    taxableBase: 0,
-    gross: 0,
-  };
-  // A rate change between records keeps the latest rate for the code.
-  entry.rateBp = line.rateBp;
-  entry.vatAmount += sign * line.vatAmount;
-  entry.taxableBase += sign * line.taxableBase;
-  entry.gross += sign * line.gross;
-  breakdown.set(line.code, entry);
-}
-
-export function addTo<K extends string>(map: Record<K, number>, key: K, amount: number): void {
-  map[key] = (map[key] ?? 0) + amount;
-}
-
-/**
- * A sale's payments as kept in the drawer or account: the change comes out of the cash
- * payment (change is only allowed beside one).
- */
-function keptPayments(record: FiscalOperationRecord): PaymentLine[] {
-  const kept = record.payments.map((payment) => ({ ...payment }));
-  const cash = kept.find((payment) => payment.code === ACPS_CASH);
-  if (cash !== undefined) cash.amount -= record.changeAmount;
-  return kept;
+function countOnce(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
 }
 
 /**
  * Aggregates the fiscal operations of one fiscal day. Operations the fiscal server
  * rejected (status failed) are not fiscal documents and are left out; pending, sent and
- * offline ones are counted, since they are registered later.
+ * offline ones are counted, since they are registered later. Amounts are summed exactly
+ * (exact-sums.ts): a total beyond MAX_SCALED throws AmountOverflowError.
  */
 export function aggregateReportData(
-  records: readonly FiscalOperationRecord[],
+  records: readonly ReportedOperation[],
   options: ReportOptions,
 ): ReportTotals {
-  const vat = new Map<VatCode, VatBreakdownEntry>();
-  const totals: ReportTotals = {
-    dailyTotal: 0,
-    dailyTax: 0,
-    dailyUntaxed: 0,
-    vatBreakdown: [],
+  const vat = new VatSums();
+  const payments = new AmountSums();
+  const paymentCounts: Record<string, number> = {};
+  let totalSales = 0n;
+  let totalReturns = 0n;
+  let cashIn = 0n;
+  let cashOut = 0n;
+  const counts = {
     receiptsIssued: 0,
-    lastReceiptNumber: 0,
     receiptsSentToMev: 0,
-    paymentTotals: {},
-    paymentCounts: {},
-    cashIn: 0,
-    cashOut: 0,
-    cashBalance: 0,
-    totalSales: 0,
-    totalReturns: 0,
     returnsCount: 0,
     cashInCount: 0,
     cashOutCount: 0,
   };
+  let lastReceiptNumber = 0;
 
   for (const record of records) {
     if (record.status === 'failed') continue;
-    if (record.receiptNumber !== null) {
-      totals.lastReceiptNumber = Math.max(totals.lastReceiptNumber, record.receiptNumber);
-    }
+    if (record.receiptNumber !== null) lastReceiptNumber = Math.max(lastReceiptNumber, record.receiptNumber);
+    const amount = BigInt(record.totalAmount);
     switch (record.type) {
       case 'receipt':
-        totals.receiptsIssued += 1;
-        if (record.status === 'success') totals.receiptsSentToMev += 1;
-        totals.totalSales += record.totalAmount;
-        for (const line of record.vat) addVatLine(vat, line, 1);
-        for (const payment of keptPayments(record)) addTo(totals.paymentTotals, payment.code, payment.amount);
-        for (const code of new Set(record.payments.map((payment) => payment.code))) {
-          addTo(totals.paymentCounts, code, 1);
+        counts.receiptsIssued += 1;
+        if (record.status === 'success') counts.receiptsSentToMev += 1;
+        totalSales += amount;
+        for (const line of record.vat) vat.add(line, 1n);
+        for (const payment of keptPayments(record.payments, record.totalAmount)) {
+          payments.add(payment.code, BigInt(payment.amount));
         }
+        for (const code of new Set(record.payments.map((payment) => payment.code)))
+          countOnce(paymentCounts, code);
         break;
       case 'refund':
-        totals.returnsCount += 1;
-        totals.totalReturns += record.totalAmount;
-        for (const line of record.vat) addVatLine(vat, line, -1);
-        for (const payment of record.payments) addTo(totals.paymentTotals, payment.code, -payment.amount);
+        counts.returnsCount += 1;
+        totalReturns += amount;
+        for (const line of record.vat) vat.add(line, -1n);
+        for (const payment of record.payments) payments.add(payment.code, -BigInt(payment.amount));
         break;
       case 'cash_in':
-        totals.cashInCount += 1;
-        totals.cashIn += record.totalAmount;
+        counts.cashInCount += 1;
+        cashIn += amount;
         break;
       case 'cash_out':
-        totals.cashOutCount += 1;
-        totals.cashOut += record.totalAmount;
+        counts.cashOutCount += 1;
+        cashOut += amount;
         break;
       case 'x_report':
       case 'z_report':
@@ -180,13 +137,25 @@ export function aggregateReportData(
     }
   }
 
-  totals.vatBreakdown = [...vat.values()];
-  for (const entry of totals.vatBreakdown) {
-    totals.dailyTax += entry.vatAmount;
-    totals.dailyUntaxed += entry.taxableBase;
-  }
-  totals.dailyTotal = totals.totalSales - totals.totalReturns;
-  totals.cashBalance =
-    options.openingCashBalance + totals.cashIn - totals.cashOut + (totals.paymentTotals[ACPS_CASH] ?? 0);
-  return totals;
+  const { vat: dailyTax, untaxed: dailyUntaxed } = vat.totals();
+  const cashBalance = BigInt(options.openingCashBalance) + cashIn - cashOut + payments.get(ACPS_CASH);
+  return {
+    dailyTotal: exactMinor(totalSales - totalReturns, 'dailyTotal'),
+    dailyTax: exactMinor(dailyTax, 'dailyTax'),
+    dailyUntaxed: exactMinor(dailyUntaxed, 'dailyUntaxed'),
+    vatBreakdown: vat.lines(),
+    receiptsIssued: counts.receiptsIssued,
+    lastReceiptNumber,
+    receiptsSentToMev: counts.receiptsSentToMev,
+    paymentTotals: payments.toRecord('paymentTotals'),
+    paymentCounts,
+    cashIn: exactMinor(cashIn, 'cashIn'),
+    cashOut: exactMinor(cashOut, 'cashOut'),
+    cashBalance: exactMinor(cashBalance, 'cashBalance'),
+    totalSales: exactMinor(totalSales, 'totalSales'),
+    totalReturns: exactMinor(totalReturns, 'totalReturns'),
+    returnsCount: counts.returnsCount,
+    cashInCount: counts.cashInCount,
+    cashOutCount: counts.cashOutCount,
+  };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issue } from '../validation/validation-issue.js';
 import type { ParseResult, ValidationIssue } from '../validation/validation-issue.js';
-import { coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+import { coded, flagField, parseWithSchema, textField, withDefault } from '../validation/zod-validation.js';
 import { DEFAULT_VAT_TABLE } from '../vat/vat.js';
 import type { VatTable } from '../vat/vat.js';
 import { lotLineIdField, pricedLineFields, wholeQuantityRule } from './sale-request.js';
@@ -51,7 +51,8 @@ export function createDeliveryLotRequestSchema(vatTable: VatTable) {
     lines: z.array(lotLineSchema(vatTable), coded('ITEMS_REQUIRED')).min(1).max(500),
     webhookUrl: withDefault(webhookUrlField, null),
     reference: withDefault(
-      z.string(coded('REFERENCE_INVALID')).max(100).meta({ description: 'the ERP’s own id of the lot' }),
+      // Printed on the delivery note, so held to the rules of printed text.
+      textField('REFERENCE_INVALID', { max: 100 }, 'the ERP’s own id of the lot'),
       null,
     ),
     expiresAt: withDefault(

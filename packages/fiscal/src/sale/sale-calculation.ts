@@ -4,7 +4,10 @@ import { mulMilli, percentOf, vatFromGross } from '../money/rounding.js';
 import { issue } from '../validation/validation-issue.js';
 import type { ValidationIssue } from '../validation/validation-issue.js';
 import type { VatCode, VatTable } from '../vat/vat.js';
+import type { VatLine } from '../vat/vat-line.js';
+import type { PaymentLine } from '../payments/payment-line.js';
 import { allocateProportionally } from './allocate.js';
+import { vatPerRate } from './vat-per-rate.js';
 
 /** One sale line in integer units, as the sale request schema outputs it. */
 export interface SaleItemInput {
@@ -50,23 +53,10 @@ export interface CalculatedItem {
   vatCode: VatCode;
   /** null for the exempt code `_`. */
   vatRateBp: Bp | null;
+  /** This line's share of its code's VAT on the receipt (see vat-per-rate.ts). */
   vatAmount: Minor;
   /** netAmount − vatAmount. */
   taxableBase: Minor;
-}
-
-/** VAT totals of one code; vatAmount + taxableBase = gross. */
-export interface VatBreakdownEntry {
-  code: VatCode;
-  rateBp: Bp | null;
-  vatAmount: Minor;
-  taxableBase: Minor;
-  gross: Minor;
-}
-
-export interface PaymentTotal {
-  type: string;
-  amount: Minor;
 }
 
 export interface SaleCalculation {
@@ -77,10 +67,10 @@ export interface SaleCalculation {
   cartMarkupAmount: Minor;
   /** subtotal − cartDiscountAmount + cartMarkupAmount = sum of items[].netAmount. */
   total: Minor;
-  /** Per VAT code, in order of first appearance among the items. */
-  vatBreakdown: VatBreakdownEntry[];
-  /** Sum per payment type, in order of first appearance. */
-  paymentBreakdown: PaymentTotal[];
+  /** Per VAT code, in order of first appearance among the items; each code's VAT computed once on its gross. */
+  vatBreakdown: VatLine[];
+  /** Sum per payment type, in order of first appearance, as tendered. */
+  paymentBreakdown: PaymentLine[];
   paymentsTotal: Minor;
   amountReceived: Minor;
   /** amountReceived − total; negative when the payment is insufficient. */
@@ -112,8 +102,8 @@ function sumBy<T>(values: readonly T[], pick: (value: T) => bigint): bigint {
 
 /**
  * The sale calculation of DESIGN.md "Rules of calculation": item amounts, cart discount
- * and markup spread over the items by largest remainder, VAT per item on its final
- * (VAT-inclusive) amount, VAT and payment breakdowns, change. Pure; all arithmetic in
+ * and markup spread over the items by largest remainder, VAT per rate on the receipt
+ * (each line gets its share), VAT and payment breakdowns, change. Pure; all arithmetic in
  * bigint, every division through `rounding.ts`.
  */
 export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalculation {
@@ -138,19 +128,28 @@ export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalcula
     lines.map((line) => line.net),
   );
 
-  const items = lines.map((line, index): CalculatedItem => {
-    const { item, original, discount, markup, net } = line;
+  const finalLines = lines.map((line, index) => {
     const share = shares[index] ?? 0n;
-    const final = net + share;
-    const rate = vatTable[item.vatCode];
-    if (rate === undefined) issues.push(issue(`items[${index}].vatCode`, 'UNKNOWN_VAT_CODE'));
-    const rateBp = rate?.rateBp ?? null;
-    const vat = rateBp === null ? 0n : vatFromGross(final, BigInt(rateBp));
+    const rateBp = vatTable[line.item.vatCode]?.rateBp ?? null;
+    return { ...line, share, final: line.net + share, rateBp };
+  });
+  const vat = vatPerRate(
+    finalLines.map((line) => ({ code: line.item.vatCode, rateBp: line.rateBp, gross: line.final })),
+  );
+
+  const items = finalLines.map((line, index): CalculatedItem => {
+    const { item, original, discount, markup, net, share, final, rateBp } = line;
+    if (vatTable[item.vatCode] === undefined)
+      issues.push(issue(`items[${index}].vatCode`, 'UNKNOWN_VAT_CODE'));
+    const lineVat = vat.lineVat[index] ?? 0n;
     if (![original, discount, markup, final].every(inRange)) {
       issues.push(issue(`items[${index}].unitPrice`, 'ITEM_PRICE_INVALID', `item amount ${OUT_OF_RANGE}`));
     }
     if (net < 0n || final < 0n) issues.push(issue(`items[${index}].netAmount`, 'ITEM_NET_AMOUNT_NEGATIVE'));
-    if (vat < 0n) issues.push(issue(`items[${index}].vatAmount`, 'ITEM_VAT_AMOUNT_NEGATIVE'));
+    // Per line, as the spec defines it: the VAT contained in this line's own amount.
+    if (rateBp !== null && vatFromGross(final, BigInt(rateBp)) < 0n) {
+      issues.push(issue(`items[${index}].vatAmount`, 'ITEM_VAT_AMOUNT_NEGATIVE'));
+    }
     return {
       originalPrice: toMinorNumber(original),
       discountAmount: toMinorNumber(discount),
@@ -159,8 +158,8 @@ export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalcula
       netAmount: toMinorNumber(final),
       vatCode: item.vatCode,
       vatRateBp: rateBp,
-      vatAmount: toMinorNumber(vat),
-      taxableBase: toMinorNumber(final - vat),
+      vatAmount: toMinorNumber(lineVat),
+      taxableBase: toMinorNumber(final - lineVat),
     };
   });
 
@@ -177,7 +176,13 @@ export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalcula
     cartDiscountAmount: toMinorNumber(cartDiscount),
     cartMarkupAmount: toMinorNumber(cartMarkup),
     total: toMinorNumber(total),
-    vatBreakdown: breakdownByVatCode(items),
+    vatBreakdown: vat.codes.map((entry) => ({
+      code: entry.code,
+      rateBp: entry.rateBp,
+      vatAmount: toMinorNumber(entry.vat),
+      taxableBase: toMinorNumber(entry.gross - entry.vat),
+      gross: toMinorNumber(entry.gross),
+    })),
     paymentBreakdown: totalsByPaymentType(input.payments),
     paymentsTotal: toMinorNumber(paymentsTotal),
     amountReceived: input.amountReceived,
@@ -186,28 +191,10 @@ export function calculateSale(input: SaleInput, vatTable: VatTable): SaleCalcula
   };
 }
 
-function breakdownByVatCode(items: readonly CalculatedItem[]): VatBreakdownEntry[] {
-  const byCode = new Map<VatCode, VatBreakdownEntry>();
-  for (const item of items) {
-    const entry = byCode.get(item.vatCode) ?? {
-      code: item.vatCode,
-      rateBp: item.vatRateBp,
-      vatAmount: 0,
-      taxableBase: 0,
-      gross: 0,
-    };
-    entry.vatAmount += item.vatAmount;
-    entry.taxableBase += item.taxableBase;
-    entry.gross += item.netAmount;
-    byCode.set(item.vatCode, entry);
-  }
-  return [...byCode.values()];
-}
-
-function totalsByPaymentType(payments: readonly PaymentInput[]): PaymentTotal[] {
-  const byType = new Map<string, PaymentTotal>();
+function totalsByPaymentType(payments: readonly PaymentInput[]): PaymentLine[] {
+  const byType = new Map<string, PaymentLine>();
   for (const payment of payments) {
-    const entry = byType.get(payment.type) ?? { type: payment.type, amount: 0 };
+    const entry = byType.get(payment.type) ?? { code: payment.type, amount: 0 };
     entry.amount += payment.amount;
     byType.set(payment.type, entry);
   }

@@ -10,6 +10,7 @@ import {
   quantityField,
   withDefault,
   flagField,
+  textField,
 } from '../validation/zod-validation.js';
 import { DEFAULT_VAT_TABLE, VAT_CODES } from '../vat/vat.js';
 import type { VatTable } from '../vat/vat.js';
@@ -40,7 +41,7 @@ export function vatCodeField(vatTable: VatTable) {
  */
 export function pricedLineFields(vatTable: VatTable) {
   return {
-    name: z.string(coded('ITEM_NAME_INVALID')).min(1).max(100),
+    name: textField('ITEM_NAME_INVALID', { min: 1, max: 100 }),
     unitPrice: amountField('ITEM_PRICE_INVALID', { positive: true }, 'price of one unit, VAT included'),
     quantity: quantityField('ITEM_QUANTITY_INVALID', 'quantity; fractional only with allowDecimals'),
     vatCode: vatCodeField(vatTable),
@@ -218,13 +219,16 @@ function schemaFor(vatTable: VatTable) {
   return schema;
 }
 
-/** Payment rules of spec rule 4 and the change rule; reported together. */
+/** Payment rules of spec rule 4 and the change rule (change only from cash); reported together. */
 function paymentIssues(request: SaleRequest, calculation: SaleCalculation): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const { paymentsTotal, total, change } = calculation;
   if (paymentsTotal !== request.amountReceived) issues.push(issue('payments', 'PAYMENT_SUM_MISMATCH'));
-  const hasCash = request.payments.some((payment) => payment.type === ACPS_CASH);
-  if (!hasCash && (request.change > 0 || change > 0)) {
+  // Change is handed back from the drawer: it may not exceed the cash paid.
+  const cashPaid = request.payments
+    .filter((payment) => payment.type === ACPS_CASH)
+    .reduce((sum, payment) => sum + payment.amount, 0);
+  if (request.change > cashPaid || change > cashPaid) {
     issues.push(issue('payments', 'NON_CASH_CHANGE_NOT_ALLOWED'));
   }
   if (request.amountReceived < total) issues.push(issue('amountReceived', 'INSUFFICIENT_PAYMENT'));

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import type { ParseResult, ValidationCode } from '../validation/validation-issue.js';
-import { amountField, coded, flagField, parseWithSchema, withDefault } from '../validation/zod-validation.js';
+import {
+  amountField,
+  flagField,
+  parseWithSchema,
+  textField,
+  withDefault,
+} from '../validation/zod-validation.js';
 
-/** Optional text of 1-`max` characters, null when omitted. */
+/** Optional printable text of 1-`max` characters, null when omitted. */
 const optionalText = (code: ValidationCode, max: number, description: string) =>
-  withDefault(z.string(coded(code)).min(1).max(max).meta({ description }), null);
+  withDefault(textField(code, { min: 1, max }, description), null);
 
 /** POST /api/shifts/open. Every field is optional: an empty body opens an anonymous shift. */
 export const shiftOpenRequestSchema = z.object({

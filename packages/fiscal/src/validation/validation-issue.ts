@@ -31,7 +31,7 @@ export const VALIDATION_MESSAGES = {
   INSUFFICIENT_PAYMENT: 'amountReceived is less than the total',
   CHANGE_INVALID: 'change must be a number >= 0 with at most 2 decimals',
   CHANGE_MISMATCH: 'change differs from the computed change',
-  NON_CASH_CHANGE_NOT_ALLOWED: 'change is only allowed with a cash payment (ACPS 1)',
+  NON_CASH_CHANGE_NOT_ALLOWED: 'change is paid from cash only: it may not exceed the cash paid (ACPS 1)',
   CALCULATION_TOTAL_ZERO: 'the computed total must be positive',
   AMOUNT_INVALID: 'amount must be a number > 0 with at most 2 decimals',
   CUSTOMER_NAME_INVALID: 'customerName must be a string of at most 60 characters',
@@ -55,7 +55,7 @@ export const VALIDATION_MESSAGES = {
  * open and close, delivery lots), one per field in the spec's manner; listed in docs/terminal-api.md. Kept
  * apart so that VALIDATION_CODES stays exactly the spec's table.
  */
-export const EXTENSION_VALIDATION_MESSAGES = {
+const EXTENSION_VALIDATION_MESSAGES = {
   CASHIER_ID_INVALID: 'cashierId must be a string of 1-50 characters',
   CASHIER_NAME_INVALID: 'cashierName must be a string of 1-60 characters',
   OPENING_CASH_INVALID: 'openingCash must be a number >= 0 with at most 2 decimals',

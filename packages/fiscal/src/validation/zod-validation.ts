@@ -18,7 +18,7 @@ export function coded(code: ValidationCode, message?: string): { error: () => st
 }
 
 /** `items[0].name`, `lines[2][0]`, `cartDiscount.percent`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
+function formatFieldPath(path: readonly PropertyKey[]): string {
   return path
     .map((segment, index) => {
       if (typeof segment === 'number') return `[${segment}]`;
@@ -29,7 +29,7 @@ export function formatFieldPath(path: readonly PropertyKey[]): string {
 }
 
 /** Zod issues -> spec issues, in zod's (schema key and array) order, one per field and code. */
-export function toValidationIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+function toValidationIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const zodIssue of zodIssues) {
@@ -106,6 +106,45 @@ export function quantityField(code: ValidationCode, description: string) {
 /** Percent: at most 2 decimals, read as basis points (Bp). */
 export function percentField(code: ValidationCode, bounds: Bounds, description: string) {
   return exactNumber(code, toBp, bounds, `${description}; at most 2 decimals`);
+}
+
+/**
+ * C0 and C1 control characters (NUL, TAB, LF, ESC, DEL, CSI, ...). Text that reaches paper
+ * must be text: to a printer these are commands (an ESC @ resets it, a LF in an item name
+ * prints a line of its own, such as a forged TOTAL).
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Length in characters (code points), not UTF-16 units: "ă", "€" and "𝄞" are one each. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/**
+ * Text that may be printed: `min`-`max` characters counted as code points (`min` 0 unless
+ * given), and no control character; both fail with `code`. JSON Schema's minLength and
+ * maxLength count code points too, so the document states the same rule.
+ */
+export function textField(code: ValidationCode, bounds: { min?: number; max: number }, description?: string) {
+  const { min = 0, max } = bounds;
+  return z
+    .string(coded(code))
+    .refine((text) => {
+      const count = characterCount(text);
+      return count >= min && count <= max;
+    }, coded(code))
+    .refine((text) => !hasControlCharacter(text), coded(code, 'control characters are not allowed'))
+    .meta({
+      ...(min > 0 ? { minLength: min } : {}),
+      maxLength: max,
+      ...(description ? { description } : {}),
+    });
 }
 
 /** An optional field that also accepts null, with the default for both. */

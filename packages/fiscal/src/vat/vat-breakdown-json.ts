@@ -1,7 +1,7 @@
 import { fromBp, fromMinor } from '../money/money.js';
 import type { Minor } from '../money/money.js';
-import type { VatBreakdownEntry } from '../sale/sale-calculation.js';
 import type { VatCode } from './vat.js';
+import type { VatLine } from './vat-line.js';
 
 type GrossField = 'gross' | 'totalWithVat';
 
@@ -18,7 +18,7 @@ export type VatEntryJson<G extends GrossField = 'gross'> = {
  * the gross amount `totalWithVat`; reports name it `gross`.
  */
 export function vatBreakdownToJson<G extends GrossField = 'gross'>(
-  entries: readonly VatBreakdownEntry[],
+  entries: readonly VatLine[],
   grossField: G = 'gross' as G,
 ): Record<string, VatEntryJson<G>> {
   const json: Record<string, VatEntryJson<G>> = {};

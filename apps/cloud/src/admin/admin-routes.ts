@@ -1,0 +1,288 @@
+// The administration API under /api/admin/v1: merchants, the integration module switch, keys,
+// products and stock, order fulfilment, resealing webhook secrets, demo data. Authenticated
+// by the operator token; every change is audited and may carry an Idempotency-Key (see
+// run-administration.ts). The CLI (cli.ts) is its client; the merchant console will be another.
+import { z } from 'zod';
+import { ProblemSchema } from '../http/problem.js';
+import { defineAdminRoute, type AnyRoute } from '../http/route.js';
+import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.js';
+import {
+  createMerchant,
+  listMerchants,
+  requireMerchant,
+  setIntegrationActive,
+} from '../merchants/merchants.js';
+import { toMilli, toMinor } from '@fiscal-pos/fiscal';
+import { changeOrderStatus } from '../orders/change-order-status.js';
+import { Order } from '../orders/order-schemas.js';
+import { Product } from '../products/product-schemas.js';
+import { deleteProduct, saveProduct, setStock } from '../products/save-product.js';
+import { ProblemError } from '../http/problem.js';
+import { resealWebhookSecrets } from '../webhooks/seal-stored-secrets.js';
+import {
+  CreatedKey,
+  CreateKeyBody,
+  CreateMerchantBody,
+  IntegrationSwitchBody,
+  KeyParams,
+  KeySummary,
+  Merchant,
+  MerchantParams,
+  ProductParams,
+  RotateKeyBody,
+  SaveProductBody,
+  SeedDemoBody,
+  SetStockBody,
+} from './admin-schemas.js';
+import { seedDemo } from './seed-demo.js';
+
+const notFound = { description: 'No such merchant, key, product or order', schema: ProblemSchema };
+
+const listMerchantsRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/merchants',
+  operationId: 'adminListMerchants',
+  summary: 'Every merchant, oldest first',
+  responses: { 200: { description: 'Merchants', schema: z.object({ data: z.array(Merchant) }) } },
+  handler: async ({ ctx }) => ({ status: 200, body: { data: await listMerchants(ctx.db) } }),
+});
+
+const createMerchantRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/merchants',
+  operationId: 'adminCreateMerchant',
+  summary: 'Creates a merchant; its integration module is off unless asked',
+  body: CreateMerchantBody,
+  responses: { 201: { description: 'Created', schema: Merchant } },
+  handler: async ({ ctx, body }) => ({ status: 201, body: await createMerchant(ctx.db, body) }),
+});
+
+const switchIntegrationRoute = defineAdminRoute({
+  method: 'PUT',
+  path: '/merchants/{merchantId}/integration',
+  operationId: 'adminSwitchIntegration',
+  summary: 'Turns the integration API module on or off (off: keys answer 403)',
+  params: MerchantParams,
+  body: IntegrationSwitchBody,
+  responses: {
+    200: {
+      description: 'The switch as set',
+      schema: z.object({ merchantId: z.string(), integrationActive: z.boolean() }),
+    },
+    404: notFound,
+  },
+  handler: async ({ ctx, params, body }) => {
+    if (!(await setIntegrationActive(ctx.db, params.merchantId, body.active)))
+      throw new ProblemError('not_found', `No merchant ${params.merchantId}.`);
+    return { status: 200, body: { merchantId: params.merchantId, integrationActive: body.active } };
+  },
+});
+
+const presentKey = (k: Awaited<ReturnType<typeof listKeys>>[number]): z.infer<typeof KeySummary> => ({
+  ...k,
+  createdAt: k.createdAt.toISOString(),
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+  expiresAt: k.expiresAt?.toISOString() ?? null,
+});
+
+const listKeysRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/merchants/{merchantId}/keys',
+  operationId: 'adminListKeys',
+  summary: "A merchant's keys, revoked and expired ones included (never the keys themselves)",
+  params: MerchantParams,
+  responses: { 200: { description: 'Keys', schema: z.object({ data: z.array(KeySummary) }) }, 404: notFound },
+  handler: async ({ ctx, params }) => {
+    await requireMerchant(ctx.db, params.merchantId);
+    return { status: 200, body: { data: (await listKeys(ctx.db, params.merchantId)).map(presentKey) } };
+  },
+});
+
+const createKeyRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/merchants/{merchantId}/keys',
+  operationId: 'adminCreateKey',
+  summary: 'Issues a key; the key is in this answer only',
+  params: MerchantParams,
+  body: CreateKeyBody,
+  shownOnce: ['key'],
+  responses: { 201: { description: 'Created', schema: CreatedKey }, 404: notFound },
+  handler: async ({ ctx, params, body }) => {
+    await requireMerchant(ctx.db, params.merchantId);
+    const created = await createKey(ctx.db, {
+      merchantId: params.merchantId,
+      scopes: [...new Set(body.scopes)],
+      ...(body.name ? { name: body.name } : {}),
+    });
+    return { status: 201, body: created };
+  },
+});
+
+const rotateKeyRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/keys/{keyId}/rotate',
+  operationId: 'adminRotateKey',
+  summary: 'Issues the successor of a key; the old key works until the grace period ends',
+  description: 'A key has at most one successor: rotating a rotated key is 409 key_already_rotated.',
+  params: KeyParams,
+  body: RotateKeyBody.optional(),
+  shownOnce: ['key'],
+  responses: {
+    201: {
+      description: 'The successor, with its key (in this answer only)',
+      schema: CreatedKey.extend({ previousKeyId: z.string(), previousKeyValidForSeconds: z.number() }),
+    },
+    404: notFound,
+    409: { description: 'The key was already rotated', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, params, body }) => {
+    const graceSeconds = body?.graceSeconds ?? 86_400;
+    const created = await rotateKey(ctx.db, params.keyId, graceSeconds);
+    if (!created) throw new ProblemError('not_found', `No active key ${params.keyId}.`);
+    return {
+      status: 201,
+      body: { ...created, previousKeyId: params.keyId, previousKeyValidForSeconds: graceSeconds },
+    };
+  },
+});
+
+const revokeKeyRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/keys/{keyId}/revoke',
+  operationId: 'adminRevokeKey',
+  summary: 'The key stops working now',
+  params: KeyParams,
+  responses: {
+    200: { description: 'Revoked', schema: z.object({ keyId: z.string(), revoked: z.literal(true) }) },
+    404: notFound,
+  },
+  handler: async ({ ctx, params }) => {
+    if (!(await revokeKey(ctx.db, params.keyId)))
+      throw new ProblemError('not_found', `No active key ${params.keyId}.`);
+    return { status: 200, body: { keyId: params.keyId, revoked: true } };
+  },
+});
+
+const saveProductRoute = defineAdminRoute({
+  method: 'PUT',
+  path: '/merchants/{merchantId}/products/{code}',
+  operationId: 'adminSaveProduct',
+  summary: 'Creates or replaces a product (emits product.created or product.updated)',
+  params: ProductParams,
+  body: SaveProductBody,
+  responses: { 200: { description: 'The product', schema: Product }, 404: notFound },
+  handler: async ({ ctx, params, body }) => {
+    await requireMerchant(ctx.db, params.merchantId);
+    const { price, onHand, ...rest } = body;
+    const product = await saveProduct(ctx.db, params.merchantId, {
+      ...rest,
+      code: params.code,
+      priceMinor: toMinor(price)!,
+      ...(onHand === undefined ? {} : { onHandMilli: toMilli(onHand)! }),
+    });
+    return { status: 200, body: product };
+  },
+});
+
+const deleteProductRoute = defineAdminRoute({
+  method: 'DELETE',
+  path: '/merchants/{merchantId}/products/{code}',
+  operationId: 'adminDeleteProduct',
+  summary: 'Deletes a product (a tombstone incremental syncs see; emits product.deleted)',
+  params: ProductParams,
+  responses: { 204: { description: 'Deleted' }, 404: notFound },
+  handler: async ({ ctx, params }) => {
+    if (!(await deleteProduct(ctx.db, params.merchantId, params.code)))
+      throw new ProblemError('not_found', `No product ${params.code}.`);
+    return { status: 204 };
+  },
+});
+
+const setStockRoute = defineAdminRoute({
+  method: 'PUT',
+  path: '/merchants/{merchantId}/products/{code}/stock',
+  operationId: 'adminSetStock',
+  summary: 'Sets on-hand stock (emits inventory.updated)',
+  params: ProductParams,
+  body: SetStockBody,
+  responses: { 200: { description: 'The product', schema: Product }, 404: notFound },
+  handler: async ({ ctx, params, body }) => {
+    const product = await setStock(ctx.db, params.merchantId, params.code, toMilli(body.onHand)!);
+    if (!product) throw new ProblemError('not_found', `No product ${params.code}.`);
+    return { status: 200, body: product };
+  },
+});
+
+const fulfillOrderRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/merchants/{merchantId}/orders/{orderId}/fulfill',
+  operationId: 'adminFulfillOrder',
+  summary: 'Marks a confirmed order fulfilled (emits order.updated)',
+  params: MerchantParams.extend({ orderId: z.string().max(100) }),
+  responses: {
+    200: { description: 'The order', schema: Order },
+    404: notFound,
+    409: { description: 'The order status does not allow it', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, params }) => {
+    const result = await changeOrderStatus(ctx.db, {
+      merchantId: params.merchantId,
+      orderId: params.orderId,
+      to: 'fulfilled',
+    });
+    ctx.notifyDeliveries();
+    return { status: 200, body: result.order };
+  },
+});
+
+const resealSecretsRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/webhook-secrets/reseal',
+  operationId: 'adminResealWebhookSecrets',
+  summary: 'After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key',
+  responses: {
+    200: {
+      description: 'What was resealed',
+      schema: z.object({ keyId: z.string(), resealed: z.number(), unreadable: z.array(z.string()) }),
+    },
+  },
+  handler: async ({ ctx }) => ({
+    status: 200,
+    body: { keyId: ctx.secrets.currentKeyId, ...(await resealWebhookSecrets(ctx.db, ctx.secrets)) },
+  }),
+});
+
+const seedDemoRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/demo',
+  operationId: 'adminSeedDemo',
+  summary: 'A demo merchant with its module on, content blocks, products and an all-scopes key',
+  body: SeedDemoBody.optional(),
+  shownOnce: ['key'],
+  responses: {
+    201: {
+      description: 'The merchant and its key (the key in this answer only)',
+      schema: z.object({ merchantId: z.string(), key: CreatedKey }),
+    },
+  },
+  handler: async ({ ctx, body }) => ({
+    status: 201,
+    body: await seedDemo(ctx.db, { products: body?.products ?? 50 }),
+  }),
+});
+
+export const ADMIN_ROUTES: readonly AnyRoute[] = [
+  listMerchantsRoute,
+  createMerchantRoute,
+  switchIntegrationRoute,
+  listKeysRoute,
+  createKeyRoute,
+  rotateKeyRoute,
+  revokeKeyRoute,
+  saveProductRoute,
+  deleteProductRoute,
+  setStockRoute,
+  fulfillOrderRoute,
+  resealSecretsRoute,
+  seedDemoRoute,
+];

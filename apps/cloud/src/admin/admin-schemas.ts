@@ -1,0 +1,92 @@
+// The administration API's resources: what the operator (the CLI today, the merchant console
+// later) sends and gets back.
+import { z } from 'zod';
+import { Scope } from '../keys/scopes.js';
+import { VAT_CODES } from '@fiscal-pos/fiscal';
+import { LocalizedText } from '../products/product-schemas.js';
+import { MoneyAmount, StockQuantity } from '../limits.js';
+
+export const Merchant = z
+  .object({ id: z.string(), name: z.string(), integrationActive: z.boolean() })
+  .meta({ id: 'AdminMerchant' });
+
+export const CreateMerchantBody = z
+  .object({
+    name: z.string().min(1).max(200),
+    integrationActive: z.boolean().default(false).describe('The integration API module; off unless true'),
+  })
+  .meta({ id: 'AdminCreateMerchant' });
+
+export const IntegrationSwitchBody = z
+  .object({ active: z.boolean().describe('Whether the merchant’s keys may use the integration API') })
+  .meta({ id: 'AdminIntegrationSwitch' });
+
+export const MerchantParams = z.object({ merchantId: z.string().max(100) });
+export const KeyParams = z.object({ keyId: z.string().max(100) });
+
+export const CreateKeyBody = z
+  .object({
+    scopes: z.array(Scope).min(1),
+    name: z.string().min(1).max(100).optional().describe('A label for the console'),
+  })
+  .meta({ id: 'AdminCreateKey' });
+
+export const CreatedKey = z
+  .object({
+    id: z.string(),
+    merchantId: z.string(),
+    key: z.string().describe('The key itself: shown only in this answer (not in idempotent replays)'),
+    displayPrefix: z.string(),
+    lastFour: z.string(),
+    scopes: z.array(z.string()),
+  })
+  .meta({ id: 'AdminCreatedKey' });
+
+export const KeySummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    displayPrefix: z.string(),
+    lastFour: z.string(),
+    scopes: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+    revokedAt: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable().describe('End of a rotation grace period'),
+    rotatedToId: z.string().nullable().describe('The successor of a rotated key'),
+  })
+  .meta({ id: 'AdminKey' });
+
+export const RotateKeyBody = z
+  .object({
+    graceSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(86_400)
+      .describe('How long the old key keeps working (default 24 h; 0 ends it now)'),
+  })
+  .meta({ id: 'AdminRotateKey' });
+
+export const ProductParams = MerchantParams.extend({ code: z.string().min(1).max(100) });
+
+export const SaveProductBody = z
+  .object({
+    barcodes: z.array(z.string().min(1).max(50)).max(20).optional(),
+    name: LocalizedText,
+    description: LocalizedText.nullable().optional(),
+    price: MoneyAmount.describe('VAT-inclusive unit price in MDL, > 0, at most 2 decimals'),
+    vatCode: z.enum(VAT_CODES),
+    unit: z.string().min(1).max(20),
+    category: z.string().max(100).nullable().optional(),
+    active: z.boolean().optional(),
+    onHand: StockQuantity.optional(),
+    content: z.record(z.string().max(100), LocalizedText).optional(),
+  })
+  .meta({ id: 'AdminSaveProduct' });
+
+export const SetStockBody = z.object({ onHand: StockQuantity }).meta({ id: 'AdminSetStock' });
+
+export const SeedDemoBody = z
+  .object({ products: z.number().int().min(0).max(10_000).default(50) })
+  .meta({ id: 'AdminSeedDemo' });

@@ -1,0 +1,28 @@
+// Bounds on the numbers the cloud accepts, so no input reaches the database or the sale
+// calculation out of range. Far inside the terminal's own bound (MAX_SCALED of packages/fiscal,
+// ~10^15 scaled units) and chosen for an online shop: an order or a price beyond them is a
+// mistake to refuse with 400 and the field's path, never a 500 or a 137-billion-MDL order.
+import { z } from 'zod';
+import { toMilli, toMinor } from '@fiscal-pos/fiscal';
+
+/** Units of one product on one order line. */
+export const MAX_LINE_QUANTITY = 100_000;
+/** MDL, VAT included, for one unit of a product. */
+export const MAX_UNIT_PRICE = 1_000_000;
+/** MDL, the whole order. */
+export const MAX_ORDER_TOTAL = 10_000_000;
+/** Units on hand of one product. */
+export const MAX_STOCK = 1_000_000_000;
+
+export const MoneyAmount = z
+  .number()
+  .positive()
+  .max(MAX_UNIT_PRICE)
+  .refine((x) => toMinor(x) !== null, 'at most 2 decimals');
+
+export const StockQuantity = z
+  .number()
+  .min(0)
+  .max(MAX_STOCK)
+  .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
+  .describe(`Units on hand, 0-${MAX_STOCK}, at most 3 decimals`);

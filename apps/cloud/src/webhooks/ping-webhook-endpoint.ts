@@ -1,0 +1,24 @@
+// Queues a `ping` event to one endpoint only (it needs no subscription).
+import type { Db } from '../db/database.js';
+import { emitEvent } from '../events/emit-event.js';
+import { requireEndpoint } from './webhook-store.js';
+
+export interface PingWebhookEndpointOptions {
+  merchantId: string;
+  endpointId: string;
+}
+
+/** Returns the id of the queued event. */
+export async function pingWebhookEndpoint(db: Db, options: PingWebhookEndpointOptions): Promise<string> {
+  const { merchantId } = options;
+  const endpoint = await requireEndpoint(db, merchantId, options.endpointId);
+  const emitted = await db.transaction((tx) =>
+    emitEvent(tx, {
+      merchantId,
+      type: 'ping',
+      data: { object: { endpointId: endpoint.id } },
+      onlyEndpointId: endpoint.id,
+    }),
+  );
+  return emitted.eventId;
+}

@@ -1,0 +1,45 @@
+// Registers a webhook endpoint: the URL passes the address guard, the merchant stays under
+// the endpoint limit, and the new signing secret is stored only sealed.
+import type { AppContext } from '../http/context.js';
+import { ProblemError } from '../http/problem.js';
+import { newId } from '../ids.js';
+import { newSigningSecret } from './signing.js';
+import { presentEndpoint, type CreateWebhookBody, type WebhookEndpoint } from './webhook-schemas.js';
+import { countLiveEndpoints, insertEndpoint } from './webhook-store.js';
+
+/** At most this many live endpoints per merchant. */
+export const MAX_ENDPOINTS = 16;
+
+export interface RegisterWebhookEndpointOptions {
+  merchantId: string;
+  body: CreateWebhookBody;
+}
+
+export async function registerWebhookEndpoint(
+  ctx: Pick<AppContext, 'db' | 'urlGuard' | 'secrets'>,
+  options: RegisterWebhookEndpointOptions,
+): Promise<WebhookEndpoint & { secret: string }> {
+  const { merchantId, body } = options;
+  const check = await ctx.urlGuard.check(body.url);
+  if (!check.ok)
+    throw new ProblemError('url_not_allowed', `The URL is refused: ${check.reason}.`, [
+      { path: 'body.url', message: check.reason },
+    ]);
+  if ((await countLiveEndpoints(ctx.db, merchantId)) >= MAX_ENDPOINTS)
+    throw new ProblemError('url_not_allowed', `At most ${MAX_ENDPOINTS} endpoints per merchant.`);
+  const id = newId('we');
+  const secret = newSigningSecret();
+  // Stored only sealed; the answer to this call is the one place the secret is readable.
+  const sealed = ctx.secrets.seal(secret, id);
+  const row = await insertEndpoint(ctx.db, {
+    id,
+    merchantId,
+    url: check.url.href,
+    description: body.description ?? null,
+    events: [...new Set(body.events)],
+    secretCiphertext: sealed.ciphertext,
+    secretKeyId: sealed.keyId,
+    status: 'enabled',
+  });
+  return { ...presentEndpoint(row), secret };
+}

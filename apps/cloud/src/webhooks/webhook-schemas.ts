@@ -1,0 +1,71 @@
+// The webhook resources as the API shows them, and the conversion from stored rows.
+import { z } from 'zod';
+import type { webhookEndpoints } from '../db/schema.js';
+import { SubscribableEventType } from '../events/event-types.js';
+
+export const WebhookEndpoint = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string().nullable(),
+    events: z.array(SubscribableEventType),
+    status: z.enum(['enabled', 'disabled']),
+    disabledReason: z.enum(['gone', 'failing']).nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
+  secret: z.string().describe('Signing secret (whsec_...); shown only in this response'),
+}).meta({ id: 'CreatedWebhookEndpoint' });
+
+export const CreateWebhookBody = z
+  .object({
+    url: z.url().max(2000).describe('https URL on a public address'),
+    events: z.array(SubscribableEventType).min(1),
+    description: z.string().max(200).optional(),
+  })
+  .meta({ id: 'CreateWebhook' });
+export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export function presentEndpoint(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events as WebhookEndpoint['events'],
+    status: row.status as WebhookEndpoint['status'],
+    disabledReason: row.disabledReason as WebhookEndpoint['disabledReason'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const DeliveryAttempt = z.object({
+  attemptedAt: z.iso.datetime(),
+  statusCode: z.number().int().nullable(),
+  latencyMs: z.number().int(),
+  error: z.string().nullable(),
+  responseExcerpt: z.string().nullable().describe('First 1 KiB of the response body'),
+});
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+export const Delivery = z
+  .object({
+    id: z.string().describe('The webhook id (X-Service-Webhook-Id), the same on every attempt'),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    nextAttemptAt: z.iso.datetime().nullable(),
+    deliveredAt: z.iso.datetime().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    attemptLog: z.array(DeliveryAttempt),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type Delivery = z.infer<typeof Delivery>;

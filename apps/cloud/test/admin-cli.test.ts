@@ -1,0 +1,137 @@
+// The admin command line as a client of a running cloud on PGlite: its writes are served by
+// that cloud (and survive its restart), and pointed at the data directory the cloud holds
+// (--direct) it refuses before writing anything.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRETS_KEY } from './harness.js';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+interface Cli {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('admin CLI against a running cloud on PGlite', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cloud-cli-'));
+  // The cloud's own settings: PGlite in dataDir, the token generated there.
+  const { DATABASE_URL: _server, CLOUD_OPERATOR_TOKEN: _token, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    DATA_DIR: dataDir,
+    CLOUD_SECRETS_KEY: TEST_SECRETS_KEY,
+    WEBHOOK_WORKER: 'no',
+  };
+  let child: ChildProcess | undefined;
+  let url = '';
+  /** Everything the cloud processes printed. */
+  let logs = '';
+
+  function startCloud(): Promise<void> {
+    const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...env, PORT: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    return new Promise((resolve, reject) => {
+      let out = '';
+      started.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        logs += chunk.toString();
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (match) {
+          url = match[1]!;
+          resolve();
+        }
+      });
+      started.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      started.on('exit', (code) => reject(new Error(`cloud exited (${code}) before listening:\n${out}`)));
+    });
+  }
+
+  function stopCloud(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!child || child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+
+  function cli(...args: string[]): Promise<Cli> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', MAIN, 'admin', ...args],
+        { env },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+
+  // A cold PGlite start (initdb, migrations) takes seconds, many on a loaded machine.
+  beforeAll(startCloud, 180_000);
+  afterAll(async () => {
+    await stopCloud();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes through the running cloud: the key it prints works there, and its rows survive a restart', async () => {
+    const seeded = await cli('seed-demo', '--products', '3', '--url', url);
+    expect(seeded.stderr).toBe('');
+    expect(seeded.code).toBe(0);
+    const { merchantId, key } = JSON.parse(seeded.stdout);
+    const ping = await fetch(`${url}/api/public/v1/ping`, { headers: { 'x-service-api-key': key.key } });
+    expect(ping.status).toBe(200);
+    const products = await fetch(`${url}/api/public/v1/products`, {
+      headers: { 'x-service-api-key': key.key },
+    });
+    expect(((await products.json()) as { data: unknown[] }).data).toHaveLength(3);
+
+    await stopCloud();
+    await startCloud();
+    const listed = await cli('list-merchants', '--url', url);
+    expect(JSON.parse(listed.stdout).data).toContainEqual(expect.objectContaining({ id: merchantId }));
+    const keys = await cli('list-keys', '--merchant', merchantId, '--url', url);
+    expect(JSON.parse(keys.stdout).data).toEqual([expect.objectContaining({ id: key.id })]);
+  }, 240_000);
+
+  it('keeps the operator token in DATA_DIR with mode 0600 and never logs it', () => {
+    const file = join(dataDir, 'operator-token');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const token = readFileSync(file, 'utf8').trim();
+    expect(token).toMatch(/^op_/);
+    expect(logs).toContain('operator-token');
+    expect(logs).not.toContain(token);
+  });
+
+  it('refuses --direct on the data directory the running cloud holds, before writing', async () => {
+    const refused = await cli('create-merchant', '--name', 'Split brain', '--direct');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/held by a running cloud \(pid \d+\)/);
+    const listed = await cli('list-merchants', '--url', url);
+    expect(listed.stdout).not.toContain('Split brain');
+  }, 120_000);
+
+  it('explains refusals in one line: bad numbers, unknown merchants, no SQL', async () => {
+    const products = await cli('seed-demo', '--products', 'abc', '--url', url);
+    expect(products.code).toBe(1);
+    expect(products.stderr).toMatch(/--products must be a whole number/);
+    const unknown = await cli(
+      'create-key',
+      '--merchant',
+      'mer_missing',
+      '--scopes',
+      'products:read',
+      '--url',
+      url,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/HTTP 404.*No merchant mer_missing/);
+    expect(unknown.stderr).not.toMatch(/insert|api_keys|hash/i);
+  }, 120_000);
+});

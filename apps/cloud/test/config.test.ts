@@ -1,0 +1,30 @@
+// Settings mean what they say or stop the start: booleans accept true/false/1/0/yes/no.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+describe('boolean settings', () => {
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['YES', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('read %s as %s', (text, value) => {
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: text }).webhooks.allowLoopback).toBe(value);
+    expect(loadConfig({ WEBHOOK_WORKER: text }).runWorker).toBe(value);
+  });
+
+  it('keep their defaults when unset', () => {
+    expect(loadConfig({}).webhooks.allowLoopback).toBe(false);
+    expect(loadConfig({}).runWorker).toBe(true);
+  });
+
+  it('refuse anything else at start, naming the setting', () => {
+    expect(() => loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'on' })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK must be one of/,
+    );
+    expect(() => loadConfig({ WEBHOOK_WORKER: 'disabled' })).toThrow(/WEBHOOK_WORKER must be one of/);
+  });
+});

@@ -1,0 +1,63 @@
+// The cloud's OpenAPI document: valid, describing every API route Fastify serves, with tags
+// and descriptions, served at /api/public/v1/openapi.json and equal to the committed copy.
+import { validate } from '@readme/openapi-parser';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_FILE, renderOpenApiFile } from '../scripts/openapi-file.js';
+import { buildOpenApi } from '../src/openapi/openapi.js';
+import { ALL_ROUTES } from '../src/routes.js';
+import type { Cloud } from '../src/server.js';
+import { DRIVERS, openTestDatabase, startTestCloud, type TestDatabase } from './harness.js';
+
+type Json = Record<string, any>; // the document is arbitrary JSON
+
+const document: Json = buildOpenApi(ALL_ROUTES);
+const operations = () =>
+  Object.entries(document.paths as Json).flatMap(([path, ops]) =>
+    Object.entries(ops as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+  );
+
+describe('the cloud OpenAPI document', () => {
+  let database: TestDatabase;
+  let cloud: Cloud;
+  beforeAll(async () => {
+    database = await openTestDatabase(DRIVERS[0]!);
+    cloud = await startTestCloud(database);
+  });
+  afterAll(async () => {
+    await cloud?.close();
+    await database?.close();
+  });
+
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await validate(structuredClone(document) as never);
+    expect(result).toMatchObject({ valid: true });
+  });
+
+  it('documents every integration and administration route Fastify serves', () => {
+    for (const { path, method } of operations())
+      expect(
+        cloud.app.hasRoute({ method: method.toUpperCase(), url: path.replace(/\{(\w+)\}/g, ':$1') }),
+        path,
+      ).toBe(true);
+    expect(operations()).toHaveLength(ALL_ROUTES.length);
+  });
+
+  it('gives every operation a tag and a description', () => {
+    for (const { path, op } of operations()) {
+      expect(op.tags, path).toHaveLength(1);
+      expect(op.description, path).toMatch(/^Needs |\n\nNeeds /);
+    }
+    expect(document.paths['/api/admin/v1/merchants'].get.security).toEqual([{ operatorToken: [] }]);
+    expect(document.paths['/api/public/v1/orders'].post.tags).toEqual(['orders']);
+  });
+
+  it('is served at /api/public/v1/openapi.json', async () => {
+    const res = await fetch(`${cloud.url}/api/public/v1/openapi.json`);
+    expect(await res.json()).toEqual(document);
+  });
+
+  it('equals the committed docs/cloud-openapi.json (regenerate with apps/cloud/scripts/write-openapi.ts)', async () => {
+    expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(await renderOpenApiFile());
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The history benchmark (`npm run bench -- --only history`): the rows of issue 14 measured on
+ * a terminal holding 10,000 sales and one holding 1,000,000 (about two years of a busy shop),
+ * both built through the terminal's stores and cached under .data/bench (history/history-file.ts;
+ * the first run builds them, which takes minutes). Each measurement runs on a copy of the
+ * cached file, with the terminal in this process over real HTTP on 127.0.0.1 and the instant
+ * in-process fiscal server (history/instant-fiscal-server.ts): the figures are the terminal's
+ * own work, without a round trip to mev-sim.
+ *
+ * HISTORY_BENCH_SALES=10000,1000000 (default) chooses the sizes.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
+import { buildTerminalApp } from '../src/app.js';
+import type { TerminalRuntime } from '../src/terminal-runtime.js';
+import { BENCH_API_KEY, SALE_REQUEST, benchRuntime } from './history/bench-terminal.js';
+import { historyFile } from './history/history-file.js';
+import { queueOfflineSales } from './offline-queue.js';
+import { walPerSale } from './history/wal-per-sale.js';
+
+type Figures = Record<string, number | string>;
+
+const GOAL_LIST_P99_MS = 50;
+const GOAL_METRICS_P99_MS = 20;
+const LIST_REQUESTS = 40;
+const SALE_REQUESTS = 300;
+const OFFLINE_OPERATIONS = 5_000;
+const STARTS = 5;
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+const label = (sales: number) => (sales >= 1_000_000 ? `${sales / 1_000_000}M` : `${sales / 1_000}k`);
+
+function sizes(): number[] {
+  const raw = process.env.HISTORY_BENCH_SALES ?? '10000,1000000';
+  return raw.split(',').map((each) => {
+    const n = Number(each);
+    if (!Number.isInteger(n) || n < 1_000)
+      throw new Error(`HISTORY_BENCH_SALES takes sale counts >= 1000, got "${each}"`);
+    return n;
+  });
+}
+
+function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
+  if (result.failures > 0 || result.requests === 0)
+    throw new Error(
+      `${what}: ${result.failures} of ${result.requests} failed (${JSON.stringify(result.statuses)}): ${result.firstError}`,
+    );
+  return result;
+}
+
+export async function runHistoryBench(): Promise<Figures> {
+  const figures: Figures = {};
+  const log = (line: string) => console.log(`bench: ${line}`);
+  const walBefore = walPerSale(5);
+  const walAfter = walPerSale(6);
+  figures['WAL per sale before (schema 5): pages'] = walBefore.pages;
+  figures['WAL per sale before (schema 5): bytes'] = walBefore.bytes;
+  figures['WAL per sale after (schema 6): pages'] = walAfter.pages;
+  figures['WAL per sale after (schema 6): bytes'] = walAfter.bytes;
+  const bySize: Record<number, Figures> = {};
+  for (const sales of sizes()) {
+    const history = await historyFile(sales, log);
+    log(`history of ${sales} sales: ${round(history.bytes / 1e6)} MB, built in ${history.buildSeconds} s`);
+    const measured = await measure(history.file);
+    measured['database MB per 100k sales'] = round(history.bytes / 1e6 / (sales / 100_000));
+    bySize[sales] = measured;
+    for (const [name, value] of Object.entries(measured)) figures[`${label(sales)}: ${name}`] = value;
+  }
+  const [small, large] = sizes();
+  if (small !== undefined && large !== undefined && bySize[small] && bySize[large])
+    Object.assign(figures, verdicts(bySize[small], bySize[large], label(large)));
+  return figures;
+}
+
+function verdicts(small: Figures, large: Figures, at: string): Figures {
+  const n = (figures: Figures, name: string) => Number(figures[name]);
+  const lists = Object.keys(large).filter((name) => name.startsWith('GET /api/') && name.endsWith('p99 ms'));
+  const worstList = Math.max(...lists.map((name) => n(large, name)));
+  const within = (name: string, higherIsBetter: boolean) => {
+    const ratio = n(large, name) / n(small, name);
+    return higherIsBetter ? ratio >= 0.8 : ratio <= 1.2;
+  };
+  const pass = (ok: boolean) => (ok ? 'meets goal' : 'misses goal');
+  return {
+    [`goal: every list p99 < ${GOAL_LIST_P99_MS} ms at ${at}`]: pass(worstList < GOAL_LIST_P99_MS),
+    [`goal: /metrics p99 < ${GOAL_METRICS_P99_MS} ms at ${at}`]: pass(
+      n(large, 'GET /metrics p99 ms') < GOAL_METRICS_P99_MS,
+    ),
+    [`goal: offline drain at ${at} within 20% of the small history`]: pass(
+      within('offline drain ops/s', true),
+    ),
+    [`goal: start-up at ${at} within 20% of the small history`]: pass(
+      within('terminal runtime start ms', false),
+    ),
+    [`goal: sale p99 with an ERP paging <= 2x without, at ${at}`]: pass(
+      n(large, 'POST /api/sales p99 ms, ERP paging') <= 2 * n(large, 'POST /api/sales p99 ms'),
+    ),
+  };
+}
+
+/** Every row of the issue's table on a copy of `cached`. */
+async function measure(cached: string): Promise<Figures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-pos-history-'));
+  const figures: Figures = {};
+  try {
+    copyFileSync(cached, join(dataDir, 'terminal.sqlite'));
+    const starts: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const started = performance.now();
+      const rt = benchRuntime(dataDir);
+      starts.push(performance.now() - started);
+      await rt.close();
+    }
+    figures['terminal runtime start ms'] = round(starts.sort((a, b) => a - b)[Math.floor(STARTS / 2)]!);
+
+    const rt = benchRuntime(dataDir);
+    const { app } = buildTerminalApp(rt);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      Object.assign(figures, await lists(rt, origin));
+      Object.assign(figures, await sales(origin));
+      figures['offline drain ops/s'] = await offlineDrain(rt);
+    } finally {
+      await app.close();
+      await rt.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+async function get(origin: string, path: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${origin}${path}`, { headers: { 'x-api-key': BENCH_API_KEY } });
+  const body = (await response.json()) as { data: Record<string, unknown> };
+  return body.data;
+}
+
+async function lists(rt: TerminalRuntime, origin: string): Promise<Figures> {
+  const { total } = (await get(origin, '/api/sales?limit=1')) as { total: number };
+  const openShift = rt.db
+    .prepare<[], { id: string }>('SELECT id FROM shifts WHERE closed_at IS NULL')
+    .get()?.id;
+  if (!openShift) throw new Error('the history has no open shift');
+  const paths = [
+    '/api/sales?limit=50',
+    `/api/sales?limit=50&offset=${Math.max(0, total - 50)}`,
+    `/api/sales?shiftId=${openShift}`,
+    '/api/fiscal/operations?limit=50',
+    '/api/fiscal/operations?type=z_report',
+    '/api/fiscal/operations?status=failed',
+    '/metrics',
+  ];
+  const figures: Figures = {};
+  for (const path of paths) {
+    const load = (maxRequests: number) =>
+      runHttpLoad({
+        origin,
+        method: 'GET',
+        path,
+        headers: { 'x-api-key': BENCH_API_KEY },
+        clients: 1,
+        maxRequests,
+        maxMs: 60_000,
+      });
+    requireSuccess(`${path} warm-up`, await load(3));
+    const result = requireSuccess(path, await load(LIST_REQUESTS));
+    const name = `GET ${path.replace(/offset=\d+/, 'offset=<end>').replace(/shiftId=[0-9a-f-]+/, 'shiftId=<open shift>')}`;
+    figures[`${name} p50 ms`] = round(result.latency.p50);
+    figures[`${name} p99 ms`] = round(result.latency.p99);
+  }
+  return figures;
+}
+
+/** Sales alone, then sales while an ERP pages the sales list at its deepest offset in a loop. */
+async function sales(origin: string): Promise<Figures> {
+  const sale = () =>
+    runHttpLoad({
+      origin,
+      method: 'POST',
+      path: '/api/sales',
+      headers: { 'content-type': 'application/json', 'x-api-key': BENCH_API_KEY },
+      body: JSON.stringify(SALE_REQUEST),
+      clients: 1,
+      maxRequests: SALE_REQUESTS,
+      maxMs: 60_000,
+    });
+  requireSuccess('sale warm-up', await sale());
+  const alone = requireSuccess('sales', await sale());
+  const { total } = (await get(origin, '/api/sales?limit=1')) as { total: number };
+  let erpRunning = true;
+  const erp = (async () => {
+    let pages = 0;
+    while (erpRunning) {
+      await get(origin, `/api/sales?limit=50&offset=${Math.max(0, total - 50 - (pages % 100) * 50)}`);
+      pages++;
+    }
+    return pages;
+  })();
+  const withErp = requireSuccess('sales with an ERP paging', await sale());
+  erpRunning = false;
+  const erpPages = await erp;
+  return {
+    'POST /api/sales p50 ms': round(alone.latency.p50),
+    'POST /api/sales p99 ms': round(alone.latency.p99),
+    'POST /api/sales p99 ms, ERP paging': round(withErp.latency.p99),
+    'ERP pages read meanwhile': erpPages,
+  };
+}
+
+/** Offline sales queued in the store, then drained by the sync worker to the instant server. */
+async function offlineDrain(rt: TerminalRuntime): Promise<number> {
+  queueOfflineSales(rt, OFFLINE_OPERATIONS);
+  const started = performance.now();
+  rt.syncWorker?.wake();
+  while (rt.operations.queueStats().size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  return Math.round(OFFLINE_OPERATIONS / ((performance.now() - started) / 1000));
+}

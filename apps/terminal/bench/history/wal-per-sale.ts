@@ -1,0 +1,53 @@
+/**
+ * What one sale writes to the WAL: pages (frames) and bytes, over a run of sales written as the
+ * terminal writes them (three transactions each, see write-sale.ts), on a fresh file migrated
+ * to a given schema version, so that the schema before and after a change compare on the same
+ * code. Automatic checkpoints are off during the run, so the WAL holds every frame written.
+ */
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runMigrations } from '../../src/storage/migrations.js';
+import { saleDraft } from './bench-terminal.js';
+import { InstantFiscalServer } from './instant-fiscal-server.js';
+import { saleStores, writeSale } from './write-sale.js';
+
+const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
+const WAL_FRAME_HEADER = 24;
+
+export function walPerSale(schemaVersion: number, sales = 200): { pages: number; bytes: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-wal-'));
+  try {
+    const migrations = join(dir, 'migrations');
+    mkdirSync(migrations);
+    for (const name of readdirSync(MIGRATIONS))
+      if (Number(name.slice(0, 4)) <= schemaVersion)
+        copyFileSync(join(MIGRATIONS, name), join(migrations, name));
+    const file = join(dir, 'terminal.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    runMigrations(db, pathToFileURL(`${migrations}/`));
+    const stores = saleStores(db);
+    stores.terminalState.initialize('TRM-WAL');
+    const server = new InstantFiscalServer();
+    const draft = saleDraft();
+    const inOwnTransaction = (step: () => void) => db.transaction(step)();
+    // Warm up (the first sale opens the shift and the day), then count from an empty WAL.
+    for (let i = 0; i < 10; i++) writeSale(stores, server, draft, new Date().toISOString(), inOwnTransaction);
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    for (let i = 0; i < sales; i++)
+      writeSale(stores, server, draft, new Date().toISOString(), inOwnTransaction);
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const walBytes = statSync(`${file}-wal`).size;
+    db.close();
+    const frames = (walBytes - 32) / (pageSize + WAL_FRAME_HEADER);
+    return { pages: Math.round((frames / sales) * 10) / 10, bytes: Math.round(walBytes / sales) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { FiscalOperationStatus as OperationStatus, FiscalOperationType } from '@fiscal-pos/fiscal';
+import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
+import { SaleStore } from '../../src/sales/sale-store.js';
+import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
+import { tempDir } from '../support/terminal-harness.js';
+
+export const SHIFTS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+
+/** Where a status ends up, through legal transitions, from pending. */
+export const PATHS: Record<OperationStatus, OperationStatus[]> = {
+  pending: [],
+  sent: ['sent'],
+  success: ['sent', 'success'],
+  failed: ['sent', 'failed'],
+  offline: ['offline'],
+};
+
+export function openTestDatabase(): { db: Db; file: string } {
+  const file = join(tempDir('history'), 'terminal.sqlite');
+  const db = openFiscalDatabase(file);
+  const insertShift = db.prepare(
+    `INSERT INTO shifts (id, number, opened_by, opened_at, closed_at) VALUES (?, ?, 'request', ?, ?)`,
+  );
+  insertShift.run(SHIFTS[0], 1, '2025-03-01T00:00:00.000Z', '2025-03-02T00:00:00.000Z');
+  insertShift.run(SHIFTS[1], 2, '2025-03-02T00:00:00.000Z', null);
+  return { db, file };
+}
+
+export interface GeneratedOperation {
+  reportNumber: number;
+  type: FiscalOperationType;
+  status: OperationStatus;
+  shift: 0 | 1 | null;
+  createdAt: string;
+}
+
+/** Writes one operation (and its sale for a receipt) the way the stores write them. */
+export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: number): void {
+  const operations = new OperationStore(db);
+  const id = randomUUID();
+  db.transaction(() => {
+    operations.insert({
+      id,
+      operationType: op.type,
+      receiptNumber,
+      reportNumber: op.reportNumber,
+      totalAmount: 1000,
+      cashDelta: 0,
+      vat: [],
+      payments: [{ code: '1', amount: 1000 }],
+      shiftId: op.shift === null ? null : SHIFTS[op.shift]!,
+      createdAt: op.createdAt,
+    });
+    if (op.type === 'receipt') {
+      new SaleStore(db).insert({
+        id: randomUUID(),
+        purchaseId: randomUUID(),
+        fiscalOperationId: id,
+        subtotal: 1000,
+        cartDiscountAmount: 0,
+        cartMarkupAmount: 0,
+        total: 1000,
+        amountReceived: 1000,
+        changeAmount: 0,
+        delivery: null,
+        printReceipt: false,
+        cashierId: null,
+        cashierName: null,
+        createdAt: op.createdAt,
+        items: [],
+        payments: [
+          { paymentType: receiptNumber % 2 === 0 ? '1' : '2', amount: 400, rrn: null, notes: null },
+          { paymentType: '3', amount: 600 - (receiptNumber % 3) * 300, rrn: null, notes: null },
+        ],
+      });
+    }
+  })();
+  let from: OperationStatus = 'pending';
+  for (const to of PATHS[op.status]) {
+    operations.transition(id, from, to);
+    from = to;
+  }
+}

@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  FISCAL_OPERATION_STATUSES as OPERATION_STATUSES,
+  FISCAL_OPERATION_TYPES as OPERATION_TYPES,
+} from '@fiscal-pos/fiscal';
+import type { Db } from '../../src/storage/database.js';
+import { openTestDatabase, writeOperation } from './history-fixture.js';
+
+const operation = fc.record({
+  reportNumber: fc.integer({ min: 1, max: 4 }),
+  type: fc.constantFrom(...OPERATION_TYPES),
+  status: fc.constantFrom(...OPERATION_STATUSES),
+  shift: fc.constantFrom(0 as const, 1 as const, null),
+  createdAt: fc
+    .integer({ min: Date.parse('2025-03-01T00:00:00.000Z'), max: Date.parse('2025-03-04T23:59:59.999Z') })
+    .map((ms) => new Date(ms).toISOString()),
+});
+
+function maintained(db: Db) {
+  return db
+    .prepare(
+      'SELECT report_number, day, operation_type, status, shift_id, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
+    )
+    .all();
+}
+
+function recount(db: Db) {
+  return db
+    .prepare(
+      `SELECT report_number, substr(created_at, 1, 10) AS day, operation_type, status,
+         COALESCE(shift_id, '') AS shift_id, COUNT(*) AS n
+       FROM fiscal_operations GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    )
+    .all();
+}
+
+describe('operation_counts', () => {
+  it('equal a recount of the operations after any writes and status transitions', () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 40 }), (operations) => {
+        const { db } = openTestDatabase();
+        try {
+          operations.forEach((op, i) => writeOperation(db, op, i + 1));
+          expect(maintained(db)).toEqual(recount(db));
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuse a change of what they are keyed by', () => {
+    const { db } = openTestDatabase();
+    writeOperation(
+      db,
+      {
+        reportNumber: 1,
+        type: 'cash_in',
+        status: 'success',
+        shift: null,
+        createdAt: '2025-03-01T10:00:00.000Z',
+      },
+      1,
+    );
+    expect(() =>
+      db.prepare(`UPDATE fiscal_operations SET created_at = '2025-03-02T10:00:00.000Z'`).run(),
+    ).toThrow(/never change/);
+    db.close();
+  });
+});
