@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export type SuiteName = 'terminal' | 'offline' | 'history' | 'cloud';
 export const SUITE_NAMES: readonly SuiteName[] = ['terminal', 'offline', 'history', 'cloud'];
 
-export type Figures = Record<string, number | string>;
+type Figures = Record<string, number | string>;
 
 interface SuiteDefinition {
   name: SuiteName;

@@ -20,10 +20,10 @@ function expandDeep(text: string): string {
 }
 
 /** JSON text of a generated value, with deep-nesting placeholders expanded. */
-export const serialize = (value: unknown): string => expandDeep(JSON.stringify(value) ?? '');
+const serialize = (value: unknown): string => expandDeep(JSON.stringify(value) ?? '');
 
 /** Values a client should never send where a field of the API is expected. */
-export const hostile: fc.Arbitrary<unknown> = fc.oneof(
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
     null,
     true,

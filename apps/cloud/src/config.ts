@@ -56,7 +56,7 @@ const HOUR = 60 * MINUTE;
  * About three days of retries: 10 s, 1 min, 5 min, 30 min, 1 h, 3 h, 6 h, then five times 12 h
  * (70.6 h in total), each with ±20 % jitter.
  */
-export const DEFAULT_RETRY_SCHEDULE_MS = [
+const DEFAULT_RETRY_SCHEDULE_MS = [
   10_000,
   MINUTE,
   5 * MINUTE,

@@ -8,11 +8,11 @@ import { toMilli, toMinor } from '@fiscal-pos/fiscal';
 /** Units of one product on one order line. */
 export const MAX_LINE_QUANTITY = 100_000;
 /** MDL, VAT included, for one unit of a product. */
-export const MAX_UNIT_PRICE = 1_000_000;
+const MAX_UNIT_PRICE = 1_000_000;
 /** MDL, the whole order. */
 export const MAX_ORDER_TOTAL = 10_000_000;
 /** Units on hand of one product. */
-export const MAX_STOCK = 1_000_000_000;
+const MAX_STOCK = 1_000_000_000;
 
 export const MoneyAmount = z
   .number()

@@ -3,23 +3,17 @@
  * driver and for card-sim, its second implementation.
  */
 export {
-  CARD_SCHEMES,
   DECLINE_CODES,
   ECR_BASE_PATH,
   ECR_CURRENCY,
-  ECR_ERROR_CODES,
   ECR_MAX_AMOUNT,
   ECR_OPERATIONS,
-  authCodeSchema,
-  chequeNumberSchema,
   ecrErrorStatus,
-  ecrReferenceSchema,
   errorReplySchema,
   purchaseRequestSchema,
   refundRequestSchema,
   reversalReplySchema,
   reversalRequestSchema,
-  rrnSchema,
   statusReplySchema,
   transactionReplySchema,
   voidRequestSchema,

@@ -21,10 +21,10 @@ export type EcrOperation = (typeof ECR_OPERATIONS)[number];
 export type EcrTransactionOperation = 'purchase' | 'void' | 'refund';
 
 /** The ECR's reference of a request: our idempotency and deduplication key. */
-export const ecrReferenceSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not a reference');
-export const rrnSchema = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'not an RRN');
-export const chequeNumberSchema = z.string().regex(/^\d{1,10}$/, 'not a cheque number');
-export const authCodeSchema = z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'not an authorisation code');
+const ecrReferenceSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'not a reference');
+const rrnSchema = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'not an RRN');
+const chequeNumberSchema = z.string().regex(/^\d{1,10}$/, 'not a cheque number');
+const authCodeSchema = z.string().regex(/^[A-Za-z0-9]{1,8}$/, 'not an authorisation code');
 const amountSchema = z.int().min(1).max(ECR_MAX_AMOUNT);
 const currencySchema = z.literal(ECR_CURRENCY);
 
@@ -57,7 +57,7 @@ export type VoidRequest = z.infer<typeof voidRequestSchema>;
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 export type ReversalRequest = z.infer<typeof reversalRequestSchema>;
 
-export const CARD_SCHEMES = ['VISA', 'MASTERCARD'] as const;
+const CARD_SCHEMES = ['VISA', 'MASTERCARD'] as const;
 
 /** The answer to a purchase, void or refund (HTTP 200): the bank approved or declined it. */
 export const transactionReplySchema = z.strictObject({
@@ -116,7 +116,7 @@ export type StatusReply = z.infer<typeof statusReplySchema>;
  * Why the card terminal did nothing with a request (HTTP 4xx/5xx). Unlike a decline, which is
  * the bank's answer about a transaction, these are about the request or the device.
  */
-export const ECR_ERROR_CODES = [
+const ECR_ERROR_CODES = [
   'MALFORMED_REQUEST',
   'NOT_FOUND',
   'REFERENCE_REUSED',

@@ -10,24 +10,15 @@ export {
   toMilli,
   toMinor,
 } from './money/money.js';
-export type { Bp, Milli, Minor } from './money/money.js';
+export type { Minor } from './money/money.js';
 export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js';
 
 export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';
-export type { VatCode, VatRate, VatTable } from './vat/vat.js';
+export type { VatCode, VatTable } from './vat/vat.js';
 export type { VatLine } from './vat/vat-line.js';
 export { amountMapToJson, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
-export type { VatEntryJson } from './vat/vat-breakdown-json.js';
 
-export {
-  ACPS_CARD,
-  ACPS_CASH,
-  ACPS_CODES,
-  ACPS_PAYMENT_TYPES,
-  acpsLabel,
-  isAcpsCode,
-} from './payments/acps.js';
-export type { AcpsCode } from './payments/acps.js';
+export { ACPS_CARD, ACPS_CASH, ACPS_CODES, acpsLabel, isAcpsCode } from './payments/acps.js';
 export type { PaymentLine } from './payments/payment-line.js';
 export { keptPayments } from './payments/kept-payments.js';
 
@@ -41,30 +32,21 @@ export {
 export type { FiscalOperationStatus } from './operations/operation-status.js';
 
 export { canonicalJson } from './json/canonical-json.js';
-export { isCalendarDate } from './dates/calendar-date.js';
 
 export {
   EXTENSION_VALIDATION_CODES,
   VALIDATION_CODES,
-  VALIDATION_MESSAGES,
   isValidationCode,
 } from './validation/validation-issue.js';
-export type { ParseResult, ValidationCode, ValidationIssue } from './validation/validation-issue.js';
+export type { ParseResult, ValidationCode } from './validation/validation-issue.js';
 
 export { calculateSale } from './sale/sale-calculation.js';
-export type {
-  Adjustment,
-  CalculatedItem,
-  PaymentInput,
-  SaleCalculation,
-  SaleInput,
-  SaleItemInput,
-} from './sale/sale-calculation.js';
-export { createSaleRequestSchema, parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
-export type { SaleDraft, SaleRequest, SaleRequestInput } from './sale/sale-request.js';
+export type { SaleCalculation, SaleInput, SaleItemInput } from './sale/sale-calculation.js';
+export { parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
+export type { SaleDraft } from './sale/sale-request.js';
 
 export { cashRequestSchema, parseCashRequest } from './cash/cash-request.js';
-export type { CashRequest, CashRequestInput } from './cash/cash-request.js';
+export type { CashRequest } from './cash/cash-request.js';
 
 export { parsePrintRequest, printRequestSchema } from './printing/print-request.js';
 
@@ -74,23 +56,16 @@ export {
   shiftCloseRequestSchema,
   shiftOpenRequestSchema,
 } from './shifts/shift-request.js';
-export type {
-  ShiftCloseRequest,
-  ShiftCloseRequestInput,
-  ShiftOpenRequest,
-  ShiftOpenRequestInput,
-} from './shifts/shift-request.js';
-export type { PrintRequest, PrintRequestInput } from './printing/print-request.js';
+export type { ShiftCloseRequest, ShiftOpenRequest } from './shifts/shift-request.js';
 
 export { parseReportRequest, reportRequestSchema } from './reports/report-request.js';
-export type { ReportRequest, ReportRequestInput } from './reports/report-request.js';
 export {
   parsePeriodicReportRequest,
   periodicReportRequestSchema,
 } from './reports/periodic-report-request.js';
-export type { PeriodicReportRequest, PeriodicReportRequestInput } from './reports/periodic-report-request.js';
+export type { PeriodicReportRequest } from './reports/periodic-report-request.js';
 export { aggregateReportData } from './reports/report-aggregation.js';
-export type { ReportOptions, ReportTotals, ReportedOperation } from './reports/report-aggregation.js';
+export type { ReportTotals, ReportedOperation } from './reports/report-aggregation.js';
 export { aggregatePeriodicReport, summarizeClosedDay } from './reports/periodic-report.js';
 export { AmountOverflowError } from './reports/exact-sums.js';
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';

@@ -37,7 +37,7 @@ export type MevOperationFaultCode = (typeof MEV_OPERATION_FAULT_CODES)[number];
  * operation nor about the caller (SIMULATED_FAULT, and any code a real server adds) are about
  * the server.
  */
-export const MEV_CALLER_FAULT_CODES = [
+const MEV_CALLER_FAULT_CODES = [
   'CLIENT_CERTIFICATE_REQUIRED',
   'CERTIFICATE_INVALID',
   'CERTIFICATE_EXPIRED',

@@ -4,7 +4,6 @@
  */
 export { MEV_SOAP_PATH, MEV_WSDL_URL, MEV_XSD_URL } from './contract.js';
 export {
-  MEV_CALLER_FAULT_CODES,
   MEV_FAULT_CODES,
   MEV_OPERATION_FAULT_CODES,
   faultScopeOf,
@@ -14,26 +13,15 @@ export {
 } from './fault-codes.js';
 export {
   MEV_BATCH_MAX_OPERATIONS,
-  MEV_OPERATION_TYPES,
   type MevBatchReply,
   type MevBatchResult,
-  type MevCredentials,
-  type MevFaultReply,
   type MevOperation,
   type MevOperationType,
   type MevPaymentLine,
-  type MevRefusedResult,
   type MevRegisteredReply,
-  type MevReply,
   type MevVatLine,
 } from './messages.js';
-export {
-  buildBatchRequest,
-  buildRegisterRequest,
-  parseMevRequest,
-  type BatchItem,
-  type ParsedMevRequest,
-} from './request.js';
+export { buildBatchRequest, buildRegisterRequest, parseMevRequest, type BatchItem } from './request.js';
 export {
   buildBatchReply,
   buildFaultReply,
@@ -41,7 +29,5 @@ export {
   buildResultDocument,
   parseBatchReply,
   parseReply,
-  type ParsedBatchReply,
-  type ParsedReply,
 } from './reply.js';
-export { MEV_NS, SOAP_ACTION_REGISTER, SOAP_ACTION_REGISTER_BATCH } from './xml.js';
+export { SOAP_ACTION_REGISTER, SOAP_ACTION_REGISTER_BATCH } from './xml.js';

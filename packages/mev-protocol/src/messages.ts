@@ -69,7 +69,7 @@ export type MevReply = MevRegisteredReply | MevFaultReply;
 export const MEV_BATCH_MAX_OPERATIONS = 200;
 
 /** One operation of a batch that the server refused for itself; the batch went on after it. */
-export interface MevRefusedResult {
+interface MevRefusedResult {
   kind: 'refused';
   /** The operation's UUID; null when the server could not read one (a malformed operation). */
   operationId: string | null;

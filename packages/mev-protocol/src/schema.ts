@@ -25,7 +25,7 @@ const isoTime = z.iso.datetime({ offset: true });
 export const uuid = z.string().regex(/^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/, 'not a UUID');
 const text = (max: number) => z.string().min(1).max(max);
 
-export const vatLineSchema = z.object({
+const vatLineSchema = z.object({
   Code: z.string().regex(/^[A-Z_]$/, 'not a VAT code'),
   Rate: amount.optional(),
   TaxableBase: amount,
@@ -33,7 +33,7 @@ export const vatLineSchema = z.object({
   Gross: amount,
 });
 
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   Code: z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'not an ACPS code'),
   Amount: amount,
 });

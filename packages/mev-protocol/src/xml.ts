@@ -8,8 +8,8 @@
  */
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
-export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
-export const MEV_NS = 'urn:fiscal-pos:mev:v1';
+const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
+const MEV_NS = 'urn:fiscal-pos:mev:v1';
 export const WSSE_NS = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
 export const WSSE_PASSWORD_TEXT =
   'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText';

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 
 /** A request to a simulator's admin API that does not fit its schema: 400 VALIDATION_ERROR. */
-export class AdminBadRequest extends Error {}
+class AdminBadRequest extends Error {}
 
 export function parseAdminInput<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});

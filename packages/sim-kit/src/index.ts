@@ -1,5 +1,4 @@
 /** @fiscal-pos/sim-kit: what the simulator processes (mev-sim, card-sim) share. */
-export { spawnReadyProcess, type ReadyProcess, type SpawnReadyOptions } from './spawn-ready-process.js';
 export {
   launchSimulator,
   type SimulatorLaunchOptions,
@@ -9,5 +8,5 @@ export {
 export { announceReady, serveUntilStopped } from './serve-until-stopped.js';
 export { ReopenableListener } from './reopenable-listener.js';
 export { openVersionedDatabase } from './versioned-database.js';
-export { AdminBadRequest, parseAdminInput, secureAdminApi, type AdminApiOptions } from './admin-api.js';
+export { parseAdminInput, secureAdminApi } from './admin-api.js';
 export { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from './simulator-env.js';

@@ -2,7 +2,7 @@
 import type { ReversalReply, TransactionReply } from '@fiscal-pos/ecr-protocol';
 import type { Db } from '../store/database.js';
 
-export type PurchaseState = 'charged' | 'voided' | 'reversed';
+type PurchaseState = 'charged' | 'voided' | 'reversed';
 
 export interface TransactionRecord {
   seq: number;

@@ -9,7 +9,7 @@ import type { CloudConfig } from '../config.js';
 import { startCloud } from '../server.js';
 import { operatorTokenFile } from '../secrets/access-tokens.js';
 
-export const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
+const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
   list-merchants                                  every merchant
   create-merchant --name <name> [--active]        creates a merchant (module off unless --active)
   activate-module --merchant <id>                 turns the integration API module on
@@ -29,7 +29,7 @@ export const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>]
 command in a private one on DATA_DIR/DATABASE_URL (refused while a cloud holds a PGlite DATA_DIR).`;
 
 /** 90s, 30m, 12h, 7d or plain seconds. */
-export function parseDuration(text: string): number {
+function parseDuration(text: string): number {
   const match = /^(\d+)([smhd]?)$/.exec(text.trim());
   if (!match) throw new Error(`not a duration: ${text}`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
@@ -60,7 +60,7 @@ function decimal(values: Values, name: string): number {
   return value;
 }
 
-export interface AdminRequest {
+interface AdminRequest {
   method: 'GET' | 'POST' | 'PUT';
   /** Below /api/admin/v1. */
   path: string;
@@ -70,7 +70,7 @@ export interface AdminRequest {
 const id = (text: string) => encodeURIComponent(text);
 
 /** The admin API request a command stands for. */
-export function adminRequest(command: string | undefined, values: Values): AdminRequest {
+function adminRequest(command: string | undefined, values: Values): AdminRequest {
   switch (command) {
     case 'list-merchants':
       return { method: 'GET', path: '/merchants' };

@@ -5,9 +5,9 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PID_FILE = 'cloud.pid';
+const PID_FILE = 'cloud.pid';
 
-export class DataDirHeldError extends Error {
+class DataDirHeldError extends Error {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
@@ -30,7 +30,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** The pid holding the directory, if a live process other than this one does. */
-export function dataDirHolder(dataDir: string): number | undefined {
+function dataDirHolder(dataDir: string): number | undefined {
   let pid: number;
   try {
     pid = Number(readFileSync(join(dataDir, PID_FILE), 'utf8').trim());

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * endpoints receive only the kinds they subscribed to, except `ping` which goes to the one
  * endpoint being tested.
  */
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
   'order.created',
   'order.updated',
   'product.created',

@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const API_KEY_HEADER = 'x-service-api-key';
+const API_KEY_HEADER = 'x-service-api-key';
 
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ResolvedKey> {
   const header = request.headers[API_KEY_HEADER];

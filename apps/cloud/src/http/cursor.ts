@@ -24,8 +24,8 @@ export function decodeCursor(cursor: string): SortKey {
   }
 }
 
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
+const DEFAULT_PAGE_SIZE = 50;
 
 export const PageQuery = z.object({
   limit: z.coerce

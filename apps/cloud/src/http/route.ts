@@ -16,12 +16,12 @@ import { authenticate, authorize } from './auth.js';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface ResponseSpec {
+interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
 }
 
-export interface HandlerInput<Q, B, P> {
+interface HandlerInput<Q, B, P> {
   ctx: AppContext;
   auth: ResolvedKey;
   query: Q;
@@ -30,7 +30,7 @@ export interface HandlerInput<Q, B, P> {
   request: FastifyRequest;
 }
 
-export type AdminHandlerInput<Q, B, P> = Omit<HandlerInput<Q, B, P>, 'auth'>;
+type AdminHandlerInput<Q, B, P> = Omit<HandlerInput<Q, B, P>, 'auth'>;
 
 /** A body that is JSON text already (rendered by the database): sent as is, never re-serialized. */
 export class JsonText {
@@ -98,7 +98,7 @@ export interface AnyRoute {
 }
 
 export const API_PREFIX = '/api/public/v1';
-export const ADMIN_PREFIX = '/api/admin/v1';
+const ADMIN_PREFIX = '/api/admin/v1';
 
 export function defineRoute<
   QS extends z.ZodType | undefined = undefined,

@@ -12,7 +12,7 @@ const Quantity = z
   .refine((q) => toMilli(q) !== null, 'at most 3 decimals')
   .describe(`Quantity in units, > 0, at most ${MAX_LINE_QUANTITY}, at most 3 decimals`);
 
-export const Address = z.object({
+const Address = z.object({
   line1: z.string().min(1).max(200),
   line2: z.string().max(200).optional(),
   city: z.string().min(1).max(100),
@@ -20,13 +20,13 @@ export const Address = z.object({
   country: z.string().length(2).default('MD').describe('ISO 3166-1 alpha-2'),
 });
 
-export const Customer = z.object({
+const Customer = z.object({
   name: z.string().min(1).max(60),
   email: z.email().max(200).optional(),
   phone: z.string().max(30).optional(),
 });
 
-export const Delivery = z.object({
+const Delivery = z.object({
   method: z.enum(['pickup', 'courier']),
   address: Address.optional(),
   notes: z.string().max(500).optional(),

@@ -11,14 +11,14 @@ export interface LineInput {
   vatCode: string;
 }
 
-export interface LineTotals {
+interface LineTotals {
   amountMinor: number;
   vatMinor: number;
   /** VAT rate in percent (0 for the exempt code). */
   vatRate: number;
 }
 
-export interface VatBreakdownEntry {
+interface VatBreakdownEntry {
   vatCode: string;
   rate: number;
   amountMinor: number;

@@ -60,7 +60,7 @@ export const getOrderRoute = defineRoute({
   },
 });
 
-export const OrderPage = pageOf(Order, 'OrderPage');
+const OrderPage = pageOf(Order, 'OrderPage');
 
 export const listOrdersRoute = defineRoute({
   method: 'GET',

@@ -12,13 +12,13 @@ import {
   presentProductDetail,
 } from './product-schemas.js';
 
-export const ProductListQuery = PageQuery.extend({
+const ProductListQuery = PageQuery.extend({
   updatedSince: z.iso
     .datetime({ offset: true })
     .optional()
     .describe('Only products changed at or after this instant, deleted ones included (incremental sync)'),
 });
-export const ProductPage = pageOf(Product, 'ProductPage');
+const ProductPage = pageOf(Product, 'ProductPage');
 
 export const listProductsRoute = defineRoute({
   method: 'GET',
@@ -93,7 +93,7 @@ export const listContentBlocksRoute = defineRoute({
   }),
 });
 
-export const Inventory = z
+const Inventory = z
   .object({ productCode: z.string(), onHand: z.number(), unit: z.string(), updatedAt: z.iso.datetime() })
   .meta({ id: 'Inventory' });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { base62 } from '../ids.js';
 import { readOrCreatePrivateFile } from './private-file.js';
 
-export const OPERATOR_TOKEN_FILE = 'operator-token';
+const OPERATOR_TOKEN_FILE = 'operator-token';
 /** The metrics token is kept the same way, in a file of its own: scrapers never hold the operator's. */
 export const METRICS_TOKEN_FILE = 'metrics-token';
 

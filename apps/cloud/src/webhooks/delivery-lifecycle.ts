@@ -4,7 +4,7 @@ import type { WebhookConfig } from '../config.js';
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 /** Allowed status changes; `succeeded`/`failed` -> `pending` is a manual redelivery. */
-export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
+const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
   pending: ['pending', 'succeeded', 'failed'],
   succeeded: ['pending'],
   failed: ['pending'],

@@ -8,7 +8,7 @@ import { presentEndpoint, type CreateWebhookBody, type WebhookEndpoint } from '.
 import { countLiveEndpoints, insertEndpoint } from './webhook-store.js';
 
 /** At most this many live endpoints per merchant. */
-export const MAX_ENDPOINTS = 16;
+const MAX_ENDPOINTS = 16;
 
 export interface RegisterWebhookEndpointOptions {
   merchantId: string;

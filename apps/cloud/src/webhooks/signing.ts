@@ -21,14 +21,14 @@ const signedString = (webhookId: string, timestamp: number, body: string) =>
   `${webhookId}.${timestamp}.${body}`;
 
 /** X-Service-Signature: the secret string's own bytes are the key (the spec's recipe). */
-export function serviceSignature(secret: string, webhookId: string, timestamp: number, body: string): string {
+function serviceSignature(secret: string, webhookId: string, timestamp: number, body: string): string {
   return createHmac('sha256', Buffer.from(secret, 'utf8'))
     .update(signedString(webhookId, timestamp, body))
     .digest('base64');
 }
 
 /** webhook-signature's value without the `v1,`: the decoded bytes after `whsec_` are the key. */
-export function standardWebhooksSignature(
+function standardWebhooksSignature(
   secret: string,
   webhookId: string,
   timestamp: number,

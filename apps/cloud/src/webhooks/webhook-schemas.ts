@@ -43,7 +43,7 @@ export function presentEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-export const DeliveryAttempt = z.object({
+const DeliveryAttempt = z.object({
   attemptedAt: z.iso.datetime(),
   statusCode: z.number().int().nullable(),
   latencyMs: z.number().int(),

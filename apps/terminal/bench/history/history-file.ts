@@ -30,7 +30,7 @@ import { InstantFiscalServer } from './instant-fiscal-server.js';
 import { saleStores, writeSale } from './write-sale.js';
 
 /** About two years of a busy shop: 1,430 sales a day, 700 days for a million. */
-export const SALES_PER_DAY = 1_430;
+const SALES_PER_DAY = 1_430;
 const SALE_INTERVAL_MS = 25_000;
 const DAY_MS = 86_400_000;
 

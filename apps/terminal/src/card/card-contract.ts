@@ -10,7 +10,7 @@ import { moneySchema, timestampSchema } from '../http/shared-contract.js';
  * (documented in docs/terminal-api.md). The *_UNKNOWN and AUTH_CODE_REQUIRED codes are given by
  * the use case, once the journal or the card terminal has been asked.
  */
-export const CARD_VALIDATION_MESSAGES = {
+const CARD_VALIDATION_MESSAGES = {
   CHEQUE_NUMBER_INVALID: 'chequeNumber must be a string of 1-10 digits',
   CHEQUE_NUMBER_UNKNOWN: 'no card payment with this cheque number was charged on this terminal',
   PAYMENT_RRN_INVALID: 'rrn must be a string of 1-12 letters or digits',

@@ -22,7 +22,7 @@ import {
 /** Any answer the device can give. */
 type CardAnswer = CardTransactionOutcome | CardReversalOutcome | CardStatusOutcome;
 
-export type CardContactState = 'unknown' | 'ready' | 'unreachable' | 'device_error';
+type CardContactState = 'unknown' | 'ready' | 'unreachable' | 'device_error';
 
 export interface CardContactSnapshot {
   state: CardContactState;

@@ -18,7 +18,7 @@ export const CARD_TERMINAL_STATUSES = [
   'ready',
 ] as const;
 
-export type CardTerminalStatus = (typeof CARD_TERMINAL_STATUSES)[number];
+type CardTerminalStatus = (typeof CARD_TERMINAL_STATUSES)[number];
 
 export interface CardTerminalHealth {
   status: CardTerminalStatus;

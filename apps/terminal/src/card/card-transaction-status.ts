@@ -13,16 +13,8 @@
  * sale). `cancelling` means the terminal decided to take the charge back and the card
  * terminal has not confirmed it yet: it is retried before every card operation and at start.
  */
-export const CARD_TRANSACTION_STATUSES = [
-  'sending',
-  'approved',
-  'declined',
-  'failed',
-  'in_doubt',
-  'cancelling',
-  'cancelled',
-] as const;
-export type CardTransactionStatus = (typeof CARD_TRANSACTION_STATUSES)[number];
+export type CardTransactionStatus =
+  'sending' | 'approved' | 'declined' | 'failed' | 'in_doubt' | 'cancelling' | 'cancelled';
 
 const TRANSITIONS: Readonly<Record<CardTransactionStatus, readonly CardTransactionStatus[]>> = {
   sending: ['approved', 'declined', 'failed', 'in_doubt', 'cancelling'],

@@ -37,7 +37,7 @@ export interface RegistrarOptions {
   onQueued: () => void;
 }
 
-export function registrationRequest(op: FiscalOperationRecord): FiscalRegistrationRequest {
+function registrationRequest(op: FiscalOperationRecord): FiscalRegistrationRequest {
   return {
     operationId: op.id,
     type: op.operationType,

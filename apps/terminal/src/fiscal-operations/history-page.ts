@@ -30,7 +30,7 @@ export interface PageWindow {
 }
 
 /** One report's share of a page: skip `skip` matching rows from its newest, take `take`. */
-export interface ReportSlice {
+interface ReportSlice {
   reportNumber: number;
   skip: number;
   take: number;

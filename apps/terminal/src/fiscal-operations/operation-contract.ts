@@ -20,7 +20,7 @@ export const operationStatusSchema = z.enum(FISCAL_OPERATION_STATUSES).meta({
 });
 
 /** Item of GET /api/fiscal/operations. */
-export const fiscalOperationSchema = z
+const fiscalOperationSchema = z
   .strictObject({
     id: z.uuid(),
     operationType: operationTypeSchema,
@@ -71,5 +71,3 @@ export type FiscalOperation = z.infer<typeof fiscalOperationSchema>;
 export const operationListPageSchema = z
   .strictObject({ operations: z.array(fiscalOperationSchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'FiscalOperationListPage' });
-
-export type OperationListPage = z.infer<typeof operationListPageSchema>;

@@ -33,7 +33,7 @@ export interface FiscalContext<Shifts extends DocumentShifts = DocumentShifts> {
   registrar: () => FiscalRegistrar | null;
 }
 
-export interface DocumentNumbers {
+interface DocumentNumbers {
   operationId: string;
   receiptNumber: number | null;
   reportNumber: number;
@@ -43,7 +43,7 @@ export interface DocumentNumbers {
   shiftCashier: ShiftCashier | null;
 }
 
-export interface OperationAmounts {
+interface OperationAmounts {
   totalAmount: number;
   cashDelta: number;
   vat: VatLine[];

@@ -3,7 +3,7 @@ import { CARD_TERMINAL_STATUSES } from '../card/card-terminal-monitor.js';
 import { countSchema, documentNumberSchema, timestampSchema } from '../http/shared-contract.js';
 
 /** The bank card terminal in health: can a card payment be taken now, and if not, why. */
-export const cardTerminalHealthSchema = z
+const cardTerminalHealthSchema = z
   .strictObject({
     status: z.enum(CARD_TERMINAL_STATUSES).meta({
       description:

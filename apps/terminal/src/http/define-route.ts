@@ -23,7 +23,7 @@ export const FISCAL_OPERATION_ERRORS = [
  * codes (the shared request parsers of `@fiscal-pos/fiscal` mostly; some need the terminal's
  * VAT table or date, hence the services).
  */
-export interface RequestBody<S, B> {
+interface RequestBody<S, B> {
   schema: z.ZodType;
   parse(raw: unknown, services: S): Parsed<B>;
 }
@@ -81,7 +81,7 @@ export type Replayed = { ok: true; data: unknown } | { ok: false; refusal: Domai
 
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface HandlerInput<S, Q, B, P> {
+interface HandlerInput<S, Q, B, P> {
   services: S;
   query: Q;
   body: B;

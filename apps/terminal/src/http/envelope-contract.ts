@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../domain-error.js';
 import { timestampSchema } from './shared-contract.js';
 
 /** One entry of error.details. */
-export const fieldErrorSchema = z
+const fieldErrorSchema = z
   .strictObject({
     field: z.string().meta({ description: 'path of the field, e.g. items[0].name, or a header name' }),
     code: z
@@ -35,8 +35,6 @@ export const errorEnvelopeSchema = z
     timestamp: timestampSchema,
   })
   .meta({ id: 'ErrorEnvelope' });
-
-export type ErrorEnvelopeContract = z.infer<typeof errorEnvelopeSchema>;
 
 /** The success envelope around one endpoint's payload. */
 export function successEnvelopeSchema<T extends z.ZodType>(data: T) {

@@ -7,7 +7,7 @@ export interface SuccessEnvelope<T> {
   timestamp: string;
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   code: ErrorCode;
   message: string;
   details?: readonly FieldError[];
@@ -19,8 +19,6 @@ export interface ErrorEnvelope {
   error: ErrorBody;
   timestamp: string;
 }
-
-export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
 
 export function successEnvelope<T>(data: T, now: Date): SuccessEnvelope<T> {
   return { success: true, data, error: null, timestamp: now.toISOString() };

@@ -17,7 +17,7 @@ export type ResourceReplay = (resourceId: string) => RouteResult;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Idempotency keys are kept this long: the promise to clients is at least 24 hours (the spec leaves it open). */
-export const IDEMPOTENCY_RETENTION_MS = 48 * 60 * 60 * 1000;
+const IDEMPOTENCY_RETENTION_MS = 48 * 60 * 60 * 1000;
 
 /** The same payload means the same method, route and JSON value (key order and spacing aside). */
 export function requestFingerprint(method: string, path: string, body: unknown): string {

@@ -40,7 +40,7 @@ const vatEntryFields = {
 };
 
 /** VAT entry of reports and the daily summary: the gross amount is `gross`. */
-export const vatEntrySchema = z
+const vatEntrySchema = z
   .strictObject({ ...vatEntryFields, gross: moneySchema.meta({ description: 'with VAT' }) })
   .meta({ id: 'VatEntry' });
 

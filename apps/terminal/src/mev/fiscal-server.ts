@@ -24,7 +24,7 @@ export interface FiscalRegistrationRequest {
   occurredAt: string;
 }
 
-export interface FiscalRegistration {
+interface FiscalRegistration {
   kind: 'registered';
   mevId: string;
   fiscalCode: string;

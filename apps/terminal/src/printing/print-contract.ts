@@ -5,5 +5,3 @@ import { timestampSchema } from '../http/shared-contract.js';
 export const printResultSchema = z
   .strictObject({ linesCount: z.int().min(1), printedAt: timestampSchema })
   .meta({ id: 'PrintResult' });
-
-export type PrintResult = z.infer<typeof printResultSchema>;

@@ -14,10 +14,3 @@ export interface ReceiptPrinter {
   readonly available: boolean;
   print(document: PrintDocument): Promise<void>;
 }
-
-export class PrinterFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PrinterFailure';
-  }
-}

@@ -28,7 +28,7 @@ const saleShiftFields = {
 };
 
 /** What the card terminal gave for a payment the terminal charged itself (no `rrn` in the request). */
-export const cardChargeSchema = z
+const cardChargeSchema = z
   .strictObject({
     rrn: z.string().meta({ description: 'retrieval reference number; what a card refund names' }),
     authCode: z
@@ -49,7 +49,7 @@ export const cardChargeSchema = z
   .meta({ id: 'CardCharge' });
 
 /** One payment of a sale, as sent, with its card charge. */
-export const salePaymentSchema = z
+const salePaymentSchema = z
   .strictObject({
     paymentType: acpsCodeSchema,
     amount: moneySchema,
@@ -119,7 +119,7 @@ const saleIdentityFields = {
 };
 
 /** Item of GET /api/sales. */
-export const saleSummarySchema = z
+const saleSummarySchema = z
   .strictObject({
     ...saleIdentityFields,
     subtotal: moneySchema,
@@ -144,8 +144,6 @@ export type SaleSummary = z.infer<typeof saleSummarySchema>;
 export const saleListPageSchema = z
   .strictObject({ sales: z.array(saleSummarySchema), ...pageFields, ...cursorPageFields })
   .meta({ id: 'SaleListPage' });
-
-export type SaleListPage = z.infer<typeof saleListPageSchema>;
 
 /** data of GET /api/sales/{saleId}. */
 export const saleDetailSchema = z

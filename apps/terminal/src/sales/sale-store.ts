@@ -4,7 +4,7 @@ import type { Db } from '../storage/database.js';
 import { historyPage } from '../fiscal-operations/history-page.js';
 import type { ListCursor } from '../fiscal-operations/list-cursor.js';
 
-export interface StoredSaleItem {
+interface StoredSaleItem {
   productId: string | null;
   /** The delivery-lot line this item sells; null for a sale of no lot and for extra lines. */
   lotLineId: string | null;
@@ -20,7 +20,7 @@ export interface StoredSaleItem {
   vatAmount: number;
 }
 
-export interface StoredPayment {
+interface StoredPayment {
   paymentType: string;
   amount: number;
   rrn: string | null;
@@ -28,7 +28,7 @@ export interface StoredPayment {
 }
 
 /** What the card terminal gave for a payment the terminal charged (from the card journal). */
-export interface CardCharge extends Omit<CardApproval, 'kind' | 'amount'> {
+interface CardCharge extends Omit<CardApproval, 'kind' | 'amount'> {
   /** approved; cancelling/cancelled when the terminal took it back (the sale was refused). */
   status: CardTransactionStatus;
 }
@@ -38,7 +38,7 @@ export interface SalePayment extends StoredPayment {
   card: CardCharge | null;
 }
 
-export interface Delivery {
+interface Delivery {
   customerPhone: string | null;
   customerEmail: string | null;
   customerName: string | null;
@@ -65,7 +65,7 @@ export interface StoredSale {
 }
 
 /** The shift a sale was recorded in: every sale joins the open shift or opens one (always has). */
-export interface SaleShift {
+interface SaleShift {
   shiftId: string;
   shiftNumber: number;
 }

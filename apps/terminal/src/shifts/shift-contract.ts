@@ -74,11 +74,7 @@ export const currentShiftSchema = z
   })
   .meta({ id: 'CurrentShift' });
 
-export type CurrentShift = z.infer<typeof currentShiftSchema>;
-
 /** data of GET /api/shifts. */
 export const shiftListPageSchema = z
   .strictObject({ shifts: z.array(shiftSchema), ...pageFields })
   .meta({ id: 'ShiftListPage' });
-
-export type ShiftListPage = z.infer<typeof shiftListPageSchema>;

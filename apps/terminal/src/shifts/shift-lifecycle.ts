@@ -15,7 +15,7 @@
  */
 export type ShiftState = 'no_open_shift' | 'shift_open';
 export type ShiftEvent = 'open' | 'document' | 'close';
-export type ShiftRefusal = 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN';
+type ShiftRefusal = 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN';
 
 /** What an event does: start a shift, join the open one, end it, or nothing (refused). */
 export type ShiftStep =
@@ -43,7 +43,6 @@ export function shiftStep(state: ShiftState, event: ShiftEvent): ShiftStep {
 
 /** Status of a stored shift record. */
 export const SHIFT_STATUSES = ['open', 'closed'] as const;
-export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
 
 /** How a shift was opened: by POST /api/shifts/open, or by the first sale or cash operation. */
 export const SHIFT_OPENERS = ['request', 'first_operation'] as const;

@@ -23,7 +23,7 @@ interface RawAnswer {
 }
 
 /** The declared contract of `METHOD /route`; a route the contracts do not declare fails the test. */
-export function contractOf(route: string): EndpointContract {
+function contractOf(route: string): EndpointContract {
   const [method, path] = route.split(' ');
   const contract = TERMINAL_ENDPOINTS.find((e) => e.method === method && e.path === path);
   if (!contract) throw new Error(`No contract declares ${route}`);

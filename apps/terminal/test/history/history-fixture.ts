@@ -8,7 +8,7 @@ import { tempDir } from '../support/terminal-harness.js';
 export const SHIFTS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 
 /** Where a status ends up, through legal transitions, from pending. */
-export const PATHS: Record<OperationStatus, OperationStatus[]> = {
+const PATHS: Record<OperationStatus, OperationStatus[]> = {
   pending: [],
   sent: ['sent'],
   success: ['sent', 'success'],

@@ -27,7 +27,7 @@ export interface TerminalProcessOptions {
   readyTimeoutMs?: number;
 }
 
-export interface ProcessExit {
+interface ProcessExit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
@@ -55,7 +55,7 @@ process.once('exit', () => {
  * Fiscalizes the terminal of `dataDir` against the simulator once, writing the material where
  * main.ts reads it when MEV_URL is set; later calls keep what is there (a restart).
  */
-export async function ensureFiscalized(dataDir: string, sim: MevSimProcess): Promise<string> {
+async function ensureFiscalized(dataDir: string, sim: MevSimProcess): Promise<string> {
   const dir = join(dataDir, 'fiscal');
   const state = await readFiscalizationState(dir);
   if (state.status === 'fiscalized') return state.material.registrationNumber;

@@ -16,7 +16,6 @@ export const cashRequestSchema = z.object({
   printReceipt: flagField(true, 'print the service receipt'),
 });
 
-export type CashRequestInput = z.input<typeof cashRequestSchema>;
 /** amount in bani; reason null when omitted. */
 export type CashRequest = z.output<typeof cashRequestSchema>;
 

@@ -2,7 +2,7 @@
  * Payment type codes of the tax authority's classifier (ACPS). Codes are strings: "3.1"
  * is not the number 3.1.
  */
-export const ACPS_PAYMENT_TYPES = {
+const ACPS_PAYMENT_TYPES = {
   '1': 'cash',
   '2': 'card',
   '3.1': 'voucher',

@@ -43,7 +43,6 @@ export const printRequestSchema = z.object({
   cut: flagField(true, 'cut the paper after printing'),
 });
 
-export type PrintRequestInput = z.input<typeof printRequestSchema>;
 export type PrintRequest = z.output<typeof printRequestSchema>;
 
 export function parsePrintRequest(body: unknown): ParseResult<PrintRequest> {

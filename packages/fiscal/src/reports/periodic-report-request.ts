@@ -37,8 +37,6 @@ export const periodicReportRequestSchema = z.object({
   printReport: flagField(true, 'print the report'),
 });
 
-export type PeriodicReportRequestInput = z.input<typeof periodicReportRequestSchema>;
-
 interface PeriodicReportOptions {
   detailed: boolean;
   printReport: boolean;

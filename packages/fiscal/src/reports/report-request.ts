@@ -7,7 +7,6 @@ export const reportRequestSchema = z.object({
   printReport: flagField(true, 'print the report'),
 });
 
-export type ReportRequestInput = z.input<typeof reportRequestSchema>;
 export type ReportRequest = z.output<typeof reportRequestSchema>;
 
 export function parseReportRequest(body: unknown): ParseResult<ReportRequest> {

@@ -21,12 +21,12 @@ export interface SaleItemInput {
 }
 
 /** A discount or markup: a percent of the amount plus an absolute amount. */
-export interface Adjustment {
+interface Adjustment {
   bp: Bp;
   absolute: Minor;
 }
 
-export interface PaymentInput {
+interface PaymentInput {
   type: string;
   amount: Minor;
 }
@@ -39,7 +39,7 @@ export interface SaleInput {
   amountReceived: Minor;
 }
 
-export interface CalculatedItem {
+interface CalculatedItem {
   /** round(unitPrice × quantity), before any discount or markup. */
   originalPrice: Minor;
   /** Item discount: percent of originalPrice plus the absolute discount. */

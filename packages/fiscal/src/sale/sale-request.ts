@@ -172,7 +172,7 @@ const deliverySchema = withDefault(
 );
 
 /** The sale request schema, checking VAT codes against the given terminal table. */
-export function createSaleRequestSchema(vatTable: VatTable) {
+function createSaleRequestSchema(vatTable: VatTable) {
   return z.object({
     items: z.array(itemSchema(vatTable), coded('ITEMS_REQUIRED')).min(1),
     cartDiscount: cartDiscountSchema,
@@ -201,10 +201,8 @@ export function createSaleRequestSchema(vatTable: VatTable) {
 /** POST /api/sales request, checked against the default VAT table (for OpenAPI and types). */
 export const saleRequestSchema = createSaleRequestSchema(DEFAULT_VAT_TABLE);
 
-/** The request as the client sends it. */
-export type SaleRequestInput = z.input<typeof saleRequestSchema>;
 /** The normalized request: defaults applied, amounts in bani, quantities in thousandths, percents in bp. */
-export type SaleRequest = z.output<typeof saleRequestSchema>;
+type SaleRequest = z.output<typeof saleRequestSchema>;
 /** A sale ready to be recorded: the normalized request and its calculation (with no issues). */
 export type SaleDraft = SaleRequest & { calculation: SaleCalculation };
 

@@ -13,7 +13,7 @@ export interface VatInputLine {
 }
 
 /** The VAT of one code on the receipt, in bigint until the caller converts it. */
-export interface CodeVat {
+interface CodeVat {
   code: VatCode;
   rateBp: Bp | null;
   gross: bigint;

@@ -34,7 +34,6 @@ export const shiftOpenRequestSchema = z.object({
   ),
 });
 
-export type ShiftOpenRequestInput = z.input<typeof shiftOpenRequestSchema>;
 /** openingCash in bani; omitted fields are null. */
 export type ShiftOpenRequest = z.output<typeof shiftOpenRequestSchema>;
 
@@ -51,7 +50,6 @@ export const shiftCloseRequestSchema = z.object({
   printReport: flagField(true, 'print the shift report'),
 });
 
-export type ShiftCloseRequestInput = z.input<typeof shiftCloseRequestSchema>;
 /** countedCash in bani, null when omitted. */
 export type ShiftCloseRequest = z.output<typeof shiftCloseRequestSchema>;
 

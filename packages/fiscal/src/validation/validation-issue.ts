@@ -3,7 +3,7 @@
  * VALIDATION_ERROR), each with the message shown beside it. Field paths are written like
  * the spec: `items[0].name`, `cartDiscount.percent`, `lines[2][0]`.
  */
-export const VALIDATION_MESSAGES = {
+const VALIDATION_MESSAGES = {
   ITEMS_REQUIRED: 'at least one item is required',
   ITEM_NAME_INVALID: 'name must be a string of 1-100 characters',
   ITEM_PRICE_INVALID: 'unitPrice must be a number > 0 with at most 2 decimals',

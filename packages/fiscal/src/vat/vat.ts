@@ -5,7 +5,7 @@ export const VAT_CODES = ['A', 'B', 'C', 'D', 'E', '_'] as const;
 export type VatCode = (typeof VAT_CODES)[number];
 
 /** A code's rate in basis points (2000 = 20 %); null for the exempt code `_`. */
-export interface VatRate {
+interface VatRate {
   code: VatCode;
   rateBp: Bp | null;
 }
