@@ -22,7 +22,7 @@ const lotLineSchema = z
   .meta({ id: 'DeliveryLotLine' });
 
 /** The webhook body (spec, Events: Delivery-lot webhook), also shown on the sold lot. */
-export const lotSaleReportSchema = z
+const lotSaleReportSchema = z
   .strictObject({
     lotId: z.uuid(),
     saleId: z.uuid().meta({ description: 'serverSaleId of the sale (equal to its saleId)' }),

@@ -8,7 +8,7 @@ export type LotStatus = (typeof LOT_STATUSES)[number];
  * was written, then refused by the fiscal server, so nothing was sold. `expired` is reached by
  * time (expiresAt passed), read as such wherever the lot is read.
  */
-export const LOT_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStatus[]>> = {
+const LOT_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStatus[]>> = {
   open: ['sold', 'cancelled', 'expired'],
   sold: ['open'],
   cancelled: [],

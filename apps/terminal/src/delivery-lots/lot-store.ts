@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import type { LotStatus } from './lot-status.js';
 
 /** A line of a lot, in the units of the fiscal core (bani, thousandths, basis points). */
-export interface LotLine {
+interface LotLine {
   lotLineId: string;
   productId: string | null;
   name: string;
@@ -33,7 +33,7 @@ export interface LotSaleReport {
 }
 
 /** The webhook of a sold lot: `pending` until the one attempt starts, then its outcome. */
-export interface WebhookOutcome {
+interface WebhookOutcome {
   state: 'pending' | 'attempted';
   statusCode: number | null;
   error: string | null;
@@ -83,7 +83,7 @@ interface LineRow {
   markup_absolute: number;
 }
 
-export interface LotQuery {
+interface LotQuery {
   status: LotStatus | null;
   dateFrom: string | null;
   dateTo: string | null;

@@ -6,7 +6,7 @@ import type { DeliveryLot, LotSaleReport, LotStore } from './lot-store.js';
 import { lotIdOfQrPayload } from './qr-payload.js';
 
 /** How a sale names its lot (either field, or both when they agree). */
-export interface LotReference {
+interface LotReference {
   deliveryLotId: string | null;
   qrPayload: string | null;
 }

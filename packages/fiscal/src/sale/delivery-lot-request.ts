@@ -46,7 +46,7 @@ const webhookUrlField = z
   .max(2000)
   .meta({ description: 'receiver of the sale webhook, http or https' });
 
-export function createDeliveryLotRequestSchema(vatTable: VatTable) {
+function createDeliveryLotRequestSchema(vatTable: VatTable) {
   return z.object({
     lines: z.array(lotLineSchema(vatTable), coded('ITEMS_REQUIRED')).min(1).max(500),
     webhookUrl: withDefault(webhookUrlField, null),

@@ -28,7 +28,7 @@ import type { SaleCalculation } from './sale-calculation.js';
 
 const LANGUAGES = ['ro', 'en', 'ru'] as const;
 
-export function vatCodeField(vatTable: VatTable) {
+function vatCodeField(vatTable: VatTable) {
   return z
     .enum(VAT_CODES, coded('ITEM_VAT_CODE_INVALID'))
     .refine((code) => vatTable[code] !== undefined, { error: 'UNKNOWN_VAT_CODE' })
