@@ -24,6 +24,8 @@ export interface TerminalConfig {
   /** Health and metrics start a card terminal status check when the last contact is older (CARD_STATUS_MAX_AGE_MS). */
   cardStatusMaxAgeMs: number;
   syncRetryBaseMs: number;
+  /** How long the delivery-lot webhook waits for its receiver. */
+  lotWebhookTimeoutMs: number;
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
   syncBatchSize: number;
@@ -82,6 +84,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     cardRequestTimeoutMs: intFrom(env, 'CARD_REQUEST_TIMEOUT_MS', 60_000, 1),
     cardStatusMaxAgeMs: intFrom(env, 'CARD_STATUS_MAX_AGE_MS', 30_000),
     syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
+    lotWebhookTimeoutMs: intFrom(env, 'LOT_WEBHOOK_TIMEOUT_MS', 5_000, 1),
     syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
     autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',

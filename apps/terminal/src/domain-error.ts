@@ -1,10 +1,10 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
- * The SHIFT_* codes are the terminal's additions for the shift endpoints, whose answers the
- * spec leaves unshaped and whose refusals no code of its table describes, and QUERY_TIMEOUT
- * for a history read past its deadline, HEADERS_TOO_LARGE for a URL or headers past Node's
- * limit (docs/terminal-api.md).
+ * The SHIFT_* and DELIVERY_LOT_* codes are the terminal's additions for the shift and
+ * delivery-lot endpoints, whose answers the spec leaves unshaped and whose refusals no code of
+ * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
+ * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md).
  */
 export const ERROR_CODES = [
   'INVALID_JSON',
@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'SALE_NOT_FOUND',
   'SHIFT_NOT_FOUND',
+  'DELIVERY_LOT_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'TERMINAL_NOT_FISCAL',
   'MEV_CREDENTIALS_MISSING',
@@ -24,6 +25,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSE_MISMATCH',
   'SHIFT_ALREADY_OPEN',
   'SHIFT_NOT_OPEN',
+  'DELIVERY_LOT_NOT_OPEN',
   'BUSY',
   'INTERNAL_ERROR',
   'PRINT_ERROR',

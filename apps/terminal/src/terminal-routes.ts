@@ -2,6 +2,13 @@ import type { OperationHistory } from './fiscal-operations/operation-store.js';
 import { refundCardPaymentRoute, voidCardPaymentRoute } from './card/card-routes.js';
 import type { CashDeps } from './cash/cash-deps.js';
 import { cashInRoute, cashOutRoute } from './cash/cash-routes.js';
+import {
+  cancelDeliveryLotRoute,
+  createDeliveryLotRoute,
+  getDeliveryLotRoute,
+  listDeliveryLotsRoute,
+} from './delivery-lots/lot-routes.js';
+import type { LotDeps } from './delivery-lots/lot-deps.js';
 import { listOperationsRoute } from './fiscal-operations/list-operations-route.js';
 import { catalogHealthRoute, healthRoute, type HealthSources } from './health/health-routes.js';
 import type { Route } from './http/define-route.js';
@@ -30,6 +37,7 @@ export type TerminalServices = SalesDeps &
   CashDeps &
   ReportDeps &
   ShiftDeps &
+  LotDeps &
   HealthSources &
   ReceiptDuplicateDeps & {
     metrics: TerminalMetrics;
@@ -62,6 +70,10 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   currentShiftRoute,
   listShiftsRoute,
   getShiftRoute,
+  createDeliveryLotRoute,
+  listDeliveryLotsRoute,
+  getDeliveryLotRoute,
+  cancelDeliveryLotRoute,
   listOperationsRoute,
   printTextRoute,
   metricsRoute,

@@ -8,6 +8,8 @@ import { CardPayments } from './card/card-payments.js';
 import type { CardTerminal } from './card/card-terminal.js';
 import { CardTerminalMonitor } from './card/card-terminal-monitor.js';
 import { CashStore } from './cash/cash-store.js';
+import { LotStore } from './delivery-lots/lot-store.js';
+import { LotWebhooks } from './delivery-lots/lot-webhooks.js';
 import { SerialLock } from './serial-lock/serial-lock.js';
 import { FiscalRegistrar } from './fiscal-operations/fiscal-registrar.js';
 import { MevConnectivity } from './fiscal-operations/mev-connectivity.js';
@@ -63,6 +65,8 @@ export interface TerminalRuntime {
   history: PooledHistory;
   reports: ReportStore;
   cash: CashStore;
+  lots: LotStore;
+  lotWebhooks: LotWebhooks;
   connectivity: MevConnectivity;
   metrics: TerminalMetrics;
   fiscal: FiscalSetup;
@@ -154,6 +158,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   cardMonitor.check();
   const cardRecovery = card?.recoverInterrupted();
 
+  const lots = new LotStore(db);
+  const lotWebhooks = new LotWebhooks({ lots, clock, logger, timeoutMs: config.lotWebhookTimeoutMs });
+  // Lots sold just before a crash whose webhook never started get their one attempt now.
+  const resumedWebhooks = lotWebhooks.sendPending();
+  if (resumedWebhooks > 0)
+    logger.warn({ resumedWebhooks }, 'delivery-lot webhooks interrupted by a restart were sent');
+
   const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
@@ -182,6 +193,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     history,
     reports: new ReportStore(db),
     cash: new CashStore(db),
+    lots,
+    lotWebhooks,
     connectivity,
     metrics,
     fiscal: o.fiscal,
@@ -201,6 +214,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     }),
     async close() {
       await syncWorker?.stop();
+      await lotWebhooks.idle();
       await cardRecovery;
       await cardMonitor.idle();
       await o.cardTerminal?.close();

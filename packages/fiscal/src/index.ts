@@ -71,3 +71,5 @@ export { AmountOverflowError } from './reports/exact-sums.js';
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
 
 export { receiptQrUrl } from './receipt/qr-code.js';
+export { deliveryLotRequestSchema, parseDeliveryLotRequest } from './sale/delivery-lot-request.js';
+export type { DeliveryLotRequest } from './sale/delivery-lot-request.js';

@@ -62,6 +62,7 @@ describe('parseSaleRequest', () => {
       items: [
         {
           id: null,
+          lotLineId: null,
           name: 'Cheese',
           unitPrice: 1299,
           quantity: 333,
@@ -74,6 +75,7 @@ describe('parseSaleRequest', () => {
         },
         {
           id: 'sku-7',
+          lotLineId: null,
           name: 'Bag',
           unitPrice: 50,
           quantity: 2000,
@@ -95,6 +97,8 @@ describe('parseSaleRequest', () => {
       change: 508,
       delivery: { customerPhone: '+37369123456', customerEmail: null, customerName: null, language: 'ro' },
       printReceipt: true,
+      deliveryLotId: null,
+      qrPayload: null,
     });
     // 12.99 × 0.333 = 4.33, − 10 % (0.433 -> 0.43) = 3.90; 0.50 × 2 = 1.00; + cart markup 0.02 = 4.92
     expect(calculation).toMatchObject({ subtotal: 490, cartMarkupAmount: 2, total: 492, change: 508 });

@@ -6,6 +6,7 @@ import {
   EXTENSION_VALIDATION_CODES,
   VALIDATION_CODES,
   parseCashRequest,
+  parseDeliveryLotRequest,
   parsePeriodicReportRequest,
   parsePrintRequest,
   parseSaleRequest,
@@ -28,6 +29,12 @@ function saleBody(patch: Record<string, unknown> = {}, itemPatch: Record<string,
 const sale = (body: unknown) => parseSaleRequest(body, DEFAULT_VAT_TABLE);
 const TODAY = '2025-06-15';
 const periodic = (body: unknown) => parsePeriodicReportRequest(body, TODAY);
+const lot = (body: Record<string, unknown>) =>
+  parseDeliveryLotRequest(
+    { lines: [{ name: 'Tea', quantity: 1, unitPrice: 5, vatCode: 'B' }], ...body },
+    DEFAULT_VAT_TABLE,
+    new Date(`${TODAY}T12:00:00Z`),
+  );
 
 interface Case {
   name: string;
@@ -388,6 +395,45 @@ const cases: Case[] = [
     name: 'countedCash 3 decimals',
     parse: () => parseShiftCloseRequest({ countedCash: 10.005 }),
     expected: [['countedCash', 'COUNTED_CASH_INVALID']],
+  },
+  // Delivery lots (codes the terminal adds); their lines answer the sale's item codes
+  {
+    name: 'lot: lotLineId twice',
+    parse: () =>
+      lot({
+        lines: [
+          { lotLineId: 'a', name: 'Tea', quantity: 1, unitPrice: 5, vatCode: 'B' },
+          { lotLineId: 'a', name: 'Tea', quantity: 1, unitPrice: 5, vatCode: 'B' },
+        ],
+      }),
+    expected: [['lines[1].lotLineId', 'LOT_LINE_ID_INVALID']],
+  },
+  {
+    name: 'lot: webhookUrl not http, reference too long, expiresAt not a date',
+    parse: () => lot({ webhookUrl: 'ftp://erp/hook', reference: 'r'.repeat(101), expiresAt: 'soon' }),
+    expected: [
+      ['webhookUrl', 'WEBHOOK_URL_INVALID'],
+      ['reference', 'REFERENCE_INVALID'],
+      ['expiresAt', 'EXPIRES_AT_INVALID'],
+    ],
+  },
+  {
+    name: 'lot: expiresAt in the past',
+    parse: () => lot({ expiresAt: `${TODAY}T11:00:00Z` }),
+    expected: [['expiresAt', 'EXPIRES_AT_INVALID']],
+  },
+  {
+    name: 'sale: deliveryLotId not a UUID, qrPayload not a string',
+    parse: () => sale(saleBody({ deliveryLotId: 'lot-1', qrPayload: 7 })),
+    expected: [
+      ['deliveryLotId', 'DELIVERY_LOT_ID_INVALID'],
+      ['qrPayload', 'QR_PAYLOAD_INVALID'],
+    ],
+  },
+  {
+    name: 'sale: lotLineId without a lot',
+    parse: () => sale(saleBody({}, { lotLineId: 'tea' })),
+    expected: [['items[0].lotLineId', 'LOT_LINE_ID_INVALID']],
   },
 ];
 

@@ -79,6 +79,7 @@ export function writeSale(
         const line = calculation.items[index]!;
         return {
           productId: item.id,
+          lotLineId: null,
           name: item.name,
           quantityMilli: item.quantity,
           unitPrice: item.unitPrice,

@@ -17,6 +17,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'NOT_FOUND':
     case 'SALE_NOT_FOUND':
     case 'SHIFT_NOT_FOUND':
+    case 'DELIVERY_LOT_NOT_FOUND':
       return 404;
     case 'METHOD_NOT_ALLOWED':
       return 405;
@@ -28,6 +29,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'IDEMPOTENCY_KEY_REUSE_MISMATCH':
     case 'SHIFT_ALREADY_OPEN':
     case 'SHIFT_NOT_OPEN':
+    case 'DELIVERY_LOT_NOT_OPEN':
       return 409;
     case 'BUSY':
       return 429;

@@ -1,7 +1,8 @@
 import { parseSaleRequest, saleRequestSchema } from '@fiscal-pos/fiscal';
+import { lotForSale } from '../delivery-lots/sell-lot.js';
 import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
 import { cardLimitIssues } from './card-amount-limit.js';
-import { createSale } from './create-sale.js';
+import { createSale, lotItemsOf } from './create-sale.js';
 import { saleResultSchema } from './sale-contract.js';
 import { presentSaleResult, saleQrCode } from './sale-presenter.js';
 import { saleReceipt } from './sale-receipt.js';
@@ -14,7 +15,7 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
   operationId: 'createSale',
   summary: 'Register a fiscal sale',
   description:
-    'Takes the fiscal lock, charges card payments without an RRN on the card terminal, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget. A card charge is taken back when the sale is not written or the fiscal server refuses it.',
+    'Sells a delivery lot when deliveryLotId or qrPayload is given (items with lotLineId are its lines, the others extra lines; the lot is marked sold in the sale’s transaction and its webhook is sent after the answer). Takes the fiscal lock, charges card payments without an RRN on the card terminal, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget. A card charge is taken back when the sale is not written or the fiscal server refuses it.',
   tag: 'Sales',
   authenticated: true,
   body: 'envelope',
@@ -34,15 +35,23 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
     'CARD_PAYMENT_DECLINED',
     'CARD_PAYMENT_ERROR',
     'CARD_TERMINAL_UNAVAILABLE',
+    'DELIVERY_LOT_NOT_FOUND',
+    'DELIVERY_LOT_NOT_OPEN',
   ],
   replay: saleReplay,
-  async handler({ services: d, body: draft, idempotencyKey }) {
+  async handler({ services: d, body: draft, idempotencyKey, reply }) {
+    const lot = lotForSale(d, draft, lotItemsOf(draft));
     const { saleId, operation: op } = await createSale(d.ctx, d.sales, {
       draft,
       idempotencyKey,
       cashier: d.cashier,
       card: d.card,
+      fromLot: lot ? { lot, lots: d.lots } : null,
     });
+    if (lot?.webhookUrl) {
+      // The webhook goes once the answer is out: a slow receiver never delays the sale.
+      reply.raw.once('close', () => d.lotWebhooks.send(lot.id));
+    }
     // The operation as the sale left it, not as read now: the sync worker may already be
     // sending it again (`sent`), and the answer says what this request did.
     const { sale } = loadSale(d, saleId);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
 import type { CardPayments } from '../card/card-payments.js';
 import { DomainError } from '../domain-error.js';
+import type { DeliveryLot, LotStore } from '../delivery-lots/lot-store.js';
+import { markLotSold, saleReport, type SoldItem } from '../delivery-lots/sell-lot.js';
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
@@ -13,6 +15,18 @@ export interface CreateSaleOptions {
   cashier: { id: string; name: string };
   /** The bank card terminal, if one is attached; card payments without an RRN need one. */
   card: CardPayments | null;
+  /** The delivery lot the sale sells (checked by lotForSale), with the store that marks it sold. */
+  fromLot: { lot: DeliveryLot; lots: LotStore } | null;
+}
+
+/** The sale's items as a delivery lot sees them. */
+export function lotItemsOf(draft: SaleDraft): SoldItem[] {
+  return draft.items.map((item) => ({
+    lotLineId: item.lotLineId,
+    productId: item.id,
+    name: item.name,
+    quantityMilli: item.quantity,
+  }));
 }
 
 export interface CreatedSale {
@@ -45,6 +59,7 @@ export async function createSale(
   const cashPaid = draft.payments.filter((p) => p.type === ACPS_CASH).reduce((sum, p) => sum + p.amount, 0);
   const cardStep = card ? chargeCardPayments(card, draft) : null;
 
+  const fromLot = o.fromLot;
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
     operationId,
@@ -83,6 +98,7 @@ export async function createSale(
           if (!line) throw new Error(`calculation lacks item ${index}`);
           return {
             productId: item.id,
+            lotLineId: item.lotLineId,
             name: item.name,
             quantityMilli: item.quantity,
             unitPrice: item.unitPrice,
@@ -103,10 +119,18 @@ export async function createSale(
         })),
       });
       cardStep?.linkToSale(saleId);
+      if (fromLot) {
+        markLotSold(fromLot.lots, saleReport(fromLot.lot, saleId, numbers.createdAt, lotItemsOf(draft)));
+      }
     },
     idempotencyKey: o.idempotencyKey,
     resourceKind: 'sale',
     resourceId: saleId,
+  }).catch((error: unknown) => {
+    // Refused by the fiscal server after it was written: nothing was sold, the lot is open again
+    // (a no-op when the sale was never written).
+    fromLot?.lots.reopen(fromLot.lot.id, saleId);
+    throw error;
   });
   return { saleId, operation };
 }

@@ -167,6 +167,9 @@ export const saleDetailSchema = z
     items: z.array(
       z.strictObject({
         productId: z.string().nullable().meta({ description: 'items[].id of the request' }),
+        lotLineId: z.string().nullable().meta({
+          description: 'the delivery-lot line this item sold; null for an extra line or a sale of no lot',
+        }),
         productName: z.string(),
         quantity: z.number().multipleOf(0.001),
         unitPrice: moneySchema,

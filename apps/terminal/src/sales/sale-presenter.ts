@@ -128,6 +128,7 @@ export function presentSaleDetail(
     createdAt: sale.createdAt,
     items: sale.items.map((i) => ({
       productId: i.productId,
+      lotLineId: i.lotLineId,
       productName: i.name,
       quantity: fromMilli(i.quantityMilli),
       unitPrice: fromMinor(i.unitPrice),

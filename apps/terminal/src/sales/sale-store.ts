@@ -6,6 +6,8 @@ import type { ListCursor } from '../fiscal-operations/list-cursor.js';
 
 interface StoredSaleItem {
   productId: string | null;
+  /** The delivery-lot line this item sells; null for a sale of no lot and for extra lines. */
+  lotLineId: string | null;
   name: string;
   quantityMilli: number;
   unitPrice: number;
@@ -97,6 +99,7 @@ interface SaleRow {
 
 interface ItemRow {
   product_id: string | null;
+  lot_line_id: string | null;
   name: string;
   quantity_milli: number;
   unit_price: number;
@@ -184,8 +187,8 @@ export class SaleStore {
       );
     const item = this.db.prepare(
       `INSERT INTO sale_items (sale_id, position, product_id, name, quantity_milli, unit_price, original_amount,
-         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount, lot_line_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     sale.items.forEach((i, position) =>
       item.run(
@@ -202,6 +205,7 @@ export class SaleStore {
         i.vatCode,
         i.vatRateBp,
         i.vatAmount,
+        i.lotLineId,
       ),
     );
     const payment = this.db.prepare(
@@ -222,6 +226,7 @@ export class SaleStore {
       .all(id)
       .map((i) => ({
         productId: i.product_id,
+        lotLineId: i.lot_line_id,
         name: i.name,
         quantityMilli: i.quantity_milli,
         unitPrice: i.unit_price,

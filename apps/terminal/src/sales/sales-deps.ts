@@ -1,14 +1,15 @@
 import type { VatTable } from '@fiscal-pos/fiscal';
 import type { Logger } from 'pino';
 import type { CardPayments } from '../card/card-payments.js';
+import type { LotDeps } from '../delivery-lots/lot-deps.js';
 import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
 import type { ReceiptHeader } from '../receipts/document-layouts.js';
 import type { SaleHistory, SaleStore } from './sale-store.js';
 
-/** What the sale endpoints use of the runtime. */
-export interface SalesDeps {
+/** What the sale endpoints use of the runtime; the lot parts sell a delivery lot. */
+export interface SalesDeps extends Pick<LotDeps, 'lots' | 'lotWebhooks' | 'lotSecret' | 'clock'> {
   ctx: FiscalContext;
   sales: SaleStore;
   /** The sales list, read off the fiscal path. */

@@ -67,7 +67,7 @@ describe.each(routes(false))('%s', (_route, endpoint) => {
   });
 });
 
-it('covers the shift and duplicate routes among the protected ones', () => {
+it('covers the shift, duplicate and delivery-lot routes among the protected ones', () => {
   const protectedRoutes = routes(true).map(([route]) => route);
   expect(protectedRoutes).toEqual(
     expect.arrayContaining([
@@ -77,6 +77,10 @@ it('covers the shift and duplicate routes among the protected ones', () => {
       'GET /api/shifts',
       'GET /api/shifts/:shiftId',
       'POST /api/sales/:saleId/duplicate',
+      'POST /api/delivery-lots',
+      'GET /api/delivery-lots',
+      'GET /api/delivery-lots/:lotId',
+      'POST /api/delivery-lots/:lotId/cancel',
     ]),
   );
 });

@@ -18,6 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['health', 'metrics', 'history'],
   ['receipt-copies'],
   ['sales', 'cash', 'shifts'],
+  ['delivery-lots'],
   ['reports'],
   ['receipts'],
   ['fiscal-operations', 'card', 'fiscalization'],

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { cardOperationResultSchema } from '../../src/card/card-contract.js';
 import { cashResultSchema } from '../../src/cash/cash-contract.js';
 import { operationListPageSchema } from '../../src/fiscal-operations/operation-contract.js';
+import { deliveryLotPageSchema, deliveryLotSchema } from '../../src/delivery-lots/lot-contract.js';
 import { catalogHealthSchema, healthRecordSchema } from '../../src/health/health-contract.js';
 import { metricsRoute } from '../../src/metrics/metrics-route.js';
 import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
@@ -244,6 +245,31 @@ describe('every answer of a running terminal matches its declared contract', () 
     await api.fails('POST /api/sales/:saleId/duplicate', 'DUPLICATE_LIMIT_REACHED', { url });
     await bare.fails('POST /api/sales/:saleId/duplicate', 'SALE_NOT_FOUND', {
       url: '/api/sales/nope/duplicate',
+    });
+  });
+
+  it('delivery lots (create, list, one, cancel, sold) with their refusals', async () => {
+    const lines = [{ lotLineId: 'tea', name: 'Tea', quantity: 2, unitPrice: 5, vatCode: 'B' }];
+    const lot = await api.ok('POST /api/delivery-lots', deliveryLotSchema, { body: { lines } });
+    const sold = { ...cashSale(5), items: [{ ...lines[0], quantity: 1 }], qrPayload: lot.qrPayload };
+    await api.ok('POST /api/sales', saleResultSchema, { body: sold });
+    const after = await api.ok('GET /api/delivery-lots/:lotId', deliveryLotSchema, {
+      url: `/api/delivery-lots/${lot.lotId}`,
+    });
+    expect(after.sale?.lines).toEqual([
+      { lotLineId: 'tea', name: 'Tea', orderedQty: 2, soldQty: 1, status: 'modified' },
+    ]);
+    await api.fails('POST /api/sales', 'DELIVERY_LOT_NOT_OPEN', { body: sold });
+    await api.fails('POST /api/delivery-lots/:lotId/cancel', 'DELIVERY_LOT_NOT_OPEN', {
+      url: `/api/delivery-lots/${lot.lotId}/cancel`,
+    });
+    const other = await api.ok('POST /api/delivery-lots', deliveryLotSchema, { body: { lines } });
+    await api.ok('POST /api/delivery-lots/:lotId/cancel', deliveryLotSchema, {
+      url: `/api/delivery-lots/${other.lotId}/cancel`,
+    });
+    expect(await api.ok('GET /api/delivery-lots', deliveryLotPageSchema)).toMatchObject({ total: 2 });
+    await api.fails('GET /api/delivery-lots/:lotId', 'DELIVERY_LOT_NOT_FOUND', {
+      url: '/api/delivery-lots/nope',
     });
   });
 });

@@ -81,6 +81,9 @@ const SPEC_ERROR_CODES = new Set([
   'SHIFT_NOT_FOUND',
   'SHIFT_ALREADY_OPEN',
   'SHIFT_NOT_OPEN',
+  // And for the delivery lots.
+  'DELIVERY_LOT_NOT_FOUND',
+  'DELIVERY_LOT_NOT_OPEN',
 ]);
 /** Validation codes of the spec, plus the terminal's documented body, query and header codes. */
 const DETAIL_CODES = new Set<string>([
@@ -110,6 +113,8 @@ const TABLES = [
   'receipt_copies',
   'idempotency_keys',
   'card_transactions',
+  'delivery_lots',
+  'delivery_lot_lines',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -127,12 +132,18 @@ const ROUTES = [
   '/api/sales/{saleId}/duplicate',
   '/api/card/void',
   '/api/card/refund',
+  '/api/delivery-lots',
+  // The lot the valid POST above created.
+  '/api/delivery-lots/{lotId}/cancel',
 ] as const;
 type Route = (typeof ROUTES)[number];
 
 /** The sale whose receipt the duplicate route copies (the valid sale of beforeAll). */
 let duplicatedSaleId = '';
-const urlOf = (route: Route): string => route.replace('{saleId}', duplicatedSaleId);
+/** The lot the cancel route cancels (the valid lot of beforeAll). */
+let cancelledLotId = '';
+const urlOf = (route: Route): string =>
+  route.replace('{saleId}', duplicatedSaleId).replace('{lotId}', cancelledLotId);
 
 /**
  * A valid request of each route (checked to succeed before fuzzing starts). The card routes
@@ -168,6 +179,23 @@ const VALID: Record<Route, Record<string, unknown>> = {
   '/api/sales/{saleId}/duplicate': {},
   '/api/card/void': {},
   '/api/card/refund': {},
+  '/api/delivery-lots': {
+    lines: [
+      { lotLineId: 'l-1', productId: 'sku-1', name: 'Coffee', quantity: 2, unitPrice: 12.5, vatCode: 'B' },
+      {
+        name: 'Sugar',
+        quantity: 0.5,
+        unitPrice: 3.99,
+        vatCode: 'A',
+        allowDecimals: true,
+        discountPercent: 5,
+      },
+    ],
+    reference: 'ERP-1',
+    expiresAt: '2999-01-01T00:00:00Z',
+    printQr: false,
+  },
+  '/api/delivery-lots/{lotId}/cancel': {},
 };
 
 /** Fields of each route, so that random objects hit real names as well as junk. */
@@ -181,6 +209,8 @@ const FIELDS: Record<Route, string[]> = {
     'cartMarkup',
     'delivery',
     'printReceipt',
+    'deliveryLotId',
+    'qrPayload',
   ],
   '/api/cash/in': ['amount', 'reason', 'printReceipt'],
   '/api/cash/out': ['amount', 'reason', 'printReceipt'],
@@ -193,6 +223,8 @@ const FIELDS: Record<Route, string[]> = {
   '/api/sales/{saleId}/duplicate': [],
   '/api/card/void': ['chequeNumber'],
   '/api/card/refund': ['rrn', 'amount', 'authCode'],
+  '/api/delivery-lots': ['lines', 'webhookUrl', 'reference', 'expiresAt', 'printQr'],
+  '/api/delivery-lots/{lotId}/cancel': [],
 };
 
 /** What one success of each route adds to the store; routes not listed write nothing. */
@@ -210,6 +242,8 @@ const WRITES_ON_SUCCESS: Record<Route, Partial<Record<Table, number>>> = {
   // Card terminal operations, not fiscal documents.
   '/api/card/void': { fiscal_operations: 0, sales: 0 },
   '/api/card/refund': { fiscal_operations: 0, sales: 0 },
+  '/api/delivery-lots': { delivery_lots: 1, fiscal_operations: 0 },
+  '/api/delivery-lots/{lotId}/cancel': { delivery_lots: 0, fiscal_operations: 0 },
 };
 
 /**
@@ -356,6 +390,7 @@ beforeAll(async () => {
     const result = await terminal.call('POST', urlOf(route), VALID[route]);
     expect(result.status, `${route}: ${JSON.stringify(result.body.error)}`).toBe(200);
     if (route === '/api/sales') duplicatedSaleId = result.body.data!.saleId as string;
+    if (route === '/api/delivery-lots') cancelledLotId = result.body.data!.lotId as string;
   }
 });
 
@@ -436,6 +471,8 @@ const getPath: fc.Arbitrary<string> = fc.oneof(
   query.map((q) => `/api/sales?${q}`),
   query.map((q) => `/api/fiscal/operations?${q}`),
   query.map((q) => `/api/shifts?${q}`),
+  query.map((q) => `/api/delivery-lots?${q}`),
+  pathSegment.map((id) => `/api/delivery-lots/${encodeURIComponent(id)}`),
   pathSegment.map((id) => `/api/sales/${encodeURIComponent(id)}`),
   pathSegment.map((id) => `/api/shifts/${encodeURIComponent(id)}`),
   fc.constantFrom('/api/shifts/current', '/api/fiscal/daily-summary', '/api/health', '/api/sales/%E0%A4%A'),

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FiscalOperationStatus as OperationStatus, FiscalOperationType } from '@fiscal-pos/fiscal';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
-import { SaleStore } from '../../src/sales/sale-store.js';
 import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
 import { tempDir } from '../support/terminal-harness.js';
 
@@ -54,27 +53,19 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
       createdAt: op.createdAt,
     });
     if (op.type === 'receipt') {
-      new SaleStore(db).insert({
-        id: randomUUID(),
-        purchaseId: randomUUID(),
-        fiscalOperationId: id,
-        subtotal: 1000,
-        cartDiscountAmount: 0,
-        cartMarkupAmount: 0,
-        total: 1000,
-        amountReceived: 1000,
-        changeAmount: 0,
-        delivery: null,
-        printReceipt: false,
-        cashierId: null,
-        cashierName: null,
-        createdAt: op.createdAt,
-        items: [],
-        payments: [
-          { paymentType: receiptNumber % 2 === 0 ? '1' : '2', amount: 400, rrn: null, notes: null },
-          { paymentType: '3', amount: 600 - (receiptNumber % 3) * 300, rrn: null, notes: null },
-        ],
-      });
+      // Written in SQL rather than by SaleStore: the upgrade test writes files of older
+      // versions, whose sale_items lack the columns later migrations add (lot_line_id).
+      const saleId = randomUUID();
+      db.prepare(
+        `INSERT INTO sales (id, purchase_id, fiscal_operation_id, subtotal, cart_discount_amount, cart_markup_amount, total,
+           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
+         VALUES (?, ?, ?, 1000, 0, 0, 1000, 1000, 0, NULL, 0, NULL, NULL, ?)`,
+      ).run(saleId, randomUUID(), id, op.createdAt);
+      const payment = db.prepare(
+        'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
+      );
+      payment.run(saleId, 0, receiptNumber % 2 === 0 ? '1' : '2', 400);
+      payment.run(saleId, 1, '3', 600 - (receiptNumber % 3) * 300);
     }
   })();
   let from: OperationStatus = 'pending';

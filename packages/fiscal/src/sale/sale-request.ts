@@ -35,6 +35,47 @@ function vatCodeField(vatTable: VatTable) {
     .meta({ description: 'VAT code; must also be configured on the terminal' });
 }
 
+/**
+ * What a priced line is made of, shared by a sale item and a delivery-lot line (which names its
+ * product `productId` and adds its own key): same fields, same codes.
+ */
+export function pricedLineFields(vatTable: VatTable) {
+  return {
+    name: textField('ITEM_NAME_INVALID', { min: 1, max: 100 }),
+    unitPrice: amountField('ITEM_PRICE_INVALID', { positive: true }, 'price of one unit, VAT included'),
+    quantity: quantityField('ITEM_QUANTITY_INVALID', 'quantity; fractional only with allowDecimals'),
+    vatCode: vatCodeField(vatTable),
+    discountPercent: withDefault(percentField('ITEM_DISCOUNT_PERCENT_INVALID', { max: 100 }, '0-100'), 0),
+    allowDecimals: withDefault(
+      z.boolean(coded('ITEM_QUANTITY_INVALID', 'allowDecimals must be a boolean')),
+      false,
+    ),
+    discountAbsolute: withDefault(amountField('ITEM_DISCOUNT_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+    markupPercent: withDefault(percentField('ITEM_MARKUP_PERCENT_INVALID', {}, '>= 0'), 0),
+    markupAbsolute: withDefault(amountField('ITEM_MARKUP_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+  };
+}
+
+/** quantity is in thousandths here; a whole quantity is a multiple of 1000. */
+export function wholeQuantityRule(
+  line: { allowDecimals: boolean; quantity: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (!line.allowDecimals && typeof line.quantity === 'number' && line.quantity % 1000 !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'ITEM_QUANTITY_INVALID' });
+  }
+}
+
+/** The caller's stable key of a delivery-lot line (in a lot, and on the sale item sold from it). */
+export const lotLineIdField = withDefault(
+  z
+    .string(coded('LOT_LINE_ID_INVALID'))
+    .min(1)
+    .max(64)
+    .meta({ description: 'stable key of a delivery-lot line, 1-64 characters' }),
+  null,
+);
+
 function itemSchema(vatTable: VatTable) {
   return z
     .object(
@@ -45,29 +86,17 @@ function itemSchema(vatTable: VatTable) {
             .meta({ description: 'external product id' }),
           null,
         ),
-        name: textField('ITEM_NAME_INVALID', { min: 1, max: 100 }),
-        unitPrice: amountField('ITEM_PRICE_INVALID', { positive: true }, 'price of one unit, VAT included'),
-        quantity: quantityField('ITEM_QUANTITY_INVALID', 'quantity; fractional only with allowDecimals'),
-        vatCode: vatCodeField(vatTable),
-        discountPercent: withDefault(percentField('ITEM_DISCOUNT_PERCENT_INVALID', { max: 100 }, '0-100'), 0),
-        allowDecimals: withDefault(
-          z.boolean(coded('ITEM_QUANTITY_INVALID', 'allowDecimals must be a boolean')),
-          false,
-        ),
-        discountAbsolute: withDefault(amountField('ITEM_DISCOUNT_ABSOLUTE_INVALID', {}, '>= 0'), 0),
-        markupPercent: withDefault(percentField('ITEM_MARKUP_PERCENT_INVALID', {}, '>= 0'), 0),
-        markupAbsolute: withDefault(amountField('ITEM_MARKUP_ABSOLUTE_INVALID', {}, '>= 0'), 0),
+        lotLineId: lotLineIdField.meta({
+          description: 'the line of the delivery lot this item sells; absent for an extra line',
+        }),
+        ...pricedLineFields(vatTable),
       },
       coded('ITEMS_REQUIRED', 'an item must be an object'),
     )
-    .superRefine((item, ctx) => {
-      // quantity is in thousandths here; a whole quantity is a multiple of 1000.
-      if (!item.allowDecimals && typeof item.quantity === 'number' && item.quantity % 1000 !== 0) {
-        ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'ITEM_QUANTITY_INVALID' });
-      }
-    })
+    .superRefine(wholeQuantityRule)
     .transform((item) => ({
       id: item.id,
+      lotLineId: item.lotLineId,
       name: item.name,
       unitPrice: item.unitPrice,
       quantity: item.quantity,
@@ -153,6 +182,19 @@ function createSaleRequestSchema(vatTable: VatTable) {
     change: amountField('CHANGE_INVALID', {}, 'amountReceived − total; non-zero only with a cash payment'),
     delivery: deliverySchema,
     printReceipt: flagField(true, 'print the receipt'),
+    deliveryLotId: withDefault(
+      z
+        .uuid(coded('DELIVERY_LOT_ID_INVALID'))
+        .meta({ description: 'the delivery lot this sale sells (lotId of POST /api/delivery-lots)' }),
+      null,
+    ),
+    qrPayload: withDefault(
+      z
+        .string(coded('QR_PAYLOAD_INVALID'))
+        .max(200)
+        .meta({ description: 'the scanned QR payload of a delivery lot, instead of deliveryLotId' }),
+      null,
+    ),
   });
 }
 
@@ -193,6 +235,20 @@ function paymentIssues(request: SaleRequest, calculation: SaleCalculation): Vali
   return issues;
 }
 
+/** Items name lot lines only in a sale from a lot, and each line once. */
+function lotLineIssues(request: SaleRequest): ValidationIssue[] {
+  const fromLot = request.deliveryLotId !== null || request.qrPayload !== null;
+  const seen = new Set<string>();
+  return request.items.flatMap((item, index) => {
+    if (item.lotLineId === null) return [];
+    const field = `items[${index}].lotLineId`;
+    if (!fromLot) return [issue(field, 'LOT_LINE_ID_INVALID', 'lotLineId needs deliveryLotId or qrPayload')];
+    if (seen.has(item.lotLineId)) return [issue(field, 'LOT_LINE_ID_INVALID', 'the lot line is sold twice')];
+    seen.add(item.lotLineId);
+    return [];
+  });
+}
+
 /**
  * Validates a POST /api/sales body against the schema and, when its structure is valid,
  * calculates the sale and checks the cross-field rules. All failing fields are reported.
@@ -202,7 +258,7 @@ export function parseSaleRequest(body: unknown, vatTable: VatTable): ParseResult
   if (!parsed.ok) return parsed;
   const request = parsed.value;
   const calculation = calculateSale(request, vatTable);
-  const issues = [...calculation.issues, ...paymentIssues(request, calculation)];
+  const issues = [...calculation.issues, ...paymentIssues(request, calculation), ...lotLineIssues(request)];
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: { ...request, calculation } };
 }

@@ -52,7 +52,7 @@ const VALIDATION_MESSAGES = {
 
 /**
  * Codes the terminal adds for the requests whose payloads the spec leaves unshaped (shift
- * open and close), one per field in the spec's manner; listed in docs/terminal-api.md. Kept
+ * open and close, delivery lots), one per field in the spec's manner; listed in docs/terminal-api.md. Kept
  * apart so that VALIDATION_CODES stays exactly the spec's table.
  */
 const EXTENSION_VALIDATION_MESSAGES = {
@@ -60,6 +60,12 @@ const EXTENSION_VALIDATION_MESSAGES = {
   CASHIER_NAME_INVALID: 'cashierName must be a string of 1-60 characters',
   OPENING_CASH_INVALID: 'openingCash must be a number >= 0 with at most 2 decimals',
   COUNTED_CASH_INVALID: 'countedCash must be a number >= 0 with at most 2 decimals',
+  LOT_LINE_ID_INVALID: 'lotLineId must be a string of 1-64 characters, once per lot and per sale',
+  WEBHOOK_URL_INVALID: 'webhookUrl must be an http or https URL',
+  REFERENCE_INVALID: 'reference must be a string of at most 100 characters',
+  EXPIRES_AT_INVALID: 'expiresAt must be an ISO 8601 date-time in the future',
+  DELIVERY_LOT_ID_INVALID: 'deliveryLotId must be a UUID',
+  QR_PAYLOAD_INVALID: 'qrPayload is not the payload of a delivery lot of this terminal',
 } as const;
 
 const MESSAGES = { ...VALIDATION_MESSAGES, ...EXTENSION_VALIDATION_MESSAGES };
