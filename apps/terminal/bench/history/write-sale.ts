@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
+import type { SaleDraft } from '@fiscal-pos/fiscal';
 import { OperationStore, type FiscalOperationRecord } from '../../src/fiscal-operations/operation-store.js';
+import { saleOperationAmounts, saleRow } from '../../src/sales/sale-rows.js';
 import { SaleStore } from '../../src/sales/sale-store.js';
 import { ShiftStore } from '../../src/shifts/shift-store.js';
 import type { Db } from '../../src/storage/database.js';
@@ -36,69 +37,29 @@ export function writeSale(
   createdAt: string,
   transaction: (step: () => void) => void,
 ): void {
-  const { calculation } = draft;
   let op: FiscalOperationRecord | undefined;
   transaction(() => {
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
     const numbers = rt.terminalState.issueReceiptNumber(createdAt);
-    const cashPaid = draft.payments.filter((p) => p.type === ACPS_CASH).reduce((sum, p) => sum + p.amount, 0);
     op = rt.operations.insert({
       id: randomUUID(),
       operationType: 'receipt',
       ...numbers,
-      totalAmount: calculation.total,
-      cashDelta: cashPaid - calculation.change,
-      vat: calculation.vatBreakdown.map((v) => ({
-        code: v.code,
-        rateBp: v.rateBp,
-        taxableBase: v.taxableBase,
-        vatAmount: v.vatAmount,
-        gross: v.gross,
-      })),
-      payments: calculation.paymentBreakdown,
+      ...saleOperationAmounts(draft),
       shiftId: shift.id,
       createdAt,
     });
-    rt.sales.insert({
-      id: randomUUID(),
-      purchaseId: randomUUID(),
-      fiscalOperationId: op.id,
-      subtotal: calculation.subtotal,
-      cartDiscountAmount: calculation.cartDiscountAmount,
-      cartMarkupAmount: calculation.cartMarkupAmount,
-      total: calculation.total,
-      amountReceived: calculation.amountReceived,
-      changeAmount: calculation.change,
-      delivery: draft.delivery,
-      printReceipt: draft.printReceipt,
-      cashierId: shift.cashier?.id ?? 'cashier-1',
-      cashierName: shift.cashier?.name ?? 'Cashier',
-      createdAt,
-      items: draft.items.map((item, index) => {
-        const line = calculation.items[index]!;
-        return {
-          productId: item.id,
-          lotLineId: null,
-          name: item.name,
-          quantityMilli: item.quantity,
-          unitPrice: item.unitPrice,
-          originalAmount: line.originalPrice,
-          discountAmount: line.discountAmount,
-          markupAmount: line.markupAmount,
-          netAmount: line.netAmount,
-          vatCode: line.vatCode,
-          vatRateBp: line.vatRateBp,
-          vatAmount: line.vatAmount,
-        };
+    rt.sales.insert(
+      saleRow(draft, {
+        id: randomUUID(),
+        purchaseId: randomUUID(),
+        fiscalOperationId: op.id,
+        cashier: shift.cashier ?? { id: 'cashier-1', name: 'Cashier' },
+        createdAt,
+        chargedRrn: () => null,
       }),
-      payments: draft.payments.map((p) => ({
-        paymentType: p.type,
-        amount: p.amount,
-        rrn: p.rrn ?? null,
-        notes: null,
-      })),
-    });
+    );
   });
   if (!op) throw new Error('the sale was not written');
   const written = op;

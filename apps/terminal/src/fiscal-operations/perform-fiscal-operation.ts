@@ -43,7 +43,7 @@ interface DocumentNumbers {
   shiftCashier: ShiftCashier | null;
 }
 
-interface OperationAmounts {
+export interface OperationAmounts {
   totalAmount: number;
   cashDelta: number;
   vat: VatLine[];

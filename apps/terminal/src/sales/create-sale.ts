@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
+import type { SaleDraft } from '@fiscal-pos/fiscal';
 import type { CardPayments } from '../card/card-payments.js';
 import { DomainError } from '../domain-error.js';
 import type { DeliveryLot, LotStore } from '../delivery-lots/lot-store.js';
@@ -7,6 +7,7 @@ import { markLotSold, saleReport, type SoldItem } from '../delivery-lots/sell-lo
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
+import { saleOperationAmounts, saleRow } from './sale-rows.js';
 import type { SaleStore } from './sale-store.js';
 
 export interface CreateSaleOptions {
@@ -46,7 +47,6 @@ export async function createSale(
   o: CreateSaleOptions,
 ): Promise<CreatedSale> {
   const { draft } = o;
-  const { calculation } = draft;
   const card = o.card;
   if (!card && paymentsToCharge(draft).length > 0) {
     throw new DomainError(
@@ -56,68 +56,26 @@ export async function createSale(
   }
   const saleId = randomUUID();
   const operationId = randomUUID();
-  const cashPaid = draft.payments.filter((p) => p.type === ACPS_CASH).reduce((sum, p) => sum + p.amount, 0);
   const cardStep = card ? chargeCardPayments(card, draft) : null;
 
   const fromLot = o.fromLot;
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
     operationId,
-    amounts: () => ({
-      totalAmount: calculation.total,
-      cashDelta: cashPaid - calculation.change,
-      vat: calculation.vatBreakdown.map((v) => ({
-        code: v.code,
-        rateBp: v.rateBp,
-        taxableBase: v.taxableBase,
-        vatAmount: v.vatAmount,
-        gross: v.gross,
-      })),
-      payments: calculation.paymentBreakdown,
-    }),
+    amounts: () => saleOperationAmounts(draft),
     ...(cardStep ? { beforeWrite: cardStep } : {}),
     write: (numbers) => {
-      sales.insert({
-        id: saleId,
-        purchaseId: randomUUID(),
-        fiscalOperationId: numbers.operationId,
-        subtotal: calculation.subtotal,
-        cartDiscountAmount: calculation.cartDiscountAmount,
-        cartMarkupAmount: calculation.cartMarkupAmount,
-        total: calculation.total,
-        amountReceived: calculation.amountReceived,
-        changeAmount: calculation.change,
-        delivery: draft.delivery,
-        printReceipt: draft.printReceipt,
-        // The cashier who opened the shift, else the terminal's own.
-        cashierId: numbers.shiftCashier ? numbers.shiftCashier.id : o.cashier.id,
-        cashierName: numbers.shiftCashier ? numbers.shiftCashier.name : o.cashier.name,
-        createdAt: numbers.createdAt,
-        items: draft.items.map((item, index) => {
-          const line = calculation.items[index];
-          if (!line) throw new Error(`calculation lacks item ${index}`);
-          return {
-            productId: item.id,
-            lotLineId: item.lotLineId,
-            name: item.name,
-            quantityMilli: item.quantity,
-            unitPrice: item.unitPrice,
-            originalAmount: line.originalPrice,
-            discountAmount: line.discountAmount,
-            markupAmount: line.markupAmount,
-            netAmount: line.netAmount,
-            vatCode: line.vatCode,
-            vatRateBp: line.vatRateBp,
-            vatAmount: line.vatAmount,
-          };
+      sales.insert(
+        saleRow(draft, {
+          id: saleId,
+          purchaseId: randomUUID(),
+          fiscalOperationId: numbers.operationId,
+          // The cashier who opened the shift, else the terminal's own.
+          cashier: numbers.shiftCashier ?? o.cashier,
+          createdAt: numbers.createdAt,
+          chargedRrn: (position) => cardStep?.charged.get(position)?.rrn ?? null,
         }),
-        payments: draft.payments.map((p, position) => ({
-          paymentType: p.type,
-          amount: p.amount,
-          rrn: p.rrn ?? cardStep?.charged.get(position)?.rrn ?? null,
-          notes: null,
-        })),
-      });
+      );
       cardStep?.linkToSale(saleId);
       if (fromLot) {
         markLotSold(fromLot.lots, saleReport(fromLot.lot, saleId, numbers.createdAt, lotItemsOf(draft)));
