@@ -23,14 +23,14 @@ const parts: Part[] = [
   { name: 'cloud', workspace: '@fiscal-pos/cloud', env: { DATA_DIR: join(root, '.data', 'cloud') } },
 ];
 
-/** Seeds the demo merchant once, before the cloud opens its embedded database. */
+/** Seeds the demo merchant once, directly in the embedded database before the cloud holds it. */
 function seedCloudDemo(): void {
   const demoFile = join(root, '.data', 'cloud-demo.json');
   if (!existsSync(demoFile)) {
     mkdirSync(join(root, '.data'), { recursive: true });
     const seeded = spawnSync(
       'npm',
-      ['run', 'start', '--silent', '-w', '@fiscal-pos/cloud', '--', 'admin', 'seed-demo'],
+      ['run', 'start', '--silent', '-w', '@fiscal-pos/cloud', '--', 'admin', 'seed-demo', '--direct'],
       {
         cwd: root,
         env: { ...process.env, DATA_DIR: join(root, '.data', 'cloud') },
