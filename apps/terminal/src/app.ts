@@ -107,6 +107,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     lotSecret: () => rt.terminalState.get().offlineSecret,
     idempotency: rt.idempotencyStore,
     reports: rt.reports,
+    zReportHistory: rt.history,
     vatTable: () => rt.vatTable,
     printer: rt.printer,
     header: () => rt.receiptHeader(),
