@@ -71,5 +71,9 @@ export { AmountOverflowError } from './reports/exact-sums.js';
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
 
 export { receiptQrUrl } from './receipt/qr-code.js';
+export { calculateRefund } from './refund/refund-calculation.js';
+export type { RefundCalculation, RefundableLine, RefundablePayment } from './refund/refund-calculation.js';
+export { parseRefundRequest, refundRequestSchema } from './refund/refund-request.js';
+export type { RefundRequest } from './refund/refund-request.js';
 export { deliveryLotRequestSchema, parseDeliveryLotRequest } from './sale/delivery-lot-request.js';
 export type { DeliveryLotRequest } from './sale/delivery-lot-request.js';
