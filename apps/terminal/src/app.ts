@@ -99,6 +99,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   const services: TerminalServices = {
     ctx: rt.fiscalContext,
     sales: rt.sales,
+    refunds: rt.refunds,
     history: rt.history,
     cash: rt.cash,
     db: rt.db,

@@ -25,6 +25,7 @@ import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import type { ReceiptHeader } from './receipts/document-layouts.js';
 import { SaleStore } from './sales/sale-store.js';
+import { RefundStore } from './refunds/refund-store.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
@@ -61,6 +62,7 @@ export interface TerminalRuntime {
   terminalState: TerminalStateStore;
   idempotencyStore: IdempotencyStore;
   sales: SaleStore;
+  refunds: RefundStore;
   /** Lists over the history, off the main thread. */
   history: PooledHistory;
   reports: ReportStore;
@@ -190,6 +192,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     terminalState,
     idempotencyStore,
     sales: new SaleStore(db),
+    refunds: new RefundStore(db),
     history,
     reports: new ReportStore(db),
     cash: new CashStore(db),
