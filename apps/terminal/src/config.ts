@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
@@ -43,6 +44,8 @@ export interface TerminalConfig {
   historyReaders: number;
   /** A history read's deadline before 503 QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS, default 10000). */
   historyQueryTimeoutMs: number;
+  /** VAT_RATES (`A=8,B=20,...`); the spec's codes with their usual rates when unset. */
+  vatTable: VatTable;
 }
 
 function intFrom(
@@ -97,6 +100,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
+    vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
   };
 }
 

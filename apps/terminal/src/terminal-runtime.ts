@@ -1,4 +1,4 @@
-import { DEFAULT_VAT_TABLE, type VatTable } from '@fiscal-pos/fiscal';
+import type { VatTable } from '@fiscal-pos/fiscal';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -209,7 +209,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       (config.printer === 'virtual' ? new VirtualPrinter(join(config.dataDir, 'printer')) : new NoPrinter()),
     card,
     cardMonitor,
-    vatTable: o.vatTable ?? DEFAULT_VAT_TABLE,
+    vatTable: o.vatTable ?? config.vatTable,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader: () => ({
       terminalId: terminalState.get().terminalId,

@@ -14,6 +14,7 @@ export type { Minor } from './money/money.js';
 export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js';
 
 export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';
+export { parseVatRatesSetting } from './vat/vat-rates-setting.js';
 export type { VatCode, VatTable } from './vat/vat.js';
 export type { VatLine } from './vat/vat-line.js';
 export { amountMapToJson, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
