@@ -64,6 +64,25 @@ function intFrom(
   return value;
 }
 
+/** The terminal's time zone when TZ is unset: its calendar days are Moldova's. */
+const DEFAULT_TIME_ZONE = 'Europe/Chisinau';
+
+/**
+ * The one rule for calendar days (date filters, periodic reports, Z report days, the receipt's
+ * QR date): they are days of the terminal's time zone, which is the process's (TZ, Europe/Chisinau
+ * when unset). The entry points call this first; Node reads TZ again when it is assigned.
+ */
+export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  const zone = env.TZ && env.TZ !== '' ? env.TZ : DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`TZ must be an IANA time zone such as Europe/Chisinau, got "${zone}"`);
+  }
+  process.env.TZ = zone;
+  return zone;
+}
+
 /** Configuration comes from the environment only; every variable is documented in the README. */
 export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
   const printer = env.PRINTER ?? 'virtual';

@@ -4,7 +4,7 @@
  * no address. Production runs src/main.ts, which starts none.
  */
 import { fileURLToPath } from 'node:url';
-import { loadTerminalConfig } from '../config.js';
+import { applyTerminalTimeZone, loadTerminalConfig } from '../config.js';
 import { createTerminalLogger, serveTerminal } from '../serve-terminal.js';
 import { startEmbeddedSimulators } from './embedded-simulators.js';
 
@@ -15,6 +15,7 @@ import { startEmbeddedSimulators } from './embedded-simulators.js';
 const REPO_DATA_DIR = fileURLToPath(new URL('../../../../.data/terminal', import.meta.url));
 
 async function main(): Promise<void> {
+  applyTerminalTimeZone();
   const config = loadTerminalConfig({ DATA_DIR: REPO_DATA_DIR, ...process.env });
   const logger = createTerminalLogger(config);
   const simulators = await startEmbeddedSimulators(config, logger);

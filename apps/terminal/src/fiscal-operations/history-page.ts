@@ -14,7 +14,7 @@ import { encodeCursor, type ListCursor } from './list-cursor.js';
 
 /** The lists' filters, every one of which the counts answer. */
 export interface HistoryFilter {
-  /** Whole UTC days `YYYY-MM-DD`, inclusive; null: unbounded. */
+  /** Calendar days `YYYY-MM-DD` of the terminal's time zone, inclusive; null: unbounded. */
   dateFrom: string | null;
   dateTo: string | null;
   type: FiscalOperationType | null;
@@ -53,11 +53,22 @@ function filterParams(f: HistoryFilter) {
   return { ...dayRangeBounds(f.dateFrom, f.dateTo), type: f.type, status: f.status, shiftId: f.shiftId };
 }
 
-/** Date filters are whole UTC days `YYYY-MM-DD`, inclusive at both ends. */
+/**
+ * Date filters are calendar days `YYYY-MM-DD` of the terminal's time zone (docs/terminal-api.md,
+ * "Days and time zone"), inclusive at both ends: from the local midnight starting `dateFrom` to
+ * the last millisecond before the local midnight ending `dateTo`, as UTC instants (what
+ * `created_at` holds). A date-time without an offset is read in the process's time zone.
+ */
 export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
+  const localMidnight = (day: string) => new Date(`${day}T00:00:00`);
+  const dayAfter = (day: string) => {
+    const next = localMidnight(day);
+    next.setDate(next.getDate() + 1);
+    return next;
+  };
   return {
-    from: dateFrom ? `${dateFrom}T00:00:00.000Z` : '0000',
-    to: dateTo ? `${dateTo}T23:59:59.999Z` : '9999',
+    from: dateFrom ? localMidnight(dateFrom).toISOString() : '0000',
+    to: dateTo ? new Date(dayAfter(dateTo).getTime() - 1).toISOString() : '9999',
   };
 }
 
