@@ -5,6 +5,14 @@ import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
+/** Who issues the receipts, as their header prints it. */
+export interface MerchantIdentity {
+  name: string;
+  /** The merchant's state identification number (IDNO); null when not configured. */
+  idno: string | null;
+  address: string | null;
+}
+
 export interface TerminalConfig {
   port: number;
   host: string;
@@ -46,6 +54,8 @@ export interface TerminalConfig {
   historyQueryTimeoutMs: number;
   /** VAT_RATES (`A=8,B=20,...`); the spec's codes with their usual rates when unset. */
   vatTable: VatTable;
+  /** The receipt header: MERCHANT_NAME, MERCHANT_IDNO, MERCHANT_ADDRESS. */
+  merchant: MerchantIdentity;
 }
 
 function intFrom(
@@ -120,6 +130,11 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
     vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    merchant: {
+      name: env.MERCHANT_NAME && env.MERCHANT_NAME !== '' ? env.MERCHANT_NAME : 'FISCAL POS',
+      idno: env.MERCHANT_IDNO && env.MERCHANT_IDNO !== '' ? env.MERCHANT_IDNO : null,
+      address: env.MERCHANT_ADDRESS && env.MERCHANT_ADDRESS !== '' ? env.MERCHANT_ADDRESS : null,
+    },
   };
 }
 

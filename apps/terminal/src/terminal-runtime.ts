@@ -23,7 +23,7 @@ import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
-import type { ReceiptHeader } from './receipts/document-layouts.js';
+import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
 import { ShiftStore } from './shifts/shift-store.js';
@@ -212,6 +212,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     vatTable: o.vatTable ?? config.vatTable,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader: () => ({
+      merchant: config.merchant,
       terminalId: terminalState.get().terminalId,
       registrationNumber: o.fiscal.registrationNumber,
     }),

@@ -47,7 +47,7 @@ export const refundSaleRoute = defineRoute<SalesDeps>()({
     if (request.printReceipt && d.printer.available) {
       // Fire-and-forget: the answer never waits for paper.
       d.printer
-        .print(refundReceipt(header, sale, refund, op, qrCodeData))
+        .print(refundReceipt(header, sale, saleOperation.receiptNumber, refund, op, qrCodeData))
         .catch((error: unknown) =>
           d.logger.error({ err: error, refundId }, 'refund receipt printing failed'),
         );

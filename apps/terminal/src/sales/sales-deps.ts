@@ -5,7 +5,7 @@ import type { LotDeps } from '../delivery-lots/lot-deps.js';
 import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
-import type { ReceiptHeader } from '../receipts/document-layouts.js';
+import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { RefundStore } from '../refunds/refund-store.js';
 import type { SaleHistory, SaleStore } from './sale-store.js';
 
