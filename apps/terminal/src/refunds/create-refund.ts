@@ -47,7 +47,12 @@ interface CardRefundPart {
  * not given again), then, for what remains, recorded only (a card payment charged elsewhere is
  * refunded where it was charged: spec, payments[].rrn).
  */
-function cardParts(card: CardPayments | null, sale: SaleRecord, cardAmount: number): CardRefundPart[] {
+function cardParts(
+  card: CardPayments | null,
+  sale: SaleRecord,
+  cardAmount: number,
+  idempotencyKey: string | null,
+): CardRefundPart[] {
   const charged = sale.payments.filter((p) => p.card !== null && p.card.status === 'approved');
   if (charged.length === 0 || cardAmount === 0) return [];
   if (!card) {
@@ -61,7 +66,8 @@ function cardParts(card: CardPayments | null, sale: SaleRecord, cardAmount: numb
   for (const purchase of card.journal.forSale(sale.id)) {
     if (left === 0) break;
     if (purchase.kind !== 'purchase' || purchase.status !== 'approved') continue;
-    const amount = Math.min(left, purchase.amount - card.journal.returnedOf(purchase));
+    const returned = card.journal.returnedOf(purchase, cardRefundKey(idempotencyKey, purchase));
+    const amount = Math.min(left, purchase.amount - returned);
     if (amount <= 0) continue;
     parts.push({ purchase, amount });
     left -= amount;
@@ -70,37 +76,42 @@ function cardParts(card: CardPayments | null, sale: SaleRecord, cardAmount: numb
 }
 
 /**
- * The refund's step before its write: the card refunds, in turn. When one fails, those already
- * made are taken back before the failure is answered; when the refund is then not written or
- * refused by the fiscal server, all of them are.
+ * The card refund's own Idempotency-Key, from the refund's: a retry of the refund after an answer
+ * in doubt (or a kill -9 while the card terminal was answering) resends the same card refund
+ * under the same reference, which the card terminal answers without giving the money twice.
+ */
+function cardRefundKey(idempotencyKey: string | null, purchase: CardTransaction): string | null {
+  return idempotencyKey === null ? null : `refund:${idempotencyKey}:${purchase.id}`;
+}
+
+/**
+ * The refund's step before its write: the card refunds, in turn. A card refund cannot be taken
+ * back (card terminals void and reverse purchases only), so there is no undo: when a later card
+ * refund fails, or the document is not written or is refused by the fiscal server, the refunds
+ * already approved stay in the card journal, where `returnedOf` counts them. The money is then
+ * never given twice, and the retried refund documents it (it sends the card only what is left and
+ * records the rest as covered).
  */
 function refundOnCard(
   card: CardPayments,
   parts: () => CardRefundPart[],
-): ReversibleStep & {
-  made: Map<string, CardTransaction>;
-} {
+  idempotencyKey: string | null,
+): ReversibleStep & { made: Map<string, CardTransaction> } {
   const made = new Map<string, CardTransaction>();
-  const takeBack = (reason: string) => card.cancel([...made.values()], reason);
   return {
     made,
     async run() {
       for (const { purchase, amount } of parts()) {
-        try {
-          const refund = await card.refund({
-            rrn: purchase.rrn!,
-            amount,
-            authCode: purchase.authCode,
-            idempotencyKey: null,
-          });
-          made.set(purchase.id, refund);
-        } catch (error) {
-          await takeBack('another card refund of the return was not approved');
-          throw error;
-        }
+        const refund = await card.refund({
+          rrn: purchase.rrn!,
+          amount,
+          authCode: purchase.authCode,
+          idempotencyKey: cardRefundKey(idempotencyKey, purchase),
+        });
+        made.set(purchase.id, refund);
       }
     },
-    undo: takeBack,
+    undo: () => Promise.resolve(),
   };
 }
 
@@ -127,7 +138,7 @@ export async function createRefund(
   let calculated: { amounts: OperationAmounts; items: ReturnType<typeof calculateRefund>['lines'] } | null =
     null;
   let parts: CardRefundPart[] = [];
-  const cardStep = o.card ? refundOnCard(o.card, () => parts) : null;
+  const cardStep = o.card ? refundOnCard(o.card, () => parts, o.idempotencyKey) : null;
 
   const operation = await performFiscalOperation(ctx, {
     type: 'refund',
@@ -161,7 +172,8 @@ export async function createRefund(
           `Cash balance ${formatMinor(balance)} MDL is lower than the ${formatMinor(cash)} MDL to give back in cash`,
         );
       }
-      parts = cardParts(o.card, sale, refund.payments.find((p) => p.code === ACPS_CARD)?.amount ?? 0);
+      const cardAmount = refund.payments.find((p) => p.code === ACPS_CARD)?.amount ?? 0;
+      parts = cardParts(o.card, sale, cardAmount, o.idempotencyKey);
       calculated = {
         amounts: {
           totalAmount: refund.total,
