@@ -100,6 +100,8 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     ctx: rt.fiscalContext,
     sales: rt.sales,
     refunds: rt.refunds,
+    deliveries: rt.deliveries,
+    deliveryWorker: rt.deliveryWorker,
     history: rt.history,
     cash: rt.cash,
     db: rt.db,

@@ -56,6 +56,16 @@ export interface TerminalConfig {
   vatTable: VatTable;
   /** The receipt header: MERCHANT_NAME, MERCHANT_IDNO, MERCHANT_ADDRESS. */
   merchant: MerchantIdentity;
+  /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
+  delivery: {
+    smtpUrl: string | null;
+    mailFrom: string;
+    smsGatewayUrl: string | null;
+    smsGatewayToken: string | null;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+  };
 }
 
 function intFrom(
@@ -91,6 +101,11 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
   }
   process.env.TZ = zone;
   return zone;
+}
+
+/** An environment value, null when unset or empty. */
+function optional(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
 }
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
@@ -130,6 +145,15 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
     vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    delivery: {
+      smtpUrl: optional(env.SMTP_URL),
+      mailFrom: optional(env.MAIL_FROM) ?? 'Fiscal POS <bonuri@fiscal-pos.local>',
+      smsGatewayUrl: optional(env.SMS_GATEWAY_URL),
+      smsGatewayToken: optional(env.SMS_GATEWAY_TOKEN),
+      retryBaseMs: intFrom(env, 'DELIVERY_RETRY_BASE_MS', 5_000, 1),
+      retryMaxMs: intFrom(env, 'DELIVERY_RETRY_MAX_MS', 600_000, 1),
+      maxAttempts: intFrom(env, 'DELIVERY_MAX_ATTEMPTS', 20, 1, 1000),
+    },
     merchant: {
       name: env.MERCHANT_NAME && env.MERCHANT_NAME !== '' ? env.MERCHANT_NAME : 'FISCAL POS',
       idno: env.MERCHANT_IDNO && env.MERCHANT_IDNO !== '' ? env.MERCHANT_IDNO : null,

@@ -26,6 +26,11 @@ import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
+import { DeliveryOutbox } from './receipt-delivery/delivery-outbox.js';
+import { DeliveryWorker } from './receipt-delivery/delivery-worker.js';
+import { deliveredReceipt } from './receipt-delivery/delivered-receipt.js';
+import { SmtpReceiptSender } from './receipt-delivery/email-sender.js';
+import { HttpSmsSender } from './receipt-delivery/sms-sender.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
@@ -69,6 +74,9 @@ export interface TerminalRuntime {
   cash: CashStore;
   lots: LotStore;
   lotWebhooks: LotWebhooks;
+  /** Receipts to the customer by e-mail and SMS: the outbox and its worker. */
+  deliveries: DeliveryOutbox;
+  deliveryWorker: DeliveryWorker;
   connectivity: MevConnectivity;
   metrics: TerminalMetrics;
   fiscal: FiscalSetup;
@@ -167,6 +175,34 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   if (resumedWebhooks > 0)
     logger.warn({ resumedWebhooks }, 'delivery-lot webhooks interrupted by a restart were sent');
 
+  const sales = new SaleStore(db);
+  const refunds = new RefundStore(db);
+  const deliveries = new DeliveryOutbox(db);
+  const receiptHeader = (): ReceiptHeader => ({
+    merchant: config.merchant,
+    terminalId: terminalState.get().terminalId,
+    registrationNumber: o.fiscal.registrationNumber,
+  });
+  const { delivery } = config;
+  const emailSender =
+    delivery.smtpUrl === null ? null : new SmtpReceiptSender(delivery.smtpUrl, delivery.mailFrom);
+  const deliveryWorker = new DeliveryWorker({
+    outbox: deliveries,
+    render: deliveredReceipt({ sales, refunds, operations }, receiptHeader),
+    email: emailSender,
+    sms:
+      delivery.smsGatewayUrl === null
+        ? null
+        : new HttpSmsSender(delivery.smsGatewayUrl, delivery.smsGatewayToken),
+    clock,
+    logger: logger.child({ component: 'receipt-delivery' }),
+    retryBaseMs: delivery.retryBaseMs,
+    retryMaxMs: delivery.retryMaxMs,
+    maxAttempts: delivery.maxAttempts,
+  });
+  // What a restart interrupted is sent now.
+  deliveryWorker.start();
+
   const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
@@ -191,13 +227,15 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     operations,
     terminalState,
     idempotencyStore,
-    sales: new SaleStore(db),
-    refunds: new RefundStore(db),
+    sales,
+    refunds,
     history,
     reports: new ReportStore(db),
     cash: new CashStore(db),
     lots,
     lotWebhooks,
+    deliveries,
+    deliveryWorker,
     connectivity,
     metrics,
     fiscal: o.fiscal,
@@ -211,14 +249,12 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     cardMonitor,
     vatTable: o.vatTable ?? config.vatTable,
     cashier: { id: 'cashier-1', name: 'Cashier' },
-    receiptHeader: () => ({
-      merchant: config.merchant,
-      terminalId: terminalState.get().terminalId,
-      registrationNumber: o.fiscal.registrationNumber,
-    }),
+    receiptHeader,
     async close() {
       await syncWorker?.stop();
       await lotWebhooks.idle();
+      await deliveryWorker.stop();
+      emailSender?.close();
       await cardRecovery;
       await cardMonitor.idle();
       await o.cardTerminal?.close();

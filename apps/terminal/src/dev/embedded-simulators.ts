@@ -5,6 +5,7 @@
  * only place of the terminal that imports a simulator; the production build leaves it out.
  */
 import { startCardSimProcess } from '@fiscal-pos/card-sim';
+import { startMailCatcherProcess } from '@fiscal-pos/mail-catcher';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { requireDeviceEndpoints, type EndpointConfig, type TerminalConfig } from '../config.js';
@@ -44,15 +45,32 @@ export async function startEmbeddedSimulators(
       'started card-sim for this terminal',
     );
   }
+  const { delivery } = config;
+  const catcher =
+    delivery.smtpUrl === null || delivery.smsGatewayUrl === null
+      ? await startMailCatcherProcess({ dataDir: join(config.dataDir, 'mail-catcher') })
+      : null;
+  if (catcher) {
+    logger.info(
+      { smtpUrl: catcher.url, smsGatewayUrl: `${catcher.adminUrl}/sms`, page: catcher.adminUrl },
+      'started the mail and SMS catcher for this terminal: the receipts it sends are listed on its page',
+    );
+  }
   return {
     config: requireDeviceEndpoints({
       ...config,
       mevUrl: mevSim?.url ?? config.mevUrl,
       cardTerminalUrl: cardSim?.url ?? config.cardTerminalUrl,
+      delivery: {
+        ...delivery,
+        smtpUrl: delivery.smtpUrl ?? catcher?.url ?? null,
+        smsGatewayUrl: delivery.smsGatewayUrl ?? (catcher ? `${catcher.adminUrl}/sms` : null),
+      },
     }),
     stop: async () => {
       await mevSim?.stop();
       await cardSim?.stop();
+      await catcher?.stop();
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   type ReversibleStep,
 } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 import type { SaleRecord } from '../sales/sale-store.js';
 import type { RefundPayment, RefundStore } from './refund-store.js';
 
@@ -28,6 +29,8 @@ export interface CreateRefundOptions {
   idempotencyKey: string | null;
   /** The bank card terminal, if one is attached; card money the terminal charged goes back on it. */
   card: CardPayments | null;
+  /** The refund's receipt goes where the sale's went (delivery of the sale). */
+  deliveries: DeliveryOutbox;
 }
 
 export interface CreatedRefund {
@@ -204,6 +207,9 @@ export async function createRefund(
         })),
         payments: refundPaymentRows(amounts, parts, cardStep?.made ?? new Map()),
       });
+      if (sale.delivery) {
+        o.deliveries.enqueue({ saleId: sale.id, refundId, delivery: sale.delivery, at: numbers.createdAt });
+      }
     },
     idempotencyKey: o.idempotencyKey,
     resourceKind: 'refund',

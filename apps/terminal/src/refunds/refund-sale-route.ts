@@ -40,7 +40,9 @@ export const refundSaleRoute = defineRoute<SalesDeps>()({
       request,
       idempotencyKey,
       card: d.card,
+      deliveries: d.deliveries,
     });
+    if (sale.delivery) d.deliveryWorker.wake();
     const refund = d.refunds.get(refundId)!;
     const header = d.header();
     const qrCodeData = refundQrCode(header.registrationNumber, refund, op);

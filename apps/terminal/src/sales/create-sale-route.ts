@@ -47,7 +47,9 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
       cashier: d.cashier,
       card: d.card,
       fromLot: lot ? { lot, lots: d.lots } : null,
+      deliveries: d.deliveries,
     });
+    if (draft.delivery) d.deliveryWorker.wake();
     if (lot?.webhookUrl) {
       // The webhook goes once the answer is out: a slow receiver never delays the sale.
       reply.raw.once('close', () => d.lotWebhooks.send(lot.id));

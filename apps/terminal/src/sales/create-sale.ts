@@ -9,6 +9,7 @@ import type { FiscalOperationRecord } from '../fiscal-operations/operation-store
 import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
 import { saleOperationAmounts, saleRow } from './sale-rows.js';
 import type { SaleStore } from './sale-store.js';
+import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 
 export interface CreateSaleOptions {
   draft: SaleDraft;
@@ -18,6 +19,8 @@ export interface CreateSaleOptions {
   card: CardPayments | null;
   /** The delivery lot the sale sells (checked by lotForSale), with the store that marks it sold. */
   fromLot: { lot: DeliveryLot; lots: LotStore } | null;
+  /** The receipt-delivery outbox: the receipt is queued in the sale's transaction when asked for. */
+  deliveries: DeliveryOutbox;
 }
 
 /** The sale's items as a delivery lot sees them. */
@@ -77,6 +80,9 @@ export async function createSale(
         }),
       );
       cardStep?.linkToSale(saleId);
+      if (draft.delivery) {
+        o.deliveries.enqueue({ saleId, refundId: null, delivery: draft.delivery, at: numbers.createdAt });
+      }
       if (fromLot) {
         markLotSold(fromLot.lots, saleReport(fromLot.lot, saleId, numbers.createdAt, lotItemsOf(draft)));
       }

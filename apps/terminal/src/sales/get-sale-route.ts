@@ -17,6 +17,12 @@ export const getSaleRoute = defineRoute<SalesDeps>()({
   errors: ['SALE_NOT_FOUND'],
   handler({ services: d, params }) {
     const { sale, op } = loadSale(d, params.saleId);
-    return presentSaleDetail(sale, op, d.header().registrationNumber, d.refunds.forSale(sale.id));
+    return presentSaleDetail(
+      sale,
+      op,
+      d.header().registrationNumber,
+      d.refunds.forSale(sale.id),
+      d.deliveries.forSale(sale.id),
+    );
   },
 });

@@ -191,6 +191,24 @@ export const saleDetailSchema = z
     refunds: z
       .array(saleRefundSchema)
       .meta({ description: 'the sale’s refunds, oldest first, refused ones included' }),
+    deliveries: z
+      .array(
+        z.strictObject({
+          channel: oneOfStrings(['email', 'sms'], 'how the receipt is sent'),
+          recipient: z.string(),
+          refundId: z.uuid().nullable().meta({ description: 'set for the receipt of a refund of this sale' }),
+          status: oneOfStrings(
+            ['queued', 'sent', 'failed'],
+            'queued: not sent yet (retried); sent: the server took it; failed: given up',
+          ),
+          attempts: z.number().int().min(0),
+          lastError: z.string().nullable(),
+          sentAt: timestampSchema.nullable(),
+        }),
+      )
+      .meta({
+        description: 'the receipts sent to the customer (delivery of the request), per channel (extension)',
+      }),
     fiscalOperation: z.strictObject({
       id: z.uuid(),
       mevId: z.string().nullable(),

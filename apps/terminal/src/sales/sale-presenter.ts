@@ -8,6 +8,7 @@ import {
   type VatLine,
 } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import type { ReceiptDelivery } from '../receipt-delivery/delivery-outbox.js';
 import { presentSaleRefund } from '../refunds/refund-presenter.js';
 import type { RefundRecord } from '../refunds/refund-store.js';
 import { localDate } from '../receipts/local-date.js';
@@ -121,6 +122,7 @@ export function presentSaleDetail(
   op: FiscalOperationRecord,
   registrationNumber: string,
   refunds: readonly RefundRecord[],
+  deliveries: readonly ReceiptDelivery[],
 ): SaleDetail {
   // A refused refund gave nothing back.
   const returned = new Map<number, number>();
@@ -162,6 +164,15 @@ export function presentSaleDetail(
     })),
     payments: sale.payments.map(presentPayment),
     refunds: refunds.map(presentSaleRefund),
+    deliveries: deliveries.map((d) => ({
+      channel: d.channel,
+      recipient: d.recipient,
+      refundId: d.refundId,
+      status: d.status,
+      attempts: d.attempts,
+      lastError: d.lastError,
+      sentAt: d.sentAt,
+    })),
     fiscalOperation: {
       id: op.id,
       mevId: op.mevId,

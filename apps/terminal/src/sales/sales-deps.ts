@@ -6,6 +6,8 @@ import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
+import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
+import type { DeliveryWorker } from '../receipt-delivery/delivery-worker.js';
 import type { RefundStore } from '../refunds/refund-store.js';
 import type { SaleHistory, SaleStore } from './sale-store.js';
 
@@ -14,6 +16,9 @@ export interface SalesDeps extends Pick<LotDeps, 'lots' | 'lotWebhooks' | 'lotSe
   ctx: FiscalContext;
   sales: SaleStore;
   refunds: RefundStore;
+  /** Receipts to the customer: queued with the document, sent by the worker. */
+  deliveries: DeliveryOutbox;
+  deliveryWorker: Pick<DeliveryWorker, 'wake'>;
   /** The sales list, read off the fiscal path. */
   history: SaleHistory;
   vatTable: () => VatTable;

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../storage/database.js';
+
+export type DeliveryChannel = 'email' | 'sms';
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+
+export interface ReceiptDelivery {
+  id: string;
+  saleId: string;
+  refundId: string | null;
+  channel: DeliveryChannel;
+  recipient: string;
+  language: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface Row {
+  id: string;
+  sale_id: string;
+  refund_id: string | null;
+  channel: DeliveryChannel;
+  recipient: string;
+  language: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+const fromRow = (r: Row): ReceiptDelivery => ({
+  id: r.id,
+  saleId: r.sale_id,
+  refundId: r.refund_id,
+  channel: r.channel,
+  recipient: r.recipient,
+  language: r.language,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  createdAt: r.created_at,
+  sentAt: r.sent_at,
+});
+
+/** Where a sale asked its receipt to go (delivery of POST /api/sales). */
+export interface DeliveryRequest {
+  customerEmail: string | null;
+  customerPhone: string | null;
+  language: string;
+}
+
+/** The receipt-delivery outbox (migration 0009). */
+export class DeliveryOutbox {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Queues the receipt of a sale (or of one of its refunds) on each channel the sale asked for.
+   * Called inside the document's fiscal transaction.
+   */
+  enqueue(o: { saleId: string; refundId: string | null; delivery: DeliveryRequest; at: string }): void {
+    const insert = this.db.prepare(
+      `INSERT INTO receipt_deliveries (id, sale_id, refund_id, channel, recipient, language, status, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+    );
+    const { customerEmail, customerPhone, language } = o.delivery;
+    if (customerEmail !== null)
+      insert.run(randomUUID(), o.saleId, o.refundId, 'email', customerEmail, language, o.at, o.at);
+    if (customerPhone !== null)
+      insert.run(randomUUID(), o.saleId, o.refundId, 'sms', customerPhone, language, o.at, o.at);
+  }
+
+  /** Queued messages due by `now`, oldest first. */
+  due(now: string, limit: number): ReceiptDelivery[] {
+    return this.db
+      .prepare<[string, number], Row>(
+        `SELECT * FROM receipt_deliveries WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+      )
+      .all(now, limit)
+      .map(fromRow);
+  }
+
+  /** When the next queued message is due, or null when none is queued. */
+  nextDueAt(): string | null {
+    return (
+      this.db
+        .prepare<[], { at: string | null }>(
+          `SELECT MIN(next_attempt_at) AS at FROM receipt_deliveries WHERE status = 'queued'`,
+        )
+        .get()?.at ?? null
+    );
+  }
+
+  forSale(saleId: string): ReceiptDelivery[] {
+    return this.db
+      .prepare<[string], Row>(
+        'SELECT * FROM receipt_deliveries WHERE sale_id = ? ORDER BY created_at, channel',
+      )
+      .all(saleId)
+      .map(fromRow);
+  }
+
+  queuedCount(): number {
+    return (
+      this.db
+        .prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM receipt_deliveries WHERE status = 'queued'`)
+        .get()?.n ?? 0
+    );
+  }
+
+  markSent(id: string, at: string): void {
+    this.db
+      .prepare(
+        `UPDATE receipt_deliveries SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?`,
+      )
+      .run(at, id);
+  }
+
+  /** A failed attempt: retried at `retryAt`, or given up (`failed`) when that is null. */
+  markAttemptFailed(id: string, error: string, retryAt: string | null): void {
+    this.db
+      .prepare(
+        `UPDATE receipt_deliveries SET attempts = attempts + 1, last_error = ?,
+           status = CASE WHEN ? IS NULL THEN 'failed' ELSE 'queued' END,
+           next_attempt_at = COALESCE(?, next_attempt_at)
+         WHERE id = ?`,
+      )
+      .run(error.slice(0, 500), retryAt, retryAt, id);
+  }
+}
