@@ -128,7 +128,9 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       })
     : null;
   const cardMonitor = new CardTerminalMonitor(card, clock, config.cardStatusMaxAgeMs);
+  const deliveries = new DeliveryOutbox(db);
   const metrics = new TerminalMetrics({
+    receiptDeliveriesQueued: () => deliveries.queuedCount(),
     operations,
     connectivity,
     clock,
@@ -177,7 +179,6 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
 
   const sales = new SaleStore(db);
   const refunds = new RefundStore(db);
-  const deliveries = new DeliveryOutbox(db);
   const receiptHeader = (): ReceiptHeader => ({
     merchant: config.merchant,
     terminalId: terminalState.get().terminalId,

@@ -25,6 +25,8 @@ export interface MetricsSources {
   terminalState: TerminalStateStore;
   /** As health shows it; reading it starts a status check when the last contact is old. */
   cardTerminal: () => CardTerminalHealth;
+  /** Receipts to the customer not sent yet (the receipt-delivery outbox). */
+  receiptDeliveriesQueued: () => number;
 }
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
@@ -121,6 +123,15 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.cardTerminal().pendingReversals);
+      },
+    });
+
+    new Gauge({
+      name: 'receipt_deliveries_queued',
+      help: 'Receipts to customers (e-mail, SMS) waiting to be sent: a growing value means the SMTP server or SMS gateway is away',
+      registers: [registry],
+      collect() {
+        this.set(sources.receiptDeliveriesQueued());
       },
     });
 

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalConfig } from '../../src/config.js';
 import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import {
+  API_KEY,
   cashSale,
   removeDir,
   tempDir,
@@ -160,6 +161,8 @@ describe('receipt delivery while the servers are down', () => {
       (await deliveriesOf(terminal, saleId)).every((d) => d.status === 'queued' && d.attempts >= 2),
     );
     expect((await deliveriesOf(terminal, saleId))[0]!.lastError).toMatch(/ECONNREFUSED/);
+    const metrics = await fetch(`${terminal.url}/metrics`, { headers: { 'X-API-Key': API_KEY } });
+    expect(await metrics.text()).toMatch(/^receipt_deliveries_queued 2$/m);
 
     // A restart with the messages still queued: the new process sends them.
     const { material } = terminal;
