@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrinterSimProcess, type PrinterSimProcess } from '../src/index.js';
 
@@ -114,6 +115,38 @@ describe('printing', () => {
     const page = pages[before]!;
     expect(page.text).toBe('Mulţumim, în ţară şi â ă\nПривет\n[QR https://sfs.md/check?id=42]');
     expect(page.qrPayloads).toEqual(['https://sfs.md/check?id=42']);
+  });
+
+  it('parses every command @point-of-sale/receipt-printer-encoder emits for a receipt', async () => {
+    const before = ((await admin('GET', '/admin/pages')) as { pages: unknown[] }).pages.length;
+    const errorsBefore = ((await admin('GET', '/admin/errors')) as { errors: unknown[] }).errors.length;
+    // The encoder has no comma-below ș ț in any ESC/POS code page (it prints '?'): the driver
+    // must send the cedilla forms ş ţ, which PC852 and WPC1250 have.
+    const bytes = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 32 })
+      .initialize()
+      .codepage('auto')
+      .align('center')
+      .bold(true)
+      .size(2, 2)
+      .line('TOTAL 12,50')
+      .size(1, 1)
+      .bold(false)
+      .align('left')
+      .line('Mulţumim în ţară şi ă â')
+      .line('Спасибо за покупку')
+      .qrcode('https://mev.sfs.md/receipt?id=7')
+      .cut()
+      .encode();
+    await exchange(Buffer.from(bytes), 0);
+    const page = (await waitForPages(before + 1))[before]!;
+    expect(page.text.split('\n').filter((line) => line !== '')).toEqual([
+      '     TOTAL 12,50', // the encoder centres in software, in double-width columns
+      'Mulţumim în ţară şi ă â',
+      'Спасибо за покупку',
+      '[QR https://mev.sfs.md/receipt?id=7]',
+    ]);
+    expect(page.qrPayloads).toEqual(['https://mev.sfs.md/receipt?id=7']);
+    expect(((await admin('GET', '/admin/errors')) as { errors: unknown[] }).errors.length).toBe(errorsBefore);
   });
 
   it('logs an unknown command instead of skipping it silently', async () => {

@@ -6,13 +6,19 @@
  * simulator exists to catch bytes a real printer would misprint.
  */
 
-/** ESC t n tables the simulator knows, as WHATWG encoding names Node's TextDecoder reads. */
+import iconv from 'iconv-lite';
+
+/**
+ * ESC t n tables (Epson numbering) the simulator knows, as iconv-lite names: the ones the
+ * encoder picks for Romanian (PC852, WPC1250) and Russian (PC866, WPC1251).
+ */
 const CODE_PAGES: Record<number, string> = {
-  0: 'windows-1252', // PC437: the ASCII half is what matters; no box drawing here
-  16: 'windows-1252',
-  17: 'ibm866',
-  45: 'windows-1250',
-  46: 'windows-1251',
+  0: 'cp437',
+  16: 'cp1252',
+  17: 'cp866',
+  18: 'cp852',
+  45: 'cp1250',
+  46: 'cp1251',
 };
 
 export interface PrintedLine {
@@ -40,9 +46,9 @@ const LF = 0x0a;
 type Step = number | null;
 
 export class EscPosParser {
-  #pending = Buffer.alloc(0);
+  #pending: Buffer = Buffer.alloc(0);
   #textBytes: number[] = [];
-  #decoder = new TextDecoder(CODE_PAGES[0]);
+  #encoding = CODE_PAGES[0]!;
   #bold = false;
   #widthScale = 1;
   #heightScale = 1;
@@ -228,11 +234,11 @@ export class EscPosParser {
       this.emit({ kind: 'error', message: `unknown code page ${table}` });
       return;
     }
-    this.#decoder = new TextDecoder(encoding);
+    this.#encoding = encoding;
   }
 
   #reset(): void {
-    this.#decoder = new TextDecoder(CODE_PAGES[0]);
+    this.#encoding = CODE_PAGES[0]!;
     this.#bold = false;
     this.#widthScale = 1;
     this.#heightScale = 1;
@@ -254,7 +260,7 @@ export class EscPosParser {
 
   #flushText(): void {
     if (this.#textBytes.length === 0) return;
-    this.#current += this.#decoder.decode(Uint8Array.from(this.#textBytes));
+    this.#current += iconv.decode(Buffer.from(this.#textBytes), this.#encoding);
     this.#textBytes = [];
   }
 

@@ -43,7 +43,8 @@ function serveConnection(
         pages.addError(event.message);
         logger.error({ message: event.message }, 'ESC/POS error');
         return;
-      default:
+      case 'init':
+      case 'qr':
         return;
     }
   };
