@@ -1,5 +1,5 @@
 /** Puts the simulator together: pages, fault switch, the TCP printer port and the admin API. */
-import { ReopenableListener } from '@fiscal-pos/sim-kit';
+import { ReopenableListener, listenAdmin, listenerFaultSwitch } from '@fiscal-pos/sim-kit';
 import type { Logger } from 'pino';
 import { buildAdminServer } from './admin/admin-server.js';
 import type { PrinterSimConfig } from './config.js';
@@ -24,13 +24,12 @@ export async function startPrinterSim(config: PrinterSimConfig, logger: Logger):
   // Listen even when starting `offline`: that fixes the port, which `offline` keeps for later.
   await listener.open();
 
-  const applyFault = async (input: FaultSettingsInput) => {
-    const settings = faults.set(input);
-    if (settings.mode === 'offline') await listener.close();
-    else await listener.open();
-    logger.info({ fault: settings }, 'fault mode set');
-    return settings;
-  };
+  const applyFault = listenerFaultSwitch({
+    set: (input: FaultSettingsInput) => faults.set(input),
+    listener: listener,
+    closedMode: 'offline',
+    logger,
+  });
   await applyFault(config.fault);
 
   const admin = buildAdminServer({
@@ -41,10 +40,7 @@ export async function startPrinterSim(config: PrinterSimConfig, logger: Logger):
     applyFault,
     printerListening: () => listener.listening,
   });
-  await admin.listen({ host: config.host, port: config.adminPort });
-  const adminAddress = admin.server.address();
-  const adminPort = typeof adminAddress === 'object' && adminAddress ? adminAddress.port : config.adminPort;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const { adminPort, urlHost: host } = await listenAdmin(admin, config.host, config.adminPort);
 
   return {
     url: `tcp://${host}:${listener.port}`,

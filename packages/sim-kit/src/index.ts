@@ -10,3 +10,4 @@ export { ReopenableListener } from './reopenable-listener.js';
 export { openVersionedDatabase } from './versioned-database.js';
 export { parseAdminInput, secureAdminApi } from './admin-api.js';
 export { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from './simulator-env.js';
+export { listenAdmin, listenerFaultSwitch } from './fault-listener.js';
