@@ -3,7 +3,12 @@
  * - the terminal on :4567 (it starts mev-sim on loopback and fiscalizes itself against it),
  * - the cloud on :4600 (PGlite in .data/cloud); on first start a demo merchant with products
  *   and an all-scopes integration key is seeded, and its key is kept in .data/cloud-demo.json.
- * Data lives under .data/ at the repository root. Ctrl-C stops everything.
+ * Data lives under .data/ at the repository root. Ctrl-C (or SIGTERM) stops everything, and
+ * when one part exits the others are stopped too: each part runs in its own process group, which
+ * is signalled whole, so no simulator or server is left behind.
+ *
+ * Ports: TERMINAL_PORT (default 4567) and CLOUD_PORT (default 4600). A plain PORT would give both
+ * the same port, so it is not passed on.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,9 +23,27 @@ interface Part {
   env: Record<string, string>;
 }
 
+const terminalPort = process.env.TERMINAL_PORT ?? '4567';
+const cloudPort = process.env.CLOUD_PORT ?? '4600';
+if (terminalPort === cloudPort) {
+  console.error(`[start] TERMINAL_PORT and CLOUD_PORT are both ${terminalPort}: give them different ports`);
+  process.exit(2);
+}
+if (process.env.PORT !== undefined) {
+  console.warn('[start] PORT is ignored here: set TERMINAL_PORT and CLOUD_PORT (defaults 4567 and 4600)');
+}
+
 const parts: Part[] = [
-  { name: 'terminal', workspace: '@fiscal-pos/terminal', env: { DATA_DIR: join(root, '.data', 'terminal') } },
-  { name: 'cloud', workspace: '@fiscal-pos/cloud', env: { DATA_DIR: join(root, '.data', 'cloud') } },
+  {
+    name: 'terminal',
+    workspace: '@fiscal-pos/terminal',
+    env: { DATA_DIR: join(root, '.data', 'terminal'), PORT: terminalPort },
+  },
+  {
+    name: 'cloud',
+    workspace: '@fiscal-pos/cloud',
+    env: { DATA_DIR: join(root, '.data', 'cloud'), PORT: cloudPort },
+  },
 ];
 
 /** Seeds the demo merchant once, directly in the embedded database before the cloud holds it. */
@@ -50,12 +73,33 @@ seedCloudDemo();
 const children: ChildProcess[] = [];
 let stopping = false;
 
+/**
+ * Signals a part's whole process group (npm, tsx, node and the simulators it started), also
+ * after its leader exited: a crashed terminal's simulators are still in its group.
+ */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
 function stopAll(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  // What did not stop gracefully in time is killed, so nothing outlives npm start.
+  setTimeout(() => {
+    for (const child of children) signalGroup(child, 'SIGKILL');
+    process.exit(code);
+  }, 8000).unref();
+  const exited = (child: ChildProcess) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve));
+  Promise.all(children.map(exited)).then(
     () => process.exit(code),
     () => process.exit(code),
   );
@@ -66,6 +110,8 @@ for (const part of parts) {
     cwd: root,
     env: { ...process.env, ...part.env },
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group, signalled whole by stopAll.
+    detached: true,
   });
   child.on('exit', (code) => {
     if (!stopping) {
@@ -76,5 +122,4 @@ for (const part of parts) {
   children.push(child);
 }
 
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stopAll(0));

@@ -99,6 +99,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   const services: TerminalServices = {
     ctx: rt.fiscalContext,
     sales: rt.sales,
+    refunds: rt.refunds,
     history: rt.history,
     cash: rt.cash,
     db: rt.db,
@@ -107,6 +108,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     lotSecret: () => rt.terminalState.get().offlineSecret,
     idempotency: rt.idempotencyStore,
     reports: rt.reports,
+    zReportHistory: rt.history,
     vatTable: () => rt.vatTable,
     printer: rt.printer,
     header: () => rt.receiptHeader(),

@@ -1,8 +1,17 @@
 import { join, resolve } from 'node:path';
+import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
+
+/** Who issues the receipts, as their header prints it. */
+export interface MerchantIdentity {
+  name: string;
+  /** The merchant's state identification number (IDNO); null when not configured. */
+  idno: string | null;
+  address: string | null;
+}
 
 export interface TerminalConfig {
   port: number;
@@ -43,6 +52,10 @@ export interface TerminalConfig {
   historyReaders: number;
   /** A history read's deadline before 503 QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS, default 10000). */
   historyQueryTimeoutMs: number;
+  /** VAT_RATES (`A=8,B=20,...`); the spec's codes with their usual rates when unset. */
+  vatTable: VatTable;
+  /** The receipt header: MERCHANT_NAME, MERCHANT_IDNO, MERCHANT_ADDRESS. */
+  merchant: MerchantIdentity;
 }
 
 function intFrom(
@@ -59,6 +72,25 @@ function intFrom(
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** The terminal's time zone when TZ is unset: its calendar days are Moldova's. */
+const DEFAULT_TIME_ZONE = 'Europe/Chisinau';
+
+/**
+ * The one rule for calendar days (date filters, periodic reports, Z report days, the receipt's
+ * QR date): they are days of the terminal's time zone, which is the process's (TZ, Europe/Chisinau
+ * when unset). The entry points call this first; Node reads TZ again when it is assigned.
+ */
+export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  const zone = env.TZ && env.TZ !== '' ? env.TZ : DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new Error(`TZ must be an IANA time zone such as Europe/Chisinau, got "${zone}"`);
+  }
+  process.env.TZ = zone;
+  return zone;
 }
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
@@ -97,6 +129,12 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
+    vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    merchant: {
+      name: env.MERCHANT_NAME && env.MERCHANT_NAME !== '' ? env.MERCHANT_NAME : 'FISCAL POS',
+      idno: env.MERCHANT_IDNO && env.MERCHANT_IDNO !== '' ? env.MERCHANT_IDNO : null,
+      address: env.MERCHANT_ADDRESS && env.MERCHANT_ADDRESS !== '' ? env.MERCHANT_ADDRESS : null,
+    },
   };
 }
 

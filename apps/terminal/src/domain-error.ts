@@ -1,8 +1,8 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
- * The SHIFT_* and DELIVERY_LOT_* codes are the terminal's additions for the shift and
- * delivery-lot endpoints, whose answers the spec leaves unshaped and whose refusals no code of
+ * The SHIFT_*, DELIVERY_LOT_* and SALE_NOT_REFUNDABLE codes are the terminal's additions for the shift,
+ * delivery-lot and refund endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
  * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md).
  */
@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'SHIFT_ALREADY_OPEN',
   'SHIFT_NOT_OPEN',
   'DELIVERY_LOT_NOT_OPEN',
+  'SALE_NOT_REFUNDABLE',
   'BUSY',
   'INTERNAL_ERROR',
   'PRINT_ERROR',

@@ -3,10 +3,11 @@
  * the card terminal at CARD_TERMINAL_URL (or CARD_TERMINAL=none). It starts no simulator and
  * imports none; `npm run terminal` is the development entry, src/dev/main.ts.
  */
-import { loadTerminalConfig, requireDeviceEndpoints } from './config.js';
+import { applyTerminalTimeZone, loadTerminalConfig, requireDeviceEndpoints } from './config.js';
 import { createTerminalLogger, serveTerminal } from './serve-terminal.js';
 
 async function main(): Promise<void> {
+  applyTerminalTimeZone();
   const config = requireDeviceEndpoints(loadTerminalConfig());
   await serveTerminal(config, createTerminalLogger(config));
 }

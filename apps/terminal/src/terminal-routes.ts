@@ -25,6 +25,7 @@ import { periodicReportRoute } from './reports/periodic-report-route.js';
 import type { ReportDeps } from './reports/report-deps.js';
 import { createSaleRoute } from './sales/create-sale-route.js';
 import { getSaleRoute } from './sales/get-sale-route.js';
+import { refundSaleRoute } from './refunds/refund-sale-route.js';
 import { listSalesRoute } from './sales/list-sales-route.js';
 import type { SalesDeps } from './sales/sales-deps.js';
 import { closeShiftRoute } from './shifts/close-shift-route.js';
@@ -56,6 +57,7 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   createSaleRoute,
   listSalesRoute,
   getSaleRoute,
+  refundSaleRoute,
   receiptDuplicateRoute,
   cashInRoute,
   cashOutRoute,

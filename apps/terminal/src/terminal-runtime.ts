@@ -1,4 +1,4 @@
-import { DEFAULT_VAT_TABLE, type VatTable } from '@fiscal-pos/fiscal';
+import type { VatTable } from '@fiscal-pos/fiscal';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -23,8 +23,9 @@ import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
-import type { ReceiptHeader } from './receipts/document-layouts.js';
+import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
+import { RefundStore } from './refunds/refund-store.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
 import { openFiscalDatabase, type Db } from './storage/database.js';
@@ -61,6 +62,7 @@ export interface TerminalRuntime {
   terminalState: TerminalStateStore;
   idempotencyStore: IdempotencyStore;
   sales: SaleStore;
+  refunds: RefundStore;
   /** Lists over the history, off the main thread. */
   history: PooledHistory;
   reports: ReportStore;
@@ -190,6 +192,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     terminalState,
     idempotencyStore,
     sales: new SaleStore(db),
+    refunds: new RefundStore(db),
     history,
     reports: new ReportStore(db),
     cash: new CashStore(db),
@@ -206,9 +209,10 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       (config.printer === 'virtual' ? new VirtualPrinter(join(config.dataDir, 'printer')) : new NoPrinter()),
     card,
     cardMonitor,
-    vatTable: o.vatTable ?? DEFAULT_VAT_TABLE,
+    vatTable: o.vatTable ?? config.vatTable,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader: () => ({
+      merchant: config.merchant,
       terminalId: terminalState.get().terminalId,
       registrationNumber: o.fiscal.registrationNumber,
     }),

@@ -14,6 +14,7 @@ export type { Minor } from './money/money.js';
 export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js';
 
 export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';
+export { parseVatRatesSetting } from './vat/vat-rates-setting.js';
 export type { VatCode, VatTable } from './vat/vat.js';
 export type { VatLine } from './vat/vat-line.js';
 export { amountMapToJson, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
@@ -71,5 +72,9 @@ export { AmountOverflowError } from './reports/exact-sums.js';
 export type { ClosedZReport, IndividualZReport, PeriodicReportTotals } from './reports/periodic-report.js';
 
 export { receiptQrUrl } from './receipt/qr-code.js';
+export { calculateRefund } from './refund/refund-calculation.js';
+export type { RefundCalculation, RefundableLine, RefundablePayment } from './refund/refund-calculation.js';
+export { parseRefundRequest, refundRequestSchema } from './refund/refund-request.js';
+export type { RefundRequest } from './refund/refund-request.js';
 export { deliveryLotRequestSchema, parseDeliveryLotRequest } from './sale/delivery-lot-request.js';
 export type { DeliveryLotRequest } from './sale/delivery-lot-request.js';

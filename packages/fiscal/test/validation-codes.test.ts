@@ -9,6 +9,7 @@ import {
   parseDeliveryLotRequest,
   parsePeriodicReportRequest,
   parsePrintRequest,
+  parseRefundRequest,
   parseSaleRequest,
   parseShiftCloseRequest,
   parseShiftOpenRequest,
@@ -434,6 +435,15 @@ const cases: Case[] = [
     name: 'sale: lotLineId without a lot',
     parse: () => sale(saleBody({}, { lotLineId: 'tea' })),
     expected: [['items[0].lotLineId', 'LOT_LINE_ID_INVALID']],
+  },
+  // Returns (codes the terminal adds); what exceeds the sale is decided by calculateRefund
+  {
+    name: 'refund: index not a position, quantity with 4 decimals',
+    parse: () => parseRefundRequest({ items: [{ index: 1.5, quantity: 1.0001 }] }),
+    expected: [
+      ['items[0].index', 'REFUND_ITEM_INVALID'],
+      ['items[0].quantity', 'REFUND_QUANTITY_INVALID'],
+    ],
   },
 ];
 

@@ -47,7 +47,8 @@ export interface HistoryFile {
   bytes: number;
 }
 
-function schemaVersion(): number {
+/** The newest migration: caches and WAL figures are per schema. */
+export function schemaVersion(): number {
   return Math.max(...readdirSync(MIGRATIONS).map((name) => Number(name.slice(0, 4)) || 0));
 }
 

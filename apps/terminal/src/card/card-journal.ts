@@ -240,6 +240,35 @@ export class CardJournal {
   }
 
   /** The latest attempt of a void or refund sent with this Idempotency-Key. */
+  /**
+   * What went back, or may have, of a purchase: its voids (the whole amount) and refunds by its
+   * RRN that were approved, are in doubt or being sent, whether a fiscal refund or the
+   * standalone card endpoints asked for them. A fiscal refund gives back on the card only what
+   * is left, so no money goes back twice.
+   */
+  returnedOf(
+    purchase: Pick<CardTransaction, 'amount' | 'rrn' | 'chequeNumber'>,
+    /** A retried request's own row (its Idempotency-Key), which it resends rather than counts. */
+    exceptKey: string | null = null,
+  ): number {
+    const row = this.db
+      .prepare<
+        { cheque: string | null; rrn: string | null; except: string | null },
+        { voided: number; refunded: number }
+      >(
+        `SELECT
+           COALESCE(SUM(CASE WHEN kind = 'void' AND target_cheque_number = @cheque THEN 1 ELSE 0 END), 0) AS voided,
+           COALESCE(SUM(CASE WHEN kind = 'refund' AND target_rrn = @rrn THEN amount ELSE 0 END), 0) AS refunded
+         FROM card_transactions
+         WHERE kind IN ('void', 'refund') AND status IN ('sending', 'approved', 'in_doubt')
+           AND (target_cheque_number = @cheque OR target_rrn = @rrn)
+           AND (@except IS NULL OR idempotency_key IS NULL OR idempotency_key != @except)`,
+      )
+      .get({ cheque: purchase.chequeNumber, rrn: purchase.rrn, except: exceptKey });
+    if (!row) return 0;
+    return row.voided > 0 ? purchase.amount : Math.min(purchase.amount, row.refunded);
+  }
+
   byIdempotencyKey(kind: CardTransactionKind, key: string): CardTransaction | undefined {
     const row = this.db
       .prepare<[string, string], Row>(

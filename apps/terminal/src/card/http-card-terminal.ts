@@ -34,7 +34,10 @@ export interface HttpCardTerminalConfig {
   url: string;
   /** TCP (and TLS) connection deadline; default 3000. */
   connectTimeoutMs?: number;
-  /** Deadline of a whole exchange, the cardholder's part included; default 60000. */
+  /**
+   * Deadline of a whole card step, the cardholder's part and the reversal of an unanswered
+   * purchase included; default 60000.
+   */
   requestTimeoutMs?: number;
 }
 
@@ -86,12 +89,24 @@ export class HttpCardTerminal implements CardTerminal {
   readonly #requestTimeoutMs: number;
   /** A status request involves no cardholder: it gets the connection deadline, not the exchange's. */
   readonly #statusTimeoutMs: number;
+  /**
+   * A purchase that gets no answer is reversed before the sale answers, under the same fiscal
+   * lock: the reversal (no cardholder) gets the connection deadline, at most a quarter of the
+   * step's, and the purchase what is left, so that the whole step ends within requestTimeoutMs.
+   */
+  readonly #reversalTimeoutMs: number;
+  readonly #purchaseTimeoutMs: number;
 
   constructor(config: HttpCardTerminalConfig) {
     this.url = shownUrl(config.url);
     this.#base = config.url.replace(/\/+$/, '') + ECR_BASE_PATH;
     this.#requestTimeoutMs = config.requestTimeoutMs ?? 60_000;
     this.#statusTimeoutMs = Math.min(config.connectTimeoutMs ?? 3000, this.#requestTimeoutMs);
+    this.#reversalTimeoutMs = Math.max(
+      1,
+      Math.min(config.connectTimeoutMs ?? 3000, Math.floor(this.#requestTimeoutMs / 4)),
+    );
+    this.#purchaseTimeoutMs = Math.max(1, this.#requestTimeoutMs - this.#reversalTimeoutMs);
     this.#agent = new Agent({
       connect: { timeout: config.connectTimeoutMs ?? 3000 },
       headersTimeout: this.#requestTimeoutMs,
@@ -100,11 +115,12 @@ export class HttpCardTerminal implements CardTerminal {
   }
 
   purchase(r: CardPurchaseRequest): Promise<CardTransactionOutcome> {
-    return this.#transaction('purchase', r.reference, {
-      reference: r.reference,
-      amount: r.amount,
-      currency: ECR_CURRENCY,
-    });
+    return this.#transaction(
+      'purchase',
+      r.reference,
+      { reference: r.reference, amount: r.amount, currency: ECR_CURRENCY },
+      this.#purchaseTimeoutMs,
+    );
   }
 
   void(r: CardVoidRequest): Promise<CardTransactionOutcome> {
@@ -122,7 +138,12 @@ export class HttpCardTerminal implements CardTerminal {
   }
 
   async reverse(reference: string): Promise<CardReversalOutcome> {
-    const answer = await this.#exchange('reversal', { reference }, reversalReplySchema);
+    const answer = await this.#exchange(
+      'reversal',
+      { reference },
+      reversalReplySchema,
+      this.#reversalTimeoutMs,
+    );
     if (answer.kind === 'refused') return answer;
     if (answer.reply.reference !== reference) this.#unusable(`a reversal of ${answer.reply.reference}`);
     return { kind: answer.reply.result };
@@ -144,8 +165,9 @@ export class HttpCardTerminal implements CardTerminal {
     operation: EcrTransactionOperation,
     reference: string,
     body: object,
+    timeoutMs = this.#requestTimeoutMs,
   ): Promise<CardTransactionOutcome> {
-    const answer = await this.#exchange(operation, body, transactionReplySchema);
+    const answer = await this.#exchange(operation, body, transactionReplySchema, timeoutMs);
     if (answer.kind === 'refused') return answer;
     const { reply } = answer;
     if (reply.reference !== reference || reply.operation !== operation) {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
-import type { ReceiptHeader } from '../receipts/document-layouts.js';
+import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { CashStore } from './cash-store.js';
 
 /** What the cash endpoints use of the runtime. */

@@ -3,12 +3,20 @@
  * terminal as configured by environment (README), with simulators for the devices that have
  * no address. Production runs src/main.ts, which starts none.
  */
-import { loadTerminalConfig } from '../config.js';
+import { fileURLToPath } from 'node:url';
+import { applyTerminalTimeZone, loadTerminalConfig } from '../config.js';
 import { createTerminalLogger, serveTerminal } from '../serve-terminal.js';
 import { startEmbeddedSimulators } from './embedded-simulators.js';
 
+/**
+ * `npm run terminal` runs in the workspace's folder; its data belongs beside `npm start`'s, at the
+ * repository root, so the README's `.data/terminal/api-key` is the key of both.
+ */
+const REPO_DATA_DIR = fileURLToPath(new URL('../../../../.data/terminal', import.meta.url));
+
 async function main(): Promise<void> {
-  const config = loadTerminalConfig();
+  applyTerminalTimeZone();
+  const config = loadTerminalConfig({ DATA_DIR: REPO_DATA_DIR, ...process.env });
   const logger = createTerminalLogger(config);
   const simulators = await startEmbeddedSimulators(config, logger);
   await serveTerminal(simulators.config, logger, simulators.stop);

@@ -6,15 +6,15 @@ import { encodeCursor, type ListCursor } from './list-cursor.js';
  * One page of a history list (newest first) and its total, without reading the history.
  *
  * A Z report spans at most one fiscal day, so it is a bounded slice of the history, contiguous
- * in `seq`; `operation_counts` (migration 0006) says how many operations of each UTC day, type,
- * status and shift each one holds. A page at any offset skips whole reports by these counts and
+ * in `seq`; `operation_counts` (migrations 0006 and 0012) says how many operations of each UTC
+ * hour, type, status and shift each one holds. A page at any offset skips whole reports by these counts and
  * reads only the one or two it falls in, through fiscal_operations_report_seq in list order;
  * `total` is a sum of counts.
  */
 
 /** The lists' filters, every one of which the counts answer. */
 export interface HistoryFilter {
-  /** Whole UTC days `YYYY-MM-DD`, inclusive; null: unbounded. */
+  /** Calendar days `YYYY-MM-DD` of the terminal's time zone, inclusive; null: unbounded. */
   dateFrom: string | null;
   dateTo: string | null;
   type: FiscalOperationType | null;
@@ -38,28 +38,37 @@ interface ReportSlice {
   beforeSeq: number | null;
 }
 
-const COUNTED_WHERE = `(@dateFrom IS NULL OR day >= @dateFrom) AND (@dateTo IS NULL OR day <= @dateTo)
+// A date range is whole hours at both ends (its bounds are midnights, in a time zone whose offset
+// is whole hours), so comparing the bounds' hours with the buckets' counts each bucket exactly.
+const COUNTED_WHERE = `hour >= substr(@from, 1, 13) AND hour <= substr(@to, 1, 13)
   AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)
   AND (@shiftId IS NULL OR shift_id = @shiftId)`;
 
-/** The same filter over the operations themselves (alias `o`), with rowParams. */
+/** The same filter over the operations themselves (alias `o`), with filterParams. */
 const ROW_WHERE = `o.created_at >= @from AND o.created_at <= @to
   AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
   AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
 
-function countParams(f: HistoryFilter) {
-  return { dateFrom: f.dateFrom, dateTo: f.dateTo, type: f.type, status: f.status, shiftId: f.shiftId };
-}
-
-function rowParams(f: HistoryFilter) {
+function filterParams(f: HistoryFilter) {
   return { ...dayRangeBounds(f.dateFrom, f.dateTo), type: f.type, status: f.status, shiftId: f.shiftId };
 }
 
-/** Date filters are whole UTC days `YYYY-MM-DD`, inclusive at both ends. */
+/**
+ * Date filters are calendar days `YYYY-MM-DD` of the terminal's time zone (docs/terminal-api.md,
+ * "Days and time zone"), inclusive at both ends: from the local midnight starting `dateFrom` to
+ * the last millisecond before the local midnight ending `dateTo`, as UTC instants (what
+ * `created_at` holds). A date-time without an offset is read in the process's time zone.
+ */
 export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
+  const localMidnight = (day: string) => new Date(`${day}T00:00:00`);
+  const dayAfter = (day: string) => {
+    const next = localMidnight(day);
+    next.setDate(next.getDate() + 1);
+    return next;
+  };
   return {
-    from: dateFrom ? `${dateFrom}T00:00:00.000Z` : '0000',
-    to: dateTo ? `${dateTo}T23:59:59.999Z` : '9999',
+    from: dateFrom ? localMidnight(dateFrom).toISOString() : '0000',
+    to: dateTo ? new Date(dayAfter(dateTo).getTime() - 1).toISOString() : '9999',
   };
 }
 
@@ -67,10 +76,10 @@ export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): 
 function countedTotal(db: Db, filter: HistoryFilter): number {
   return (
     db
-      .prepare<ReturnType<typeof countParams>, { n: number | null }>(
+      .prepare<ReturnType<typeof filterParams>, { n: number | null }>(
         `SELECT SUM(n) AS n FROM operation_counts WHERE ${COUNTED_WHERE}`,
       )
-      .get(countParams(filter))?.n ?? 0
+      .get(filterParams(filter))?.n ?? 0
   );
 }
 
@@ -83,12 +92,12 @@ function countedTotal(db: Db, filter: HistoryFilter): number {
 function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSlice[] {
   const { cursor } = window;
   const reports = db
-    .prepare<ReturnType<typeof countParams> & { upTo: number }, { report_number: number; n: number }>(
+    .prepare<ReturnType<typeof filterParams> & { upTo: number }, { report_number: number; n: number }>(
       `SELECT report_number, SUM(n) AS n FROM operation_counts
        WHERE report_number <= @upTo AND ${COUNTED_WHERE}
        GROUP BY report_number HAVING SUM(n) > 0 ORDER BY report_number DESC`,
     )
-    .all({ ...countParams(filter), upTo: cursor?.reportNumber ?? Number.MAX_SAFE_INTEGER });
+    .all({ ...filterParams(filter), upTo: cursor?.reportNumber ?? Number.MAX_SAFE_INTEGER });
   const slices: ReportSlice[] = [];
   let skip = window.offset;
   let wanted = window.limit;
@@ -108,14 +117,23 @@ function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSl
   return slices;
 }
 
+/**
+ * One report's operations in list order (alias `o`): refused ones through their own partial
+ * index (migration 0012), which SQLite uses only when the query names the status literally.
+ */
+function reportRows(filter: HistoryFilter): string {
+  return filter.status === 'failed'
+    ? `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE o.report_number = @report AND o.status = 'failed'`
+    : `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE o.report_number = @report`;
+}
+
 function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, beforeSeq: number): number {
   return (
     db
-      .prepare<ReturnType<typeof rowParams> & { report: number; before: number }, { n: number }>(
-        `SELECT COUNT(*) AS n FROM fiscal_operations o INDEXED BY fiscal_operations_report_seq
-         WHERE o.report_number = @report AND o.seq < @before AND ${ROW_WHERE}`,
+      .prepare<ReturnType<typeof filterParams> & { report: number; before: number }, { n: number }>(
+        `SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`,
       )
-      .get({ ...rowParams(filter), report: reportNumber, before: beforeSeq })?.n ?? 0
+      .get({ ...filterParams(filter), report: reportNumber, before: beforeSeq })?.n ?? 0
   );
 }
 
@@ -139,15 +157,14 @@ export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): 
 function sliceSeqs(db: Db, filter: HistoryFilter, slice: ReportSlice): number[] {
   return db
     .prepare<
-      ReturnType<typeof rowParams> & { report: number; before: number | null; take: number; skip: number },
+      ReturnType<typeof filterParams> & { report: number; before: number | null; take: number; skip: number },
       { seq: number }
     >(
-      `SELECT o.seq FROM fiscal_operations o INDEXED BY fiscal_operations_report_seq
-       WHERE o.report_number = @report AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
+      `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
        ORDER BY o.seq DESC LIMIT @take OFFSET @skip`,
     )
     .all({
-      ...rowParams(filter),
+      ...filterParams(filter),
       report: slice.reportNumber,
       before: slice.beforeSeq,
       take: slice.take,

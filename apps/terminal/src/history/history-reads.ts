@@ -1,5 +1,7 @@
 import type { OperationHistory } from '../fiscal-operations/operation-store.js';
 import { OperationStore } from '../fiscal-operations/operation-store.js';
+import type { ZReportHistory } from '../reports/report-store.js';
+import { ReportStore } from '../reports/report-store.js';
 import type { SaleHistory } from '../sales/sale-store.js';
 import { SaleStore } from '../sales/sale-store.js';
 import type { Db } from '../storage/database.js';
@@ -14,6 +16,10 @@ export const HISTORY_READS = {
   salesList: (db: Db, query: Parameters<SaleStore['list']>[0]) => new SaleStore(db).list(query),
   operationsList: (db: Db, query: Parameters<OperationStore['list']>[0]) =>
     new OperationStore(db).list(query),
+  zReportsByDate: (db: Db, range: { from: string; to: string }) =>
+    new ReportStore(db).zReportsByDate(range.from, range.to),
+  zReportsByNumber: (db: Db, range: { from: number; to: number | null }) =>
+    new ReportStore(db).zReportsByNumber(range.from, range.to),
 };
 
 type ReadName = keyof typeof HISTORY_READS;
@@ -24,8 +30,11 @@ export const READ_WORKER = new URL(
   import.meta.url,
 );
 
-/** The history lists, read on the pool's workers within its deadline (503 QUERY_TIMEOUT past it). */
-export class PooledHistory implements SaleHistory, OperationHistory {
+/**
+ * The history lists and the periodic report's Z reports, read on the pool's workers within its
+ * deadline (503 QUERY_TIMEOUT past it).
+ */
+export class PooledHistory implements SaleHistory, OperationHistory, ZReportHistory {
   constructor(private readonly pool: ReadPool) {}
 
   listSales(query: Parameters<SaleStore['list']>[0]) {
@@ -34,6 +43,14 @@ export class PooledHistory implements SaleHistory, OperationHistory {
 
   listOperations(query: Parameters<OperationStore['list']>[0]) {
     return this.read('operationsList', query);
+  }
+
+  zReportsByDate(from: string, to: string) {
+    return this.read('zReportsByDate', { from, to });
+  }
+
+  zReportsByNumber(from: number, to: number | null) {
+    return this.read('zReportsByNumber', { from, to });
   }
 
   close(): Promise<void> {

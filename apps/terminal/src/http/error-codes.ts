@@ -30,6 +30,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'SHIFT_ALREADY_OPEN':
     case 'SHIFT_NOT_OPEN':
     case 'DELIVERY_LOT_NOT_OPEN':
+    case 'SALE_NOT_REFUNDABLE':
       return 409;
     case 'BUSY':
       return 429;

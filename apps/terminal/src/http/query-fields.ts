@@ -75,11 +75,15 @@ const dateSchema = (description: string) => calendarDate.optional().meta({ descr
 
 export const dateRangeQueryFields = {
   dateFrom: {
-    schema: dateSchema('first day, YYYY-MM-DD (UTC), inclusive; malformed -> DATE_RANGE_INVALID'),
+    schema: dateSchema(
+      'first day, YYYY-MM-DD in the terminal’s time zone, inclusive; malformed -> DATE_RANGE_INVALID',
+    ),
     read: readDate,
   },
   dateTo: {
-    schema: dateSchema('last day, YYYY-MM-DD (UTC), inclusive; before dateFrom -> DATE_RANGE_INVALID'),
+    schema: dateSchema(
+      'last day, YYYY-MM-DD in the terminal’s time zone, inclusive; before dateFrom -> DATE_RANGE_INVALID',
+    ),
     read(name, raw, earlier) {
       const reading = readDate(name, raw);
       const dateFrom = earlier.dateFrom;

@@ -1,12 +1,32 @@
+import stringWidth from 'string-width';
+
 /** Characters per line of an 80 mm thermal printer with its default font. */
 export const PAPER_WIDTH = 48;
 
+/**
+ * Columns on paper are display width, not characters: a wide (CJK) character takes two, a
+ * combining mark none (string-width), so a line with them does not overflow its row.
+ */
+const widthOf = (text: string): number => stringWidth(text);
+
+/** Pieces of `text` of at most `width` columns each, cut between characters (code points). */
 function wrap(text: string, width: number): string[] {
-  if (text.length <= width) return [text];
+  if (widthOf(text) <= width) return [text];
   const out: string[] = [];
-  for (let i = 0; i < text.length; i += width) out.push(text.slice(i, i + width));
+  let line = '';
+  for (const character of text) {
+    if (widthOf(line + character) > width && line !== '') {
+      out.push(line);
+      line = '';
+    }
+    line += character;
+  }
+  if (line !== '') out.push(line);
   return out;
 }
+
+const padStart = (text: string, width: number) => ' '.repeat(Math.max(0, width - widthOf(text))) + text;
+const padEnd = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - widthOf(text)));
 
 /**
  * Lays out one print line: one column is left aligned, two are left and right, three are
@@ -17,16 +37,16 @@ export function layoutLine(columns: readonly string[], width = PAPER_WIDTH): str
   const [a = '', b = '', c = ''] = columns;
   if (columns.length <= 1) return a === '' ? [''] : wrap(a, width);
   if (columns.length === 2) {
-    if (a.length + b.length + 1 > width)
-      return [...wrap(a, width), ...wrap(b, width).map((l) => l.padStart(width))];
-    return [a + ' '.repeat(width - a.length - b.length) + b];
+    if (widthOf(a) + widthOf(b) + 1 > width)
+      return [...wrap(a, width), ...wrap(b, width).map((l) => padStart(l, width))];
+    return [a + ' '.repeat(width - widthOf(a) - widthOf(b)) + b];
   }
-  if (a.length + b.length + c.length + 2 > width) {
-    return [...wrap(a, width), ...wrap(b, width), ...wrap(c, width).map((l) => l.padStart(width))];
+  if (widthOf(a) + widthOf(b) + widthOf(c) + 2 > width) {
+    return [...wrap(a, width), ...wrap(b, width), ...wrap(c, width).map((l) => padStart(l, width))];
   }
-  const centreStart = Math.max(a.length + 1, Math.floor((width - b.length) / 2));
-  const left = a.padEnd(centreStart) + b;
-  return [left + ' '.repeat(Math.max(1, width - left.length - c.length)) + c];
+  const centreStart = Math.max(widthOf(a) + 1, Math.floor((width - widthOf(b)) / 2));
+  const left = padEnd(a, centreStart) + b;
+  return [left + ' '.repeat(Math.max(1, width - widthOf(left) - widthOf(c))) + c];
 }
 
 export function layoutDocument(

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { assertPrinterAvailable, printOnRequest } from '../printing/print-on-request.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
-import type { ReceiptHeader } from '../receipts/document-layouts.js';
+import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import { saleReceiptDuplicate } from '../sales/sale-receipt.js';
 import { saleQrCode } from '../sales/sale-presenter.js';
 import type { SaleStore } from '../sales/sale-store.js';

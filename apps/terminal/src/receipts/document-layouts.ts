@@ -1,23 +1,7 @@
 import { formatMinor } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
-import { printedFiscalCode } from './printed-fiscal-code.js';
-
-export interface ReceiptHeader {
-  terminalId: string;
-  registrationNumber: string;
-}
-
-/** The lines that end every fiscal document: report, fiscal code, offline mark, time. */
-export function fiscalFooter(op: FiscalOperationRecord): string[][] {
-  return [
-    [''],
-    ['Report', String(op.reportNumber)],
-    ['Fiscal code', printedFiscalCode(op)],
-    ...(op.isOffline && op.fiscalCode === null ? [['OFFLINE: to be registered']] : []),
-    ['', op.createdAt, ''],
-  ];
-}
+import { fiscalFooter, merchantHeader, type ReceiptHeader } from './receipt-parts.js';
 
 /** The service receipt of a cash-in or cash-out. */
 export function cashReceipt(
@@ -29,12 +13,11 @@ export function cashReceipt(
   balance: number,
 ): PrintDocument {
   const lines: string[][] = [
-    ['', 'SERVICE RECEIPT', ''],
-    ['Terminal', header.terminalId],
-    ['Receipt', String(op.receiptNumber)],
-    [kind === 'cashIn' ? 'CASH IN' : 'CASH OUT', formatMinor(amount)],
+    ...merchantHeader(header),
+    ['', 'BON DE SERVICIU', ''],
+    [kind === 'cashIn' ? 'INTRODUCERE NUMERAR' : 'SCOATERE NUMERAR', formatMinor(amount)],
     ...(reason ? [[reason]] : []),
-    ['Cash in drawer', formatMinor(balance)],
+    ['NUMERAR IN SERTAR', formatMinor(balance)],
     ...fiscalFooter(op),
   ];
   return { kind: 'service-receipt', lines, feedLines: 3, cut: true };

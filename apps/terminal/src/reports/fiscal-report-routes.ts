@@ -30,13 +30,7 @@ function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
       if (body.printReport) {
         printReportLater(
           d,
-          reportDocument(
-            kind === 'z' ? 'Z REPORT' : 'X REPORT',
-            d.ctx.terminalState.get().terminalId,
-            snapshot.reportNumber,
-            snapshot.totals,
-            operation.createdAt,
-          ),
+          reportDocument(kind, d.header(), snapshot.reportNumber, snapshot.totals, operation.createdAt),
         );
       }
       return presentFiscalReportResult(operation, snapshot);

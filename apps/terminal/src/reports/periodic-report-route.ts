@@ -27,11 +27,11 @@ export const periodicReportRoute = defineRoute<ReportDeps>()({
   },
   response: periodicReportResultSchema,
   errors: [],
-  handler({ services: d, body: query }) {
+  async handler({ services: d, body: query }) {
     const zReports =
       query.mode === 'dateRange'
-        ? d.reports.zReportsByDate(query.dateFrom, query.dateTo)
-        : d.reports.zReportsByNumber(query.reportFrom, query.reportTo);
+        ? await d.zReportHistory.zReportsByDate(query.dateFrom, query.dateTo)
+        : await d.zReportHistory.zReportsByNumber(query.reportFrom, query.reportTo);
     const totals = aggregatePeriodicReport(
       zReports.map((z) => z.summary),
       { detailed: query.detailed },
@@ -42,10 +42,7 @@ export const periodicReportRoute = defineRoute<ReportDeps>()({
         query.mode === 'dateRange'
           ? `${query.dateFrom} - ${query.dateTo}`
           : `Z ${query.reportFrom} - ${query.reportTo ?? 'last'}`;
-      printReportLater(
-        d,
-        periodicReportDocument(d.ctx.terminalState.get().terminalId, range, totals, generatedAt),
-      );
+      printReportLater(d, periodicReportDocument(d.header(), range, totals, generatedAt));
     }
     return presentPeriodicReport(query, totals, zReports.at(-1)?.reportNumber ?? null, generatedAt);
   },

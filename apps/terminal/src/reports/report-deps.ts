@@ -1,13 +1,17 @@
 import type { Logger } from 'pino';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { PrintDocument, ReceiptPrinter } from '../printing/receipt-printer.js';
-import type { ReportStore } from './report-store.js';
+import type { ReceiptHeader } from '../receipts/receipt-parts.js';
+import type { ReportStore, ZReportHistory } from './report-store.js';
 
 /** What the report endpoints use of the runtime. */
 export interface ReportDeps {
   ctx: FiscalContext;
   reports: ReportStore;
+  /** The periodic report's Z reports, read off the fiscal path. */
+  zReportHistory: ZReportHistory;
   printer: ReceiptPrinter;
+  header: () => ReceiptHeader;
   logger: Logger;
 }
 

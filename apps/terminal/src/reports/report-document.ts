@@ -1,72 +1,74 @@
-import {
-  formatMinor,
-  type Minor,
-  type PeriodicReportTotals,
-  type ReportTotals,
-  type VatLine,
-} from '@fiscal-pos/fiscal';
+import { formatMinor, type Minor, type PeriodicReportTotals, type ReportTotals } from '@fiscal-pos/fiscal';
 import type { PrintDocument } from '../printing/receipt-printer.js';
+import {
+  dateTimeLine,
+  merchantHeader,
+  paymentLines,
+  vatLines,
+  type ReceiptHeader,
+} from '../receipts/receipt-parts.js';
 
-/** One line per VAT code: its VAT amount. */
-export function vatLines(vatBreakdown: readonly VatLine[]): string[][] {
-  return vatBreakdown.map((v) => [`VAT ${v.code}`, formatMinor(v.vatAmount)]);
+/** Payment totals by ACPS code, in the classifier's order of the record. */
+function payments(totals: Readonly<Record<string, Minor>>) {
+  return paymentLines(Object.entries(totals).map(([code, amount]) => ({ code, amount })));
 }
 
-/** One line per ACPS payment code: its amount. */
-export function paymentLines(paymentTotals: Readonly<Record<string, Minor>>): string[][] {
-  return Object.entries(paymentTotals).map(([code, amount]) => [`Payments (${code})`, formatMinor(amount)]);
-}
-
-/** A report as printed: title, the day's figures, VAT and payments, cash. */
+/**
+ * An X or Z report as printed: the day's sales and returns, the net total and its VAT per code
+ * (which add up: TOTAL = VANZARI − RETURURI = Σ TVA + NETAXABIL), the payments, the cash.
+ */
 export function reportDocument(
-  title: string,
-  terminalId: string,
+  kind: 'x' | 'z',
+  header: ReceiptHeader,
   reportNumber: number,
   totals: ReportTotals,
   at: string,
 ): PrintDocument {
   const lines: string[][] = [
-    ['', title, ''],
-    ['Terminal', terminalId],
-    ['Report', String(reportNumber)],
+    ...merchantHeader(header),
+    ['', kind === 'z' ? 'RAPORT Z' : 'RAPORT X', ''],
+    [kind === 'z' ? 'RAPORT Z NR.' : 'RAPORT X (ZIUA Z NR.)', String(reportNumber)],
+    dateTimeLine(at),
     [''],
-    ['Sales', formatMinor(totals.totalSales)],
-    ['Returns', formatMinor(totals.totalReturns)],
-    ['Total', formatMinor(totals.dailyTotal)],
+    ['VANZARI', formatMinor(totals.totalSales)],
+    ['RETURURI', formatMinor(totals.totalReturns)],
+    ['TOTAL', formatMinor(totals.dailyTotal)],
     ...vatLines(totals.vatBreakdown),
-    ['Untaxed', formatMinor(totals.dailyUntaxed)],
-    ['Receipts', String(totals.receiptsIssued)],
-    ...paymentLines(totals.paymentTotals),
-    ['Cash in', formatMinor(totals.cashIn)],
-    ['Cash out', formatMinor(totals.cashOut)],
-    ['Cash in drawer', formatMinor(totals.cashBalance)],
-    ['', at, ''],
+    ['NETAXABIL', formatMinor(totals.dailyUntaxed)],
+    [''],
+    ['BONURI FISCALE', String(totals.receiptsIssued)],
+    ['BONURI DE RETUR', String(totals.returnsCount)],
+    ...payments(totals.paymentTotals),
+    [''],
+    ['INTRODUCERI NUMERAR', formatMinor(totals.cashIn)],
+    ['SCOATERI NUMERAR', formatMinor(totals.cashOut)],
+    ['NUMERAR IN SERTAR', formatMinor(totals.cashBalance)],
   ];
   return { kind: 'report', lines, feedLines: 3, cut: true };
 }
 
 /** A periodic report as printed: the range, then the sums over its Z reports. */
 export function periodicReportDocument(
-  terminalId: string,
+  header: ReceiptHeader,
   range: string,
   totals: PeriodicReportTotals,
   at: string,
 ): PrintDocument {
   const lines: string[][] = [
-    ['', 'PERIODIC REPORT', ''],
-    ['Terminal', terminalId],
-    ['Range', range],
-    ['Z reports', String(totals.zReportsCount)],
+    ...merchantHeader(header),
+    ['', 'RAPORT PERIODIC', ''],
+    ['PERIOADA', range],
+    ['RAPOARTE Z', String(totals.zReportsCount)],
+    dateTimeLine(at),
     [''],
-    ['Sales', formatMinor(totals.totalSales)],
-    ['Returns', formatMinor(totals.totalReturns)],
+    ['VANZARI', formatMinor(totals.totalSales)],
+    ['RETURURI', formatMinor(totals.totalReturns)],
     ...vatLines(totals.vatBreakdown),
-    ['Untaxed', formatMinor(totals.totalUntaxed)],
-    ['Receipts', String(totals.receiptsCount)],
-    ...paymentLines(totals.paymentTotals),
-    ['Cash in', formatMinor(totals.cashIn)],
-    ['Cash out', formatMinor(totals.cashOut)],
-    ['', at, ''],
+    ['NETAXABIL', formatMinor(totals.totalUntaxed)],
+    ['BONURI FISCALE', String(totals.receiptsCount)],
+    ...payments(totals.paymentTotals),
+    ['INTRODUCERI NUMERAR', formatMinor(totals.cashIn)],
+    ['SCOATERI NUMERAR', formatMinor(totals.cashOut)],
   ];
   return { kind: 'report', lines, feedLines: 3, cut: true };
 }

@@ -21,6 +21,12 @@ interface DayRow {
   created_at: string;
 }
 
+/** The closed Z reports in a range, read off the fiscal path (history/history-reads.ts). */
+export interface ZReportHistory {
+  zReportsByDate(dateFrom: string, dateTo: string): Promise<StoredZReport[]>;
+  zReportsByNumber(from: number, to: number | null): Promise<StoredZReport[]>;
+}
+
 export interface StoredZReport {
   reportNumber: number;
   fiscalOperationId: string;

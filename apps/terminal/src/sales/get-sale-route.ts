@@ -8,7 +8,7 @@ export const getSaleRoute = defineRoute<SalesDeps>()({
   method: 'GET',
   path: '/api/sales/:saleId',
   operationId: 'getSale',
-  summary: 'One sale with its items, payments and fiscal operation',
+  summary: 'One sale with its items, payments, refunds and fiscal operation',
   tag: 'Sales',
   authenticated: true,
   body: 'envelope',
@@ -17,6 +17,6 @@ export const getSaleRoute = defineRoute<SalesDeps>()({
   errors: ['SALE_NOT_FOUND'],
   handler({ services: d, params }) {
     const { sale, op } = loadSale(d, params.saleId);
-    return presentSaleDetail(sale, op, d.header().registrationNumber);
+    return presentSaleDetail(sale, op, d.header().registrationNumber, d.refunds.forSale(sale.id));
   },
 });

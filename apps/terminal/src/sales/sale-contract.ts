@@ -2,6 +2,7 @@ import { FISCAL_OPERATION_STATUSES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { pageFields } from '../http/query-fields.js';
 import { cursorPageFields } from '../fiscal-operations/cursor-contract.js';
+import { saleRefundSchema } from '../refunds/refund-contract.js';
 import {
   acpsCodeSchema,
   documentNumberSchema,
@@ -180,9 +181,16 @@ export const saleDetailSchema = z
         vatCode: vatCodeSchema,
         vatPercent: z.number().min(0).max(100),
         vatAmount: moneySchema,
+        returnedQuantity: z
+          .number()
+          .multipleOf(0.001)
+          .meta({ description: 'returned by the refunds that stand (POST /api/sales/{saleId}/refund)' }),
       }),
     ),
     payments: z.array(salePaymentSchema),
+    refunds: z
+      .array(saleRefundSchema)
+      .meta({ description: 'the sale’s refunds, oldest first, refused ones included' }),
     fiscalOperation: z.strictObject({
       id: z.uuid(),
       mevId: z.string().nullable(),

@@ -1,5 +1,15 @@
-import { acpsLabel, fromBp, fromMilli, fromMinor, isAcpsCode, receiptQrUrl } from '@fiscal-pos/fiscal';
+import {
+  acpsLabel,
+  fromBp,
+  fromMilli,
+  fromMinor,
+  isAcpsCode,
+  receiptQrUrl,
+  type VatLine,
+} from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import { presentSaleRefund } from '../refunds/refund-presenter.js';
+import type { RefundRecord } from '../refunds/refund-store.js';
 import { localDate } from '../receipts/local-date.js';
 import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
 import type { SaleDetail, SaleResult, SaleSummary } from './sale-contract.js';
@@ -27,18 +37,11 @@ export function saleQrCode(
   return receiptQrUrl(registrationNumber, sale.total, op.receiptNumber ?? 0, localDate(op.createdAt));
 }
 
-/** data of POST /api/sales, rebuilt from storage so a replay after a restart answers the same. */
-export function presentSaleResult(
-  sale: SaleRecord,
-  op: FiscalOperationRecord,
-  registrationNumber: string,
-): SaleResult {
-  const vatBreakdown: Record<
-    string,
-    { code: string; percent: number; vatAmount: number; taxableBase: number; totalWithVat: number }
-  > = {};
-  for (const line of op.vat) {
-    vatBreakdown[line.code] = {
+/** A document's VAT per code, as sale and refund results show it. */
+export function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBreakdown'] {
+  const breakdown: SaleResult['vatBreakdown'] = {};
+  for (const line of vat) {
+    breakdown[line.code] = {
       code: line.code,
       percent: vatPercent(line.rateBp),
       vatAmount: fromMinor(line.vatAmount),
@@ -46,6 +49,15 @@ export function presentSaleResult(
       totalWithVat: fromMinor(line.gross),
     };
   }
+  return breakdown;
+}
+
+/** data of POST /api/sales, rebuilt from storage so a replay after a restart answers the same. */
+export function presentSaleResult(
+  sale: SaleRecord,
+  op: FiscalOperationRecord,
+  registrationNumber: string,
+): SaleResult {
   const delivery = sale.delivery;
   const deliveryRequested =
     delivery !== null && (delivery.customerPhone !== null || delivery.customerEmail !== null);
@@ -67,7 +79,7 @@ export function presentSaleResult(
     subtotal: fromMinor(sale.subtotal),
     amountReceived: fromMinor(sale.amountReceived),
     change: fromMinor(sale.changeAmount),
-    vatBreakdown,
+    vatBreakdown: presentVatBreakdown(op.vat),
     paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
     payments: sale.payments.map(presentPayment),
     qrCodeData: saleQrCode(registrationNumber, sale, op),
@@ -108,7 +120,14 @@ export function presentSaleDetail(
   sale: SaleRecord,
   op: FiscalOperationRecord,
   registrationNumber: string,
+  refunds: readonly RefundRecord[],
 ): SaleDetail {
+  // A refused refund gave nothing back.
+  const returned = new Map<number, number>();
+  for (const refund of refunds) {
+    if (refund.status === 'failed') continue;
+    for (const i of refund.items) returned.set(i.index, (returned.get(i.index) ?? 0) + i.quantityMilli);
+  }
   return {
     id: sale.id,
     purchaseId: sale.purchaseId,
@@ -126,7 +145,7 @@ export function presentSaleDetail(
     changeAmount: fromMinor(sale.changeAmount),
     delivery: sale.delivery,
     createdAt: sale.createdAt,
-    items: sale.items.map((i) => ({
+    items: sale.items.map((i, index) => ({
       productId: i.productId,
       lotLineId: i.lotLineId,
       productName: i.name,
@@ -139,8 +158,10 @@ export function presentSaleDetail(
       vatCode: i.vatCode,
       vatPercent: vatPercent(i.vatRateBp),
       vatAmount: fromMinor(i.vatAmount),
+      returnedQuantity: fromMilli(returned.get(index) ?? 0),
     })),
     payments: sale.payments.map(presentPayment),
+    refunds: refunds.map(presentSaleRefund),
     fiscalOperation: {
       id: op.id,
       mevId: op.mevId,

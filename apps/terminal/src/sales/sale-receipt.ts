@@ -1,52 +1,64 @@
 import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
-import { fiscalFooter, type ReceiptHeader } from '../receipts/document-layouts.js';
+import {
+  dateTimeLine,
+  fiscalFooter,
+  merchantHeader,
+  paymentLabel,
+  verificationLines,
+  vatLines,
+  type ReceiptHeader,
+} from '../receipts/receipt-parts.js';
 import type { SaleRecord } from './sale-store.js';
 
-/** The fiscal receipt of a sale as it comes out of the printer. */
+/**
+ * The fiscal receipt of a sale as it comes out of the printer. Every amount adds up on paper:
+ * each line is quantity × price = its original amount, its own discount and markup follow it,
+ * the cart's come once after the lines, and the lines, adjustments, TOTAL, payments and REST
+ * (change) balance exactly (test/receipts/printed-receipts.test.ts parses them back).
+ */
 export function saleReceipt(
   header: ReceiptHeader,
   sale: SaleRecord,
   op: FiscalOperationRecord,
   qrCodeData: string,
 ): PrintDocument {
-  const lines: string[][] = [
-    ['', 'FISCAL RECEIPT', ''],
-    ['Terminal', header.terminalId],
-    ['Reg. no.', header.registrationNumber],
-    ['Receipt', String(op.receiptNumber)],
-    [''],
-  ];
+  const lines: string[][] = [...merchantHeader(header), ['', 'BON FISCAL', ''], ['']];
   for (const item of sale.items) {
     lines.push([item.name]);
     lines.push([
       `${fromMilli(item.quantityMilli)} x ${formatMinor(item.unitPrice)}`,
-      `${formatMinor(item.netAmount)} ${item.vatCode}`,
+      `${formatMinor(item.originalAmount)} ${item.vatCode}`,
     ]);
+    if (item.discountAmount > 0) lines.push(['  REDUCERE', `-${formatMinor(item.discountAmount)}`]);
+    if (item.markupAmount > 0) lines.push(['  ADAOS', `+${formatMinor(item.markupAmount)}`]);
   }
-  lines.push([''], ['SUBTOTAL', formatMinor(sale.subtotal)]);
-  if (sale.cartDiscountAmount > 0) lines.push(['Discount', `-${formatMinor(sale.cartDiscountAmount)}`]);
-  if (sale.cartMarkupAmount > 0) lines.push(['Markup', formatMinor(sale.cartMarkupAmount)]);
+  lines.push(['']);
+  if (sale.cartDiscountAmount > 0 || sale.cartMarkupAmount > 0) {
+    lines.push(['SUBTOTAL', formatMinor(sale.subtotal)]);
+    if (sale.cartDiscountAmount > 0) lines.push(['REDUCERE BON', `-${formatMinor(sale.cartDiscountAmount)}`]);
+    if (sale.cartMarkupAmount > 0) lines.push(['ADAOS BON', `+${formatMinor(sale.cartMarkupAmount)}`]);
+  }
   lines.push(['TOTAL', formatMinor(sale.total)]);
-  for (const vat of op.vat) lines.push([`VAT ${vat.code}`, formatMinor(vat.vatAmount)]);
+  lines.push(...vatLines(op.vat));
   for (const payment of sale.payments) {
-    lines.push([`Paid (${payment.paymentType})`, formatMinor(payment.amount)]);
+    lines.push([paymentLabel(payment.paymentType), formatMinor(payment.amount)]);
     const card = payment.card;
     if (card) {
-      lines.push([`${card.scheme ?? 'Card'} ${card.maskedPan ?? ''}`.trim()]);
-      lines.push([`RRN ${card.rrn}`, `Auth ${card.authCode ?? '-'}`]);
-      lines.push([`Card terminal ${card.bankTerminalId}`, `Cheque ${card.chequeNumber}`]);
+      lines.push([`  ${card.scheme ?? 'CARD'} ${card.maskedPan ?? ''}`.trimEnd()]);
+      lines.push([`  RRN ${card.rrn}`, `AUTORIZARE ${card.authCode ?? '-'}`]);
+      lines.push([`  TERMINAL ${card.bankTerminalId}`, `CEC ${card.chequeNumber}`]);
     }
   }
-  if (sale.changeAmount > 0) lines.push(['Change', formatMinor(sale.changeAmount)]);
-  lines.push(...fiscalFooter(op));
+  if (sale.changeAmount > 0) lines.push(['REST', formatMinor(sale.changeAmount)]);
+  lines.push(...fiscalFooter(op), ...verificationLines(qrCodeData));
   return { kind: 'receipt', lines, qrCode: qrCodeData, feedLines: 3, cut: true };
 }
 
 /**
  * The operation as it stood when its receipt was first printed: a document issued offline
- * carried its offline fiscal code (and the OFFLINE line), which stays its code on paper after
+ * carried its offline fiscal code (and the offline mark), which stays its code on paper after
  * synchronisation gave it the server's.
  */
 function asIssued(op: FiscalOperationRecord): FiscalOperationRecord {
@@ -70,11 +82,12 @@ export function saleReceiptDuplicate(
     kind: 'receipt-copy',
     lines: [
       ['', 'DUPLICAT', ''],
-      [`Copy ${copy.number}`, copy.printedAt],
+      [`COPIA NR. ${copy.number}`],
+      dateTimeLine(copy.printedAt),
       [''],
       ...original.lines,
       [''],
-      ['', 'DUPLICAT - NOT A FISCAL RECEIPT', ''],
+      ['', 'DUPLICAT - NU ESTE DOCUMENT FISCAL', ''],
     ],
   };
 }

@@ -5,13 +5,15 @@ import type { LotDeps } from '../delivery-lots/lot-deps.js';
 import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ReceiptPrinter } from '../printing/receipt-printer.js';
-import type { ReceiptHeader } from '../receipts/document-layouts.js';
+import type { ReceiptHeader } from '../receipts/receipt-parts.js';
+import type { RefundStore } from '../refunds/refund-store.js';
 import type { SaleHistory, SaleStore } from './sale-store.js';
 
 /** What the sale endpoints use of the runtime; the lot parts sell a delivery lot. */
 export interface SalesDeps extends Pick<LotDeps, 'lots' | 'lotWebhooks' | 'lotSecret' | 'clock'> {
   ctx: FiscalContext;
   sales: SaleStore;
+  refunds: RefundStore;
   /** The sales list, read off the fiscal path. */
   history: SaleHistory;
   vatTable: () => VatTable;

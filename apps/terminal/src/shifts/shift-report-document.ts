@@ -1,6 +1,6 @@
 import { formatMinor } from '@fiscal-pos/fiscal';
 import type { PrintDocument } from '../printing/receipt-printer.js';
-import { paymentLines, vatLines } from '../reports/report-document.js';
+import { dateTimeLine, paymentLines, vatLines } from '../receipts/receipt-parts.js';
 import type { StoredShift } from './shift-store.js';
 import type { ShiftTotals } from './shift-totals.js';
 
@@ -14,32 +14,32 @@ export function shiftReportDocument(
   const cashier = shift.cashierName ?? shift.cashierId;
   const counted = shift.countedCash;
   const lines: string[][] = [
-    ['', 'SHIFT REPORT', ''],
-    ['Terminal', terminalId],
-    ['Shift', String(shift.number)],
-    ...(cashier === null ? [] : [['Cashier', cashier]]),
-    ['Opened', shift.openedAt],
-    ['Closed', shift.closedAt ?? ''],
-    ['Z reports', totals.reportNumbers.join(', ') || '-'],
+    ['', 'RAPORT DE TURA', ''],
+    ['TERMINAL', terminalId],
+    ['TURA NR.', String(shift.number)],
+    ...(cashier === null ? [] : [['CASIER', cashier]]),
+    ['DESCHISA', dateTimeLine(shift.openedAt).join(' ')],
+    ...(shift.closedAt ? [['INCHISA', dateTimeLine(shift.closedAt).join(' ')]] : []),
+    ['RAPOARTE Z', totals.reportNumbers.join(', ') || '-'],
     [''],
-    ['Receipts', String(report.receiptsIssued)],
-    ['Sales', formatMinor(report.totalSales)],
-    ['Returns', formatMinor(report.totalReturns)],
+    ['BONURI FISCALE', String(report.receiptsIssued)],
+    ['VANZARI', formatMinor(report.totalSales)],
+    ['RETURURI', formatMinor(report.totalReturns)],
     ...vatLines(report.vatBreakdown),
-    ...paymentLines(report.paymentTotals),
-    ['Change given', formatMinor(totals.changeGiven)],
-    ['Cash in', formatMinor(report.cashIn)],
-    ['Cash out', formatMinor(report.cashOut)],
+    ...paymentLines(Object.entries(report.paymentTotals).map(([code, amount]) => ({ code, amount }))),
+    ['REST ACORDAT', formatMinor(totals.changeGiven)],
+    ['INTRODUCERI NUMERAR', formatMinor(report.cashIn)],
+    ['SCOATERI NUMERAR', formatMinor(report.cashOut)],
     [''],
-    ['Opening cash', formatMinor(shift.openingCashBalance)],
-    ['Expected cash', formatMinor(report.cashBalance)],
+    ['NUMERAR LA DESCHIDERE', formatMinor(shift.openingCashBalance)],
+    ['NUMERAR ASTEPTAT', formatMinor(report.cashBalance)],
     ...(counted === null
       ? []
       : [
-          ['Counted cash', formatMinor(counted)],
-          ['Difference', formatMinor(counted - report.cashBalance)],
+          ['NUMERAR NUMARAT', formatMinor(counted)],
+          ['DIFERENTA', formatMinor(counted - report.cashBalance)],
         ]),
-    ['', 'NOT A FISCAL DOCUMENT', ''],
+    ['', 'NU ESTE DOCUMENT FISCAL', ''],
   ];
   return { kind: 'report', lines, feedLines: 3, cut: true };
 }

@@ -4,7 +4,7 @@ import { lazyTransaction, type Db } from './database.js';
  * What an Idempotency-Key can be linked to, so that a retry after a crash rebuilds the answer
  * from it: each kind has its replay, declared with the routes that write it.
  */
-export type ResourceKind = 'sale' | 'cash' | 'x-report' | 'z-report' | 'shift' | 'delivery-lot';
+export type ResourceKind = 'sale' | 'refund' | 'cash' | 'x-report' | 'z-report' | 'shift' | 'delivery-lot';
 
 export interface IdempotencyRecord {
   key: string;

@@ -23,7 +23,7 @@ describe('receipt printing', () => {
       .body.data!;
     await printer.idle();
     const journal = readFileSync(printer.journalFile, 'utf8');
-    expect(journal).toContain('FISCAL RECEIPT');
+    expect(journal).toContain('BON FISCAL');
     expect(journal).toContain(printed.fiscalCode);
     expect(journal).toContain(printed.qrCodeData);
     expect(journal).toMatch(/TOTAL\s+42\.00/);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { layoutLine, PAPER_WIDTH } from '../../src/printing/print-layout.js';
 import type { PrintDocument } from '../../src/printing/receipt-printer.js';
+import { dateTimeLine } from '../../src/receipts/receipt-parts.js';
 import { NoPrinter, VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import { cashSale, tempDir, useSimulator, type TerminalHandle } from '../support/terminal-harness.js';
 
@@ -58,11 +59,12 @@ function expectedDuplicate(original: string, copyNumber: number, printedAt: stri
   const qrAt = lines.findIndex((line) => line.startsWith('[QR '));
   return [
     ...layoutLine(['', 'DUPLICAT', '']),
-    ...layoutLine([`Copy ${copyNumber}`, printedAt]),
+    ...layoutLine([`COPIA NR. ${copyNumber}`]),
+    ...layoutLine(dateTimeLine(printedAt)),
     '',
     ...lines.slice(0, qrAt),
     '',
-    ...layoutLine(['', 'DUPLICAT - NOT A FISCAL RECEIPT', '']),
+    ...layoutLine(['', 'DUPLICAT - NU ESTE DOCUMENT FISCAL', '']),
     ...lines.slice(qrAt),
   ].join('\n');
 }
@@ -79,7 +81,7 @@ async function printedSale(
   const sale = await terminal.call('POST', '/api/sales', { ...cashSale(total), printReceipt: true });
   expect(sale.status).toBe(200);
   const original = (await printed(terminal)).at(-1)!;
-  expect(original).toContain('FISCAL RECEIPT');
+  expect(original).toContain('BON FISCAL');
   return { saleId: sale.body.data!.saleId, receiptNumber: sale.body.data!.receiptNumber, original };
 }
 
@@ -135,7 +137,7 @@ describe('POST /api/sales/{saleId}/duplicate', () => {
     } finally {
       await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
     }
-    expect(sale.original).toContain('OFFLINE: to be registered');
+    expect(sale.original).toContain('REGIM OFFLINE');
     for (;;) {
       const detail = (await terminal.call('GET', `/api/sales/${sale.saleId}`)).body.data!;
       if (detail.fiscalOperation.status === 'success') break;

@@ -139,12 +139,12 @@ describe('a shift the first document opens, its totals and its close', () => {
     });
 
     await (t().printer as VirtualPrinter).idle();
-    const report = journal(t()).split('SHIFT REPORT')[1]!;
-    expect(report).toMatch(/Shift\s+1\n/);
-    expect(report).toMatch(/Expected cash\s+124\.50/);
-    expect(report).toMatch(/Counted cash\s+120\.00/);
-    expect(report).toMatch(/Difference\s+-4\.50/);
-    expect(report).toMatch(/Change given\s+20\.00/);
+    const report = journal(t()).split('RAPORT DE TURA')[1]!;
+    expect(report).toMatch(/TURA NR\.\s+1\n/);
+    expect(report).toMatch(/NUMERAR ASTEPTAT\s+124\.50/);
+    expect(report).toMatch(/NUMERAR NUMARAT\s+120\.00/);
+    expect(report).toMatch(/DIFERENTA\s+-4\.50/);
+    expect(report).toMatch(/REST ACORDAT\s+20\.00/);
   });
 
   it('refuses to close when no shift is open, and tells the drawer balance', async () => {

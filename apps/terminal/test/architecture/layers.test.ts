@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'serve-terminal.ts', 'app.ts', 'terminal-runtime.ts', 'terminal-routes.ts', 'openapi'],
   ['health', 'metrics', 'history'],
   ['receipt-copies'],
-  ['sales', 'cash', 'shifts'],
+  ['sales', 'refunds', 'cash', 'shifts'],
   ['delivery-lots'],
   ['reports'],
   ['receipts'],

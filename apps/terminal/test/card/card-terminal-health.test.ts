@@ -65,7 +65,8 @@ describe('GET /api/health: cardTerminal', () => {
     const before = await cardTerminalBecomes('ready');
     await setCardFault(env.cardSim.adminUrl, { mode: 'down' });
     const down = await cardTerminalBecomes('unreachable');
-    expect(down.lastError).toMatch(/ECONNREFUSED/);
+    // Refused, or reset when a status check was on the wire as the listener closed.
+    expect(down.lastError).toMatch(/ECONNREFUSED|ECONNRESET/);
     // The last answer is kept: when the device was last heard from.
     expect(Date.parse(down.lastContactAt!)).toBeGreaterThanOrEqual(Date.parse(before.lastContactAt!));
     expect(Date.parse(down.lastCheckedAt!)).toBeGreaterThanOrEqual(Date.parse(down.lastContactAt!));

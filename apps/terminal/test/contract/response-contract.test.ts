@@ -17,6 +17,7 @@ import {
   reportDataSchema,
 } from '../../src/reports/report-contract.js';
 import { receiptDuplicateSchema } from '../../src/receipt-copies/receipt-copy-contract.js';
+import { refundResultSchema } from '../../src/refunds/refund-contract.js';
 import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/sales/sale-contract.js';
 import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
 import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
@@ -245,6 +246,22 @@ describe('every answer of a running terminal matches its declared contract', () 
     await api.fails('POST /api/sales/:saleId/duplicate', 'DUPLICATE_LIMIT_REACHED', { url });
     await bare.fails('POST /api/sales/:saleId/duplicate', 'SALE_NOT_FOUND', {
       url: '/api/sales/nope/duplicate',
+    });
+
+    const refundUrl = `/api/sales/${sale.saleId}/refund`;
+    const refund = await api.ok('POST /api/sales/:saleId/refund', refundResultSchema, {
+      url: refundUrl,
+      body: { items: [{ index: 0, quantity: 1 }], reason: 'damaged' },
+    });
+    expect(refund).toMatchObject({ saleId: sale.saleId, total: 5, status: 'success' });
+    const detail = await api.ok('GET /api/sales/:saleId', saleDetailSchema, {
+      url: `/api/sales/${sale.saleId}`,
+    });
+    expect(detail.refunds).toHaveLength(1);
+    await api.fails('POST /api/sales/:saleId/refund', 'VALIDATION_ERROR', { url: refundUrl, body: {} });
+    await bare.fails('POST /api/sales/:saleId/refund', 'SALE_NOT_FOUND', {
+      url: '/api/sales/nope/refund',
+      body: {},
     });
   });
 

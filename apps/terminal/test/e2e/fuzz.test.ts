@@ -115,6 +115,8 @@ const TABLES = [
   'card_transactions',
   'delivery_lots',
   'delivery_lot_lines',
+  'refunds',
+  'refund_items',
 ] as const;
 type Table = (typeof TABLES)[number];
 
@@ -135,6 +137,8 @@ const ROUTES = [
   '/api/delivery-lots',
   // The lot the valid POST above created.
   '/api/delivery-lots/{lotId}/cancel',
+  // A cash sale of many units, returned a few at a time.
+  '/api/sales/{refundedSaleId}/refund',
 ] as const;
 type Route = (typeof ROUTES)[number];
 
@@ -142,8 +146,13 @@ type Route = (typeof ROUTES)[number];
 let duplicatedSaleId = '';
 /** The lot the cancel route cancels (the valid lot of beforeAll). */
 let cancelledLotId = '';
+/** The sale the refund route returns (made in beforeAll). */
+let refundedSaleId = '';
 const urlOf = (route: Route): string =>
-  route.replace('{saleId}', duplicatedSaleId).replace('{lotId}', cancelledLotId);
+  route
+    .replace('{saleId}', duplicatedSaleId)
+    .replace('{lotId}', cancelledLotId)
+    .replace('{refundedSaleId}', refundedSaleId);
 
 /**
  * A valid request of each route (checked to succeed before fuzzing starts). The card routes
@@ -196,6 +205,11 @@ const VALID: Record<Route, Record<string, unknown>> = {
     printQr: false,
   },
   '/api/delivery-lots/{lotId}/cancel': {},
+  '/api/sales/{refundedSaleId}/refund': {
+    items: [{ index: 0, quantity: 1 }],
+    reason: 'damaged',
+    printReceipt: false,
+  },
 };
 
 /** Fields of each route, so that random objects hit real names as well as junk. */
@@ -225,6 +239,7 @@ const FIELDS: Record<Route, string[]> = {
   '/api/card/refund': ['rrn', 'amount', 'authCode'],
   '/api/delivery-lots': ['lines', 'webhookUrl', 'reference', 'expiresAt', 'printQr'],
   '/api/delivery-lots/{lotId}/cancel': [],
+  '/api/sales/{refundedSaleId}/refund': ['items', 'payments', 'reason', 'printReceipt'],
 };
 
 /** What one success of each route adds to the store; routes not listed write nothing. */
@@ -244,6 +259,7 @@ const WRITES_ON_SUCCESS: Record<Route, Partial<Record<Table, number>>> = {
   '/api/card/refund': { fiscal_operations: 0, sales: 0 },
   '/api/delivery-lots': { delivery_lots: 1, fiscal_operations: 0 },
   '/api/delivery-lots/{lotId}/cancel': { delivery_lots: 0, fiscal_operations: 0 },
+  '/api/sales/{refundedSaleId}/refund': { fiscal_operations: 1, refunds: 1, sales: 0 },
 };
 
 /**
@@ -384,6 +400,14 @@ beforeAll(async () => {
     ],
   });
   const [toVoid, toRefund] = paidByCard.body.data!.payments.map((p: { card: unknown }) => p.card);
+  const manyUnits = await terminal.call('POST', '/api/sales', {
+    items: [{ name: 'Nail', unitPrice: 0.1, quantity: 5000, vatCode: 'B' }],
+    payments: [{ type: '1', amount: 500 }],
+    amountReceived: 500,
+    change: 0,
+    printReceipt: false,
+  });
+  refundedSaleId = manyUnits.body.data!.saleId as string;
   VALID['/api/card/void'] = { chequeNumber: toVoid.chequeNumber };
   VALID['/api/card/refund'] = { rrn: toRefund.rrn, amount: 0.01, authCode: toRefund.authCode };
   for (const route of ROUTES) {

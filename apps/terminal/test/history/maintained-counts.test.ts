@@ -20,7 +20,7 @@ const operation = fc.record({
 function maintained(db: Db) {
   return db
     .prepare(
-      'SELECT report_number, day, operation_type, status, shift_id, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
+      'SELECT report_number, hour, operation_type, status, shift_id, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
     )
     .all();
 }
@@ -28,7 +28,7 @@ function maintained(db: Db) {
 function recount(db: Db) {
   return db
     .prepare(
-      `SELECT report_number, substr(created_at, 1, 10) AS day, operation_type, status,
+      `SELECT report_number, substr(created_at, 1, 13) AS hour, operation_type, status,
          COALESCE(shift_id, '') AS shift_id, COUNT(*) AS n
        FROM fiscal_operations GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
     )

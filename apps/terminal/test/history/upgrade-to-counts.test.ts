@@ -38,7 +38,7 @@ function writeVersion5Database(file: string): void {
   db.close();
 }
 
-describe('upgrading a version-5 file to the maintained counts (migration 0006)', () => {
+describe('upgrading a version-5 file to the maintained counts (migrations 0006 and 0012)', () => {
   it('counts the existing history, keeps it listable and counts what follows', () => {
     const file = join(tempDir('upgrade'), 'terminal.sqlite');
     writeVersion5Database(file);
@@ -46,14 +46,14 @@ describe('upgrading a version-5 file to the maintained counts (migration 0006)',
     const recount = () =>
       db
         .prepare(
-          `SELECT report_number, substr(created_at, 1, 10) AS day, operation_type, status,
+          `SELECT report_number, substr(created_at, 1, 13) AS hour, operation_type, status,
              COALESCE(shift_id, '') AS shift_id, COUNT(*) AS n FROM fiscal_operations GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
         )
         .all();
     const maintained = () =>
       db
         .prepare(
-          'SELECT report_number, day, operation_type, status, shift_id, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
+          'SELECT report_number, hour, operation_type, status, shift_id, n FROM operation_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5',
         )
         .all();
     expect(maintained()).toEqual(recount());

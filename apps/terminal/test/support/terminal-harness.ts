@@ -130,7 +130,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     syncRetryBaseMs: 50,
     syncRetryMaxMs: 500,
     cardConnectTimeoutMs: 1000,
-    cardRequestTimeoutMs: 1500,
+    cardRequestTimeoutMs: 3000,
     ...o.config,
   };
   const card = o.card === undefined || o.card === 'none' ? null : o.card;

@@ -91,7 +91,7 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       SYNC_RETRY_BASE_MS: '50',
       SYNC_RETRY_MAX_MS: '500',
       ...(o.card
-        ? { CARD_TERMINAL_URL: o.card.url, CARD_CONNECT_TIMEOUT_MS: '1000', CARD_REQUEST_TIMEOUT_MS: '1500' }
+        ? { CARD_TERMINAL_URL: o.card.url, CARD_CONNECT_TIMEOUT_MS: '1000', CARD_REQUEST_TIMEOUT_MS: '3000' }
         : { CARD_TERMINAL: 'none' }),
       ...o.env,
     },

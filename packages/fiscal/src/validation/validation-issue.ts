@@ -66,6 +66,9 @@ const EXTENSION_VALIDATION_MESSAGES = {
   EXPIRES_AT_INVALID: 'expiresAt must be an ISO 8601 date-time in the future',
   DELIVERY_LOT_ID_INVALID: 'deliveryLotId must be a UUID',
   QR_PAYLOAD_INVALID: 'qrPayload is not the payload of a delivery lot of this terminal',
+  REFUND_ITEM_INVALID: 'index must be the 0-based position of an item of the sale',
+  REFUND_QUANTITY_INVALID:
+    'quantity must be a number > 0 with at most 3 decimals, at most what was sold and not yet returned',
 } as const;
 
 const MESSAGES = { ...VALIDATION_MESSAGES, ...EXTENSION_VALIDATION_MESSAGES };

@@ -1,0 +1,96 @@
+import { formatMinor, fromBp, type Minor, type VatLine } from '@fiscal-pos/fiscal';
+import type { MerchantIdentity } from '../config.js';
+import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import { printedFiscalCode } from './printed-fiscal-code.js';
+
+/**
+ * The parts every printed document shares, in Romanian as a Moldovan fiscal receipt prints them:
+ * the merchant's header, the labels of payments and VAT, the date and time in the terminal's
+ * time zone, and the fiscal footer. One module for the text of every document (sale, refund,
+ * cash, reports, duplicate), whatever prints it.
+ */
+
+export interface ReceiptHeader {
+  merchant: MerchantIdentity;
+  terminalId: string;
+  registrationNumber: string;
+}
+
+/** ACPS payment codes as receipts name them. */
+const PAYMENT_LABELS: Readonly<Record<string, string>> = {
+  '1': 'NUMERAR',
+  '2': 'CARD',
+  '3.1': 'VOUCHER',
+  '3.2': 'CEC / CERTIFICAT VALORIC',
+  '3.3': 'TICHET VALORIC',
+  '5': 'TICHET DE MASA',
+  '6': 'ABONAMENT',
+  '7': 'ALT INSTRUMENT DE PLATA',
+  '8.1': 'CREDIT',
+  '8.2': 'LEASING',
+  '8.3': 'AVANS',
+  '8.4': 'ARVUNA',
+  '8.5': 'GAJ',
+  '8.8': 'COMPENSARE',
+  '8.9': 'ALTA MODALITATE',
+};
+
+export function paymentLabel(code: string): string {
+  return PAYMENT_LABELS[code] ?? `PLATA ${code}`;
+}
+
+/** `A 8%`, `_ SCUTIT` for the exempt code. */
+function vatCodeLabel(line: Pick<VatLine, 'code' | 'rateBp'>): string {
+  return line.rateBp === null ? `${line.code} SCUTIT` : `${line.code} ${fromBp(line.rateBp)}%`;
+}
+
+/** `TVA A 8%   1.23`, one line per code. */
+export function vatLines(vat: readonly VatLine[], sign = ''): string[][] {
+  return vat.map((line) => [`TVA ${vatCodeLabel(line)}`, `${sign}${formatMinor(line.vatAmount)}`]);
+}
+
+/** `NUMERAR   10.00`, one line per ACPS code. */
+export function paymentLines(payments: readonly { code: string; amount: Minor }[]): string[][] {
+  return payments.map((p) => [paymentLabel(p.code), formatMinor(p.amount)]);
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `DATA 24.11.2026 ORA 00:30:00`, in the terminal's time zone (the process's TZ). */
+export function dateTimeLine(iso: string): string[] {
+  const d = new Date(iso);
+  const date = `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()}`;
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return [`DATA ${date}`, `ORA ${time}`];
+}
+
+/** The merchant, centred, then the fiscal device's registration number. */
+export function merchantHeader(header: ReceiptHeader): string[][] {
+  const { merchant } = header;
+  return [
+    ['', merchant.name, ''],
+    ...(merchant.idno ? [['', `IDNO ${merchant.idno}`, '']] : []),
+    ...(merchant.address ? [['', merchant.address, '']] : []),
+    ['NR. INREGISTRARE', header.registrationNumber],
+  ];
+}
+
+/**
+ * The end of every fiscal document: its receipt and Z report numbers, date and time, fiscal
+ * code, and the offline mark while the fiscal server has not registered it.
+ */
+export function fiscalFooter(op: FiscalOperationRecord): string[][] {
+  return [
+    [''],
+    ...(op.receiptNumber === null ? [] : [['BON NR.', String(op.receiptNumber)]]),
+    ['RAPORT Z NR.', String(op.reportNumber)],
+    dateTimeLine(op.createdAt),
+    ['COD FISCAL', printedFiscalCode(op)],
+    ...(op.isOffline && op.fiscalCode === null ? [['', 'REGIM OFFLINE', '']] : []),
+  ];
+}
+
+/** The verification link under the QR code, so that it can be typed when it cannot be scanned. */
+export function verificationLines(qrCodeData: string): string[][] {
+  return [[''], ['VERIFICARE:'], [qrCodeData]];
+}

@@ -1,0 +1,61 @@
+import { fromMilli, fromMinor, receiptQrUrl } from '@fiscal-pos/fiscal';
+import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import { localDate } from '../receipts/local-date.js';
+import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
+import { presentVatBreakdown } from '../sales/sale-presenter.js';
+import type { RefundResult, SaleRefund } from './refund-contract.js';
+import type { RefundRecord } from './refund-store.js';
+
+export function refundQrCode(
+  registrationNumber: string,
+  refund: RefundRecord,
+  op: FiscalOperationRecord,
+): string {
+  return receiptQrUrl(registrationNumber, refund.total, op.receiptNumber ?? 0, localDate(op.createdAt));
+}
+
+/** data of POST /api/sales/{saleId}/refund, rebuilt from storage so a replay answers the same. */
+export function presentRefundResult(
+  refund: RefundRecord,
+  op: FiscalOperationRecord,
+  registrationNumber: string,
+): RefundResult {
+  return {
+    refundId: refund.id,
+    saleId: refund.saleId,
+    fiscalOperationId: op.id,
+    receiptNumber: op.receiptNumber ?? 0,
+    reportNumber: op.reportNumber,
+    fiscalCode: printedFiscalCode(op),
+    mevId: op.mevId,
+    isOffline: op.isOffline,
+    offlineFiscalCode: op.offlineFiscalCode,
+    status: op.status,
+    total: fromMinor(refund.total),
+    vatBreakdown: presentVatBreakdown(op.vat),
+    paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
+    qrCodeData: refundQrCode(registrationNumber, refund, op),
+    mevResponseXml: op.mevResponseXml ?? '',
+    createdAt: refund.createdAt,
+  };
+}
+
+/** A sale's refund in its detail: lines and money given back per payment type. */
+export function presentSaleRefund(refund: RefundRecord): SaleRefund {
+  const byType = new Map<string, number>();
+  for (const p of refund.payments) byType.set(p.paymentType, (byType.get(p.paymentType) ?? 0) + p.amount);
+  return {
+    refundId: refund.id,
+    fiscalOperationId: refund.fiscalOperationId,
+    status: refund.status,
+    total: fromMinor(refund.total),
+    reason: refund.reason,
+    items: refund.items.map((i) => ({
+      index: i.index,
+      quantity: fromMilli(i.quantityMilli),
+      amount: fromMinor(i.amount),
+    })),
+    payments: [...byType].map(([type, amount]) => ({ type, amount: fromMinor(amount) })),
+    createdAt: refund.createdAt,
+  };
+}
