@@ -5,7 +5,7 @@ export {
   type SimulatorProcess,
   type SimulatorReadyLine,
 } from './launch-simulator.js';
-export { announceReady, serveUntilStopped } from './serve-until-stopped.js';
+export { runSimulatorMain } from './serve-until-stopped.js';
 export { ReopenableListener } from './reopenable-listener.js';
 export { openVersionedDatabase } from './versioned-database.js';
 export { parseAdminInput, secureAdminApi } from './admin-api.js';
