@@ -2,7 +2,7 @@
  * Puts the simulator together: store, simulated bank, ECR listener, admin listener, and the
  * fault switch that opens and closes the ECR listener for `down`.
  */
-import { ReopenableListener } from '@fiscal-pos/sim-kit';
+import { ReopenableListener, listenAdmin, listenerFaultSwitch } from '@fiscal-pos/sim-kit';
 import type { Logger } from 'pino';
 import { buildAdminServer } from './admin/admin-server.js';
 import type { CardSimConfig } from './config.js';
@@ -33,13 +33,12 @@ export async function startCardSim(config: CardSimConfig, logger: Logger): Promi
   // Listen even when starting `down`: that fixes the port, which `down` must keep for later.
   await listener.open();
 
-  const applyFault = async (input: FaultSettingsInput) => {
-    const settings = faults.set(input);
-    if (settings.mode === 'down') await listener.close();
-    else await listener.open();
-    logger.info({ fault: settings }, 'fault mode set');
-    return settings;
-  };
+  const applyFault = listenerFaultSwitch({
+    set: (input: FaultSettingsInput) => faults.set(input),
+    listener: listener,
+    closedMode: 'down',
+    logger,
+  });
   await applyFault(config.fault);
 
   const admin = buildAdminServer({
@@ -50,10 +49,7 @@ export async function startCardSim(config: CardSimConfig, logger: Logger): Promi
     applyFault,
     ecrListening: () => listener.listening,
   });
-  await admin.listen({ host: config.host, port: config.adminPort });
-  const adminAddress = admin.server.address();
-  const adminPort = typeof adminAddress === 'object' && adminAddress ? adminAddress.port : config.adminPort;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const { adminPort, urlHost: host } = await listenAdmin(admin, config.host, config.adminPort);
 
   return {
     url: `http://${host}:${listener.port}`,

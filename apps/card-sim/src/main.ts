@@ -2,21 +2,15 @@
  * `npm run card-sim`: starts the simulated bank card terminal and prints one JSON line with
  * event "ready", its URLs and ports (the launcher waits for that line).
  */
-import { announceReady, serveUntilStopped } from '@fiscal-pos/sim-kit';
+import { runSimulatorMain } from '@fiscal-pos/sim-kit';
 import { pino } from 'pino';
 import { startCardSim } from './app.js';
 import { configFromEnv } from './config.js';
 
-const logger = pino({ base: { service: 'card-sim' } });
-const config = configFromEnv(process.env);
-const sim = await startCardSim(config, logger);
-announceReady('card-sim', logger, {
-  url: sim.url,
-  adminUrl: sim.adminUrl,
-  port: sim.port,
-  adminPort: sim.adminPort,
-  dataDir: config.dataDir,
-  fault: config.fault.mode,
+await runSimulatorMain({
+  name: 'card-sim',
+  config: configFromEnv(process.env),
+  start: startCardSim,
+  logger: pino({ base: { service: 'card-sim' } }),
+  exitWithParentVariable: 'CARD_SIM_EXIT_WITH_PARENT',
 });
-
-serveUntilStopped('card-sim', logger, () => sim.stop(), process.env.CARD_SIM_EXIT_WITH_PARENT === '1');

@@ -2,6 +2,7 @@
  * Puts the simulator together: CA and certificates, store, SOAP listener, admin listener,
  * and the fault switch that opens and closes the SOAP listener for `down`.
  */
+import { listenAdmin, listenerFaultSwitch } from '@fiscal-pos/sim-kit';
 import type { Logger } from 'pino';
 import { buildAdminServer } from './admin/admin-server.js';
 import type { MevSimConfig } from './config.js';
@@ -42,13 +43,12 @@ export async function startMevSim(config: MevSimConfig, logger: Logger): Promise
   // Listen even when starting `down`: that fixes the port, which `down` must keep for later.
   await soap.open();
 
-  const applyFault = async (input: FaultSettingsInput) => {
-    const settings = faults.set(input);
-    if (settings.mode === 'down') await soap.close();
-    else await soap.open();
-    logger.info({ fault: settings }, 'fault mode set');
-    return settings;
-  };
+  const applyFault = listenerFaultSwitch({
+    set: (input: FaultSettingsInput) => faults.set(input),
+    listener: soap,
+    closedMode: 'down',
+    logger,
+  });
   await applyFault(config.fault);
 
   const admin = buildAdminServer({
@@ -61,10 +61,7 @@ export async function startMevSim(config: MevSimConfig, logger: Logger): Promise
     applyFault,
     soapListening: () => soap.listening,
   });
-  await admin.listen({ host: config.host, port: config.adminPort });
-  const adminAddress = admin.server.address();
-  const adminPort = typeof adminAddress === 'object' && adminAddress ? adminAddress.port : config.adminPort;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const { adminPort, urlHost: host } = await listenAdmin(admin, config.host, config.adminPort);
 
   return {
     url: `https://${host}:${soap.port}${MEV_SOAP_PATH}`,

@@ -1,21 +1,19 @@
-import type { Server as HttpServer } from 'node:http';
-import type { Server as HttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
 
 /**
- * A listener that can be closed and reopened on the same port: how a simulator's `down`
+ * A listener (HTTP, HTTPS or raw TCP) that can be closed and reopened on the same port: how a simulator's `down`
  * fault mode refuses connections for real. Closing also drops every open connection: idle
  * keep-alive ones, hung requests, and those still in their TLS handshake (which the HTTP
  * layer does not track yet, and which would otherwise keep `close` waiting).
  */
 export class ReopenableListener {
-  readonly #server: HttpServer | HttpsServer;
+  readonly #server: Server;
   readonly #host: string;
   readonly #sockets = new Set<Socket>();
   #port: number;
   #listening = false;
 
-  constructor(server: HttpServer | HttpsServer, host: string, port: number) {
+  constructor(server: Server, host: string, port: number) {
     this.#server = server;
     this.#host = host;
     this.#port = port;

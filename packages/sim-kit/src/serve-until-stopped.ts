@@ -41,3 +41,31 @@ export function serveUntilStopped(
   process.on('SIGINT', () => shutdown('SIGINT'));
   if (exitWithParent) process.stdin.on('end', () => shutdown('parent-gone')).resume();
 }
+
+/**
+ * A simulator's whole `main`: its logger, start, ready line (its addresses, DATA_DIR, fault mode
+ * and any `extra` fields) and the wait for a stop signal.
+ */
+export async function runSimulatorMain<
+  C extends { dataDir: string; fault: { mode: string } },
+  S extends Omit<SimulatorReadyLine, 'event'> & { stop: () => Promise<void> },
+>(o: {
+  name: string;
+  config: C;
+  start: (config: C, logger: Logger) => Promise<S>;
+  logger: Logger;
+  exitWithParentVariable: string;
+  extra?: (sim: S) => Record<string, unknown>;
+}): Promise<void> {
+  const sim = await o.start(o.config, o.logger);
+  announceReady(o.name, o.logger, {
+    url: sim.url,
+    adminUrl: sim.adminUrl,
+    port: sim.port,
+    adminPort: sim.adminPort,
+    ...o.extra?.(sim),
+    dataDir: o.config.dataDir,
+    fault: o.config.fault.mode,
+  });
+  serveUntilStopped(o.name, o.logger, () => sim.stop(), process.env[o.exitWithParentVariable] === '1');
+}

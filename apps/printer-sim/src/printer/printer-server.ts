@@ -1,0 +1,62 @@
+/**
+ * The printer's TCP port (9100 on a real one): one parser per connection, status answers
+ * written back on the same socket, a page stored at every cut unless a fault stops printing.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { EscPosParser, type ParserEvent } from '../escpos/escpos-parser.js';
+import { statusByte } from '../escpos/status-bytes.js';
+import type { FaultSwitch } from '../faults/fault-switch.js';
+import type { PageStore } from '../pages/page-store.js';
+
+export function buildPrinterServer(deps: { faults: FaultSwitch; pages: PageStore; logger: Logger }): Server {
+  return createServer((socket) => serveConnection(socket, deps));
+}
+
+function serveConnection(
+  socket: Socket,
+  deps: { faults: FaultSwitch; pages: PageStore; logger: Logger },
+): void {
+  const { faults, pages, logger } = deps;
+  // Events are handled one after another so a slow status answer keeps its order with the cut.
+  let queue = Promise.resolve();
+  const handle = async (event: ParserEvent) => {
+    const { mode, delayMs } = faults.settings;
+    if (mode === 'slow' && (event.kind === 'status-request' || event.kind === 'cut')) await sleep(delayMs);
+    switch (event.kind) {
+      case 'status-request': {
+        const answer = statusByte(event.request, faults.condition());
+        if (answer === null) pages.addError(`unknown status request DLE EOT ${event.request}`);
+        else if (!socket.destroyed) socket.write(Buffer.of(answer));
+        return;
+      }
+      case 'cut': {
+        const page = parser.takePage();
+        const { paperOut, coverOpen } = faults.condition();
+        if (paperOut || coverOpen) return;
+        const stored = pages.add(page.lines, page.qrPayloads);
+        logger.info({ page: stored.id }, 'page printed');
+        return;
+      }
+      case 'error':
+        pages.addError(event.message);
+        logger.error({ message: event.message }, 'ESC/POS error');
+        return;
+      case 'init':
+      case 'qr':
+        return;
+    }
+  };
+  const parser = new EscPosParser((event) => {
+    queue = queue.then(() => handle(event));
+  });
+  socket.on('data', (chunk: Buffer) => {
+    parser.push(chunk);
+    if (faults.settings.mode === 'disconnect-mid-job' && parser.lines.length > 0) {
+      parser.takePage();
+      socket.destroy();
+    }
+  });
+  socket.on('error', (error) => logger.debug({ err: error }, 'printer connection error'));
+}
