@@ -345,7 +345,7 @@ async function startBenchTerminal(
     host: '127.0.0.1',
     port: 0,
     apiKey: API_KEY,
-    printer: 'none',
+    printer: { kind: 'none' },
   };
   const mev = new TimedFiscalServer(soapClient(sim, material));
   const rt = createTerminalRuntime({

@@ -40,7 +40,16 @@ export interface TerminalConfig {
   syncBatchSize: number;
   /** Development entry without MEV_URL: fiscalize against the started mev-sim at first start (FISCALIZE=auto|off). */
   autoFiscalize: boolean;
-  printer: 'virtual' | 'none';
+  /** PRINTER; null when unset: the virtual printer, or printer-sim in the development entry. */
+  printer: PrinterSetting | null;
+  /** Characters per line of the paper (PRINTER_COLUMNS: 32 for 58 mm, 42 or 48 for 80 mm; default 48). */
+  printerColumns: number;
+  /** Deadline of the printer's connection and of each status answer (PRINTER_TIMEOUT_MS, default 3000). */
+  printerTimeoutMs: number;
+  /** Health and metrics ask the printer's status when its last word is older (PRINTER_STATUS_MAX_AGE_MS, default 10000). */
+  printerStatusMaxAgeMs: number;
+  /** Longest wait between attempts at a queued print job while the printer is away (PRINTER_RETRY_MAX_MS, default 10000). */
+  printerRetryMaxMs: number;
   /** Duplicate copies allowed per sale receipt (DUPLICATE_LIMIT, 0 to 10, default 1: the spec's one copy). */
   duplicateLimit: number;
   terminalId: string | null;
@@ -103,6 +112,22 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
   return zone;
 }
 
+export type PrinterSetting =
+  { kind: 'virtual' } | { kind: 'none' } | { kind: 'tcp'; host: string; port: number };
+
+/** PRINTER: `virtual` (a text journal), `none`, or an ESC/POS printer at `tcp://host[:port]` (9100 by default). */
+export function parsePrinterSetting(value: string): PrinterSetting {
+  if (value === 'virtual' || value === 'none') return { kind: value };
+  const match = /^tcp:\/\/([^:/\s]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?\/?$/.exec(value);
+  const port = Number(match?.[2] ?? 9100);
+  if (!match || port < 1 || port > 65_535) {
+    throw new Error(`PRINTER must be virtual, none or tcp://host:port, got "${value}"`);
+  }
+  return { kind: 'tcp', host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
+const PAPER_COLUMNS = [32, 42, 48];
+
 /** An environment value, null when unset or empty. */
 function optional(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
@@ -110,9 +135,10 @@ function optional(value: string | undefined): string | null {
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
 export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
-  const printer = env.PRINTER ?? 'virtual';
-  if (printer !== 'virtual' && printer !== 'none')
-    throw new Error(`PRINTER must be virtual or none, got "${printer}"`);
+  const printer = optional(env.PRINTER);
+  const printerColumns = intFrom(env, 'PRINTER_COLUMNS', 48);
+  if (!PAPER_COLUMNS.includes(printerColumns))
+    throw new Error(`PRINTER_COLUMNS must be 32, 42 or 48, got "${env.PRINTER_COLUMNS}"`);
   const cardTerminal = env.CARD_TERMINAL ?? '';
   if (cardTerminal !== '' && cardTerminal !== 'none')
     throw new Error(`CARD_TERMINAL must be none or unset, got "${cardTerminal}"`);
@@ -135,7 +161,11 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
     autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',
-    printer,
+    printer: printer === null ? null : parsePrinterSetting(printer),
+    printerColumns,
+    printerTimeoutMs: intFrom(env, 'PRINTER_TIMEOUT_MS', 3_000, 1),
+    printerStatusMaxAgeMs: intFrom(env, 'PRINTER_STATUS_MAX_AGE_MS', 10_000),
+    printerRetryMaxMs: intFrom(env, 'PRINTER_RETRY_MAX_MS', 10_000, 1),
     duplicateLimit: intFrom(env, 'DUPLICATE_LIMIT', 1, 0, 10),
     terminalId: env.TERMINAL_ID && env.TERMINAL_ID !== '' ? env.TERMINAL_ID : null,
     auditRetentionDays: intFrom(env, 'AUDIT_RETENTION_DAYS', 30, 1),

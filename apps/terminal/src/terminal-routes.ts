@@ -17,6 +17,7 @@ import { metricsRoute } from './metrics/metrics-route.js';
 import type { OpenApiDocument } from './openapi/openapi-contract.js';
 import { openApiRoute } from './openapi/openapi-route.js';
 import { printTextRoute } from './printing/print-routes.js';
+import { dropPrintJobRoute, listPrintJobsRoute, type PrinterDeps } from './printing/printer-jobs-routes.js';
 import type { ReceiptDuplicateDeps } from './receipt-copies/print-receipt-duplicate.js';
 import { receiptDuplicateRoute } from './receipt-copies/receipt-copy-routes.js';
 import { dailySummaryRoute } from './reports/daily-summary-route.js';
@@ -40,6 +41,7 @@ export type TerminalServices = SalesDeps &
   ShiftDeps &
   LotDeps &
   HealthSources &
+  PrinterDeps &
   ReceiptDuplicateDeps & {
     metrics: TerminalMetrics;
     openApiDocument: OpenApiDocument;
@@ -78,6 +80,8 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   cancelDeliveryLotRoute,
   listOperationsRoute,
   printTextRoute,
+  listPrintJobsRoute,
+  dropPrintJobRoute,
   metricsRoute,
   openApiRoute,
 ];

@@ -23,6 +23,11 @@ import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
+import { MonitoredPrinter } from './printing/printer-monitor.js';
+import { PrintJobStore } from './printing/print-job-store.js';
+import { PrintQueue } from './printing/print-queue.js';
+import { TcpPrinter } from './printing/tcp-printer.js';
+import type { PrinterHealth } from './printing/print-job-contract.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
@@ -83,7 +88,13 @@ export interface TerminalRuntime {
   registrar: FiscalRegistrar | null;
   syncWorker: SyncWorker | null;
   fiscalContext: FiscalContext<ShiftStore>;
+  /** The printer device itself (PRINTER); routes use it through printerMonitor. */
   printer: ReceiptPrinter;
+  /** The printer with what it last said, for health, metrics and the queue. */
+  printerMonitor: MonitoredPrinter;
+  /** The durable queue of fiscal documents' paper. */
+  printQueue: PrintQueue;
+  printerHealth: () => PrinterHealth;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
@@ -92,6 +103,23 @@ export interface TerminalRuntime {
   cashier: { id: string; name: string };
   receiptHeader(): ReceiptHeader;
   close(): Promise<void>;
+}
+
+/** The device PRINTER names; unset is the virtual printer (a journal under DATA_DIR). */
+function printerOf(config: TerminalConfig): ReceiptPrinter {
+  const setting = config.printer ?? { kind: 'virtual' };
+  switch (setting.kind) {
+    case 'virtual':
+      return new VirtualPrinter(join(config.dataDir, 'printer'), config.printerColumns);
+    case 'none':
+      return new NoPrinter();
+    case 'tcp':
+      return new TcpPrinter({
+        ...setting,
+        columns: config.printerColumns,
+        timeoutMs: config.printerTimeoutMs,
+      });
+  }
 }
 
 export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
@@ -129,7 +157,27 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     : null;
   const cardMonitor = new CardTerminalMonitor(card, clock, config.cardStatusMaxAgeMs);
   const deliveries = new DeliveryOutbox(db);
+  const printer = o.printer ?? printerOf(config);
+  const printerMonitor = new MonitoredPrinter(printer, clock, config.printerStatusMaxAgeMs, () =>
+    printQueue.wake(),
+  );
+  const printQueue = new PrintQueue({
+    store: new PrintJobStore(db),
+    printer: printerMonitor,
+    clock,
+    logger: logger.child({ component: 'printer' }),
+    retryBaseMs: Math.min(1_000, config.printerRetryMaxMs),
+    retryMaxMs: config.printerRetryMaxMs,
+  });
+  // Paper a restart interrupted prints now.
+  printQueue.start();
+  const printerHealth = () => ({
+    address: printerMonitor.address,
+    ...printerMonitor.snapshot(),
+    queuedJobs: printQueue.queuedCount(),
+  });
   const metrics = new TerminalMetrics({
+    printerHealth,
     receiptDeliveriesQueued: () => deliveries.queuedCount(),
     operations,
     connectivity,
@@ -243,9 +291,10 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     registrar,
     syncWorker,
     fiscalContext,
-    printer:
-      o.printer ??
-      (config.printer === 'virtual' ? new VirtualPrinter(join(config.dataDir, 'printer')) : new NoPrinter()),
+    printer,
+    printerMonitor,
+    printQueue,
+    printerHealth,
     card,
     cardMonitor,
     vatTable: o.vatTable ?? config.vatTable,
@@ -255,6 +304,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await syncWorker?.stop();
       await lotWebhooks.idle();
       await deliveryWorker.stop();
+      await printQueue.stop();
+      await printerMonitor.idle();
       emailSender?.close();
       await cardRecovery;
       await cardMonitor.idle();

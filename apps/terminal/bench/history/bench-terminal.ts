@@ -43,7 +43,7 @@ export function benchRuntime(dataDir: string, clock: Clock = new BenchClock()): 
       host: '127.0.0.1',
       port: 0,
       apiKey: BENCH_API_KEY,
-      printer: 'none',
+      printer: { kind: 'none' },
       cardTerminalEnabled: false,
     },
     apiKey: BENCH_API_KEY,

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { CashStore } from './cash-store.js';
 
@@ -8,7 +8,8 @@ import type { CashStore } from './cash-store.js';
 export interface CashDeps {
   ctx: FiscalContext;
   cash: CashStore;
-  printer: ReceiptPrinter;
+  /** Paper of fiscal documents: queued durably, printed in order. */
+  printQueue: PrintQueue;
   header: () => ReceiptHeader;
   logger: Logger;
 }

@@ -35,12 +35,11 @@ function cashRoute(direction: CashDirection): Route<CashDeps> {
     async handler({ services: d, body, idempotencyKey }) {
       const { cashOperationId } = await registerCashOperation(d.ctx, d.cash, direction, body, idempotencyKey);
       const { cash, op } = loadCash(d, cashOperationId);
-      if (cash.printReceipt && d.printer.available) {
-        d.printer
-          .print(cashReceipt(d.header(), op, direction, cash.amount, cash.reason, cash.newBalance))
-          .catch((error: unknown) =>
-            d.logger.error({ err: error, cashOperationId }, 'service receipt printing failed'),
-          );
+      if (cash.printReceipt) {
+        d.printQueue.enqueue(
+          cashReceipt(d.header(), op, direction, cash.amount, cash.reason, cash.newBalance),
+          `${direction} ${cashOperationId}`,
+        );
       }
       return presentCashResult(cash, op);
     },

@@ -41,11 +41,9 @@ export function createLot(
   })();
   const lot = d.lots.get(id);
   if (!lot) throw new Error(`delivery lot ${id} vanished after its insert`);
-  if (request.printQr && d.printer.available) {
-    // Fire-and-forget like every print (spec rule 6): the answer never waits for paper.
-    d.printer
-      .print(deliveryNote(lot, qrPayloadOf(d.lotSecret(), lot.id)))
-      .catch((error: unknown) => d.logger.error({ err: error, lotId: id }, 'delivery note printing failed'));
+  if (request.printQr) {
+    // Queued like every fiscal document's paper (spec rule 6): the answer never waits for it.
+    d.printQueue.enqueue(deliveryNote(lot, qrPayloadOf(d.lotSecret(), lot.id)), `delivery lot ${id}`);
   }
   return lot;
 }

@@ -2,7 +2,7 @@ import type { VatTable } from '@fiscal-pos/fiscal';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
-import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { PrintQueue } from '../printing/print-queue.js';
 import type { IdempotencyStore } from '../storage/idempotency-store.js';
 import type { Db } from '../storage/database.js';
 import type { LotWebhooks } from './lot-webhooks.js';
@@ -18,7 +18,8 @@ export interface LotDeps {
   idempotency: IdempotencyStore;
   clock: Clock;
   vatTable: () => VatTable;
-  printer: ReceiptPrinter;
+  /** Paper of fiscal documents: queued durably, printed in order. */
+  printQueue: PrintQueue;
   logger: Logger;
 }
 

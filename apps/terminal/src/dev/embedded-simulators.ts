@@ -1,14 +1,21 @@
 /**
  * The embedded default of `npm start` and `npm run terminal` (README): a device the
- * configuration gives no address (MEV_URL, CARD_TERMINAL_URL unless CARD_TERMINAL=none) is a
+ * configuration gives no address (MEV_URL, CARD_TERMINAL_URL unless CARD_TERMINAL=none, PRINTER,
+ * SMTP_URL and SMS_GATEWAY_URL) is a
  * simulator started here on a free loopback port, its data under DATA_DIR. This folder is the
  * only place of the terminal that imports a simulator; the production build leaves it out.
  */
 import { startCardSimProcess } from '@fiscal-pos/card-sim';
 import { startMailCatcherProcess } from '@fiscal-pos/mail-catcher';
+import { startPrinterSimProcess } from '@fiscal-pos/printer-sim';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { requireDeviceEndpoints, type EndpointConfig, type TerminalConfig } from '../config.js';
+import {
+  parsePrinterSetting,
+  requireDeviceEndpoints,
+  type EndpointConfig,
+  type TerminalConfig,
+} from '../config.js';
 import { fiscalDir } from '../fiscalization/fiscal-setup.js';
 import { startEmbeddedMevSim } from './embedded-mev-sim.js';
 
@@ -56,11 +63,22 @@ export async function startEmbeddedSimulators(
       'started the mail and SMS catcher for this terminal: the receipts it sends are listed on its page',
     );
   }
+  const printerSim =
+    config.printer === null
+      ? await startPrinterSimProcess({ dataDir: join(config.dataDir, 'printer-sim') })
+      : null;
+  if (printerSim) {
+    logger.info(
+      { printer: printerSim.url, pages: `${printerSim.adminUrl}/admin` },
+      'started printer-sim as this terminal’s receipt printer: the pages it printed are listed on its page',
+    );
+  }
   return {
     config: requireDeviceEndpoints({
       ...config,
       mevUrl: mevSim?.url ?? config.mevUrl,
       cardTerminalUrl: cardSim?.url ?? config.cardTerminalUrl,
+      printer: printerSim ? parsePrinterSetting(printerSim.url) : config.printer,
       delivery: {
         ...delivery,
         smtpUrl: delivery.smtpUrl ?? catcher?.url ?? null,
@@ -71,6 +89,7 @@ export async function startEmbeddedSimulators(
       await mevSim?.stop();
       await cardSim?.stop();
       await catcher?.stop();
+      await printerSim?.stop();
     },
   };
 }

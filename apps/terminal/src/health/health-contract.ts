@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_TERMINAL_STATUSES } from '../card/card-terminal-monitor.js';
 import { countSchema, documentNumberSchema, timestampSchema } from '../http/shared-contract.js';
+import { printerHealthSchema } from '../printing/print-job-contract.js';
 
 /** The bank card terminal in health: can a card payment be taken now, and if not, why. */
 const cardTerminalHealthSchema = z
@@ -38,7 +39,7 @@ const cardTerminalHealthSchema = z
   })
   .meta({ id: 'CardTerminalHealth' });
 
-/** data of GET /api/health: the spec's health record plus the offline queue, day counters and card terminal. */
+/** data of GET /api/health: the spec's health record plus the offline queue, day counters, card terminal and printer. */
 export const healthRecordSchema = z
   .strictObject({
     status: z.literal('ready'),
@@ -89,6 +90,7 @@ export const healthRecordSchema = z
     offlineQueueOldestAgeSeconds: countSchema.nullable(),
     lastMevContactAt: timestampSchema.nullable().meta({ description: 'last answer from the fiscal server' }),
     cardTerminal: cardTerminalHealthSchema,
+    printer: printerHealthSchema,
   })
   .meta({ id: 'HealthRecord' });
 

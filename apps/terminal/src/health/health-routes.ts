@@ -6,6 +6,7 @@ import type { Fiscalization } from '../fiscalization/fiscalization-status.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
+import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
 import {
   catalogHealthSchema,
@@ -24,6 +25,7 @@ export interface HealthSources {
   operations: OperationStore;
   terminalState: TerminalStateStore;
   cardTerminal: () => CardTerminalHealth;
+  printerHealth: () => PrinterHealth;
 }
 
 /** fiscalStatus, its reason and the refusal that holds the queue, from the last contact with MEV. */
@@ -81,6 +83,7 @@ export const healthRoute = defineRoute<HealthSources>()({
           : Math.max(0, Math.floor((now.getTime() - Date.parse(queue.oldestCreatedAt)) / 1000)),
       lastMevContactAt: contact.lastContactAt,
       cardTerminal: s.cardTerminal(),
+      printer: s.printerHealth(),
     };
   },
 });

@@ -40,7 +40,8 @@ export interface QuerySpec<Q> {
  * checked against real answers by the contract tests.
  */
 export interface EndpointContract {
-  method: 'GET' | 'POST';
+  /** DELETE, like GET, has no Idempotency-Key: doing it twice is the same as once. */
+  method: 'GET' | 'POST' | 'DELETE';
   /** In Fastify's form, `/api/sales/:saleId`. */
   path: string;
   operationId: string;

@@ -18,6 +18,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'SALE_NOT_FOUND':
     case 'SHIFT_NOT_FOUND':
     case 'DELIVERY_LOT_NOT_FOUND':
+    case 'PRINT_JOB_NOT_FOUND':
       return 404;
     case 'METHOD_NOT_ALLOWED':
       return 405;
@@ -31,6 +32,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'SHIFT_NOT_OPEN':
     case 'DELIVERY_LOT_NOT_OPEN':
     case 'SALE_NOT_REFUNDABLE':
+    case 'PRINT_JOB_NOT_QUEUED':
       return 409;
     case 'BUSY':
       return 429;

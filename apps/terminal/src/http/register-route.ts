@@ -19,15 +19,19 @@ export interface RouteRegistry<S> {
 }
 
 /**
- * Serves one declared route: a GET answers its payload (in the envelope, or raw); a POST gets
+ * Serves one declared route: a GET or DELETE answers its payload (in the envelope, or raw); a POST gets
  * the Idempotency-Key handling and answers in the envelope, its errors rendered here so that
  * the answer can be stored under the key.
  */
 export function registerRoute<S>(r: RouteRegistry<S>, route: Route<S>): void {
-  if (route.method === 'GET') {
-    r.app.get(route.path, async (request, reply) => {
-      const data = await route.handle(r.services, request, reply);
-      return reply.send(route.body === 'envelope' ? successEnvelope(data, r.clock.now()) : data);
+  if (route.method !== 'POST') {
+    r.app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const data = await route.handle(r.services, request, reply);
+        return reply.send(route.body === 'envelope' ? successEnvelope(data, r.clock.now()) : data);
+      },
     });
     return;
   }

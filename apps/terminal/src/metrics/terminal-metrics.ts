@@ -11,6 +11,8 @@ import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/f
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
+import type { PrinterHealth } from '../printing/print-job-contract.js';
+import { PRINTER_STATES } from '../printing/receipt-printer.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { MevRequestObserver, MevRequestOutcome } from '../fiscal-operations/fiscal-registrar.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
@@ -27,6 +29,8 @@ export interface MetricsSources {
   cardTerminal: () => CardTerminalHealth;
   /** Receipts to the customer not sent yet (the receipt-delivery outbox). */
   receiptDeliveriesQueued: () => number;
+  /** As health shows it; reading it starts a status request when the last word is old. */
+  printerHealth: () => PrinterHealth;
 }
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
@@ -132,6 +136,26 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.receiptDeliveriesQueued());
+      },
+    });
+
+    new Gauge({
+      name: 'printer_state',
+      help: 'The receipt printer, one series per state (health printer.state): 1 for the current one; it prints in ready and paper-near-end',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const { state } = sources.printerHealth();
+        for (const each of PRINTER_STATES) this.set({ state: each }, each === state ? 1 : 0);
+      },
+    });
+
+    new Gauge({
+      name: 'print_jobs_queued',
+      help: 'Fiscal documents whose paper waits for the printer (GET /api/printer/jobs)',
+      registers: [registry],
+      collect() {
+        this.set(sources.printerHealth().queuedJobs);
       },
     });
 

@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
+import type { PrintLine } from './receipt-printer.js';
 
-/** Characters per line of an 80 mm thermal printer with its default font. */
+/** Characters per line of an 80 mm thermal printer with its default font (PRINTER_COLUMNS). */
 export const PAPER_WIDTH = 48;
 
 /**
@@ -41,6 +42,12 @@ export function layoutLine(columns: readonly string[], width = PAPER_WIDTH): str
       return [...wrap(a, width), ...wrap(b, width).map((l) => padStart(l, width))];
     return [a + ' '.repeat(width - widthOf(a) - widthOf(b)) + b];
   }
+  if (a === '' && c === '') {
+    // Centred text alone (a title, the merchant): each wrapped piece centred on its own.
+    return wrap(b, width).map((piece) =>
+      padEnd(' '.repeat(Math.floor((width - widthOf(piece)) / 2)) + piece, width),
+    );
+  }
   if (widthOf(a) + widthOf(b) + widthOf(c) + 2 > width) {
     return [...wrap(a, width), ...wrap(b, width), ...wrap(c, width).map((l) => padStart(l, width))];
   }
@@ -49,10 +56,15 @@ export function layoutLine(columns: readonly string[], width = PAPER_WIDTH): str
   return [left + ' '.repeat(Math.max(1, width - widthOf(left) - widthOf(c))) + c];
 }
 
+/** A large line takes two columns of paper per character: it is laid out on half the width. */
+export function layoutPrintLine(line: PrintLine, width = PAPER_WIDTH): string[] {
+  return 'large' in line ? layoutLine(line.large, Math.floor(width / 2)) : layoutLine(line, width);
+}
+
 export function layoutDocument(
-  lines: readonly (readonly string[])[],
+  lines: readonly PrintLine[],
   feedLines: number,
   width = PAPER_WIDTH,
 ): string[] {
-  return [...lines.flatMap((line) => layoutLine(line, width)), ...Array<string>(feedLines).fill('')];
+  return [...lines.flatMap((line) => layoutPrintLine(line, width)), ...Array<string>(feedLines).fill('')];
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../domain-error.js';
-import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
+import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
 
 /**
  * Printing the caller asked for and waits on (POST /api/print, receipt duplicates), unlike
@@ -10,11 +10,16 @@ export function assertPrinterAvailable(printer: ReceiptPrinter): void {
     throw new DomainError('PRINTER_UNAVAILABLE', 'No printer is connected to the terminal');
 }
 
-/** Resolves once the printer took the document; a printer failure is PRINT_ERROR with its message. */
+/**
+ * Resolves once the printer confirmed the document. A printer that cannot take it (unreachable,
+ * off, paper out, cover open) is 503 PRINTER_UNAVAILABLE; a job that failed on the way is
+ * 500 PRINT_ERROR; both with the printer's own reason.
+ */
 export async function printOnRequest(printer: ReceiptPrinter, document: PrintDocument): Promise<void> {
   try {
     await printer.print(document);
   } catch (error) {
+    if (error instanceof PrinterNotReadyError) throw new DomainError('PRINTER_UNAVAILABLE', error.message);
     throw new DomainError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);
   }
 }

@@ -1,16 +1,70 @@
+/**
+ * A line of a printed document: 1–3 columns (the spec's print request), or a `large` line
+ * printed bold in double width and height (the merchant's name, the TOTAL), laid out on half
+ * the paper's columns.
+ */
+export type PrintLine = readonly string[] | { readonly large: readonly string[] };
+
 /** A document for the thermal printer: lines of 1-3 columns, as in the spec's print request. */
 export interface PrintDocument {
   /** `receipt-copy`: a duplicate of a receipt, which is not a fiscal document. */
   kind: 'receipt' | 'receipt-copy' | 'service-receipt' | 'report' | 'text';
-  lines: string[][];
+  lines: readonly PrintLine[];
   /** Data of a QR symbol printed after the lines (the receipt check URL), if any. */
   qrCode?: string;
   feedLines: number;
   cut: boolean;
 }
 
-/** The receipt printer. Printing failures carry the printer's own message. */
+/**
+ * What the printer reports of itself (DLE EOT on a real one). `ready` and `paper-near-end`
+ * print; the others do not. `unreachable`: no connection or no answer; `none`: PRINTER=none;
+ * `unknown`: the time before the first answer.
+ */
+export const PRINTER_STATES = [
+  'none',
+  'ready',
+  'paper-near-end',
+  'paper-out',
+  'cover-open',
+  'offline',
+  'unreachable',
+  'unknown',
+] as const;
+
+export type PrinterState = (typeof PRINTER_STATES)[number];
+
+export const printsIn = (state: PrinterState): boolean => state === 'ready' || state === 'paper-near-end';
+
+/** The printer cannot take a job now (off, unreachable, paper out, cover open): 503 PRINTER_UNAVAILABLE. */
+export class PrinterNotReadyError extends Error {
+  constructor(
+    readonly state: PrinterState,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PrinterNotReadyError';
+  }
+}
+
+/** The printer took the job but did not finish it; the message is the printer's reason (500 PRINT_ERROR). */
+export class PrintJobFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PrintJobFailedError';
+  }
+}
+
+/**
+ * The receipt printer. `print` resolves with the printer's state after the job, or rejects with
+ * PrinterNotReadyError or PrintJobFailedError.
+ */
 export interface ReceiptPrinter {
+  /** false with PRINTER=none: nothing is ever printed. */
   readonly available: boolean;
-  print(document: PrintDocument): Promise<void>;
+  /** The configured printer as health shows it: `virtual`, `none` or the tcp:// address. */
+  readonly address: string;
+  print(document: PrintDocument): Promise<PrinterState>;
+  /** Asks the printer for its state now (a status request on a real one). */
+  status(): Promise<PrinterState>;
 }

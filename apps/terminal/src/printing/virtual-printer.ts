@@ -1,7 +1,12 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { layoutDocument, PAPER_WIDTH } from './print-layout.js';
-import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
+import {
+  PrinterNotReadyError,
+  type PrintDocument,
+  type PrinterState,
+  type ReceiptPrinter,
+} from './receipt-printer.js';
 
 /**
  * A printer without hardware: lays documents out exactly as the paper would show them and
@@ -10,21 +15,25 @@ import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
  */
 export class VirtualPrinter implements ReceiptPrinter {
   readonly available = true;
+  readonly address = 'virtual';
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly columns = PAPER_WIDTH,
+  ) {}
 
   get journalFile(): string {
     return join(this.dir, 'journal.txt');
   }
 
-  print(document: PrintDocument): Promise<void> {
+  print(document: PrintDocument): Promise<PrinterState> {
     // A QR symbol has no text form; the journal keeps its data on one line, unwrapped.
     const text = [
-      ...layoutDocument(document.lines, 0),
+      ...layoutDocument(document.lines, 0, this.columns),
       ...(document.qrCode ? [`[QR ${document.qrCode}]`] : []),
       ...Array<string>(document.feedLines).fill(''),
-      document.cut ? '-'.repeat(PAPER_WIDTH - 4) + ' 8<' : '',
+      document.cut ? '-'.repeat(this.columns - 4) + ' 8<' : '',
       '',
     ].join('\n');
     // Documents come out of a printer one after another, never interleaved.
@@ -33,7 +42,11 @@ export class VirtualPrinter implements ReceiptPrinter {
       await appendFile(this.journalFile, text);
     });
     this.queue = job.catch(() => undefined);
-    return job;
+    return job.then(() => 'ready');
+  }
+
+  status(): Promise<PrinterState> {
+    return Promise.resolve('ready');
   }
 
   /** Resolves when everything sent so far is on paper. */
@@ -45,7 +58,11 @@ export class VirtualPrinter implements ReceiptPrinter {
 /** No printer connected: every print is refused with PRINTER_UNAVAILABLE. */
 export class NoPrinter implements ReceiptPrinter {
   readonly available = false;
-  print(): Promise<void> {
-    return Promise.reject(new Error('No printer is connected'));
+  readonly address = 'none';
+  print(): Promise<PrinterState> {
+    return Promise.reject(new PrinterNotReadyError('none', 'No printer is connected'));
+  }
+  status(): Promise<PrinterState> {
+    return Promise.resolve('none');
   }
 }

@@ -1,6 +1,6 @@
 import { formatMinor } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
-import type { PrintDocument } from '../printing/receipt-printer.js';
+import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import { fiscalFooter, merchantHeader, type ReceiptHeader } from './receipt-parts.js';
 
 /** The service receipt of a cash-in or cash-out. */
@@ -12,7 +12,7 @@ export function cashReceipt(
   reason: string | null,
   balance: number,
 ): PrintDocument {
-  const lines: string[][] = [
+  const lines: PrintLine[] = [
     ...merchantHeader(header),
     ['', 'BON DE SERVICIU', ''],
     [kind === 'cashIn' ? 'INTRODUCERE NUMERAR' : 'SCOATERE NUMERAR', formatMinor(amount)],

@@ -1,6 +1,7 @@
 import { formatMinor, fromBp, type Minor, type VatLine } from '@fiscal-pos/fiscal';
 import type { MerchantIdentity } from '../config.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import type { PrintLine } from '../printing/receipt-printer.js';
 import { printedFiscalCode } from './printed-fiscal-code.js';
 
 /**
@@ -64,11 +65,11 @@ export function dateTimeLine(iso: string): string[] {
   return [`DATA ${date}`, `ORA ${time}`];
 }
 
-/** The merchant, centred, then the fiscal device's registration number. */
-export function merchantHeader(header: ReceiptHeader): string[][] {
+/** The merchant, centred (its name large), then the fiscal device's registration number. */
+export function merchantHeader(header: ReceiptHeader): PrintLine[] {
   const { merchant } = header;
   return [
-    ['', merchant.name, ''],
+    { large: ['', merchant.name, ''] },
     ...(merchant.idno ? [['', `IDNO ${merchant.idno}`, '']] : []),
     ...(merchant.address ? [['', merchant.address, '']] : []),
     ['NR. INREGISTRARE', header.registrationNumber],

@@ -1,6 +1,6 @@
 import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
-import type { PrintDocument } from '../printing/receipt-printer.js';
+import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import {
   dateTimeLine,
   fiscalFooter,
@@ -25,7 +25,7 @@ export function refundReceipt(
   op: FiscalOperationRecord,
   qrCodeData: string,
 ): PrintDocument {
-  const lines: string[][] = [
+  const lines: PrintLine[] = [
     ...merchantHeader(header),
     ['', 'BON FISCAL DE RETUR', ''],
     ['RETUR LA BONUL NR.', String(saleReceiptNumber ?? '-')],
@@ -41,7 +41,7 @@ export function refundReceipt(
       `-${formatMinor(item.amount)} ${sold?.vatCode ?? ''}`,
     ]);
   }
-  lines.push([''], ['TOTAL RETUR', `-${formatMinor(refund.total)}`]);
+  lines.push([''], { large: ['TOTAL RETUR', `-${formatMinor(refund.total)}`] });
   lines.push(...vatLines(op.vat, '-'));
   for (const payment of refund.payments) {
     lines.push([`RESTITUIT ${paymentLabel(payment.paymentType)}`, formatMinor(payment.amount)]);

@@ -46,13 +46,12 @@ export const refundSaleRoute = defineRoute<SalesDeps>()({
     const refund = d.refunds.get(refundId)!;
     const header = d.header();
     const qrCodeData = refundQrCode(header.registrationNumber, refund, op);
-    if (request.printReceipt && d.printer.available) {
-      // Fire-and-forget: the answer never waits for paper.
-      d.printer
-        .print(refundReceipt(header, sale, saleOperation.receiptNumber, refund, op, qrCodeData))
-        .catch((error: unknown) =>
-          d.logger.error({ err: error, refundId }, 'refund receipt printing failed'),
-        );
+    if (request.printReceipt) {
+      // Queued durably; the answer never waits for paper.
+      d.printQueue.enqueue(
+        refundReceipt(header, sale, saleOperation.receiptNumber, refund, op, qrCodeData),
+        `refund ${refundId}`,
+      );
     }
     return presentRefundResult(refund, op, header.registrationNumber);
   },

@@ -31,6 +31,7 @@ function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
         printReportLater(
           d,
           reportDocument(kind, d.header(), snapshot.reportNumber, snapshot.totals, operation.createdAt),
+          `${kind === 'z' ? 'Z' : 'X'} report ${snapshot.reportNumber}`,
         );
       }
       return presentFiscalReportResult(operation, snapshot);

@@ -42,7 +42,7 @@ export const periodicReportRoute = defineRoute<ReportDeps>()({
         query.mode === 'dateRange'
           ? `${query.dateFrom} - ${query.dateTo}`
           : `Z ${query.reportFrom} - ${query.reportTo ?? 'last'}`;
-      printReportLater(d, periodicReportDocument(d.header(), range, totals, generatedAt));
+      printReportLater(d, periodicReportDocument(d.header(), range, totals, generatedAt), 'periodic report');
     }
     return presentPeriodicReport(query, totals, zReports.at(-1)?.reportNumber ?? null, generatedAt);
   },

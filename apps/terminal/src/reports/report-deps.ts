@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { PrintDocument, ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { PrintQueue } from '../printing/print-queue.js';
+import type { PrintDocument } from '../printing/receipt-printer.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { ReportStore, ZReportHistory } from './report-store.js';
 
@@ -10,15 +11,16 @@ export interface ReportDeps {
   reports: ReportStore;
   /** The periodic report's Z reports, read off the fiscal path. */
   zReportHistory: ZReportHistory;
-  printer: ReceiptPrinter;
+  printQueue: PrintQueue;
   header: () => ReceiptHeader;
   logger: Logger;
 }
 
-/** Reports print fire-and-forget: the answer never waits for paper. */
-export function printReportLater(d: Pick<ReportDeps, 'printer' | 'logger'>, document: PrintDocument): void {
-  if (!d.printer.available) return;
-  d.printer
-    .print(document)
-    .catch((error: unknown) => d.logger.error({ err: error }, 'report printing failed'));
+/** Reports print through the queue, like receipts: the answer never waits for paper. */
+export function printReportLater(
+  d: Pick<ReportDeps, 'printQueue'>,
+  document: PrintDocument,
+  source: string,
+): void {
+  d.printQueue.enqueue(document, source);
 }

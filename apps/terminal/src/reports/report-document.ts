@@ -1,5 +1,5 @@
 import { formatMinor, type Minor, type PeriodicReportTotals, type ReportTotals } from '@fiscal-pos/fiscal';
-import type { PrintDocument } from '../printing/receipt-printer.js';
+import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import {
   dateTimeLine,
   merchantHeader,
@@ -24,7 +24,7 @@ export function reportDocument(
   totals: ReportTotals,
   at: string,
 ): PrintDocument {
-  const lines: string[][] = [
+  const lines: PrintLine[] = [
     ...merchantHeader(header),
     ['', kind === 'z' ? 'RAPORT Z' : 'RAPORT X', ''],
     [kind === 'z' ? 'RAPORT Z NR.' : 'RAPORT X (ZIUA Z NR.)', String(reportNumber)],
@@ -54,7 +54,7 @@ export function periodicReportDocument(
   totals: PeriodicReportTotals,
   at: string,
 ): PrintDocument {
-  const lines: string[][] = [
+  const lines: PrintLine[] = [
     ...merchantHeader(header),
     ['', 'RAPORT PERIODIC', ''],
     ['PERIOADA', range],

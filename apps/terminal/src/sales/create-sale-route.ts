@@ -58,11 +58,12 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
     // sending it again (`sent`), and the answer says what this request did.
     const { sale } = loadSale(d, saleId);
     const header = d.header();
-    if (sale.printReceipt && d.printer.available) {
-      // Fire-and-forget: the answer never waits for paper.
-      d.printer
-        .print(saleReceipt(header, sale, op, saleQrCode(header.registrationNumber, sale, op)))
-        .catch((error: unknown) => d.logger.error({ err: error, saleId }, 'receipt printing failed'));
+    if (sale.printReceipt) {
+      // Queued durably before the answer; the answer never waits for paper.
+      d.printQueue.enqueue(
+        saleReceipt(header, sale, op, saleQrCode(header.registrationNumber, sale, op)),
+        `sale ${saleId}`,
+      );
     }
     return presentSaleResult(sale, op, header.registrationNumber);
   },

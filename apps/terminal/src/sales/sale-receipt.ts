@@ -1,6 +1,6 @@
 import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
-import type { PrintDocument } from '../printing/receipt-printer.js';
+import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import {
   dateTimeLine,
   fiscalFooter,
@@ -24,7 +24,7 @@ export function saleReceipt(
   op: FiscalOperationRecord,
   qrCodeData: string,
 ): PrintDocument {
-  const lines: string[][] = [...merchantHeader(header), ['', 'BON FISCAL', ''], ['']];
+  const lines: PrintLine[] = [...merchantHeader(header), ['', 'BON FISCAL', ''], ['']];
   for (const item of sale.items) {
     lines.push([item.name]);
     lines.push([
@@ -40,7 +40,7 @@ export function saleReceipt(
     if (sale.cartDiscountAmount > 0) lines.push(['REDUCERE BON', `-${formatMinor(sale.cartDiscountAmount)}`]);
     if (sale.cartMarkupAmount > 0) lines.push(['ADAOS BON', `+${formatMinor(sale.cartMarkupAmount)}`]);
   }
-  lines.push(['TOTAL', formatMinor(sale.total)]);
+  lines.push({ large: ['TOTAL', formatMinor(sale.total)] });
   lines.push(...vatLines(op.vat));
   for (const payment of sale.payments) {
     lines.push([paymentLabel(payment.paymentType), formatMinor(payment.amount)]);

@@ -4,7 +4,7 @@ import type { CardPayments } from '../card/card-payments.js';
 import type { LotDeps } from '../delivery-lots/lot-deps.js';
 import { DomainError } from '../domain-error.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 import type { DeliveryWorker } from '../receipt-delivery/delivery-worker.js';
@@ -22,7 +22,8 @@ export interface SalesDeps extends Pick<LotDeps, 'lots' | 'lotWebhooks' | 'lotSe
   /** The sales list, read off the fiscal path. */
   history: SaleHistory;
   vatTable: () => VatTable;
-  printer: ReceiptPrinter;
+  /** Paper of fiscal documents: queued durably, printed in order. */
+  printQueue: PrintQueue;
   header: () => ReceiptHeader;
   cashier: { id: string; name: string };
   /** Null when no card terminal is attached. */

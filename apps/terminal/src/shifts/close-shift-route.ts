@@ -23,13 +23,12 @@ export const closeShiftRoute = defineRoute<ShiftDeps>()({
   async handler({ services: d, body, idempotencyKey }) {
     const shift = await closeShift(d.ctx, d.reports, body, idempotencyKey);
     const totals = totalsOf(shift, d.reports);
-    if (body.printReport && d.printer.available) {
-      // Fire-and-forget, like receipts: the close is done whatever the paper does.
-      d.printer
-        .print(shiftReportDocument(d.ctx.terminalState.get().terminalId, shift, totals))
-        .catch((error: unknown) =>
-          d.logger.error({ err: error, shiftId: shift.id }, 'shift report printing failed'),
-        );
+    if (body.printReport) {
+      // Queued like receipts: the close is done whatever the paper does.
+      d.printQueue.enqueue(
+        shiftReportDocument(d.ctx.terminalState.get().terminalId, shift, totals),
+        `shift report ${shift.id}`,
+      );
     }
     return presentShift(shift, totals);
   },

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReportStore } from '../reports/report-store.js';
 import type { ShiftRecord } from './shift-contract.js';
 import { presentShift, totalsOf } from './shift-presenter.js';
@@ -10,7 +10,8 @@ import type { ShiftStore, StoredShift } from './shift-store.js';
 export interface ShiftDeps {
   ctx: FiscalContext<ShiftStore>;
   reports: ReportStore;
-  printer: ReceiptPrinter;
+  /** Paper of fiscal documents: queued durably, printed in order. */
+  printQueue: PrintQueue;
   logger: Logger;
 }
 

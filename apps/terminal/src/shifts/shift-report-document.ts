@@ -1,5 +1,5 @@
 import { formatMinor } from '@fiscal-pos/fiscal';
-import type { PrintDocument } from '../printing/receipt-printer.js';
+import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import { dateTimeLine, paymentLines, vatLines } from '../receipts/receipt-parts.js';
 import type { StoredShift } from './shift-store.js';
 import type { ShiftTotals } from './shift-totals.js';
@@ -13,7 +13,7 @@ export function shiftReportDocument(
   const { report } = totals;
   const cashier = shift.cashierName ?? shift.cashierId;
   const counted = shift.countedCash;
-  const lines: string[][] = [
+  const lines: PrintLine[] = [
     ['', 'RAPORT DE TURA', ''],
     ['TERMINAL', terminalId],
     ['TURA NR.', String(shift.number)],

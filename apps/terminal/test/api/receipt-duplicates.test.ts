@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { layoutLine, PAPER_WIDTH } from '../../src/printing/print-layout.js';
-import type { PrintDocument } from '../../src/printing/receipt-printer.js';
+import type { PrintDocument, PrinterState } from '../../src/printing/receipt-printer.js';
 import { dateTimeLine } from '../../src/receipts/receipt-parts.js';
 import { NoPrinter, VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import { cashSale, tempDir, useSimulator, type TerminalHandle } from '../support/terminal-harness.js';
@@ -11,7 +11,7 @@ import { cashSale, tempDir, useSimulator, type TerminalHandle } from '../support
 /** A virtual printer the test can run out of paper. */
 class PaperOutPrinter extends VirtualPrinter {
   paperOut = false;
-  override print(document: PrintDocument): Promise<void> {
+  override print(document: PrintDocument): Promise<PrinterState> {
     return this.paperOut ? Promise.reject(new Error('paper out')) : super.print(document);
   }
 }
@@ -27,7 +27,7 @@ class GatedPrinter extends VirtualPrinter {
   failHeld(error: Error): void {
     this.gate?.fail(error);
   }
-  override print(document: PrintDocument): Promise<void> {
+  override print(document: PrintDocument): Promise<PrinterState> {
     const arrived = this.gated;
     if (!arrived) return super.print(document);
     this.gated = null;
@@ -43,7 +43,7 @@ const CUT = `${'-'.repeat(PAPER_WIDTH - 4)} 8<\n`;
 /** The documents in a terminal's printer journal, oldest first, each without its cut line. */
 async function printed(terminal: TerminalHandle): Promise<string[]> {
   const printer = terminal.printer as VirtualPrinter;
-  await printer.idle();
+  await terminal.paperOut();
   let text = '';
   try {
     text = readFileSync(printer.journalFile, 'utf8');

@@ -138,7 +138,7 @@ describe('a shift the first document opens, its totals and its close', () => {
       lastReceiptNumber: before.lastReceiptNumber,
     });
 
-    await (t().printer as VirtualPrinter).idle();
+    await t().paperOut();
     const report = journal(t()).split('RAPORT DE TURA')[1]!;
     expect(report).toMatch(/TURA NR\.\s+1\n/);
     expect(report).toMatch(/NUMERAR ASTEPTAT\s+124\.50/);
@@ -191,7 +191,7 @@ describe('a shift the first document opens, its totals and its close', () => {
     const before = journal(t());
     const res = await t().call('POST', '/api/shifts/close', { printReport: false });
     expect(res.body.data).toMatchObject({ shiftNumber: 2, status: 'closed', countedCash: null });
-    await (t().printer as VirtualPrinter).idle();
+    await t().paperOut();
     expect(journal(t())).toBe(before);
   });
 });

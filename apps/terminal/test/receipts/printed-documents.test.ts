@@ -23,7 +23,7 @@ const printed = new Map<string, string>();
 let seen = 0;
 async function newDocuments(): Promise<string[]> {
   const printer = terminal.printer as VirtualPrinter;
-  await printer.idle();
+  await terminal.paperOut();
   const all = existsSync(printer.journalFile)
     ? readFileSync(printer.journalFile, 'utf8')
         .split(CUT)

@@ -91,6 +91,8 @@ export interface TerminalHandle {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<HttpResult<T>>;
+  /** Resolves once every queued print job is on paper (the virtual printer's journal). */
+  paperOut(): Promise<void>;
   /** Stops the HTTP server and the runtime; the data directory stays for a restart. */
   stop(): Promise<void>;
 }
@@ -189,6 +191,10 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     card,
     material,
     registrationNumber: fiscal.registrationNumber,
+    async paperOut() {
+      await runtime.printQueue.drained();
+      if (printer instanceof VirtualPrinter) await printer.idle();
+    },
     async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
       const response = await fetch(url + path, {
         method,

@@ -1,0 +1,136 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import { DomainError } from '../domain-error.js';
+import type { PrintJob, PrintJobStore } from './print-job-store.js';
+import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
+
+export interface PrintQueueOptions {
+  store: PrintJobStore;
+  printer: ReceiptPrinter;
+  clock: Clock;
+  logger: Logger;
+  /** First wait after a failed attempt; it doubles up to retryMaxMs while the printer stays away. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/**
+ * The paper of fiscal documents: fire-and-forget for the answer, never forgotten. A document is
+ * queued durably (print_jobs) before the answer goes out and printed in order, one at a time;
+ * while the printer cannot take the oldest job, nothing after it prints either (receipts come
+ * out in the order they were issued), and the job is retried with backoff, or at once when the
+ * printer comes back (`wake`). Only a cashier drops a job. Printing is at least once: a kill -9
+ * between the printer's confirmation and the job's update prints that document again.
+ */
+export class PrintQueue {
+  #wake: (() => void) | null = null;
+  /** A wake that came while no sleep was waiting for it (during a job). */
+  #woken = false;
+  #loop: Promise<void> | null = null;
+  #stopped = false;
+  #failures = 0;
+
+  constructor(private readonly o: PrintQueueOptions) {}
+
+  get printer(): ReceiptPrinter {
+    return this.o.printer;
+  }
+
+  /** Queues a document's paper; nothing with PRINTER=none. Returns the job id. */
+  enqueue(document: PrintDocument, source: string): number | null {
+    if (!this.o.printer.available) return null;
+    const id = this.o.store.add(document, source, this.o.clock.now().toISOString());
+    this.wake();
+    return id;
+  }
+
+  start(): void {
+    this.#loop ??= this.#run().catch((error: unknown) => {
+      this.o.logger.error({ err: error }, 'the print queue stopped');
+    });
+  }
+
+  /** Try the oldest job now rather than after the backoff (a job was queued, or the printer is back). */
+  wake(): void {
+    this.#failures = 0;
+    if (this.#wake) this.#wake();
+    else this.#woken = true;
+  }
+
+  /** Resolves when no job is queued (or the queue is stopped). */
+  async drained(): Promise<void> {
+    while (!this.#stopped && this.o.store.queuedCount() > 0) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#wake?.();
+    await this.#loop;
+  }
+
+  list(finishedLimit = 20): { queued: PrintJob[]; finished: PrintJob[] } {
+    return this.o.store.list(finishedLimit);
+  }
+
+  queuedCount(): number {
+    return this.o.store.queuedCount();
+  }
+
+  /** A cashier gives up on a queued job: it is kept as `dropped`, never printed. */
+  drop(id: number): PrintJob {
+    const job = this.o.store.get(id);
+    if (!job) throw new DomainError('PRINT_JOB_NOT_FOUND', `No print job ${id}`);
+    if (!this.o.store.finish(id, 'dropped', this.o.clock.now().toISOString())) {
+      throw new DomainError(
+        'PRINT_JOB_NOT_QUEUED',
+        `Print job ${id} is ${job.status}: only a queued job can be dropped`,
+      );
+    }
+    this.o.logger.warn({ jobId: id, source: job.source }, 'print job dropped by request');
+    this.wake();
+    return this.o.store.get(id)!;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopped) {
+      const next = this.o.store.head();
+      if (next === null) {
+        await this.#sleep(null);
+        continue;
+      }
+      try {
+        await this.o.printer.print(next.document);
+        this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
+        this.#failures = 0;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.o.store.noteFailure(next.job.id, reason);
+        this.#failures += 1;
+        const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
+        this.o.logger.warn(
+          { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
+          'print job waits for the printer',
+        );
+        await this.#sleep(wait);
+      }
+    }
+  }
+
+  /** Waits for `wake` (or `ms`, when given). */
+  #sleep(ms: number | null): Promise<void> {
+    if (this.#woken || this.#stopped) {
+      this.#woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | null = null;
+      const done = () => {
+        if (timer) clearTimeout(timer);
+        this.#wake = null;
+        resolve();
+      };
+      if (ms !== null) timer = setTimeout(done, ms);
+      this.#wake = done;
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/define-route.js';
+import { printJobListSchema, printJobSchema, type PrinterHealth } from './print-job-contract.js';
+import type { PrintQueue } from './print-queue.js';
+import type { MonitoredPrinter } from './printer-monitor.js';
+
+export interface PrinterDeps {
+  printQueue: PrintQueue;
+  printerMonitor: MonitoredPrinter;
+}
+
+export function printerHealth(d: PrinterDeps): PrinterHealth {
+  return {
+    address: d.printerMonitor.address,
+    ...d.printerMonitor.snapshot(),
+    queuedJobs: d.printQueue.queuedCount(),
+  };
+}
+
+const TAG = 'Printing';
+
+export const listPrintJobsRoute = defineRoute<PrinterDeps>()({
+  method: 'GET',
+  path: '/api/printer/jobs',
+  operationId: 'listPrintJobs',
+  summary: 'The printer’s state and its durable queue',
+  description:
+    'The paper of every fiscal document (sale, refund, cash-in/out, X/Z/periodic report, shift report, delivery note) is a print job, kept on disk until the printer confirms it: when the printer is off, out of paper or open, jobs wait and print in order once it is back, also after a restart.',
+  tag: TAG,
+  authenticated: true,
+  body: 'envelope',
+  response: printJobListSchema,
+  errors: [],
+  handler({ services: d }) {
+    const { queued, finished } = d.printQueue.list();
+    return { printer: printerHealth(d), queued, recent: finished };
+  },
+});
+
+export const dropPrintJobRoute = defineRoute<PrinterDeps>()({
+  method: 'DELETE',
+  path: '/api/printer/jobs/:jobId',
+  operationId: 'dropPrintJob',
+  summary: 'Give up a queued print job (it will never print)',
+  description:
+    'For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). Only a queued job: another is 409 PRINT_JOB_NOT_QUEUED.',
+  tag: TAG,
+  authenticated: true,
+  body: 'envelope',
+  params: z.object({ jobId: z.string().meta({ description: 'id of the print job (a positive integer)' }) }),
+  response: printJobSchema,
+  errors: ['PRINT_JOB_NOT_FOUND', 'PRINT_JOB_NOT_QUEUED'],
+  // An id that is not a job's (not a number, or none such) is the same answer: no such job.
+  handler: ({ services: d, params }) =>
+    d.printQueue.drop(/^[1-9]\d{0,14}$/.test(params.jobId) ? Number(params.jobId) : 0),
+});
