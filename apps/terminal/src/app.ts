@@ -112,7 +112,6 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     reports: rt.reports,
     zReportHistory: rt.history,
     vatTable: () => rt.vatTable,
-    printer: rt.printerMonitor,
     printQueue: rt.printQueue,
     printerMonitor: rt.printerMonitor,
     printerHealth: rt.printerHealth,

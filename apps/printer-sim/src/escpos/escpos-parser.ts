@@ -92,6 +92,9 @@ export class EscPosParser {
       this.emit({ kind: 'error', message: `unknown control byte 0x${hex(byte)}` });
       return 1;
     }
+    // A line's style is the one its first character printed in: drivers switch bold and size
+    // off again before the line feed.
+    this.#startStyle ??= this.#lineStyle();
     this.#textBytes.push(byte);
     return 1;
   }
@@ -257,6 +260,7 @@ export class EscPosParser {
 
   /** Text is decoded per run of one code page, so pages can switch mid-line. */
   #current = '';
+  #startStyle: Omit<PrintedLine, 'text'> | null = null;
 
   #flushText(): void {
     if (this.#textBytes.length === 0) return;
@@ -266,7 +270,8 @@ export class EscPosParser {
 
   #newLine(): void {
     this.#flushText();
-    this.lines.push({ ...this.#lineStyle(), text: this.#current });
+    this.lines.push({ ...(this.#startStyle ?? this.#lineStyle()), text: this.#current });
+    this.#startStyle = null;
     this.#current = '';
   }
 }

@@ -18,6 +18,21 @@ export function printableText(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[șȘțȚ]/g, (c) => COMMA_BELOW[c] ?? c);
 }
 
+type EncoderOptions = NonNullable<ConstructorParameters<typeof ReceiptPrinterEncoder>[0]>;
+
+/**
+ * The code pages the encoder may pick from, those of Epson-compatible printers that hold our
+ * languages: Romanian (ă â î ş ţ, the „” quotes) in PC852 or WPC1250, Russian in PC866 or WPC1251.
+ */
+const CODE_PAGES: EncoderOptions['codepageCandidates'] = [
+  'cp437',
+  'cp852',
+  'windows1250',
+  'cp866',
+  'windows1251',
+  'windows1252',
+];
+
 /**
  * A document as ESC/POS bytes for a printer of `columns` characters per line: our own layout
  * (one module for paper, journal and e-mail) line by line, large lines bold in double size on
@@ -25,7 +40,13 @@ export function printableText(text: string): string {
  * picks the code page per character run (PC852/WPC1250 for Romanian, PC866 for Russian).
  */
 export function encodeDocument(document: PrintDocument, columns: number): Uint8Array {
-  const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 0 })
+  const encoder = new ReceiptPrinterEncoder({
+    language: 'esc-pos',
+    columns,
+    feedBeforeCut: 0,
+    codepageMapping: 'epson',
+    codepageCandidates: CODE_PAGES,
+  })
     .initialize()
     .codepage('auto');
   for (const line of document.lines) {

@@ -82,6 +82,22 @@ export class PrintJobStore {
     return { queued: queued.map(fromRow), finished: finished.map(fromRow) };
   }
 
+  lastQueuedId(): number | null {
+    return (
+      this.db
+        .prepare<[], { id: number }>(`SELECT max(id) AS id FROM print_jobs WHERE status = 'queued'`)
+        .get()?.id ?? null
+    );
+  }
+
+  /** Whether a job up to `id` still waits. */
+  queuedThrough(id: number): boolean {
+    return (
+      this.db.prepare(`SELECT 1 FROM print_jobs WHERE status = 'queued' AND id <= ? LIMIT 1`).get(id) !==
+      undefined
+    );
+  }
+
   queuedCount(): number {
     return this.db
       .prepare<[], { n: number }>(`SELECT count(*) AS n FROM print_jobs WHERE status = 'queued'`)

@@ -1,4 +1,5 @@
 import { DomainError } from '../domain-error.js';
+import type { PrintQueue } from './print-queue.js';
 import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
 
 /**
@@ -15,9 +16,10 @@ export function assertPrinterAvailable(printer: ReceiptPrinter): void {
  * off, paper out, cover open) is 503 PRINTER_UNAVAILABLE; a job that failed on the way is
  * 500 PRINT_ERROR; both with the printer's own reason.
  */
-export async function printOnRequest(printer: ReceiptPrinter, document: PrintDocument): Promise<void> {
+export async function printOnRequest(queue: PrintQueue, document: PrintDocument): Promise<void> {
+  assertPrinterAvailable(queue.printer);
   try {
-    await printer.print(document);
+    await queue.printNow(document);
   } catch (error) {
     if (error instanceof PrinterNotReadyError) throw new DomainError('PRINTER_UNAVAILABLE', error.message);
     throw new DomainError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
 import type { PrintJob, PrintJobStore } from './print-job-store.js';
-import type { PrintDocument, ReceiptPrinter } from './receipt-printer.js';
+import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
 
 export interface PrintQueueOptions {
   store: PrintJobStore;
@@ -29,6 +29,8 @@ export class PrintQueue {
   #loop: Promise<void> | null = null;
   #stopped = false;
   #failures = 0;
+  /** The last failed attempt, for a print on request waiting behind the queue. */
+  #lastFailure: { at: number; error: unknown } | null = null;
 
   constructor(private readonly o: PrintQueueOptions) {}
 
@@ -42,6 +44,28 @@ export class PrintQueue {
     const id = this.o.store.add(document, source, this.o.clock.now().toISOString());
     this.wake();
     return id;
+  }
+
+  /**
+   * Prints a document the caller waits for (POST /api/print, a duplicate), after the fiscal
+   * documents queued before it: paper comes out in the order it was asked for. While the queue
+   * cannot print, neither can this: it fails with the queue's reason instead of waiting.
+   */
+  async printNow(document: PrintDocument): Promise<void> {
+    const last = this.o.store.lastQueuedId();
+    if (last !== null) await this.#printedThrough(last);
+    await this.o.printer.print(document);
+  }
+
+  async #printedThrough(id: number): Promise<void> {
+    const since = Date.now();
+    this.wake();
+    while (this.o.store.queuedThrough(id)) {
+      const failure = this.#lastFailure;
+      if (failure && failure.at >= since) throw failure.error;
+      if (this.#stopped) throw new PrinterNotReadyError('unknown', 'the terminal is stopping');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   start(): void {
@@ -105,6 +129,7 @@ export class PrintQueue {
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         this.o.store.noteFailure(next.job.id, reason);
+        this.#lastFailure = { at: Date.now(), error };
         this.#failures += 1;
         const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
         this.o.logger.warn(

@@ -2,7 +2,7 @@ import { DomainError } from '../domain-error.js';
 import type { Clock } from '../clock.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { assertPrinterAvailable, printOnRequest } from '../printing/print-on-request.js';
-import type { ReceiptPrinter } from '../printing/receipt-printer.js';
+import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import { saleReceiptDuplicate } from '../sales/sale-receipt.js';
 import { saleQrCode } from '../sales/sale-presenter.js';
@@ -14,7 +14,7 @@ export interface ReceiptDuplicateDeps {
   sales: SaleStore;
   operations: OperationStore;
   copies: ReceiptCopyStore;
-  printer: ReceiptPrinter;
+  printQueue: PrintQueue;
   header: () => ReceiptHeader;
   clock: Clock;
   /** Copies allowed per receipt (DUPLICATE_LIMIT). */
@@ -43,7 +43,7 @@ export async function printReceiptDuplicate(
       `Sale ${saleId} was refused by the fiscal server (${op.errorMessage ?? 'no reason given'}); it has no receipt to copy`,
     );
   }
-  assertPrinterAvailable(d.printer);
+  assertPrinterAvailable(d.printQueue.printer);
 
   const printedAt = d.clock.now().toISOString();
   const reserved = d.copies.reserve(saleId, d.duplicateLimit, printedAt);
@@ -60,7 +60,7 @@ export async function printReceiptDuplicate(
     printedAt,
   });
   try {
-    await printOnRequest(d.printer, document);
+    await printOnRequest(d.printQueue, document);
   } catch (error) {
     d.copies.release(saleId, copyNumber);
     throw error;

@@ -10,6 +10,8 @@ import { catalogHealthSchema, healthRecordSchema } from '../../src/health/health
 import { metricsRoute } from '../../src/metrics/metrics-route.js';
 import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
 import { printResultSchema } from '../../src/printing/print-contract.js';
+import { printJobListSchema, printJobSchema } from '../../src/printing/print-job-contract.js';
+import { TcpPrinter } from '../../src/printing/tcp-printer.js';
 import { NoPrinter } from '../../src/printing/virtual-printer.js';
 import {
   fiscalReportResultSchema,
@@ -22,6 +24,7 @@ import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../sr
 import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
 import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { closedPort } from '../support/closed-port.js';
 import { ContractClient } from './contract-client.js';
 
 const env = useSimulator();
@@ -210,6 +213,30 @@ describe('every answer of a running terminal matches its declared contract', () 
     await api.ok('GET /metrics', metricsRoute.response);
     const document = await api.ok('GET /api/openapi.json', openApiDocumentSchema, { anonymous: true });
     expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('the print queue: listed, a queued job dropped, and the refusals', async () => {
+    // A printer that is not there (connection refused): the receipt's job stays queued.
+    const away = await env.start({
+      printer: new TcpPrinter({ host: '127.0.0.1', port: await closedPort(), columns: 48, timeoutMs: 500 }),
+    });
+    const client = new ContractClient(away.url);
+    await away.call('POST', '/api/sales', { ...cashSale(3), printReceipt: true });
+    const list = await client.ok('GET /api/printer/jobs', printJobListSchema);
+    expect(list.printer.queuedJobs).toBe(1);
+    const url = `/api/printer/jobs/${list.queued[0]!.id}`;
+    const dropped = await client.ok('DELETE /api/printer/jobs/:jobId', printJobSchema, { url });
+    expect(dropped.status).toBe('dropped');
+    await client.fails('DELETE /api/printer/jobs/:jobId', 'PRINT_JOB_NOT_QUEUED', { url });
+    await client.fails('DELETE /api/printer/jobs/:jobId', 'PRINT_JOB_NOT_FOUND', {
+      url: '/api/printer/jobs/99',
+    });
+    await client.fails('DELETE /api/printer/jobs/:jobId', 'PRINT_JOB_NOT_FOUND', {
+      url: '/api/printer/jobs/x',
+    });
+    await client.fails('POST /api/print', 'PRINTER_UNAVAILABLE', { body: { lines: [['x']] } });
+    for (const id of client.covered) api.covered.add(id);
+    await away.stop();
   });
 
   it('shift records (open, close, current, list, one) and receipt duplicates, with their refusals', async () => {
