@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type SuiteName = 'terminal' | 'offline' | 'history' | 'cloud';
-export const SUITE_NAMES: readonly SuiteName[] = ['terminal', 'offline', 'history', 'cloud'];
+export type SuiteName = 'terminal' | 'offline' | 'history' | 'printer' | 'cloud';
+export const SUITE_NAMES: readonly SuiteName[] = ['terminal', 'offline', 'history', 'printer', 'cloud'];
 
 type Figures = Record<string, number | string>;
 
@@ -22,6 +22,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'terminal', file: 'apps/terminal/bench/terminal-bench.ts', exportName: 'runTerminalBench' },
   { name: 'offline', file: 'apps/terminal/bench/offline-sync-bench.ts', exportName: 'runOfflineSyncBench' },
   { name: 'history', file: 'apps/terminal/bench/history-bench.ts', exportName: 'runHistoryBench' },
+  { name: 'printer', file: 'apps/terminal/bench/printer-bench.ts', exportName: 'runPrinterBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
 ];
 

@@ -37,6 +37,7 @@ import type {
 } from '../src/mev/fiscal-server.js';
 import { SoapFiscalServer } from '../src/mev/soap-fiscal-server.js';
 import { NoPrinter } from '../src/printing/virtual-printer.js';
+import type { ReceiptPrinter } from '../src/printing/receipt-printer.js';
 import { openFiscalDatabase, type Db } from '../src/storage/database.js';
 import { createTerminalRuntime, type TerminalRuntime } from '../src/terminal-runtime.js';
 
@@ -61,6 +62,8 @@ const SALE = {
   printReceipt: false,
 };
 const SALE_BODY = JSON.stringify(SALE);
+/** The same sale with its receipt printed. */
+export const PRINTED_SALE_BODY = JSON.stringify({ ...SALE, printReceipt: true });
 const SALE_HEADERS = { 'content-type': 'application/json', 'x-api-key': API_KEY };
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -334,9 +337,11 @@ function stageFigures(prefix: string, p: Probes, load: HttpLoadResult): Figures 
   };
 }
 
-async function startBenchTerminal(
+/** A terminal in this process (printing off unless a printer is given), its stages timed. */
+export async function startBenchTerminal(
   sim: MevSimProcess,
   dataDir: string,
+  printer: ReceiptPrinter = new NoPrinter(),
 ): Promise<{ rt: TerminalRuntime; url: string; probes: Probes; close: () => Promise<void> }> {
   const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
   const config: TerminalConfig = {
@@ -353,7 +358,7 @@ async function startBenchTerminal(
     apiKey: API_KEY,
     fiscal: { fiscalization: 'fiscal', registrationNumber: material.registrationNumber, server: mev },
     logger: pino({ level: 'silent' }),
-    printer: new NoPrinter(),
+    printer,
   });
   const lock = new TimedFiscalLock(config.fiscalLockTimeoutMs);
   rt.fiscalContext.lock = lock;
@@ -373,13 +378,20 @@ async function startBenchTerminal(
   };
 }
 
-function sales(url: string, clients: number, maxRequests: number, maxMs: number, idempotencyKeys = false) {
+export function sales(
+  url: string,
+  clients: number,
+  maxRequests: number,
+  maxMs: number,
+  idempotencyKeys = false,
+  body = SALE_BODY,
+) {
   return runHttpLoad({
     origin: url,
     method: 'POST',
     path: '/api/sales',
     headers: SALE_HEADERS,
-    body: SALE_BODY,
+    body,
     clients,
     maxRequests,
     maxMs,

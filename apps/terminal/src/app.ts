@@ -113,7 +113,6 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     zReportHistory: rt.history,
     vatTable: () => rt.vatTable,
     printQueue: rt.printQueue,
-    printerMonitor: rt.printerMonitor,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,

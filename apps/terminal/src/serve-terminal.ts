@@ -34,6 +34,7 @@ export async function serveTerminal(
   const { app, idempotency } = buildTerminalApp(runtime);
   const housekeeping = () => {
     idempotency.prune();
+    runtime.printQueue.prune();
     reclaimFreePages(runtime.db);
   };
   housekeeping();

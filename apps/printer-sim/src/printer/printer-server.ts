@@ -19,6 +19,9 @@ function serveConnection(
   deps: { faults: FaultSwitch; pages: PageStore; logger: Logger },
 ): void {
   const { faults, pages, logger } = deps;
+  // A printer answers each status byte at once; Nagle's algorithm would hold the second and
+  // third answers of a DLE EOT burst for the driver's delayed ACK (about 40 ms each).
+  socket.setNoDelay(true);
   // Events are handled one after another so a slow status answer keeps its order with the cut.
   let queue = Promise.resolve();
   const handle = async (event: ParserEvent) => {

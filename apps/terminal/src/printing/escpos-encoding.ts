@@ -33,11 +33,33 @@ const CODE_PAGES: EncoderOptions['codepageCandidates'] = [
   'windows1252',
 ];
 
+/** The characters a single-byte code page holds, as WHATWG's decoder maps its 256 bytes. */
+const charactersOf = (encoding: string) =>
+  new Set(new TextDecoder(encoding).decode(Uint8Array.from({ length: 256 }, (_, byte) => byte)));
+
+/** Romanian text and Russian text each fit one Windows code page; the encoder is told which. */
+const SINGLE_PAGES = [
+  ['windows1250', charactersOf('windows-1250')],
+  ['windows1251', charactersOf('windows-1251')],
+] as const;
+
+/**
+ * The code page of one printed line. Choosing it here rather than leaving `auto` to the encoder
+ * for every line is what keeps encoding fast (auto tries every candidate per character: 70 ms for
+ * a 20-item receipt against 3 ms, docs/benchmarks.md); only a line mixing scripts needs auto.
+ */
+function codePageOf(text: string): NonNullable<EncoderOptions['codepageCandidates']>[number] | 'auto' {
+  for (const [page, characters] of SINGLE_PAGES) {
+    if ([...text].every((character) => characters.has(character))) return page;
+  }
+  return 'auto';
+}
+
 /**
  * A document as ESC/POS bytes for a printer of `columns` characters per line: our own layout
  * (one module for paper, journal and e-mail) line by line, large lines bold in double size on
- * half the columns, the verification link as a native QR symbol, feed and cut. The encoder
- * picks the code page per character run (PC852/WPC1250 for Romanian, PC866 for Russian).
+ * half the columns, the verification link as a native QR symbol, feed and cut; each line in the
+ * code page that holds it (WPC1250 for Romanian, WPC1251 for Russian, chosen per run otherwise).
  */
 export function encodeDocument(document: PrintDocument, columns: number): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({
@@ -46,13 +68,14 @@ export function encodeDocument(document: PrintDocument, columns: number): Uint8A
     feedBeforeCut: 0,
     codepageMapping: 'epson',
     codepageCandidates: CODE_PAGES,
-  })
-    .initialize()
-    .codepage('auto');
+  }).initialize();
   for (const line of document.lines) {
     const large = 'large' in line;
     if (large) encoder.bold(true).size(2, 2);
-    for (const text of layoutPrintLine(line, columns)) encoder.line(printableText(text));
+    for (const text of layoutPrintLine(line, columns)) {
+      const printable = printableText(text);
+      encoder.codepage(codePageOf(printable)).line(printable);
+    }
     if (large) encoder.size(1, 1).bold(false);
   }
   if (document.qrCode !== undefined) {

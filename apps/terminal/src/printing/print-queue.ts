@@ -100,6 +100,11 @@ export class PrintQueue {
     return this.o.store.queuedCount();
   }
 
+  /** Forgets printed and dropped jobs past their listing time (housekeeping). */
+  prune(): void {
+    this.o.store.prune(this.o.clock.now());
+  }
+
   /** A cashier gives up on a queued job: it is kept as `dropped`, never printed. */
   drop(id: number): PrintJob {
     const job = this.o.store.get(id);

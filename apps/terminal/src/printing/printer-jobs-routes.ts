@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { printJobListSchema, printJobSchema, type PrinterHealth } from './print-job-contract.js';
 import type { PrintQueue } from './print-queue.js';
-import type { MonitoredPrinter } from './printer-monitor.js';
 
 export interface PrinterDeps {
   printQueue: PrintQueue;
@@ -33,7 +32,7 @@ export const listPrintJobsRoute = defineRoute<PrinterDeps>()({
   errors: [],
   handler({ services: d }) {
     const { queued, finished } = d.printQueue.list();
-    return { printer: printerHealth(d), queued, recent: finished };
+    return { printer: d.printerHealth(), queued, recent: finished };
   },
 });
 
