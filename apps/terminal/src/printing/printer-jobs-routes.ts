@@ -5,15 +5,7 @@ import type { PrintQueue } from './print-queue.js';
 
 export interface PrinterDeps {
   printQueue: PrintQueue;
-  printerMonitor: MonitoredPrinter;
-}
-
-export function printerHealth(d: PrinterDeps): PrinterHealth {
-  return {
-    address: d.printerMonitor.address,
-    ...d.printerMonitor.snapshot(),
-    queuedJobs: d.printQueue.queuedCount(),
-  };
+  printerHealth: () => PrinterHealth;
 }
 
 const TAG = 'Printing';
