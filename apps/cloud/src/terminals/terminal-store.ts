@@ -9,15 +9,16 @@ import type { Terminal } from './terminal-schemas.js';
 
 export type TerminalRow = typeof terminals.$inferSelect;
 
-// The current key is the acknowledged one no successor has replaced yet (a replaced key gets an
+// Written out in SQL: drizzle renders a column inside a select list unqualified, and a bare
+// "id" in the subquery would mean the key's id. The current key is the acknowledged one no successor has replaced yet (a replaced key gets an
 // expiry when its successor is acknowledged); a pending key is one not yet acknowledged.
 const SUMMARY_COLUMNS = {
   apiKeyLastFour: sql<string | null>`(select k.last_four from terminal_api_keys k
-    where k.terminal_id = ${terminals.id} and k.revoked_at is null and k.acknowledged_at is not null
+    where k.terminal_id = terminals.id and k.revoked_at is null and k.acknowledged_at is not null
       and k.expires_at is null
     order by k.created_at desc limit 1)`,
   apiKeyRotationPending: sql<boolean>`exists (select 1 from terminal_api_keys k
-    where k.terminal_id = ${terminals.id} and k.revoked_at is null and k.acknowledged_at is null)`,
+    where k.terminal_id = terminals.id and k.revoked_at is null and k.acknowledged_at is null)`,
 };
 
 type TerminalSummaryRow = TerminalRow & { apiKeyLastFour: string | null; apiKeyRotationPending: boolean };
