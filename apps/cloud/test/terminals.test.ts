@@ -31,7 +31,10 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
     database = await openTestDatabase(driver);
     cloud = await startTestCloud(
       database,
-      { activationRateLimit: { max: 1_000, windowMs: 60_000 }, rateLimit: { max: 100_000, windowMs: 60_000 } },
+      {
+        activationRateLimit: { max: 1_000, windowMs: 60_000 },
+        rateLimit: { max: 100_000, windowMs: 60_000 },
+      },
       {},
       clock,
     );
@@ -60,7 +63,11 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
   async function newTerminal(merchantId: string, name = 'Casa 1') {
     const res = await admin(cloud, 'POST', `/merchants/${merchantId}/terminals`, { body: { name } });
     expect(res.status).toBe(201);
-    return res.json() as { terminal: { id: string }; activationCode: string; activationCodeExpiresAt: string };
+    return res.json() as {
+      terminal: { id: string };
+      activationCode: string;
+      activationCodeExpiresAt: string;
+    };
   }
 
   async function activeTerminal(merchantId: string) {
@@ -156,7 +163,9 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
       body: { name: 'Casa 2' },
     });
     expect(renamed.json().name).toBe('Casa 2');
-    expect((await device(activation.deviceCredential, 'GET', '/terminal')).json().terminalName).toBe('Casa 2');
+    expect((await device(activation.deviceCredential, 'GET', '/terminal')).json().terminalName).toBe(
+      'Casa 2',
+    );
   });
 
   it('stores codes, credentials and keys as hashes only', async () => {
@@ -238,7 +247,8 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
     const t = await activeTerminal(merchantId);
     const pending = await newTerminal(merchantId, 'Casa 3');
     const base = `/merchants/${merchantId}/terminals`;
-    const code = (await admin(cloud, 'POST', `${base}/${t.terminalId}/activation-code`)).json().activationCode;
+    const code = (await admin(cloud, 'POST', `${base}/${t.terminalId}/activation-code`)).json()
+      .activationCode;
     const off = await admin(cloud, 'POST', `${base}/${t.terminalId}/deactivate`);
     expect(off.status).toBe(200);
     expect(off.json()).toMatchObject({ status: 'deactivated', deactivatedAt: clock.now().toISOString() });
@@ -288,21 +298,32 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
       previousKeyGraceSeconds: 3600,
     });
     expect(pending.key.slice(-4)).toBe(rotated.json().apiKey.lastFour);
-    const stale = await device(t.deviceCredential, 'POST', '/terminal/api-key/ack', { id: first.json().apiKey.id });
+    const stale = await device(t.deviceCredential, 'POST', '/terminal/api-key/ack', {
+      id: first.json().apiKey.id,
+    });
     expect(stale.status).toBe(404);
 
     const ack = await device(t.deviceCredential, 'POST', '/terminal/api-key/ack', { id: pending.id });
     expect(ack.status).toBe(204);
     expect((await device(t.deviceCredential, 'GET', '/terminal')).json().pendingApiKey).toBeNull();
-    const rows = await database.db.select().from(terminalApiKeys).where(eq(terminalApiKeys.terminalId, t.terminalId));
+    const rows = await database.db
+      .select()
+      .from(terminalApiKeys)
+      .where(eq(terminalApiKeys.terminalId, t.terminalId));
     expect(rows.every((r) => r.pendingCiphertext === null)).toBe(true);
     const previous = rows.find((r) => r.lastFour === t.apiKey.slice(-4) && r.revokedAt === null);
     expect(previous?.expiresAt?.getTime()).toBe(clock.at + 3600 * 1000);
-    expect((await device(t.deviceCredential, 'POST', '/terminal/api-key/ack', { id: pending.id })).status).toBe(204);
+    expect(
+      (await device(t.deviceCredential, 'POST', '/terminal/api-key/ack', { id: pending.id })).status,
+    ).toBe(204);
     const [listed] = (await admin(cloud, 'GET', `/merchants/${merchantId}/terminals`)).json().data;
     expect(listed).toMatchObject({ apiKeyLastFour: pending.key.slice(-4), apiKeyRotationPending: false });
     const pendingTerminal = await newTerminal(merchantId);
-    const refused = await admin(cloud, 'POST', `/merchants/${merchantId}/terminals/${pendingTerminal.terminal.id}/api-key/rotate`);
+    const refused = await admin(
+      cloud,
+      'POST',
+      `/merchants/${merchantId}/terminals/${pendingTerminal.terminal.id}/api-key/rotate`,
+    );
     expect(refused.json().code).toBe('terminal_status_conflict');
   });
 

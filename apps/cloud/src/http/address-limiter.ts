@@ -46,7 +46,12 @@ export class AddressLimiter {
 }
 
 /** Counts one request of the address; over the limit, 429 rate_limited with Retry-After. */
-export function countOrRefuse(limiter: AddressLimiter, address: string, reply: FastifyReply, detail: string): void {
+export function countOrRefuse(
+  limiter: AddressLimiter,
+  address: string,
+  reply: FastifyReply,
+  detail: string,
+): void {
   const verdict = limiter.count(address);
   if (verdict.allowed) return;
   void reply.header('retry-after', String(verdict.retryAfterSeconds));

@@ -37,11 +37,23 @@ export async function activateTerminal(
       throw new ProblemError('invalid_activation_code', UNKNOWN);
     const { code, terminal, merchant } = found;
     if (code.usedAt !== null)
-      throw new ProblemError('activation_code_used', 'This activation code was used already; ask for a new one.');
+      throw new ProblemError(
+        'activation_code_used',
+        'This activation code was used already; ask for a new one.',
+      );
     if (code.expiresAt.getTime() <= now.getTime())
-      throw new ProblemError('activation_code_expired', 'This activation code has expired; ask for a new one.');
-    await tx.update(terminalActivationCodes).set({ usedAt: now }).where(eq(terminalActivationCodes.hash, hash));
-    await tx.update(terminals).set({ status: 'active', activatedAt: now }).where(eq(terminals.id, terminal.id));
+      throw new ProblemError(
+        'activation_code_expired',
+        'This activation code has expired; ask for a new one.',
+      );
+    await tx
+      .update(terminalActivationCodes)
+      .set({ usedAt: now })
+      .where(eq(terminalActivationCodes.hash, hash));
+    await tx
+      .update(terminals)
+      .set({ status: 'active', activatedAt: now })
+      .where(eq(terminals.id, terminal.id));
     await revokeDeviceCredentials(tx, terminal.id, now);
     await revokeTerminalApiKeys(tx, terminal.id, now);
     return {

@@ -43,7 +43,10 @@ export async function deactivateTerminal(
     await tx
       .delete(terminalActivationCodes)
       .where(
-        and(eq(terminalActivationCodes.terminalId, options.terminalId), isNull(terminalActivationCodes.usedAt)),
+        and(
+          eq(terminalActivationCodes.terminalId, options.terminalId),
+          isNull(terminalActivationCodes.usedAt),
+        ),
       );
     return showTerminal(tx, options.merchantId, options.terminalId);
   });

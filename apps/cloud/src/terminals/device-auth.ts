@@ -21,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-export async function authenticateDevice(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedDevice> {
+export async function authenticateDevice(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<AuthenticatedDevice> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match)
     throw new ProblemError(
@@ -39,7 +42,11 @@ export async function authenticateDevice(ctx: AppContext, request: FastifyReques
   if (credential.terminalStatus === 'deactivated')
     throw new ProblemError('terminal_deactivated', 'This terminal was deactivated by its merchant.');
   if (credential.replacesId !== null && credential.firstUsedAt === null)
-    await recordFirstUse(ctx.db, { credentialId: credential.credentialId, replacesId: credential.replacesId }, ctx.clock.now());
+    await recordFirstUse(
+      ctx.db,
+      { credentialId: credential.credentialId, replacesId: credential.replacesId },
+      ctx.clock.now(),
+    );
   const device = {
     credentialId: credential.credentialId,
     terminalId: credential.terminalId,
@@ -51,6 +58,7 @@ export async function authenticateDevice(ctx: AppContext, request: FastifyReques
 
 /** The device a device route was called by (set by authenticateDevice before its handler). */
 export function requireDevice(request: FastifyRequest): AuthenticatedDevice {
-  if (!request.device) throw new ProblemError('missing_device_credential', 'This route needs a device credential.');
+  if (!request.device)
+    throw new ProblemError('missing_device_credential', 'This route needs a device credential.');
   return request.device;
 }

@@ -29,7 +29,8 @@ const activateRoute = defineOpenDeviceRoute({
   responses: {
     200: { description: 'Activated; the credential and key are in this answer only', schema: Activation },
     422: {
-      description: 'invalid_activation_code, activation_code_used or activation_code_expired; nothing changed',
+      description:
+        'invalid_activation_code, activation_code_used or activation_code_expired; nothing changed',
       schema: ProblemSchema,
     },
   },

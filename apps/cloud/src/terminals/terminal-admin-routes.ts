@@ -22,7 +22,10 @@ import {
 import { listTerminals } from './terminal-store.js';
 
 const notFound = { description: 'No such merchant, or no such terminal of it', schema: ProblemSchema };
-const conflict = { description: 'The terminal’s status does not allow it (deactivated)', schema: ProblemSchema };
+const conflict = {
+  description: 'The terminal’s status does not allow it (deactivated)',
+  schema: ProblemSchema,
+};
 const BASE = '/merchants/{merchantId}/terminals';
 
 const createTerminalRoute = defineAdminRoute({
@@ -33,7 +36,10 @@ const createTerminalRoute = defineAdminRoute({
   params: MerchantParams,
   body: CreateTerminalBody,
   shownOnce: ['activationCode'],
-  responses: { 201: { description: 'The terminal and its code', schema: IssuedActivationCode }, 404: notFound },
+  responses: {
+    201: { description: 'The terminal and its code', schema: IssuedActivationCode },
+    404: notFound,
+  },
   handler: async ({ ctx, params, body }) => ({
     status: 201,
     body: await createTerminal(ctx, { merchantId: params.merchantId, name: body.name }),

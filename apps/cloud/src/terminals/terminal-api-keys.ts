@@ -92,7 +92,8 @@ export async function findPendingApiKey(
     .limit(1);
   if (!row?.pendingCiphertext || !row.pendingKeyId) return null;
   const opened = ctx.secrets.open({ keyId: row.pendingKeyId, ciphertext: row.pendingCiphertext }, row.id);
-  if (!opened.ok) throw new ProblemError('internal_error', `The pending API key cannot be opened: ${opened.reason}.`);
+  if (!opened.ok)
+    throw new ProblemError('internal_error', `The pending API key cannot be opened: ${opened.reason}.`);
   return { id: row.id, key: opened.plaintext, previousKeyGraceSeconds: row.previousGraceSeconds };
 }
 

@@ -57,17 +57,15 @@ export const DeviceMerchant = z
   .meta({ id: 'DeviceMerchant' });
 
 /** The merchant as its terminals see it: the receipt header's name and fiscal identity. */
-export function presentDeviceMerchant(merchant: z.infer<typeof DeviceMerchant>): z.infer<typeof DeviceMerchant> {
+export function presentDeviceMerchant(
+  merchant: z.infer<typeof DeviceMerchant>,
+): z.infer<typeof DeviceMerchant> {
   return { id: merchant.id, name: merchant.name, idno: merchant.idno, address: merchant.address };
 }
 
 export const ActivateBody = z
   .object({
-    code: z
-      .string()
-      .min(1)
-      .max(20)
-      .describe('The activation code, XXXX-XXXX; any case, the dash optional'),
+    code: z.string().min(1).max(20).describe('The activation code, XXXX-XXXX; any case, the dash optional'),
   })
   .meta({ id: 'DeviceActivate' });
 

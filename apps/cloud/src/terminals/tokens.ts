@@ -16,7 +16,9 @@ export interface NewToken {
 export const DEVICE_CREDENTIAL_PREFIX = 'dc_';
 export const TERMINAL_API_KEY_PREFIX = 'tk_';
 
-export function generateToken(prefix: typeof DEVICE_CREDENTIAL_PREFIX | typeof TERMINAL_API_KEY_PREFIX): NewToken {
+export function generateToken(
+  prefix: typeof DEVICE_CREDENTIAL_PREFIX | typeof TERMINAL_API_KEY_PREFIX,
+): NewToken {
   const plaintext = prefix + base62(randomBytes(32)).padStart(BODY_LENGTH, '0').slice(-BODY_LENGTH);
   return { plaintext, hash: hashApiKey(plaintext), lastFour: plaintext.slice(-4) };
 }
