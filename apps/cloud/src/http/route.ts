@@ -126,7 +126,7 @@ export interface AnyRoute {
 
 export const API_PREFIX = '/api/public/v1';
 const ADMIN_PREFIX = '/api/admin/v1';
-export const DEVICE_PREFIX = '/api/device/v1';
+const DEVICE_PREFIX = '/api/device/v1';
 
 export function defineRoute<
   QS extends z.ZodType | undefined = undefined,

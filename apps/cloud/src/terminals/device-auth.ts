@@ -55,10 +55,3 @@ export async function authenticateDevice(
   request.device = device;
   return device;
 }
-
-/** The device a device route was called by (set by authenticateDevice before its handler). */
-export function requireDevice(request: FastifyRequest): AuthenticatedDevice {
-  if (!request.device)
-    throw new ProblemError('missing_device_credential', 'This route needs a device credential.');
-  return request.device;
-}

@@ -79,7 +79,7 @@ export const Activation = z
   })
   .meta({ id: 'DeviceActivation' });
 
-export const PendingApiKey = z
+const PendingApiKey = z
   .object({
     id: z.string(),
     key: z.string().describe('The new X-API-Key; acknowledge it once stored'),

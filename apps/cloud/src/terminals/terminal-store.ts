@@ -23,7 +23,7 @@ const SUMMARY_COLUMNS = {
 
 type TerminalSummaryRow = TerminalRow & { apiKeyLastFour: string | null; apiKeyRotationPending: boolean };
 
-export function presentTerminal(row: TerminalSummaryRow): z.infer<typeof Terminal> {
+function presentTerminal(row: TerminalSummaryRow): z.infer<typeof Terminal> {
   return {
     id: row.id,
     merchantId: row.merchantId,
