@@ -168,6 +168,19 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
     );
   });
 
+  it('activates exactly once when two devices send one code at the same time', async () => {
+    const merchantId = await newMerchant();
+    const created = await newTerminal(merchantId);
+    const answers = await Promise.all([activate(created.activationCode), activate(created.activationCode)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)!.json().code).toBe('activation_code_used');
+    const live = await database.db
+      .select()
+      .from(deviceCredentials)
+      .where(eq(deviceCredentials.terminalId, created.terminal.id));
+    expect(live).toHaveLength(1);
+  });
+
   it('stores codes, credentials and keys as hashes only', async () => {
     const merchantId = await newMerchant();
     const created = await newTerminal(merchantId);

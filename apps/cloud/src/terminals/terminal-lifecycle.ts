@@ -13,6 +13,15 @@ const ALLOWED: Readonly<Record<TerminalStatus, readonly TerminalAction[]>> = {
 
 export type TerminalAction = 'activate' | 'issueCode' | 'deactivate' | 'rename' | 'rotateApiKey';
 
+/** For refusals: what was asked, in words. */
+export const ACTION_WORDS: Readonly<Record<TerminalAction, string>> = {
+  activate: 'be activated',
+  issueCode: 'get an activation code',
+  deactivate: 'be deactivated',
+  rename: 'be renamed',
+  rotateApiKey: 'have its API key rotated (it has none until activated)',
+};
+
 export function allows(status: TerminalStatus, action: TerminalAction): boolean {
   return ALLOWED[status].includes(action);
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/database.js';
 import { terminals } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
-import { allows, type TerminalAction, type TerminalStatus } from './terminal-lifecycle.js';
+import { ACTION_WORDS, allows, type TerminalAction, type TerminalStatus } from './terminal-lifecycle.js';
 import type { Terminal } from './terminal-schemas.js';
 
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -78,7 +78,7 @@ export async function lockTerminalFor(
   if (!allows(row.status as TerminalStatus, options.action))
     throw new ProblemError(
       'terminal_status_conflict',
-      `Terminal ${row.id} is ${row.status}: it cannot ${options.action} any more.`,
+      `Terminal ${row.id} is ${row.status}: it cannot ${ACTION_WORDS[options.action]}.`,
     );
   return row;
 }
