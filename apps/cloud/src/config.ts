@@ -36,6 +36,11 @@ export interface CloudConfig {
   rateLimit: { max: number; windowMs: number };
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
+  /**
+   * Activation attempts per client address and window (POST /api/device/v1/activate), right or
+   * wrong: with 31^8 codes, a guesser gets nowhere.
+   */
+  activationRateLimit: { max: number; windowMs: number };
   /** How long a verified key is trusted without asking the database; 0 asks every time. */
   authCacheTtlMs: number;
   /** Whether this process runs the delivery worker (several processes may). */
@@ -100,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
     addressRateLimitMax: int(env.RATE_LIMIT_ADDRESS_MAX, 1200),
+    activationRateLimit: {
+      max: int(env.ACTIVATION_RATE_LIMIT_MAX, 10),
+      windowMs: int(env.ACTIVATION_RATE_LIMIT_WINDOW_MS, 15 * MINUTE),
+    },
     authCacheTtlMs: int(env.AUTH_CACHE_TTL_MS, 5_000),
     runWorker: bool('WEBHOOK_WORKER', env.WEBHOOK_WORKER, true),
     webhooks: {

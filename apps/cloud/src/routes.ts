@@ -9,6 +9,8 @@ import {
   listOrdersRoute,
 } from './orders/orders-routes.js';
 import { pingRoute } from './ping/ping.js';
+import { DEVICE_ROUTES } from './terminals/device-routes.js';
+import { TERMINAL_ADMIN_ROUTES } from './terminals/terminal-admin-routes.js';
 import {
   getInventoryRoute,
   getProductRoute,
@@ -45,4 +47,9 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   rotateWebhookSecretRoute,
 ];
 
-export const ALL_ROUTES: readonly AnyRoute[] = [...V1_ROUTES, ...ADMIN_ROUTES];
+export const ALL_ROUTES: readonly AnyRoute[] = [
+  ...V1_ROUTES,
+  ...ADMIN_ROUTES,
+  ...TERMINAL_ADMIN_ROUTES,
+  ...DEVICE_ROUTES,
+];

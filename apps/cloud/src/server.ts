@@ -10,6 +10,7 @@ import { CloudMetrics } from './ops/cloud-metrics.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { AddressLimiter } from './http/address-limiter.js';
 import { buildApp } from './http/app.js';
 import { KeyCache } from './keys/key-cache.js';
 import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
@@ -92,6 +93,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     secrets,
     notifyDeliveries: () => worker?.wake(),
     clock,
+    activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock }),
     operatorTokenDigest: operatorToken.digest,
     metricsTokenDigest: metricsToken.digest,
     metrics,

@@ -47,7 +47,13 @@ describe.each(DRIVERS)('admin API on %s', (driver) => {
     await admin(cloud, 'PUT', `/merchants/${merchant.id}/integration`, { body: { active: true } });
     expect((await ping(key.key)).status).toBe(200);
     const merchants = (await admin(cloud, 'GET', '/merchants')).json().data;
-    expect(merchants).toContainEqual({ id: merchant.id, name: 'Admin SRL', integrationActive: true });
+    expect(merchants).toContainEqual({
+      id: merchant.id,
+      name: 'Admin SRL',
+      integrationActive: true,
+      idno: null,
+      address: null,
+    });
     const keys = (await admin(cloud, 'GET', `/merchants/${merchant.id}/keys`)).json().data;
     expect(keys).toEqual([expect.objectContaining({ id: key.id, name: 'shop', lastFour: key.lastFour })]);
     expect(JSON.stringify(keys)).not.toContain(key.key);

@@ -117,6 +117,53 @@ describe('admin CLI against a running cloud on PGlite', () => {
     expect(listed.stdout).not.toContain('Split brain');
   }, 120_000);
 
+  it('manages a merchant’s terminals: identity, a terminal with its code, a new code, deactivation', async () => {
+    const merchant = JSON.parse(
+      (
+        await cli(
+          'create-merchant',
+          '--name',
+          'Casa SRL',
+          '--idno',
+          '1003600012345',
+          '--address',
+          'Chișinău',
+          '--url',
+          url,
+        )
+      ).stdout,
+    );
+    expect(merchant).toMatchObject({ idno: '1003600012345', address: 'Chișinău' });
+    const updated = await cli(
+      'update-merchant',
+      '--merchant',
+      merchant.id,
+      '--address',
+      'Bălți',
+      '--url',
+      url,
+    );
+    expect(JSON.parse(updated.stdout)).toMatchObject({ idno: '1003600012345', address: 'Bălți' });
+    const created = JSON.parse(
+      (await cli('create-terminal', '--merchant', merchant.id, '--name', 'Casa 1', '--url', url)).stdout,
+    );
+    expect(created.activationCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    const terminal = ['--merchant', merchant.id, '--terminal', created.terminal.id, '--url', url];
+    const fresh = JSON.parse((await cli('new-activation-code', ...terminal)).stdout);
+    expect(fresh.activationCode).not.toBe(created.activationCode);
+    expect(JSON.parse((await cli('rename-terminal', ...terminal, '--name', 'Casa 2')).stdout).name).toBe(
+      'Casa 2',
+    );
+    expect(JSON.parse((await cli('deactivate-terminal', ...terminal)).stdout).status).toBe('deactivated');
+    const listed = JSON.parse((await cli('list-terminals', '--merchant', merchant.id, '--url', url)).stdout);
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: created.terminal.id, status: 'deactivated' }),
+    ]);
+    const refused = await cli('rotate-terminal-key', ...terminal);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/HTTP 409/);
+  }, 120_000);
+
   it('explains refusals in one line: bad numbers, unknown merchants, no SQL', async () => {
     const products = await cli('seed-demo', '--products', 'abc', '--url', url);
     expect(products.code).toBe(1);

@@ -7,6 +7,7 @@ import { digestToken } from '../src/secrets/access-tokens.js';
 import { systemClock } from '../src/clock.js';
 import { CloudMetrics } from '../src/ops/cloud-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AddressLimiter } from '../src/http/address-limiter.js';
 import { buildApp } from '../src/http/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
 import { KeyCache } from '../src/keys/key-cache.js';
@@ -136,6 +137,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       secrets: testSecrets,
       notifyDeliveries: () => undefined,
       clock: systemClock,
+      activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock: systemClock }),
       operatorTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
       metricsTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
       metrics: new CloudMetrics(database.db),

@@ -11,6 +11,7 @@ import {
   listMerchants,
   requireMerchant,
   setIntegrationActive,
+  updateMerchant,
 } from '../merchants/merchants.js';
 import { toMilli, toMinor } from '@fiscal-pos/fiscal';
 import { changeOrderStatus } from '../orders/change-order-status.js';
@@ -33,6 +34,7 @@ import {
   SaveProductBody,
   SeedDemoBody,
   SetStockBody,
+  UpdateMerchantBody,
 } from './admin-schemas.js';
 import { seedDemo } from './seed-demo.js';
 
@@ -55,6 +57,20 @@ const createMerchantRoute = defineAdminRoute({
   body: CreateMerchantBody,
   responses: { 201: { description: 'Created', schema: Merchant } },
   handler: async ({ ctx, body }) => ({ status: 201, body: await createMerchant(ctx.db, body) }),
+});
+
+const updateMerchantRoute = defineAdminRoute({
+  method: 'PATCH',
+  path: '/merchants/{merchantId}',
+  operationId: 'adminUpdateMerchant',
+  summary: "Changes a merchant's name or fiscal identity (IDNO, address); absent fields stay",
+  params: MerchantParams,
+  body: UpdateMerchantBody,
+  responses: { 200: { description: 'The merchant as changed', schema: Merchant }, 404: notFound },
+  handler: async ({ ctx, params, body }) => ({
+    status: 200,
+    body: await updateMerchant(ctx.db, params.merchantId, body),
+  }),
 });
 
 const switchIntegrationRoute = defineAdminRoute({
@@ -274,6 +290,7 @@ const seedDemoRoute = defineAdminRoute({
 export const ADMIN_ROUTES: readonly AnyRoute[] = [
   listMerchantsRoute,
   createMerchantRoute,
+  updateMerchantRoute,
   switchIntegrationRoute,
   listKeysRoute,
   createKeyRoute,

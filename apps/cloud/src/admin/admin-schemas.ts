@@ -6,16 +6,38 @@ import { VAT_CODES } from '@fiscal-pos/fiscal';
 import { LocalizedText } from '../products/product-schemas.js';
 import { MoneyAmount, StockQuantity } from '../limits.js';
 
+const Idno = z
+  .string()
+  .regex(/^\d{13}$/, '13 digits')
+  .describe('State identification number (IDNO), 13 digits; printed in receipt headers');
+const Address = z.string().min(1).max(300).describe('The address printed in receipt headers');
+
 export const Merchant = z
-  .object({ id: z.string(), name: z.string(), integrationActive: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    integrationActive: z.boolean(),
+    idno: z.string().nullable(),
+    address: z.string().nullable(),
+  })
   .meta({ id: 'AdminMerchant' });
 
 export const CreateMerchantBody = z
   .object({
     name: z.string().min(1).max(200),
     integrationActive: z.boolean().default(false).describe('The integration API module; off unless true'),
+    idno: Idno.optional(),
+    address: Address.optional(),
   })
   .meta({ id: 'AdminCreateMerchant' });
+
+export const UpdateMerchantBody = z
+  .object({
+    name: z.string().min(1).max(200).optional(),
+    idno: Idno.nullable().optional().describe('13 digits; null clears it'),
+    address: Address.nullable().optional().describe('null clears it'),
+  })
+  .meta({ id: 'AdminUpdateMerchant' });
 
 export const IntegrationSwitchBody = z
   .object({ active: z.boolean().describe('Whether the merchant’s keys may use the integration API') })

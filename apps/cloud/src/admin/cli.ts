@@ -11,7 +11,10 @@ import { operatorTokenFile } from '../secrets/access-tokens.js';
 
 const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
   list-merchants                                  every merchant
-  create-merchant --name <name> [--active]        creates a merchant (module off unless --active)
+  create-merchant --name <name> [--active] [--idno <13 digits>] [--address <text>]
+                                                  creates a merchant (module off unless --active)
+  update-merchant --merchant <id> [--name <name>] [--idno <13 digits>] [--address <text>]
+                                                  changes its name or fiscal identity (receipt header)
   activate-module --merchant <id>                 turns the integration API module on
   deactivate-module --merchant <id>               turns it off (keys answer 403)
   list-keys --merchant <id>                       the merchant's keys (never the keys themselves)
@@ -19,6 +22,15 @@ const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--tok
                                                   prints a new key once
   revoke-key --key <keyId>                        the key stops working now
   rotate-key --key <keyId> [--grace <duration>]   prints the successor once; the old key works for the grace period (default 24h; e.g. 0, 90s, 30m, 12h, 7d)
+  list-terminals --merchant <id>                  the merchant's terminals
+  create-terminal --merchant <id> --name <name>   prints the activation code (XXXX-XXXX, 24 h, once)
+  rename-terminal --merchant <id> --terminal <id> --name <name>
+  deactivate-terminal --merchant <id> --terminal <id>
+                                                  for good: its credential and keys stop working
+  new-activation-code --merchant <id> --terminal <id>
+                                                  a new code (a replaced device); the old device is cut off when it is used
+  rotate-terminal-key --merchant <id> --terminal <id> [--grace <duration>]
+                                                  a new X-API-Key the terminal picks up at its next sync
   set-stock --merchant <id> --product <code> --on-hand <units>
                                                   sets on-hand stock (emits inventory.updated)
   fulfill-order --merchant <id> --order <orderId> marks a confirmed order fulfilled (emits order.updated)
@@ -61,13 +73,23 @@ function decimal(values: Values, name: string): number {
 }
 
 interface AdminRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** Below /api/admin/v1. */
   path: string;
   body?: unknown;
 }
 
 const id = (text: string) => encodeURIComponent(text);
+
+/** The options given, as body fields (absent ones left out, so the API keeps what is there). */
+function given(values: Values, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.flatMap((name) => (typeof values[name] === 'string' ? [[name, values[name]]] : [])),
+  );
+}
+
+const terminalPath = (values: Values) =>
+  `/merchants/${id(required(values, 'merchant'))}/terminals/${id(required(values, 'terminal'))}`;
 
 /** The admin API request a command stands for. */
 function adminRequest(command: string | undefined, values: Values): AdminRequest {
@@ -78,7 +100,37 @@ function adminRequest(command: string | undefined, values: Values): AdminRequest
       return {
         method: 'POST',
         path: '/merchants',
-        body: { name: required(values, 'name'), integrationActive: values.active === true },
+        body: {
+          name: required(values, 'name'),
+          integrationActive: values.active === true,
+          ...given(values, ['idno', 'address']),
+        },
+      };
+    case 'update-merchant':
+      return {
+        method: 'PATCH',
+        path: `/merchants/${id(required(values, 'merchant'))}`,
+        body: given(values, ['name', 'idno', 'address']),
+      };
+    case 'list-terminals':
+      return { method: 'GET', path: `/merchants/${id(required(values, 'merchant'))}/terminals` };
+    case 'create-terminal':
+      return {
+        method: 'POST',
+        path: `/merchants/${id(required(values, 'merchant'))}/terminals`,
+        body: { name: required(values, 'name') },
+      };
+    case 'rename-terminal':
+      return { method: 'PATCH', path: terminalPath(values), body: { name: required(values, 'name') } };
+    case 'deactivate-terminal':
+      return { method: 'POST', path: `${terminalPath(values)}/deactivate` };
+    case 'new-activation-code':
+      return { method: 'POST', path: `${terminalPath(values)}/activation-code` };
+    case 'rotate-terminal-key':
+      return {
+        method: 'POST',
+        path: `${terminalPath(values)}/api-key/rotate`,
+        body: { graceSeconds: parseDuration(typeof values.grace === 'string' ? values.grace : '24h') },
       };
     case 'activate-module':
     case 'deactivate-module':
@@ -186,6 +238,9 @@ export async function runAdminCli(argv: string[], config: CloudConfig): Promise<
       name: { type: 'string' },
       active: { type: 'boolean' },
       merchant: { type: 'string' },
+      terminal: { type: 'string' },
+      idno: { type: 'string' },
+      address: { type: 'string' },
       scopes: { type: 'string' },
       key: { type: 'string' },
       grace: { type: 'string' },

@@ -3,7 +3,9 @@
 // no database statement; the shared per-key limit (rate-limit-store.ts) applies after
 // authentication. Fixed windows opened by an address's first request, timed by the injected
 // clock.
+import type { FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
+import { ProblemError } from './problem.js';
 
 interface Window {
   startedAt: number;
@@ -41,4 +43,17 @@ export class AddressLimiter {
       if (now - window.startedAt >= this.options.windowMs) this.windows.delete(address);
     while (this.windows.size >= limit) this.windows.delete(this.windows.keys().next().value!);
   }
+}
+
+/** Counts one request of the address; over the limit, 429 rate_limited with Retry-After. */
+export function countOrRefuse(
+  limiter: AddressLimiter,
+  address: string,
+  reply: FastifyReply,
+  detail: string,
+): void {
+  const verdict = limiter.count(address);
+  if (verdict.allowed) return;
+  void reply.header('retry-after', String(verdict.retryAfterSeconds));
+  throw new ProblemError('rate_limited', detail);
 }

@@ -14,7 +14,7 @@ import { registerOpsRoutes } from '../ops/ops-routes.js';
 import { ALL_ROUTES } from '../routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
-import { AddressLimiter } from './address-limiter.js';
+import { AddressLimiter, countOrRefuse } from './address-limiter.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 import { API_PREFIX, registerRoute } from './route.js';
 
@@ -107,18 +107,17 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.rateLimit === false) return;
-    const verdict = addresses.count(request.ip);
-    if (verdict.allowed) return;
-    void reply.header('retry-after', String(verdict.retryAfterSeconds));
-    throw new ProblemError(
-      'rate_limited',
+    countOrRefuse(
+      addresses,
+      request.ip,
+      reply,
       `This address may make ${ctx.config.addressRateLimitMax} requests per window; retry after the Retry-After header's seconds.`,
     );
   });
 
-  // Counted per key after authentication (the route's onRequest hook sets request.auth, or
-  // answers 401/403 before this hook runs); a request reaching it without a key would be
-  // counted per client address. Counters live in the database, so the limit holds across
+  // Counted per key (or per terminal on device routes) after authentication (the route's
+  // onRequest hook sets request.auth or request.device, or answers 401/403 before this hook
+  // runs); a request reaching it without either is counted per client address. Counters live in the database, so the limit holds across
   // every process sharing it.
   await app.register(rateLimit, {
     global: true,
@@ -126,7 +125,12 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     store: databaseRateLimitStore(ctx.db, ctx.clock),
     max: ctx.config.rateLimit.max,
     timeWindow: ctx.config.rateLimit.windowMs,
-    keyGenerator: (request) => (request.auth ? `key:${request.auth.keyId}` : `ip:${request.ip}`),
+    keyGenerator: (request) =>
+      request.auth
+        ? `key:${request.auth.keyId}`
+        : request.device
+          ? `terminal:${request.device.terminalId}`
+          : `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new ProblemError(
         'rate_limited',

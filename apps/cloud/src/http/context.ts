@@ -5,6 +5,7 @@ import type { KeyCache } from '../keys/key-cache.js';
 import type { CloudMetrics } from '../ops/cloud-metrics.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import type { UrlGuard } from '../webhooks/url-guard.js';
+import type { AddressLimiter } from './address-limiter.js';
 
 /** What every handler and use case may reach: nothing global, all passed in. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   /** Tells this process's delivery worker that new deliveries were committed. */
   notifyDeliveries: () => void;
   clock: Clock;
+  /** Terminal activation attempts per client address (config.activationRateLimit). */
+  activationAttempts: AddressLimiter;
   /** SHA-256 of the operator token (admin/operator-token.ts); the token itself is not kept. */
   operatorTokenDigest: Buffer;
   /** SHA-256 of the token /metrics asks for (METRICS_TOKEN or DATA_DIR/metrics-token). */

@@ -9,6 +9,9 @@ export const PROBLEM_CODES = [
   'missing_operator_token',
   'invalid_operator_token',
   'invalid_metrics_token',
+  'missing_device_credential',
+  'invalid_device_credential',
+  'terminal_deactivated',
   'insufficient_scope',
   'module_inactive',
   'invalid_json',
@@ -18,6 +21,10 @@ export const PROBLEM_CODES = [
   'idempotency_conflict',
   'order_status_conflict',
   'key_already_rotated',
+  'terminal_status_conflict',
+  'invalid_activation_code',
+  'activation_code_used',
+  'activation_code_expired',
   'url_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -38,6 +45,12 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 401, title: 'Invalid operator token' };
     case 'invalid_metrics_token':
       return { status: 401, title: 'Invalid metrics token' };
+    case 'missing_device_credential':
+      return { status: 401, title: 'Device credential required' };
+    case 'invalid_device_credential':
+      return { status: 401, title: 'Invalid device credential' };
+    case 'terminal_deactivated':
+      return { status: 403, title: 'Terminal deactivated' };
     case 'insufficient_scope':
       return { status: 403, title: 'Key lacks the required scope' };
     case 'module_inactive':
@@ -56,6 +69,16 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 409, title: 'Order status does not allow this' };
     case 'key_already_rotated':
       return { status: 409, title: 'Key already rotated' };
+    case 'terminal_status_conflict':
+      return { status: 409, title: 'Terminal status does not allow this' };
+    // One status for the three: the code was not accepted and nothing changed; `code` says why,
+    // so the terminal can tell its operator to retype the code or to ask for a new one.
+    case 'invalid_activation_code':
+      return { status: 422, title: 'Invalid activation code' };
+    case 'activation_code_used':
+      return { status: 422, title: 'Activation code already used' };
+    case 'activation_code_expired':
+      return { status: 422, title: 'Activation code expired' };
     case 'url_not_allowed':
       return { status: 422, title: 'Webhook URL not allowed' };
     case 'payload_too_large':

@@ -1,8 +1,9 @@
 // Declares one endpoint: its contract (zod schemas, which are also its OpenAPI description),
 // who may call it and a thin handler. Integration endpoints take an X-Service-Api-Key with a
 // scope; administration endpoints take the operator token and get idempotency and the audit
-// log. Authentication, input parsing, idempotency and the audit happen here, visibly, before
-// and after the handler runs.
+// log; device endpoints take a terminal's device credential, except the one that issues it
+// (activation), which is limited per client address instead. Authentication, input parsing,
+// idempotency and the audit happen here, visibly, before and after the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authenticateOperator } from '../admin/operator-auth.js';
@@ -13,6 +14,8 @@ import { pathOfNulText } from './nul-text.js';
 import { fromZodError, ProblemError } from './problem.js';
 import type { AppContext } from './context.js';
 import { authenticate, authorize } from './auth.js';
+import { authenticateDevice, type AuthenticatedDevice } from '../terminals/device-auth.js';
+import { countOrRefuse, type AddressLimiter } from './address-limiter.js';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -21,16 +24,16 @@ interface ResponseSpec {
   schema?: z.ZodType;
 }
 
-interface HandlerInput<Q, B, P> {
+interface AdminHandlerInput<Q, B, P> {
   ctx: AppContext;
-  auth: ResolvedKey;
   query: Q;
   body: B;
   params: P;
   request: FastifyRequest;
 }
 
-type AdminHandlerInput<Q, B, P> = Omit<HandlerInput<Q, B, P>, 'auth'>;
+type HandlerInput<Q, B, P> = AdminHandlerInput<Q, B, P> & { auth: ResolvedKey };
+type DeviceHandlerInput<Q, B, P> = AdminHandlerInput<Q, B, P> & { device: AuthenticatedDevice };
 
 /** A body that is JSON text already (rendered by the database): sent as is, never re-serialized. */
 export class JsonText {
@@ -72,15 +75,36 @@ export interface AdminRouteDef<
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
 > extends Contract<QS, BS, PS> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Fields of the answer shown once (new keys): left out of the copy kept for replays. */
   shownOnce?: readonly string[];
   handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
 }
 
+export interface DeviceRouteDef<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+> extends Contract<QS, BS, PS> {
+  method: 'GET' | 'POST';
+  handler: (input: DeviceHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
+}
+
+/** A device endpoint without a credential: every attempt is counted per client address first. */
+export interface OpenDeviceRouteDef<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+> extends Contract<QS, BS, PS> {
+  method: 'POST';
+  attempts: (ctx: AppContext) => { limiter: AddressLimiter; refusal: string };
+  handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
+}
+
 /** Route definitions erased to one type so a list of them can be registered and documented. */
 export interface AnyRoute {
-  access: 'key' | 'operator';
+  /** key: integration key; operator: operator token; device: device credential; open: none. */
+  access: 'key' | 'operator' | 'device' | 'open';
   method: AdminRouteDef['method'];
   /** The full path, base path included, in OpenAPI form. */
   path: string;
@@ -94,11 +118,15 @@ export interface AnyRoute {
   params?: z.ZodType | undefined;
   responses: Record<number, ResponseSpec>;
   shownOnce?: readonly string[] | undefined;
-  handler: (input: HandlerInput<unknown, unknown, unknown>) => Promise<HandlerResult>;
+  attempts?: OpenDeviceRouteDef['attempts'] | undefined;
+  handler: (
+    input: HandlerInput<unknown, unknown, unknown> & DeviceHandlerInput<unknown, unknown, unknown>,
+  ) => Promise<HandlerResult>;
 }
 
 export const API_PREFIX = '/api/public/v1';
 const ADMIN_PREFIX = '/api/admin/v1';
+const DEVICE_PREFIX = '/api/device/v1';
 
 export function defineRoute<
   QS extends z.ZodType | undefined = undefined,
@@ -114,6 +142,22 @@ export function defineAdminRoute<
   PS extends z.ZodType | undefined = undefined,
 >(def: AdminRouteDef<QS, BS, PS>): AnyRoute {
   return { ...def, access: 'operator', scopes: [], path: ADMIN_PREFIX + def.path } as unknown as AnyRoute;
+}
+
+export function defineDeviceRoute<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(def: DeviceRouteDef<QS, BS, PS>): AnyRoute {
+  return { ...def, access: 'device', scopes: [], path: DEVICE_PREFIX + def.path } as unknown as AnyRoute;
+}
+
+export function defineOpenDeviceRoute<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(def: OpenDeviceRouteDef<QS, BS, PS>): AnyRoute {
+  return { ...def, access: 'open', scopes: [], path: DEVICE_PREFIX + def.path } as unknown as AnyRoute;
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
@@ -132,18 +176,28 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, route: AnyR
   app.route({
     method: route.method,
     url: route.path.replace(/\{(\w+)\}/g, ':$1'),
-    onRequest: async (request: FastifyRequest) => {
-      if (route.access === 'operator') {
-        authenticateOperator(ctx, request);
-        return;
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      switch (route.access) {
+        case 'operator':
+          authenticateOperator(ctx, request);
+          return;
+        case 'device':
+          await authenticateDevice(ctx, request);
+          return;
+        case 'open': {
+          const { limiter, refusal } = route.attempts!(ctx);
+          countOrRefuse(limiter, request.ip, reply, refusal);
+          return;
+        }
+        case 'key':
+          authorize(await authenticate(ctx, request), route.scopes);
       }
-      const auth = await authenticate(ctx, request);
-      authorize(auth, route.scopes);
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const input = {
         ctx,
         auth: request.auth!,
+        device: request.device!,
         query: parse(route.query, request.query, 'query'),
         body: parse(route.body, request.body, 'body'),
         params: parse(route.params, request.params, 'path'),

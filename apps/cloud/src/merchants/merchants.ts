@@ -1,4 +1,5 @@
-// Merchants and their integration module switch (the console will drive these; the admin CLI does now).
+// Merchants, their fiscal identity (IDNO and address, printed on their terminals' receipts) and
+// their integration module switch (the console will drive these; the admin CLI does now).
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { merchants } from '../db/schema.js';
@@ -10,12 +11,23 @@ export interface Merchant {
   id: string;
   name: string;
   integrationActive: boolean;
+  idno: string | null;
+  address: string | null;
+}
+
+/** What may change after creation; an absent field stays, null clears idno or address. */
+export interface MerchantChanges {
+  name?: string | undefined;
+  idno?: string | null | undefined;
+  address?: string | null | undefined;
 }
 
 const MERCHANT_COLUMNS = {
   id: merchants.id,
   name: merchants.name,
   integrationActive: merchants.integrationActive,
+  idno: merchants.idno,
+  address: merchants.address,
 };
 
 export async function listMerchants(db: Queryable): Promise<Merchant[]> {
@@ -35,13 +47,36 @@ export async function requireMerchant(db: Queryable, merchantId: string): Promis
 
 export async function createMerchant(
   db: Queryable,
-  options: { name: string; integrationActive?: boolean },
+  options: { name: string; integrationActive?: boolean; idno?: string | null; address?: string | null },
 ): Promise<Merchant> {
   const [row] = await db
     .insert(merchants)
-    .values({ id: newId('mer'), name: options.name, integrationActive: options.integrationActive ?? false })
+    .values({
+      id: newId('mer'),
+      name: options.name,
+      integrationActive: options.integrationActive ?? false,
+      idno: options.idno ?? null,
+      address: options.address ?? null,
+    })
     .returning(MERCHANT_COLUMNS);
   return row!;
+}
+
+/** The merchant as changed, or 404. */
+export async function updateMerchant(
+  db: Queryable,
+  merchantId: string,
+  changes: MerchantChanges,
+): Promise<Merchant> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length === 0) return requireMerchant(db, merchantId);
+  const [row] = await db
+    .update(merchants)
+    .set(set)
+    .where(eq(merchants.id, merchantId))
+    .returning(MERCHANT_COLUMNS);
+  if (!row) throw new ProblemError('not_found', `No merchant ${merchantId}.`);
+  return row;
 }
 
 /** Returns false when no such merchant exists. */

@@ -38,20 +38,47 @@ function parameters(
   }));
 }
 
-/** Integration operations are grouped by resource; administration ones under one tag. */
+/** Integration operations are grouped by resource; administration and device ones under one tag each. */
 function tagOf(route: AnyRoute): string {
   if (route.access === 'operator') return 'administration';
+  if (route.access === 'device' || route.access === 'open') return 'device';
   const resource = route.path.slice(API_PREFIX.length).split('/')[1]!;
   return resource === 'ping' ? 'keys' : resource;
 }
 
-function operationDescription(route: AnyRoute): string {
-  const who =
-    route.access === 'operator'
-      ? 'Needs the operator token. Changes are audited and accept an Idempotency-Key.'
-      : route.scopes.length > 0
+/** Per kind of access: who may call, the refusals it adds, and its security requirement. */
+const ACCESS: Record<
+  AnyRoute['access'],
+  { who: (route: AnyRoute) => string; unauthorized?: string; forbidden?: string; security: JsonObject[] }
+> = {
+  key: {
+    who: (route) =>
+      route.scopes.length > 0
         ? `Needs a key with one of the scopes: ${route.scopes.join(', ')}.`
-        : 'Needs any valid key.';
+        : 'Needs any valid key.',
+    unauthorized: 'Missing or invalid key',
+    forbidden: 'Module inactive or scope missing',
+    security: [{ apiKey: [] }],
+  },
+  operator: {
+    who: () => 'Needs the operator token. Changes are audited and accept an Idempotency-Key.',
+    unauthorized: 'Missing or invalid operator token',
+    security: [{ operatorToken: [] }],
+  },
+  device: {
+    who: () => 'Needs the device credential from activation (`Authorization: Bearer dc_…`).',
+    unauthorized: 'Missing, invalid or revoked device credential',
+    forbidden: 'The terminal was deactivated',
+    security: [{ deviceCredential: [] }],
+  },
+  open: {
+    who: () => 'Needs no credential; attempts are limited per client address.',
+    security: [],
+  },
+};
+
+function operationDescription(route: AnyRoute): string {
+  const who = ACCESS[route.access].who(route);
   return route.description ? `${route.description}\n\n${who}` : who;
 }
 
@@ -70,16 +97,9 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           : {}),
       };
     }
-    const byKey = route.access === 'key';
-    responses['401'] ??= {
-      description: byKey ? 'Missing or invalid key' : 'Missing or invalid operator token',
-      content: problem,
-    };
-    if (byKey)
-      responses['403'] ??= {
-        description: 'Module inactive or scope missing',
-        content: problem,
-      };
+    const access = ACCESS[route.access];
+    if (access.unauthorized) responses['401'] ??= { description: access.unauthorized, content: problem };
+    if (access.forbidden) responses['403'] ??= { description: access.forbidden, content: problem };
     responses['429'] ??= { description: 'Rate limit reached; see Retry-After' };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -100,7 +120,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           }
         : {}),
       responses,
-      security: [byKey ? { apiKey: [] } : { operatorToken: [] }],
+      security: access.security,
     };
   }
   return {
@@ -115,6 +135,11 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           type: 'http',
           scheme: 'bearer',
           description: 'The operator token (DATA_DIR/operator-token or CLOUD_OPERATOR_TOKEN)',
+        },
+        deviceCredential: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A terminal’s device credential (dc_…), issued at activation',
         },
       },
     },

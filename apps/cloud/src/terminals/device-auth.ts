@@ -1,0 +1,57 @@
+// `Authorization: Bearer dc_...` on every device route (the terminal's own calls to the cloud).
+// Order of checks: absent -> 401 missing_device_credential; malformed, unknown or revoked -> 401
+// invalid_device_credential (a malformed one costs no query); terminal deactivated -> 403
+// terminal_deactivated. The resolved terminal and merchant are the only ones a device handler
+// may query: a device never names a terminal or merchant itself.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { ProblemError } from '../http/problem.js';
+import { recordFirstUse, resolveDeviceCredential } from './device-credentials.js';
+import { hashToken, isWellFormedDeviceCredential } from './tokens.js';
+
+export interface AuthenticatedDevice {
+  credentialId: string;
+  terminalId: string;
+  merchantId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    device?: AuthenticatedDevice;
+  }
+}
+
+export async function authenticateDevice(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<AuthenticatedDevice> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match)
+    throw new ProblemError(
+      'missing_device_credential',
+      'Send the device credential from activation as `Authorization: Bearer dc_...`.',
+    );
+  const credential = isWellFormedDeviceCredential(match[1]!)
+    ? await resolveDeviceCredential(ctx.db, hashToken(match[1]!))
+    : undefined;
+  if (!credential)
+    throw new ProblemError(
+      'invalid_device_credential',
+      'The device credential is not valid or was revoked; activate the terminal again with a new code.',
+    );
+  if (credential.terminalStatus === 'deactivated')
+    throw new ProblemError('terminal_deactivated', 'This terminal was deactivated by its merchant.');
+  if (credential.replacesId !== null && credential.firstUsedAt === null)
+    await recordFirstUse(
+      ctx.db,
+      { credentialId: credential.credentialId, replacesId: credential.replacesId },
+      ctx.clock.now(),
+    );
+  const device = {
+    credentialId: credential.credentialId,
+    terminalId: credential.terminalId,
+    merchantId: credential.merchantId,
+  };
+  request.device = device;
+  return device;
+}

@@ -1,0 +1,84 @@
+// The device API under /api/device/v1: what an activated terminal calls in the cloud, with its
+// device credential. Activation itself takes no credential (it issues one) and is limited per
+// client address (config.activationRateLimit). More device routes (catalog feed, document push)
+// are declared with defineDeviceRoute the same way and reach only request's own terminal.
+import { ProblemSchema } from '../http/problem.js';
+import { defineDeviceRoute, defineOpenDeviceRoute, type AnyRoute } from '../http/route.js';
+import { activateTerminal } from './activate-terminal.js';
+import { rotateDeviceCredential } from './device-credentials.js';
+import { showDeviceTerminal } from './show-device-terminal.js';
+import { acknowledgeApiKey } from './terminal-api-keys.js';
+import {
+  AcknowledgeApiKeyBody,
+  ActivateBody,
+  Activation,
+  DeviceTerminal,
+  RotatedCredential,
+} from './terminal-schemas.js';
+
+const activateRoute = defineOpenDeviceRoute({
+  method: 'POST',
+  path: '/activate',
+  operationId: 'deviceActivate',
+  summary: 'Exchanges an activation code, once, for the terminal’s identity, credential and X-API-Key',
+  body: ActivateBody,
+  attempts: (ctx) => ({
+    limiter: ctx.activationAttempts,
+    refusal: `This address may try ${ctx.config.activationRateLimit.max} activation codes per window; retry after the Retry-After header's seconds.`,
+  }),
+  responses: {
+    200: { description: 'Activated; the credential and key are in this answer only', schema: Activation },
+    422: {
+      description:
+        'invalid_activation_code, activation_code_used or activation_code_expired; nothing changed',
+      schema: ProblemSchema,
+    },
+  },
+  handler: async ({ ctx, body }) => ({ status: 200, body: await activateTerminal(ctx, body.code) }),
+});
+
+const getTerminalRoute = defineDeviceRoute({
+  method: 'GET',
+  path: '/terminal',
+  operationId: 'deviceGetTerminal',
+  summary: 'The calling terminal: name, status, merchant identity and a rotated X-API-Key waiting for it',
+  responses: { 200: { description: 'The terminal', schema: DeviceTerminal } },
+  handler: async ({ ctx, device }) => ({ status: 200, body: await showDeviceTerminal(ctx, device) }),
+});
+
+const acknowledgeApiKeyRoute = defineDeviceRoute({
+  method: 'POST',
+  path: '/terminal/api-key/ack',
+  operationId: 'deviceAcknowledgeApiKey',
+  summary: 'The terminal stored its rotated X-API-Key: the cloud drops its copy; repeating it is harmless',
+  body: AcknowledgeApiKeyBody,
+  responses: {
+    204: { description: 'Acknowledged' },
+    404: { description: 'No such key for this terminal', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, device, body }) => {
+    await acknowledgeApiKey(ctx.db, { terminalId: device.terminalId, keyId: body.id, now: ctx.clock.now() });
+    return { status: 204 };
+  },
+});
+
+const rotateCredentialRoute = defineDeviceRoute({
+  method: 'POST',
+  path: '/credential/rotate',
+  operationId: 'deviceRotateCredential',
+  summary: 'A new device credential; the current one works until the new one is first used',
+  responses: { 200: { description: 'The new credential (in this answer only)', schema: RotatedCredential } },
+  handler: async ({ ctx, device }) => ({
+    status: 200,
+    body: {
+      deviceCredential: await ctx.db.transaction((tx) => rotateDeviceCredential(tx, device, ctx.clock.now())),
+    },
+  }),
+});
+
+export const DEVICE_ROUTES: readonly AnyRoute[] = [
+  activateRoute,
+  getTerminalRoute,
+  acknowledgeApiKeyRoute,
+  rotateCredentialRoute,
+];

@@ -1,0 +1,33 @@
+// The bearer secrets the cloud hands a terminal: its device credential (`dc_`, for its own calls
+// to the cloud) and its terminal API key (`tk_`, what ERPs on the LAN send it as X-API-Key).
+// 256 random bits each, stored as SHA-256 only, the rule integration keys follow (keys/api-key.ts).
+import { randomBytes } from 'node:crypto';
+import { base62 } from '../ids.js';
+import { hashApiKey } from '../keys/api-key.js';
+
+const BODY_LENGTH = 43;
+
+export interface NewToken {
+  plaintext: string;
+  hash: string;
+  lastFour: string;
+}
+
+export const DEVICE_CREDENTIAL_PREFIX = 'dc_';
+export const TERMINAL_API_KEY_PREFIX = 'tk_';
+
+export function generateToken(
+  prefix: typeof DEVICE_CREDENTIAL_PREFIX | typeof TERMINAL_API_KEY_PREFIX,
+): NewToken {
+  const plaintext = prefix + base62(randomBytes(32)).padStart(BODY_LENGTH, '0').slice(-BODY_LENGTH);
+  return { plaintext, hash: hashApiKey(plaintext), lastFour: plaintext.slice(-4) };
+}
+
+const DEVICE_CREDENTIAL_PATTERN = new RegExp(`^${DEVICE_CREDENTIAL_PREFIX}[0-9A-Za-z]{${BODY_LENGTH}}$`);
+
+/** Only well-formed credentials are looked up: garbage costs no query. */
+export function isWellFormedDeviceCredential(text: string): boolean {
+  return DEVICE_CREDENTIAL_PATTERN.test(text);
+}
+
+export { hashApiKey as hashToken };
