@@ -8,7 +8,14 @@ import {
   getOrderRoute,
   listOrdersRoute,
 } from './orders/orders-routes.js';
+import { CATALOG_ADMIN_ROUTES } from './catalog/catalog-admin-routes.js';
 import { pingRoute } from './ping/ping.js';
+import {
+  createAdjustmentRoute,
+  createProductRoute,
+  deleteProductRoute,
+  updateProductRoute,
+} from './products/product-write-routes.js';
 import {
   getInventoryRoute,
   getProductRoute,
@@ -29,8 +36,12 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   pingRoute,
   listProductsRoute,
   getProductRoute,
+  createProductRoute,
+  updateProductRoute,
+  deleteProductRoute,
   listContentBlocksRoute,
   getInventoryRoute,
+  createAdjustmentRoute,
   createOrderRoute,
   listOrdersRoute,
   getOrderRoute,
@@ -45,4 +56,4 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   rotateWebhookSecretRoute,
 ];
 
-export const ALL_ROUTES: readonly AnyRoute[] = [...V1_ROUTES, ...ADMIN_ROUTES];
+export const ALL_ROUTES: readonly AnyRoute[] = [...V1_ROUTES, ...ADMIN_ROUTES, ...CATALOG_ADMIN_ROUTES];
