@@ -94,7 +94,7 @@ export function catalogRequest(command: string, values: Values): AdminRequest | 
         cursor: text(values, 'cursor') ?? '0',
         limit: text(values, 'limit') ?? '1000',
       });
-      return { method: 'GET', path: `${merchant()}/catalog?${query}` };
+      return { method: 'GET', path: `${merchant()}/catalog?${query.toString()}` };
     }
     default:
       return undefined;

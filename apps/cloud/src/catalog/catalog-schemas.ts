@@ -63,7 +63,7 @@ export const Cashier = z
   .meta({ id: 'Cashier' });
 export type Cashier = z.infer<typeof Cashier>;
 
-export const PinVerifier = z
+const PinVerifier = z
   .object({
     algorithm: z.literal('scrypt'),
     N: z.number().int(),
@@ -79,7 +79,7 @@ export const CatalogCashier = Cashier.extend({
 }).meta({ id: 'CatalogCashier' });
 export type CatalogCashier = z.infer<typeof CatalogCashier>;
 
-export const MAX_FEED_LIMIT = 5_000;
+const MAX_FEED_LIMIT = 5_000;
 
 export const CatalogFeedQuery = z.object({
   cursor: z
