@@ -14,7 +14,8 @@ export function base62(bytes: Uint8Array): string {
   return out;
 }
 
-export type IdKind = 'mer' | 'key' | 'prod' | 'ord' | 'we' | 'evt' | 'msg' | 'trm' | 'dcr' | 'tak';
+export type IdKind =
+  'mer' | 'key' | 'prod' | 'cat' | 'csh' | 'stm' | 'ord' | 'we' | 'evt' | 'msg' | 'trm' | 'dcr' | 'tak';
 
 export function newId(kind: IdKind): string {
   return `${kind}_${base62(randomBytes(16)).padStart(22, '0')}`;

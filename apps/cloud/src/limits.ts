@@ -26,3 +26,12 @@ export const StockQuantity = z
   .max(MAX_STOCK)
   .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
   .describe(`Units on hand, 0-${MAX_STOCK}, at most 3 decimals`);
+
+/** A change of on-hand stock: either sign, never 0, bounded like the stock itself. */
+export const StockDelta = z
+  .number()
+  .min(-MAX_STOCK)
+  .max(MAX_STOCK)
+  .refine((x) => x !== 0, 'must not be 0')
+  .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
+  .describe(`Units to add (negative: remove), at most ${MAX_STOCK} either way, at most 3 decimals`);

@@ -8,9 +8,16 @@ import {
   getOrderRoute,
   listOrdersRoute,
 } from './orders/orders-routes.js';
+import { CATALOG_ADMIN_ROUTES } from './catalog/catalog-admin-routes.js';
 import { pingRoute } from './ping/ping.js';
 import { DEVICE_ROUTES } from './terminals/device-routes.js';
 import { TERMINAL_ADMIN_ROUTES } from './terminals/terminal-admin-routes.js';
+import {
+  createAdjustmentRoute,
+  createProductRoute,
+  deleteProductRoute,
+  updateProductRoute,
+} from './products/product-write-routes.js';
 import {
   getInventoryRoute,
   getProductRoute,
@@ -31,8 +38,12 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   pingRoute,
   listProductsRoute,
   getProductRoute,
+  createProductRoute,
+  updateProductRoute,
+  deleteProductRoute,
   listContentBlocksRoute,
   getInventoryRoute,
+  createAdjustmentRoute,
   createOrderRoute,
   listOrdersRoute,
   getOrderRoute,
@@ -50,6 +61,7 @@ export const V1_ROUTES: readonly AnyRoute[] = [
 export const ALL_ROUTES: readonly AnyRoute[] = [
   ...V1_ROUTES,
   ...ADMIN_ROUTES,
+  ...CATALOG_ADMIN_ROUTES,
   ...TERMINAL_ADMIN_ROUTES,
   ...DEVICE_ROUTES,
 ];

@@ -85,7 +85,7 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
   it('syncs incrementally: updatedSince returns changes, deletions included', async () => {
     const before = new Date(Date.now() - 1).toISOString();
     await setStock(database.db, m.merchantId, 'C-2', 42_250);
-    await deleteProduct(database.db, m.merchantId, 'C-3');
+    await deleteProduct(database.db, m.merchantId, { code: 'C-3' });
     const res = await get(`/products?updatedSince=${encodeURIComponent(before)}`);
     const byCode = Object.fromEntries(res.json().data.map((p: { code: string }) => [p.code, p]));
     expect(Object.keys(byCode).sort()).toEqual(['C-2', 'C-3']);

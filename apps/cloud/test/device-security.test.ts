@@ -34,6 +34,7 @@ const SAMPLES: Record<string, { body?: unknown }> = {
   deviceGetTerminal: {},
   deviceAcknowledgeApiKey: { body: { id: 'tak_x' } },
   deviceRotateCredential: {},
+  deviceCatalogFeed: {},
 };
 
 describe.each(DRIVERS)('device API security on %s', (driver) => {

@@ -55,7 +55,7 @@ describe.each(DRIVERS)('product list on %s', (driver) => {
         unit: 'pcs',
       });
     }
-    await deleteProduct(database.db, m.merchantId, 'R-5');
+    await deleteProduct(database.db, m.merchantId, { code: 'R-5' });
   });
   afterAll(async () => {
     await cloud?.close();

@@ -25,16 +25,34 @@ import {
 /** Identifiers of merchant A that merchant B must never see. */
 interface Fixture {
   productCode: string;
+  productId: string;
   orderId: string;
   webhookId: string;
   deliveryId: string;
 }
 
 /** A well-formed request per operation; a route added without one fails this suite. */
-const SAMPLES: Record<string, (f: Fixture) => { path: string; body?: unknown }> = {
+const SAMPLES: Record<
+  string,
+  (f: Fixture) => { path: string; body?: unknown; headers?: Record<string, string> }
+> = {
   ping: () => ({ path: '/ping' }),
   listProducts: () => ({ path: '/products' }),
   getProduct: (f) => ({ path: `/products/${f.productCode}` }),
+  createProduct: () => ({
+    path: '/products',
+    body: { code: 'SEC-NEW', name: { ro: 'N' }, price: 1, vatCode: 'B', unit: 'pcs' },
+  }),
+  updateProduct: (f) => ({
+    path: `/products/${f.productId}`,
+    body: { code: 'SEC-RENAMED', name: { ro: 'N' }, price: 1, vatCode: 'B', unit: 'pcs' },
+  }),
+  deleteProduct: (f) => ({ path: `/products/${f.productId}` }),
+  createInventoryAdjustment: (f) => ({
+    path: '/inventory/adjustments',
+    body: { productId: f.productId, delta: 1, reason: 'security' },
+    headers: { 'idempotency-key': 'sec-adjustment' },
+  }),
   listContentBlocks: () => ({ path: '/content-blocks' }),
   getInventory: (f) => ({ path: `/inventory?productCode=${f.productCode}` }),
   createOrder: (f) => ({
@@ -81,13 +99,14 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
     inactive = await seedMerchant(database, { active: false });
     const db = database.db;
     fixture.productCode = 'A-SECRET-PRODUCT';
-    await saveProduct(db, a.merchantId, {
+    const secret = await saveProduct(db, a.merchantId, {
       code: fixture.productCode,
       name: { ro: 'A-SECRET-NAME' },
       priceMinor: 1000,
       vatCode: 'B',
       unit: 'pcs',
     });
+    fixture.productId = secret.id;
     await saveContentBlock(db, a.merchantId, { key: 'a-secret-block', labels: { ro: 'A-SECRET-LABEL' } });
     await saveProduct(db, b.merchantId, {
       code: 'B-PRODUCT',
@@ -146,8 +165,8 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
   function send(route: (typeof V1_ROUTES)[number], key: string | undefined, f: Fixture = fixture) {
     const sample = SAMPLES[route.operationId];
     if (!sample) throw new Error(`no security sample for ${route.operationId}`);
-    const { path, body } = sample(f);
-    return call(cloud, route.method, `/api/public/v1${path}`, { key, body });
+    const { path, body, headers } = sample(f);
+    return call(cloud, route.method, `/api/public/v1${path}`, { key, body, ...(headers ? { headers } : {}) });
   }
 
   it('has a sample request for every route', () => {

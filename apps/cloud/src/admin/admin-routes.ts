@@ -208,7 +208,7 @@ const deleteProductRoute = defineAdminRoute({
   params: ProductParams,
   responses: { 204: { description: 'Deleted' }, 404: notFound },
   handler: async ({ ctx, params }) => {
-    if (!(await deleteProduct(ctx.db, params.merchantId, params.code)))
+    if (!(await deleteProduct(ctx.db, params.merchantId, { code: params.code })))
       throw new ProblemError('not_found', `No product ${params.code}.`);
     return { status: 204 };
   },

@@ -2,9 +2,8 @@
 // later) sends and gets back.
 import { z } from 'zod';
 import { Scope } from '../keys/scopes.js';
-import { VAT_CODES } from '@fiscal-pos/fiscal';
-import { LocalizedText } from '../products/product-schemas.js';
-import { MoneyAmount, StockQuantity } from '../limits.js';
+import { ProductFields } from '../products/product-schemas.js';
+import { StockQuantity } from '../limits.js';
 
 const Idno = z
   .string()
@@ -92,20 +91,9 @@ export const RotateKeyBody = z
 
 export const ProductParams = MerchantParams.extend({ code: z.string().min(1).max(100) });
 
-export const SaveProductBody = z
-  .object({
-    barcodes: z.array(z.string().min(1).max(50)).max(20).optional(),
-    name: LocalizedText,
-    description: LocalizedText.nullable().optional(),
-    price: MoneyAmount.describe('VAT-inclusive unit price in MDL, > 0, at most 2 decimals'),
-    vatCode: z.enum(VAT_CODES),
-    unit: z.string().min(1).max(20),
-    category: z.string().max(100).nullable().optional(),
-    active: z.boolean().optional(),
-    onHand: StockQuantity.optional(),
-    content: z.record(z.string().max(100), LocalizedText).optional(),
-  })
-  .meta({ id: 'AdminSaveProduct' });
+export const SaveProductBody = ProductFields.extend({
+  onHand: StockQuantity.optional().describe('Sets on-hand stock through a stock movement'),
+}).meta({ id: 'AdminSaveProduct' });
 
 export const SetStockBody = z.object({ onHand: StockQuantity }).meta({ id: 'AdminSetStock' });
 

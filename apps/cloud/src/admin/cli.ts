@@ -8,6 +8,8 @@ import pino from 'pino';
 import type { CloudConfig } from '../config.js';
 import { startCloud } from '../server.js';
 import { operatorTokenFile } from '../secrets/access-tokens.js';
+import { CATALOG_USAGE, catalogRequest } from './catalog-cli.js';
+import { decimal, id, required, wholeNumber, type AdminRequest, type Values } from './cli-args.js';
 
 const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
   list-merchants                                  every merchant
@@ -36,6 +38,7 @@ const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--tok
   fulfill-order --merchant <id> --order <orderId> marks a confirmed order fulfilled (emits order.updated)
   reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the new key
   seed-demo [--products <n>]                      demo merchant, products and an all-scopes key
+${CATALOG_USAGE}
 --url: the cloud (default CLOUD_URL, else http://127.0.0.1:$PORT). --token: the operator token
 (default CLOUD_OPERATOR_TOKEN, else DATA_DIR/operator-token). --direct: no running cloud; run the
 command in a private one on DATA_DIR/DATABASE_URL (refused while a cloud holds a PGlite DATA_DIR).`;
@@ -48,43 +51,13 @@ function parseDuration(text: string): number {
   return Number(match[1]) * unit;
 }
 
-type Values = Record<string, string | boolean | undefined>;
-
-function required(values: Values, name: string): string {
-  const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required\n${ADMIN_USAGE}`);
-  return value;
-}
-
-function wholeNumber(values: Values, name: string, fallback: number): number {
-  const value = values[name];
-  if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !/^\d+$/.test(value))
-    throw new Error(`--${name} must be a whole number, got ${String(value)}`);
-  return Number(value);
-}
-
-function decimal(values: Values, name: string): number {
-  const text = required(values, name);
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(value))
-    throw new Error(`--${name} must be a number, got ${text}`);
-  return value;
-}
-
-interface AdminRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
-  /** Below /api/admin/v1. */
-  path: string;
-  body?: unknown;
-}
-
-const id = (text: string) => encodeURIComponent(text);
-
 /** The options given, as body fields (absent ones left out, so the API keeps what is there). */
 function given(values: Values, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(
-    names.flatMap((name) => (typeof values[name] === 'string' ? [[name, values[name]]] : [])),
+    names.flatMap((name) => {
+      const value = values[name];
+      return typeof value === 'string' ? [[name, value]] : [];
+    }),
   );
 }
 
@@ -178,8 +151,11 @@ function adminRequest(command: string | undefined, values: Values): AdminRequest
     case 'seed-demo':
       return { method: 'POST', path: '/demo', body: { products: wholeNumber(values, 'products', 50) } };
     case undefined:
-    default:
-      throw new Error(ADMIN_USAGE);
+    default: {
+      const catalog = command === undefined ? undefined : catalogRequest(command, values);
+      if (!catalog) throw new Error(ADMIN_USAGE);
+      return catalog;
+    }
   }
 }
 
@@ -247,6 +223,22 @@ export async function runAdminCli(argv: string[], config: CloudConfig): Promise<
       products: { type: 'string' },
       product: { type: 'string' },
       'on-hand': { type: 'string' },
+      code: { type: 'string' },
+      price: { type: 'string' },
+      vat: { type: 'string' },
+      unit: { type: 'string' },
+      sku: { type: 'string' },
+      barcode: { type: 'string', multiple: true },
+      category: { type: 'string' },
+      inactive: { type: 'boolean' },
+      parent: { type: 'string' },
+      position: { type: 'string' },
+      rate: { type: 'string' },
+      role: { type: 'string' },
+      pin: { type: 'string' },
+      cashier: { type: 'string' },
+      cursor: { type: 'string' },
+      limit: { type: 'string' },
       order: { type: 'string' },
       url: { type: 'string' },
       token: { type: 'string' },

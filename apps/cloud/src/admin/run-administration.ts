@@ -7,22 +7,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { ProblemError } from '../http/problem.js';
 import type { AnyRoute, HandlerResult } from '../http/route.js';
 import { findStoredAnswer, recordAudit, storeAnswer } from './admin-store.js';
-
-const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
-
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || key === '') return undefined;
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
-    throw new ProblemError('invalid_request', 'The Idempotency-Key header is too long.', [
-      { path: 'header.idempotency-key', message: `at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters` },
-    ]);
-  return key;
-}
 
 function withoutShownOnce(body: unknown, fields: readonly string[]): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body ?? null;

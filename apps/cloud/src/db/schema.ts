@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -73,6 +74,107 @@ export const contentBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
 );
 
+/** The catalog version every catalog row records; 0 only before its first write. */
+const catalogVersionColumn = () => bigint('version', { mode: 'number' }).notNull().default(0);
+
+/**
+ * One counter row per merchant: the last catalog version handed out. A catalog write bumps it
+ * with an upsert whose row lock is held to commit, so one merchant's catalog writes commit in
+ * version order and a reader never sees version n+1 before n (a sequence would allow that).
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  merchantId: text('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** The merchant's category tree; a deleted category stays as a tombstone for the catalog feed. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    parentId: text('parent_id').references((): AnyPgColumn => categories.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    version: catalogVersionColumn(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('categories_merchant_version_idx').on(t.merchantId, t.version)],
+);
+
+/** Rates the merchant set; a code without a row has its default (fiscal DEFAULT_VAT_TABLE). */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** A to E; `_` (exempt) is fixed and never stored. */
+    code: text('code').$type<Exclude<VatCode, '_'>>().notNull(),
+    /** 2000 = 20 %. */
+    rateBp: integer('rate_bp').notNull(),
+    version: catalogVersionColumn(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.code] }),
+    index('vat_rates_merchant_version_idx').on(t.merchantId, t.version),
+  ],
+);
+
+export const cashiers = pgTable(
+  'cashiers',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    name: text('name').notNull(),
+    role: text('role').$type<'cashier' | 'administrator'>().notNull(),
+    /** scrypt of the 4-digit PIN with its salt and cost (catalog/pin-hash.ts); never returned by the admin API. */
+    pinHash: text('pin_hash').notNull(),
+    version: catalogVersionColumn(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('cashiers_merchant_version_idx').on(t.merchantId, t.version)],
+);
+
+/**
+ * The stock ledger: every change of on-hand stock, with what caused it. (source_kind,
+ * source_id) is unique per merchant so a retried adjustment, sale or refund moves stock once.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    deltaMilli: bigint('delta_milli', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    sourceKind: text('source_kind').$type<'adjustment' | 'sale' | 'refund' | 'admin'>().notNull(),
+    sourceId: text('source_id').notNull(),
+    /** SHA-256 of what an adjustment asked, so a reused idempotency key with another request is a conflict. */
+    requestHash: text('request_hash'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_movements_source_uq').on(t.merchantId, t.sourceKind, t.sourceId),
+    index('stock_movements_product_idx').on(t.productId, t.createdAt),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -92,9 +194,18 @@ export const products = pgTable(
     vatCode: text('vat_code').$type<VatCode>().notNull(),
     unit: text('unit').notNull(),
     category: text('category'),
+    /** The PLU the cashier types; unique among the merchant's live products when set. */
+    sku: text('sku'),
+    /** Where the product sits in the category tree (categories below). */
+    categoryId: text('category_id').references(() => categories.id),
     active: boolean('active').notNull().default(true),
-    /** On-hand stock in thousandths of the unit. */
+    /**
+     * On-hand stock in thousandths of the unit: the sum of the product's stock_movements, kept
+     * equal to it by every writer (products/stock-ledger.ts), never set without a movement.
+     */
     onHandMilli: bigint('on_hand_milli', { mode: 'number' }).notNull().default(0),
+    /** Catalog version of the last change to the product's catalog fields (catalog/catalog-version.ts). */
+    version: catalogVersionColumn(),
     /** Block key -> localized content; served only by the product detail. */
     content: jsonb('content').$type<Record<string, LocalizedText>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -105,6 +216,10 @@ export const products = pgTable(
     uniqueIndex('products_merchant_code_uq').on(t.merchantId, t.code),
     // The list's only order: (updated_at, id) serves both browsing and incremental sync.
     index('products_merchant_sync_idx').on(t.merchantId, t.updatedAt, t.id),
+    index('products_merchant_version_idx').on(t.merchantId, t.version),
+    uniqueIndex('products_merchant_sku_uq')
+      .on(t.merchantId, t.sku)
+      .where(sql`${t.sku} is not null and ${t.deletedAt} is null`),
   ],
 );
 

@@ -20,6 +20,7 @@ export const PROBLEM_CODES = [
   'unknown_product',
   'idempotency_conflict',
   'order_status_conflict',
+  'catalog_conflict',
   'key_already_rotated',
   'terminal_status_conflict',
   'invalid_activation_code',
@@ -67,6 +68,8 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 409, title: 'Idempotency conflict' };
     case 'order_status_conflict':
       return { status: 409, title: 'Order status does not allow this' };
+    case 'catalog_conflict':
+      return { status: 409, title: 'Conflicts with the catalog' };
     case 'key_already_rotated':
       return { status: 409, title: 'Key already rotated' };
     case 'terminal_status_conflict':

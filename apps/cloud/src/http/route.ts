@@ -64,7 +64,7 @@ export interface RouteDef<
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
 > extends Contract<QS, BS, PS> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Any one of these scopes grants access; an empty list means any valid key. */
   scopes: readonly Scope[];
   handler: (input: HandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;

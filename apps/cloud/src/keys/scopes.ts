@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** The closed list of scopes a key can carry. Version 1 only ever adds to it. */
 export const SCOPES = [
   'products:read',
+  'products:write',
   'inventory:read',
+  'inventory:write',
   'orders:read',
   'orders:write',
   'webhooks:manage',

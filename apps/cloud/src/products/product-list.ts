@@ -18,7 +18,8 @@ const productJson = sql<string>`json_build_object(
   'id', ${products.id}, 'code', ${products.code}, 'barcodes', ${products.barcodes},
   'name', ${products.name}, 'description', ${products.description},
   'price', ${scaled(products.priceMinor, 100)}, 'currency', 'MDL', 'vatCode', ${products.vatCode},
-  'unit', ${products.unit}, 'category', ${products.category}, 'active', ${products.active},
+  'unit', ${products.unit}, 'category', ${products.category},
+  'sku', ${products.sku}, 'categoryId', ${products.categoryId}, 'active', ${products.active},
   'onHand', ${scaled(products.onHandMilli, 1000)}, 'deleted', ${products.deletedAt} is not null,
   'createdAt', ${iso(products.createdAt)}, 'updatedAt', ${iso(products.updatedAt)})::text`;
 

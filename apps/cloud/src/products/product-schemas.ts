@@ -2,6 +2,7 @@
 import { fromMilli, fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import type { products } from '../db/schema.js';
+import { MoneyAmount } from '../limits.js';
 
 export const LocalizedText = z
   .object({ ro: z.string(), ru: z.string().optional(), en: z.string().optional() })
@@ -18,7 +19,12 @@ export const Product = z
     currency: z.literal('MDL'),
     vatCode: z.enum(VAT_CODES),
     unit: z.string().describe('Unit of measure, e.g. pcs, kg'),
-    category: z.string().nullable(),
+    category: z
+      .string()
+      .nullable()
+      .describe('A free label; categoryId places the product in the category tree'),
+    sku: z.string().nullable().describe('PLU the cashier types, unique among live products'),
+    categoryId: z.string().nullable(),
     active: z.boolean(),
     onHand: z.number().describe('On-hand stock in units, 3 decimals'),
     deleted: z
@@ -49,6 +55,8 @@ export function presentProduct(row: ProductRow): Product {
     vatCode: row.vatCode,
     unit: row.unit,
     category: row.category,
+    sku: row.sku,
+    categoryId: row.categoryId,
     active: row.active,
     onHand: fromMilli(row.onHandMilli),
     deleted: row.deletedAt !== null,
@@ -65,4 +73,80 @@ export function presentProductDetail(row: ProductRow, blockOrder: readonly strin
     ...Object.keys(content).filter((k) => !blockOrder.includes(k)),
   ];
   return { ...presentProduct(row), contentBlocks: keys.map((key) => ({ key, content: content[key]! })) };
+}
+
+/** What a terminal keeps of a product (the catalog feed): no stock, which is the cloud's ledger. */
+export const CatalogProduct = Product.pick({
+  id: true,
+  code: true,
+  sku: true,
+  barcodes: true,
+  name: true,
+  price: true,
+  vatCode: true,
+  unit: true,
+  categoryId: true,
+  active: true,
+})
+  .extend({ version: z.number().int().describe('Catalog version of the last change') })
+  .meta({ id: 'CatalogProduct' });
+export type CatalogProduct = z.infer<typeof CatalogProduct>;
+
+export function presentCatalogProduct(row: ProductRow): CatalogProduct {
+  const p = presentProduct(row);
+  return {
+    id: p.id,
+    code: p.code,
+    sku: p.sku,
+    barcodes: p.barcodes,
+    name: p.name,
+    price: p.price,
+    vatCode: p.vatCode,
+    unit: p.unit,
+    categoryId: p.categoryId,
+    active: p.active,
+    version: row.version,
+  };
+}
+
+/** A product's writable fields, shared by the administration and integration APIs. */
+export const ProductFields = z.object({
+  barcodes: z.array(z.string().min(1).max(50)).max(20).optional(),
+  name: LocalizedText,
+  description: LocalizedText.nullable().optional(),
+  price: MoneyAmount.describe('VAT-inclusive unit price in MDL, > 0, at most 2 decimals'),
+  vatCode: z.enum(VAT_CODES),
+  unit: z.string().min(1).max(20),
+  category: z.string().max(100).nullable().optional(),
+  sku: z.string().min(1).max(32).nullable().optional().describe('PLU, unique among live products'),
+  categoryId: z.string().max(100).nullable().optional().describe("One of the merchant's categories"),
+  active: z.boolean().optional(),
+  content: z.record(z.string().max(100), LocalizedText).optional(),
+});
+
+export const ProductWriteBody = ProductFields.extend({
+  code: z.string().min(1).max(100).describe("The merchant's own code, unique per merchant"),
+}).meta({ id: 'ProductWrite' });
+export type ProductWriteBody = z.output<typeof ProductWriteBody>;
+
+export const Inventory = z
+  .object({
+    productId: z.string(),
+    productCode: z.string(),
+    onHand: z.number().describe('Units on hand, 3 decimals; may be below 0 when sales outran the count'),
+    unit: z.string(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Inventory' });
+export type Inventory = z.infer<typeof Inventory>;
+
+/** The inventory resource and the inventory.updated event's object. */
+export function presentInventory(row: ProductRow): Inventory {
+  return {
+    productId: row.id,
+    productCode: row.code,
+    onHand: fromMilli(row.onHandMilli),
+    unit: row.unit,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

@@ -5,10 +5,11 @@ import { defineRoute, JsonText } from '../http/route.js';
 import { listProductPage } from './product-list.js';
 import { findProduct, listContentBlocks } from './product-store.js';
 import {
+  Inventory,
   LocalizedText,
   Product,
   ProductDetail,
-  presentProduct,
+  presentInventory,
   presentProductDetail,
 } from './product-schemas.js';
 
@@ -93,10 +94,6 @@ export const listContentBlocksRoute = defineRoute({
   }),
 });
 
-const Inventory = z
-  .object({ productCode: z.string(), onHand: z.number(), unit: z.string(), updatedAt: z.iso.datetime() })
-  .meta({ id: 'Inventory' });
-
 export const getInventoryRoute = defineRoute({
   method: 'GET',
   path: '/inventory',
@@ -111,12 +108,6 @@ export const getInventoryRoute = defineRoute({
   handler: async ({ ctx, auth, query }) => {
     const row = await findProduct(ctx.db, auth.merchantId, query.productCode);
     if (!row) throw new ProblemError('not_found', `No product with code ${query.productCode}.`);
-    const p = presentProduct(row);
-    return {
-      status: 200,
-      body: { productCode: p.code, onHand: p.onHand, unit: p.unit, updatedAt: p.updatedAt } satisfies z.infer<
-        typeof Inventory
-      >,
-    };
+    return { status: 200, body: presentInventory(row) satisfies Inventory };
   },
 });

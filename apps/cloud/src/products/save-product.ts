@@ -1,98 +1,201 @@
-// Writes to the catalog: used by the seed and the admin CLI now, by the console later.
-// Each write emits its event in the same transaction.
+// Writes to products: the seed, the administration API (upsert by code) and the integration
+// API (create, update by id, delete). Each write takes the next catalog version (the feed to
+// terminals) and emits its event in the same transaction; stock moves only through the ledger.
 import type { VatCode } from '@fiscal-pos/fiscal';
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import { toMinor } from '@fiscal-pos/fiscal';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/database.js';
 import { contentBlocks, products, type LocalizedText } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { emitEvent } from '../events/emit-event.js';
+import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { presentProduct } from './product-schemas.js';
+import { nextCatalogVersion } from '../catalog/catalog-version.js';
+import { requireCategoryRef } from '../catalog/category-ref.js';
+import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
+import { setOnHand } from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
-  barcodes?: string[];
+  barcodes?: string[] | undefined;
   name: LocalizedText;
-  description?: LocalizedText | null;
+  description?: LocalizedText | null | undefined;
   priceMinor: number;
   vatCode: VatCode;
   unit: string;
-  category?: string | null;
-  active?: boolean;
-  onHandMilli?: number;
-  content?: Record<string, LocalizedText>;
+  category?: string | null | undefined;
+  sku?: string | null | undefined;
+  categoryId?: string | null | undefined;
+  active?: boolean | undefined;
+  /** Sets on-hand stock by a stock movement of the difference. */
+  onHandMilli?: number | undefined;
+  content?: Record<string, LocalizedText> | undefined;
+}
+
+export type ProductRef = { code: string } | { id: string };
+
+const refersTo = (merchantId: string, ref: ProductRef): SQL =>
+  and(
+    eq(products.merchantId, merchantId),
+    'id' in ref ? eq(products.id, ref.id) : eq(products.code, ref.code),
+    isNull(products.deletedAt),
+  )!;
+
+/** The stored catalog fields of an input, with the version it takes. */
+async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
+  await requireCategoryRef(tx, merchantId, input.categoryId, 'body.categoryId');
+  return {
+    code: input.code,
+    barcodes: input.barcodes ?? [],
+    name: input.name,
+    description: input.description ?? null,
+    priceMinor: input.priceMinor,
+    vatCode: input.vatCode,
+    unit: input.unit,
+    category: input.category ?? null,
+    sku: input.sku ?? null,
+    categoryId: input.categoryId ?? null,
+    active: input.active ?? true,
+    content: input.content ?? {},
+    version: await nextCatalogVersion(tx, merchantId),
+    updatedAt: sql`now()`,
+    deletedAt: null,
+  };
+}
+
+/** Runs a product write; a code or SKU another product holds is 409 catalog_conflict. */
+async function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ProblemError('catalog_conflict', 'Another product of the merchant has this code or SKU.');
+    throw error;
+  }
+}
+
+async function finish(
+  tx: Tx,
+  merchantId: string,
+  stored: typeof products.$inferSelect,
+  event: 'product.created' | 'product.updated',
+  onHandMilli: number | undefined,
+): Promise<Product> {
+  const row =
+    onHandMilli === undefined
+      ? stored
+      : ((await setOnHand(tx, {
+          merchantId,
+          productId: stored.id,
+          onHandMilli,
+          reason: 'set with the product',
+        })) ?? stored);
+  const product = presentProduct(row);
+  await emitEvent(tx, { merchantId, type: event, data: { object: product } });
+  return product;
 }
 
 /** Creates the product, or replaces the one with the same code (reviving a deleted one). */
-export async function saveProduct(db: Db, merchantId: string, input: ProductInput) {
-  return db.transaction(async (tx) => {
-    const values = {
-      barcodes: input.barcodes ?? [],
-      name: input.name,
-      description: input.description ?? null,
-      priceMinor: input.priceMinor,
-      vatCode: input.vatCode,
-      unit: input.unit,
-      category: input.category ?? null,
-      active: input.active ?? true,
-      onHandMilli: input.onHandMilli ?? 0,
-      content: input.content ?? {},
-      updatedAt: sql`now()`,
-      deletedAt: null,
-    };
+export async function saveProduct(db: Db, merchantId: string, input: ProductInput): Promise<Product> {
+  return writing(db, async (tx) => {
+    const values = await catalogValues(tx, merchantId, input);
     const [row] = await tx
       .insert(products)
-      .values({ id: newId('prod'), merchantId, code: input.code, ...values })
+      .values({ id: newId('prod'), merchantId, ...values })
       .onConflictDoUpdate({ target: [products.merchantId, products.code], set: values })
       .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
     // xmax = 0 on the returned row means the insert happened rather than the update.
     const { created, ...stored } = row!;
-    const product = presentProduct(stored);
-    await emitEvent(tx, {
-      merchantId,
-      type: created ? 'product.created' : 'product.updated',
-      data: { object: product },
-    });
-    return product;
+    return finish(tx, merchantId, stored, created ? 'product.created' : 'product.updated', input.onHandMilli);
   });
 }
 
-/** Soft delete: the row stays as a tombstone so incremental syncs learn about it. */
-export async function deleteProduct(db: Db, merchantId: string, code: string): Promise<boolean> {
+const inputOf = ({ price, ...rest }: ProductWriteBody): ProductInput => ({
+  ...rest,
+  priceMinor: toMinor(price)!,
+});
+
+/**
+ * The integration API's create: a live product with the code is a conflict; a deleted one
+ * comes back under its old id (the unique code is the merchant's identity for the product).
+ */
+export async function createProduct(db: Db, merchantId: string, body: ProductWriteBody): Promise<Product> {
+  return writing(db, async (tx) => {
+    const values = await catalogValues(tx, merchantId, inputOf(body));
+    const [row] = await tx
+      .insert(products)
+      .values({ id: newId('prod'), merchantId, ...values })
+      .onConflictDoUpdate({
+        target: [products.merchantId, products.code],
+        set: values,
+        setWhere: sql`${products.deletedAt} is not null`,
+      })
+      .returning();
+    if (!row) throw new ProblemError('catalog_conflict', `A product with code ${body.code} exists.`);
+    return finish(tx, merchantId, row, 'product.created', undefined);
+  });
+}
+
+/** The integration API's full replace of a live product's catalog fields; stock is untouched. */
+export async function updateProduct(
+  db: Db,
+  merchantId: string,
+  id: string,
+  body: ProductWriteBody,
+): Promise<Product | undefined> {
+  return writing(db, async (tx) => {
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(refersTo(merchantId, { id }))
+      .for('update');
+    if (!existing) return undefined;
+    const values = await catalogValues(tx, merchantId, inputOf(body));
+    const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
+    return finish(tx, merchantId, row!, 'product.updated', undefined);
+  });
+}
+
+/** Soft delete: the row stays as a tombstone so incremental syncs and the catalog feed learn about it. */
+export async function deleteProduct(db: Db, merchantId: string, ref: ProductRef): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(refersTo(merchantId, ref))
+      .for('update');
+    if (!found) return false;
     const [row] = await tx
       .update(products)
-      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(products.merchantId, merchantId), eq(products.code, code), isNull(products.deletedAt)))
+      .set({
+        deletedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        version: await nextCatalogVersion(tx, merchantId),
+      })
+      .where(eq(products.id, found.id))
       .returning();
-    if (!row) return false;
-    await emitEvent(tx, { merchantId, type: 'product.deleted', data: { object: presentProduct(row) } });
+    await emitEvent(tx, { merchantId, type: 'product.deleted', data: { object: presentProduct(row!) } });
     return true;
   });
 }
 
-/** Sets on-hand stock; the product's updatedAt moves too, so syncs pick up the new quantity. */
-export async function setStock(db: Db, merchantId: string, code: string, onHandMilli: number) {
+/** Sets on-hand stock by a movement; the product's updatedAt moves too, so list syncs see it. */
+export async function setStock(
+  db: Db,
+  merchantId: string,
+  code: string,
+  onHandMilli: number,
+): Promise<Product | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(products)
-      .set({ onHandMilli, updatedAt: sql`now()` })
-      .where(and(eq(products.merchantId, merchantId), eq(products.code, code), isNull(products.deletedAt)))
-      .returning();
-    if (!row) return undefined;
-    const product = presentProduct(row);
-    await emitEvent(tx, {
+    const [found] = await tx.select({ id: products.id }).from(products).where(refersTo(merchantId, { code }));
+    if (!found) return undefined;
+    const row = await setOnHand(tx, {
       merchantId,
-      type: 'inventory.updated',
-      data: {
-        object: {
-          productCode: product.code,
-          onHand: product.onHand,
-          unit: product.unit,
-          updatedAt: product.updatedAt,
-        },
-      },
+      productId: found.id,
+      onHandMilli,
+      reason: 'set by operator',
     });
-    return product;
+    return row && presentProduct(row);
   });
 }
 

@@ -2,6 +2,8 @@
 // device credential. Activation itself takes no credential (it issues one) and is limited per
 // client address (config.activationRateLimit). More device routes (catalog feed, document push)
 // are declared with defineDeviceRoute the same way and reach only request's own terminal.
+import { catalogChangesSince } from '../catalog/catalog-changes.js';
+import { CatalogFeed, CatalogFeedQuery } from '../catalog/catalog-schemas.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineDeviceRoute, defineOpenDeviceRoute, type AnyRoute } from '../http/route.js';
 import { activateTerminal } from './activate-terminal.js';
@@ -76,9 +78,25 @@ const rotateCredentialRoute = defineDeviceRoute({
   }),
 });
 
+const catalogFeedRoute = defineDeviceRoute({
+  method: 'GET',
+  path: '/catalog',
+  operationId: 'deviceCatalogFeed',
+  summary: 'The merchant’s catalog changes after a cursor (version order, tombstones, paging)',
+  description:
+    'See "Catalog feed" in docs/platform.md. Start with cursor=0; follow nextCursor until complete.',
+  query: CatalogFeedQuery,
+  responses: { 200: { description: 'Changes after the cursor', schema: CatalogFeed } },
+  handler: async ({ ctx, device, query }) => ({
+    status: 200,
+    body: await catalogChangesSince(ctx.db, device.merchantId, Number(query.cursor), query.limit),
+  }),
+});
+
 export const DEVICE_ROUTES: readonly AnyRoute[] = [
   activateRoute,
   getTerminalRoute,
   acknowledgeApiKeyRoute,
   rotateCredentialRoute,
+  catalogFeedRoute,
 ];

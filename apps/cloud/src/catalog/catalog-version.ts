@@ -1,0 +1,22 @@
+// The per-merchant catalog version: every write to a product's catalog fields, a category, a
+// VAT rate or a cashier takes the next version and stores it on the row it wrote. The feed
+// (catalog-changes.ts) serves rows whose version is above the terminal's cursor.
+//
+// Why a counter row and not a sequence: the upsert below locks the merchant's row until the
+// transaction ends, so the merchant's catalog writes commit one after another in version
+// order. A reader that has seen version n can then never later find a smaller version commit
+// (with a sequence, a slow transaction holding version 7 could commit after 8 was read, and a
+// cursor at 8 would skip it forever). Writers of different merchants do not wait for each other.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../db/database.js';
+
+/** Takes the merchant's next catalog version; call inside the transaction that writes the row. */
+export async function nextCatalogVersion(tx: Tx, merchantId: string): Promise<number> {
+  const [row] = rowsOf<{ version: string | number }>(
+    await tx.execute(sql`
+      insert into catalog_versions (merchant_id, version) values (${merchantId}, 1)
+      on conflict (merchant_id) do update set version = catalog_versions.version + 1
+      returning version`),
+  );
+  return Number(row!.version);
+}
