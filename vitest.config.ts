@@ -7,6 +7,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker on a 2-core machine (cores - 1). Most suites wait on real
+    // processes, sockets and fsync rather than compute, so three files at a time finish the
+    // terminal suite in 178 s instead of 289 s there; each cloud file has its own database.
+    maxWorkers: 3,
     env: { TZ: 'UTC' },
   },
 });
