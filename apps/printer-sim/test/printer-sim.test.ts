@@ -4,11 +4,13 @@
  * status answers per fault mode, unknown commands logged, `offline` refusing connections and
  * `disconnect-mid-job` dropping the connection.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { Readable } from 'node:stream';
+import * as PImage from 'pureimage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrinterSimProcess, type PrinterSimProcess } from '../src/index.js';
 
@@ -147,6 +149,38 @@ describe('printing', () => {
     ]);
     expect(page.qrPayloads).toEqual(['https://mev.sfs.md/receipt?id=7']);
     expect(((await admin('GET', '/admin/errors')) as { errors: unknown[] }).errors.length).toBe(errorsBefore);
+  });
+
+  it('draws a page as a PNG on request, text and QR symbol included', async () => {
+    const before = ((await admin('GET', '/admin/pages')) as { pages: unknown[] }).pages.length;
+    const bytes = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 32 })
+      .initialize()
+      .codepage('auto')
+      .bold(true)
+      .size(2, 2)
+      .line('TOTAL 12,50')
+      .size(1, 1)
+      .bold(false)
+      .line('Mulţumim, Спасибо')
+      .qrcode('https://mev.sfs.md/receipt?id=8')
+      .cut()
+      .encode();
+    await exchange(Buffer.from(bytes), 0);
+    const page = (await waitForPages(before + 1))[before]! as unknown as { id: number };
+    const response = await fetch(`${sim.adminUrl}/admin/pages/${page.id}/image`);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await response.arrayBuffer());
+    const image = await PImage.decodePNGFromStream(Readable.from([png]));
+    expect(image.width).toBeGreaterThan(300);
+    expect(image.height).toBeGreaterThan(200);
+    let dark = 0;
+    for (let y = 0; y < image.height; y += 2)
+      for (let x = 0; x < image.width; x += 2) if (image.getPixelRGBA(x, y) >>> 24 < 0x80) dark += 1;
+    // Text and a QR symbol of 25+ modules of 4 px: thousands of dark samples, not a blank sheet.
+    expect(dark).toBeGreaterThan(500);
+    expect(existsSync(join(dataDir, 'pages', `${String(page.id).padStart(6, '0')}.png`))).toBe(true);
+    const html = await (await fetch(`${sim.adminUrl}/admin`)).text();
+    expect(html).toContain(`/admin/pages/${page.id}/image`);
   });
 
   it('logs an unknown command instead of skipping it silently', async () => {

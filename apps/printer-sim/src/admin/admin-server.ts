@@ -1,6 +1,7 @@
 /**
  * The admin API on its own listener, reachable while the printer port is `offline`:
  *   GET /admin/health, GET|PUT /admin/fault, GET /admin/pages (JSON), GET /admin/pages/:id (text),
+ *   GET /admin/pages/:id/image (PNG),
  *   GET /admin/errors (unknown commands seen), GET /admin (an HTML list of the pages).
  */
 import { parseAdminInput as parse, secureAdminApi } from '@fiscal-pos/sim-kit';
@@ -36,11 +37,17 @@ export function buildAdminServer(deps: AdminDeps) {
     if (!page) return reply.code(404).send({ error: 'NOT_FOUND', message: `no page ${id}` });
     return reply.type('text/plain; charset=utf-8').send(page.text);
   });
+  app.get('/admin/pages/:id/image', async (request, reply) => {
+    const { id } = parse(pageParamsSchema, request.params);
+    const png = await deps.pages.image(id);
+    if (!png) return reply.code(404).send({ error: 'NOT_FOUND', message: `no page ${id}` });
+    return reply.type('image/png').send(png);
+  });
   app.get('/admin', async (_request, reply) => {
     const items = deps.pages.pages
       .map(
         (page) =>
-          `<li><a href="/admin/pages/${page.id}">page ${page.id}</a> ${page.printedAt}<pre>${escapeHtml(page.text)}</pre></li>`,
+          `<li><a href="/admin/pages/${page.id}">page ${page.id}</a> ${page.printedAt}<br><img alt="page ${page.id}" loading="lazy" src="/admin/pages/${page.id}/image"></li>`,
       )
       .join('\n');
     return reply
@@ -50,8 +57,4 @@ export function buildAdminServer(deps: AdminDeps) {
       );
   });
   return app;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
