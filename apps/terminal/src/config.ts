@@ -65,6 +65,17 @@ export interface TerminalConfig {
   vatTable: VatTable;
   /** The receipt header: MERCHANT_NAME, MERCHANT_IDNO, MERCHANT_ADDRESS. */
   merchant: MerchantIdentity;
+  /** Pushing fiscal documents to the cloud once activated (docs/platform.md). */
+  platformPush: {
+    /** Documents per request (PLATFORM_PUSH_BATCH, 1 to 200, default 100). */
+    batchSize: number;
+    /** An idle pusher looks for new documents this often (PLATFORM_PUSH_INTERVAL_MS, default 1000). */
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** Deadline of one push request (PLATFORM_PUSH_TIMEOUT_MS, default 10000). */
+    timeoutMs: number;
+  };
   /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
   delivery: {
     smtpUrl: string | null;
@@ -175,6 +186,13 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
     vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    platformPush: {
+      batchSize: intFrom(env, 'PLATFORM_PUSH_BATCH', 100, 1, 200),
+      pollMs: intFrom(env, 'PLATFORM_PUSH_INTERVAL_MS', 1_000, 1),
+      retryBaseMs: intFrom(env, 'PLATFORM_RETRY_BASE_MS', 1_000, 1),
+      retryMaxMs: intFrom(env, 'PLATFORM_RETRY_MAX_MS', 60_000, 1),
+      timeoutMs: intFrom(env, 'PLATFORM_PUSH_TIMEOUT_MS', 10_000, 1),
+    },
     delivery: {
       smtpUrl: optional(env.SMTP_URL),
       mailFrom: optional(env.MAIL_FROM) ?? 'Fiscal POS <bonuri@fiscal-pos.local>',

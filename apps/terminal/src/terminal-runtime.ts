@@ -28,6 +28,8 @@ import { PrintJobStore } from './printing/print-job-store.js';
 import { PrintQueue } from './printing/print-queue.js';
 import { TcpPrinter } from './printing/tcp-printer.js';
 import type { PrinterHealth } from './printing/print-job-contract.js';
+import { DocumentOutbox } from './platform/document-outbox.js';
+import { DocumentPush, type PlatformAccess } from './platform/document-push.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
@@ -56,6 +58,8 @@ export interface RuntimeOptions {
   cardTerminal?: CardTerminal | null;
   /** The read workers' module; tests give one that never answers. */
   readWorker?: URL;
+  /** The cloud this terminal pushes its documents to; null (the default) while not activated. */
+  platformAccess?: () => PlatformAccess | null;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -95,6 +99,9 @@ export interface TerminalRuntime {
   /** The durable queue of fiscal documents' paper. */
   printQueue: PrintQueue;
   printerHealth: () => PrinterHealth;
+  /** Fiscal documents flowing up to the cloud: the outbox (written by triggers) and its pusher. */
+  documentOutbox: DocumentOutbox;
+  documentPush: DocumentPush;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
@@ -176,8 +183,10 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     ...printerMonitor.snapshot(),
     queuedJobs: printQueue.queuedCount(),
   });
+  const documentOutbox = new DocumentOutbox(db);
   const metrics = new TerminalMetrics({
     printerHealth,
+    platformOutboxSize: () => documentOutbox.size(),
     receiptDeliveriesQueued: () => deliveries.queuedCount(),
     operations,
     connectivity,
@@ -252,6 +261,18 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   // What a restart interrupted is sent now.
   deliveryWorker.start();
 
+  const documentPush = new DocumentPush({
+    outbox: documentOutbox,
+    operations,
+    sales,
+    refunds,
+    access: o.platformAccess ?? (() => null),
+    clock,
+    logger: logger.child({ component: 'platform' }),
+    ...config.platformPush,
+  });
+  documentPush.start();
+
   const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
@@ -295,6 +316,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printerMonitor,
     printQueue,
     printerHealth,
+    documentOutbox,
+    documentPush,
     card,
     cardMonitor,
     vatTable: o.vatTable ?? config.vatTable,
@@ -305,6 +328,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await lotWebhooks.idle();
       await deliveryWorker.stop();
       await printQueue.stop();
+      await documentPush.stop();
       await printerMonitor.idle();
       emailSender?.close();
       await cardRecovery;

@@ -31,6 +31,8 @@ export interface MetricsSources {
   receiptDeliveriesQueued: () => number;
   /** As health shows it; reading it starts a status request when the last word is old. */
   printerHealth: () => PrinterHealth;
+  /** Fiscal documents the cloud has not confirmed at their current state (the platform outbox). */
+  platformOutboxSize: () => number;
 }
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
@@ -156,6 +158,15 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.printerHealth().queuedJobs);
+      },
+    });
+
+    new Gauge({
+      name: 'platform_outbox_size',
+      help: 'Fiscal documents not yet confirmed by the cloud at their current state: growing while the cloud is away (or the terminal is not activated)',
+      registers: [registry],
+      collect() {
+        this.set(sources.platformOutboxSize());
       },
     });
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import { WakeSignal } from '../background/wake-signal.js';
 import { DomainError } from '../domain-error.js';
 import type { PrintJob, PrintJobStore } from './print-job-store.js';
 import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
@@ -23,9 +24,7 @@ export interface PrintQueueOptions {
  * between the printer's confirmation and the job's update prints that document again.
  */
 export class PrintQueue {
-  #wake: (() => void) | null = null;
-  /** A wake that came while no sleep was waiting for it (during a job). */
-  #woken = false;
+  readonly #signal = new WakeSignal();
   #loop: Promise<void> | null = null;
   #stopped = false;
   #failures = 0;
@@ -77,8 +76,7 @@ export class PrintQueue {
   /** Try the oldest job now rather than after the backoff (a job was queued, or the printer is back). */
   wake(): void {
     this.#failures = 0;
-    if (this.#wake) this.#wake();
-    else this.#woken = true;
+    this.#signal.wake();
   }
 
   /** Resolves when no job is queued (or the queue is stopped). */
@@ -88,7 +86,7 @@ export class PrintQueue {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#wake?.();
+    this.#signal.wake();
     await this.#loop;
   }
 
@@ -124,7 +122,7 @@ export class PrintQueue {
     while (!this.#stopped) {
       const next = this.o.store.head();
       if (next === null) {
-        await this.#sleep(null);
+        await this.#signal.wait(null);
         continue;
       }
       try {
@@ -141,26 +139,8 @@ export class PrintQueue {
           { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
           'print job waits for the printer',
         );
-        await this.#sleep(wait);
+        await this.#signal.wait(wait);
       }
     }
-  }
-
-  /** Waits for `wake` (or `ms`, when given). */
-  #sleep(ms: number | null): Promise<void> {
-    if (this.#woken || this.#stopped) {
-      this.#woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | null = null;
-      const done = () => {
-        if (timer) clearTimeout(timer);
-        this.#wake = null;
-        resolve();
-      };
-      if (ms !== null) timer = setTimeout(done, ms);
-      this.#wake = done;
-    });
   }
 }

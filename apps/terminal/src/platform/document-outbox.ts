@@ -1,0 +1,82 @@
+import type { Db } from '../storage/database.js';
+
+/** A document the cloud has not confirmed at its current revision. */
+export interface DueDocument {
+  seq: number;
+  operationId: string;
+  revision: number;
+  attempts: number;
+  /** The sale this document is (a sale's receipt), or null. */
+  saleId: string | null;
+  /** The refund this document is, or null. */
+  refundId: string | null;
+}
+
+/** The platform outbox (migration 0011): rows are written by triggers, read and confirmed here. */
+export class DocumentOutbox {
+  constructor(private readonly db: Db) {}
+
+  /** The oldest unconfirmed documents, in document order. */
+  due(limit: number): DueDocument[] {
+    return this.db
+      .prepare<
+        [number],
+        {
+          seq: number;
+          operation_id: string;
+          revision: number;
+          attempts: number;
+          sale_id: string | null;
+          refund_id: string | null;
+        }
+      >(
+        `SELECT p.seq, o.id AS operation_id, p.revision, p.attempts, s.id AS sale_id, r.id AS refund_id
+           FROM platform_outbox p
+           JOIN fiscal_operations o ON o.seq = p.seq
+           LEFT JOIN sales s ON s.fiscal_operation_id = o.id
+           LEFT JOIN refunds r ON r.fiscal_operation_id = o.id
+          WHERE p.pushed_revision < p.revision
+          ORDER BY p.seq LIMIT ?`,
+      )
+      .all(limit)
+      .map((r) => ({
+        seq: r.seq,
+        operationId: r.operation_id,
+        revision: r.revision,
+        attempts: r.attempts,
+        saleId: r.sale_id,
+        refundId: r.refund_id,
+      }));
+  }
+
+  /**
+   * The cloud has these documents at these revisions. A row whose revision grew meanwhile (the
+   * fiscal server answered while the push was on the way) stays due.
+   */
+  confirm(pushed: readonly { seq: number; revision: number }[]): void {
+    const update = this.db.prepare(
+      `UPDATE platform_outbox SET pushed_revision = max(pushed_revision, ?), attempts = 0, last_error = NULL
+        WHERE seq = ?`,
+    );
+    this.db.transaction(() => {
+      for (const { seq, revision } of pushed) update.run(revision, seq);
+    })();
+  }
+
+  noteFailure(seqs: readonly number[], reason: string): void {
+    const update = this.db.prepare(
+      'UPDATE platform_outbox SET attempts = attempts + 1, last_error = ? WHERE seq = ?',
+    );
+    this.db.transaction(() => {
+      for (const seq of seqs) update.run(reason, seq);
+    })();
+  }
+
+  size(): number {
+    return this.db
+      .prepare<[], { n: number }>(
+        'SELECT count(*) AS n FROM platform_outbox WHERE pushed_revision < revision',
+      )
+      .get()!.n;
+  }
+}

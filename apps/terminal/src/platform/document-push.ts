@@ -1,0 +1,134 @@
+import type { Logger } from 'pino';
+import { WakeSignal } from '../background/wake-signal.js';
+import type { Clock } from '../clock.js';
+import type { OperationStore } from '../fiscal-operations/operation-store.js';
+import { backoffDelay } from '../fiscal-operations/sync-worker.js';
+import type { RefundStore } from '../refunds/refund-store.js';
+import type { SaleStore } from '../sales/sale-store.js';
+import type { DocumentOutbox, DueDocument } from './document-outbox.js';
+import { platformDocument, type PushedDocument } from './platform-document.js';
+
+/** Where and as whom the terminal reaches its cloud; null while it is not activated. */
+export interface PlatformAccess {
+  cloudUrl: string;
+  deviceCredential: string;
+}
+
+export interface DocumentPushOptions {
+  outbox: DocumentOutbox;
+  operations: OperationStore;
+  sales: SaleStore;
+  refunds: RefundStore;
+  access: () => PlatformAccess | null;
+  clock: Clock;
+  logger: Logger;
+  /** Documents per request (the cloud takes up to 200). */
+  batchSize: number;
+  /** How often an idle worker looks for new documents. */
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  timeoutMs: number;
+}
+
+export interface DocumentPushState {
+  lastPushAt: string | null;
+  lastError: string | null;
+}
+
+/**
+ * Pushes the platform outbox to the cloud: the oldest documents first, in batches, each at the
+ * revision it has now; the cloud deduplicates by operation id and keeps the highest revision,
+ * so a batch sent twice (an answer lost, a kill -9 before the confirmation was written) changes
+ * nothing there. Failures back off; selling never waits for any of it.
+ */
+export class DocumentPush {
+  readonly #signal = new WakeSignal();
+  #loop: Promise<void> | null = null;
+  #stopped = false;
+  #failures = 0;
+  #state: DocumentPushState = { lastPushAt: null, lastError: null };
+
+  constructor(private readonly o: DocumentPushOptions) {}
+
+  start(): void {
+    this.#loop ??= this.#run().catch((error: unknown) => {
+      this.o.logger.error({ err: error }, 'the document push stopped');
+    });
+  }
+
+  /** Push now (a document was written, the terminal was just activated). */
+  wake(): void {
+    this.#failures = 0;
+    this.#signal.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#signal.wake();
+    await this.#loop;
+  }
+
+  state(): DocumentPushState {
+    return this.#state;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopped) {
+      const access = this.o.access();
+      const due = access ? this.o.outbox.due(this.o.batchSize) : [];
+      if (!access || due.length === 0) {
+        await this.#signal.wait(this.o.pollMs);
+        continue;
+      }
+      try {
+        await this.#push(access, due);
+        this.#failures = 0;
+        this.#state = { lastPushAt: this.o.clock.now().toISOString(), lastError: null };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.o.outbox.noteFailure(
+          due.map((d) => d.seq),
+          reason,
+        );
+        this.#state = { ...this.#state, lastError: reason };
+        this.#failures += 1;
+        const wait = backoffDelay(this.#failures, this.o.retryBaseMs, this.o.retryMaxMs, Math.random);
+        this.o.logger.warn(
+          { err: reason, documents: due.length, retryInMs: Math.round(wait) },
+          'documents not pushed yet',
+        );
+        await this.#signal.wait(wait);
+      }
+    }
+  }
+
+  async #push(access: PlatformAccess, due: readonly DueDocument[]): Promise<void> {
+    const documents = due.map((d) => this.#document(d));
+    const response = await fetch(new URL('/api/device/v1/documents', access.cloudUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access.deviceCredential}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ documents }),
+      signal: AbortSignal.timeout(this.o.timeoutMs),
+    });
+    if (!response.ok) {
+      throw new Error(`the cloud answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    }
+    const { results } = (await response.json()) as { results?: { operationId?: unknown }[] };
+    const accepted = new Set((results ?? []).map((r) => r.operationId));
+    const confirmed = due.filter((d) => accepted.has(d.operationId));
+    if (confirmed.length !== due.length) {
+      throw new Error(`the cloud confirmed ${confirmed.length} of ${due.length} documents`);
+    }
+    this.o.outbox.confirm(confirmed);
+  }
+
+  #document(d: DueDocument): PushedDocument {
+    const op = this.o.operations.get(d.operationId);
+    if (!op) throw new Error(`fiscal operation ${d.operationId} vanished`);
+    const sale = d.saleId ? (this.o.sales.get(d.saleId) ?? null) : null;
+    const refund = d.refundId ? (this.o.refunds.get(d.refundId) ?? null) : null;
+    const refundedSale = refund ? (this.o.sales.get(refund.saleId) ?? null) : null;
+    return platformDocument(op, d.revision, { sale, refund, refundedSale });
+  }
+}

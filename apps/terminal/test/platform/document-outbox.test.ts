@@ -1,0 +1,126 @@
+/**
+ * The platform outbox on a real terminal (SQLite, mev-sim): every fiscal document gets its row
+ * in its own transaction, a change of the fiscal server's status makes it due again, and the
+ * document built for the cloud carries the lines with their catalog product ids.
+ */
+import { setFaultMode } from '@fiscal-pos/mev-sim';
+import { describe, expect, it } from 'vitest';
+import { platformDocument } from '../../src/platform/platform-document.js';
+import { cashSale, useFiscalTerminal } from '../support/terminal-harness.js';
+
+const ctx = useFiscalTerminal({ card: 'none' });
+
+function documentOf(operationId: string) {
+  const rt = ctx.terminal.runtime;
+  const due = rt.documentOutbox.due(1000).find((d) => d.operationId === operationId);
+  if (!due) return null;
+  const op = rt.operations.get(operationId)!;
+  const sale = due.saleId ? rt.sales.get(due.saleId)! : null;
+  const refund = due.refundId ? rt.refunds.get(due.refundId)! : null;
+  return platformDocument(op, due.revision, {
+    sale,
+    refund,
+    refundedSale: refund ? rt.sales.get(refund.saleId)! : null,
+  });
+}
+
+describe('the platform outbox', () => {
+  it('holds every fiscal document, with its lines and catalog product ids', async () => {
+    const sale = (
+      await ctx.terminal.call('POST', '/api/sales', {
+        ...cashSale(30),
+        items: [
+          { id: 'prod_bread', name: 'Pâine', unitPrice: 10, quantity: 2, vatCode: 'B' },
+          { name: 'Pungă', unitPrice: 10, quantity: 1, vatCode: 'A' },
+        ],
+      })
+    ).body.data!;
+    const refund = (
+      await ctx.terminal.call('POST', `/api/sales/${String(sale.saleId)}/refund`, {
+        items: [{ index: 0, quantity: 1 }],
+      })
+    ).body.data!;
+    const cash = (await ctx.terminal.call('POST', '/api/cash/in', { amount: 50 })).body.data!;
+
+    const sold = documentOf(String(sale.fiscalOperationId))!;
+    expect(sold).toMatchObject({
+      type: 'sale',
+      status: 'synced',
+      total: 3000,
+      saleId: sale.saleId,
+      refundId: null,
+      payments: [{ code: '1', amount: 3000 }],
+    });
+    expect(sold.lines).toEqual([
+      {
+        position: 0,
+        productId: 'prod_bread',
+        name: 'Pâine',
+        quantityMilli: 2000,
+        unitPrice: 1000,
+        amount: 2000,
+        vatCode: 'B',
+      },
+      {
+        position: 1,
+        productId: null,
+        name: 'Pungă',
+        quantityMilli: 1000,
+        unitPrice: 1000,
+        amount: 1000,
+        vatCode: 'A',
+      },
+    ]);
+    const returned = documentOf(String(refund.fiscalOperationId))!;
+    expect(returned).toMatchObject({
+      type: 'refund',
+      total: 1000,
+      saleId: sale.saleId,
+      refundId: refund.refundId,
+    });
+    expect(returned.lines).toEqual([
+      {
+        position: 0,
+        productId: 'prod_bread',
+        name: 'Pâine',
+        quantityMilli: 1000,
+        unitPrice: 1000,
+        amount: 1000,
+        vatCode: 'B',
+      },
+    ]);
+    expect(documentOf(String(cash.fiscalOperationId))).toMatchObject({
+      type: 'cash_in',
+      total: 5000,
+      lines: [],
+    });
+  });
+
+  it('makes a document due again when the fiscal server’s answer changes it', async () => {
+    const rt = ctx.terminal.runtime;
+    rt.documentOutbox.confirm(rt.documentOutbox.due(1000));
+    expect(rt.documentOutbox.size()).toBe(0);
+
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'down' });
+    const offline = (await ctx.terminal.call('POST', '/api/sales', cashSale(5))).body.data!;
+    const first = documentOf(String(offline.fiscalOperationId))!;
+    // Queued offline, or already being sent again by the sync worker: not registered yet.
+    expect(['offline', 'sent']).toContain(first.status);
+    rt.documentOutbox.confirm(rt.documentOutbox.due(1000));
+    expect(rt.documentOutbox.size()).toBe(0);
+
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'ok' });
+    rt.syncWorker!.wake();
+    const synced = await (async () => {
+      for (;;) {
+        const now = documentOf(String(offline.fiscalOperationId));
+        if (now?.status === 'synced') return now;
+        rt.syncWorker!.wake();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    expect(synced.status).toBe('synced');
+    expect(synced.revision).toBeGreaterThan(first.revision);
+    expect(synced.fiscalCode).not.toBeNull();
+  });
+});
