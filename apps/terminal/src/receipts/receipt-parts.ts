@@ -2,6 +2,7 @@ import { formatMinor, fromBp, type Minor, type VatLine } from '@fiscal-pos/fisca
 import type { MerchantIdentity } from '../config.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintLine } from '../printing/receipt-printer.js';
+import { localParts } from './local-date.js';
 import { printedFiscalCode } from './printed-fiscal-code.js';
 
 /**
@@ -55,14 +56,10 @@ export function paymentLines(payments: readonly { code: string; amount: Minor }[
   return payments.map((p) => [paymentLabel(p.code), formatMinor(p.amount)]);
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** `DATA 24.11.2026 ORA 00:30:00`, in the terminal's time zone (the process's TZ). */
 export function dateTimeLine(iso: string): string[] {
-  const d = new Date(iso);
-  const date = `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()}`;
-  const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  return [`DATA ${date}`, `ORA ${time}`];
+  const { year, month, day, time } = localParts(iso);
+  return [`DATA ${day}.${month}.${year}`, `ORA ${time}`];
 }
 
 /** The merchant, centred (its name large), then the fiscal device's registration number. */
