@@ -1,8 +1,7 @@
 import { fromMilli, fromMinor, receiptQrUrl } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { localDate } from '../receipts/local-date.js';
-import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
-import { presentVatBreakdown } from '../sales/sale-presenter.js';
+import { presentFiscalDocument } from '../sales/sale-presenter.js';
 import type { RefundResult, SaleRefund } from './refund-contract.js';
 import type { RefundRecord } from './refund-store.js';
 
@@ -23,19 +22,10 @@ export function presentRefundResult(
   return {
     refundId: refund.id,
     saleId: refund.saleId,
-    fiscalOperationId: op.id,
+    ...presentFiscalDocument(op),
     receiptNumber: op.receiptNumber ?? 0,
-    reportNumber: op.reportNumber,
-    fiscalCode: printedFiscalCode(op),
-    mevId: op.mevId,
-    isOffline: op.isOffline,
-    offlineFiscalCode: op.offlineFiscalCode,
-    status: op.status,
     total: fromMinor(refund.total),
-    vatBreakdown: presentVatBreakdown(op.vat),
-    paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
     qrCodeData: refundQrCode(registrationNumber, refund, op),
-    mevResponseXml: op.mevResponseXml ?? '',
     createdAt: refund.createdAt,
   };
 }

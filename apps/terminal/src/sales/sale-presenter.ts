@@ -39,7 +39,7 @@ export function saleQrCode(
 }
 
 /** A document's VAT per code, as sale and refund results show it. */
-export function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBreakdown'] {
+function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBreakdown'] {
   const breakdown: SaleResult['vatBreakdown'] = {};
   for (const line of vat) {
     breakdown[line.code] = {
@@ -51,6 +51,25 @@ export function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBre
     };
   }
   return breakdown;
+}
+
+/**
+ * What the results of every fiscal document that takes money (sale, refund) say of it the same
+ * way: its operation, its codes and status with the fiscal server, its VAT and payments.
+ */
+export function presentFiscalDocument(op: FiscalOperationRecord) {
+  return {
+    fiscalOperationId: op.id,
+    reportNumber: op.reportNumber,
+    fiscalCode: printedFiscalCode(op),
+    mevId: op.mevId,
+    isOffline: op.isOffline,
+    offlineFiscalCode: op.offlineFiscalCode,
+    status: op.status,
+    vatBreakdown: presentVatBreakdown(op.vat),
+    paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
+    mevResponseXml: op.mevResponseXml ?? '',
+  };
 }
 
 /** data of POST /api/sales, rebuilt from storage so a replay after a restart answers the same. */
@@ -66,25 +85,16 @@ export function presentSaleResult(
     saleId: sale.id,
     purchaseId: sale.purchaseId,
     serverSaleId: sale.id,
-    fiscalOperationId: op.id,
+    ...presentFiscalDocument(op),
     shiftId: sale.shiftId,
     shiftNumber: sale.shiftNumber,
     receiptNumber: op.receiptNumber,
-    reportNumber: op.reportNumber,
-    fiscalCode: printedFiscalCode(op),
-    mevId: op.mevId,
-    isOffline: op.isOffline,
-    offlineFiscalCode: op.offlineFiscalCode,
-    status: op.status,
     total: fromMinor(sale.total),
     subtotal: fromMinor(sale.subtotal),
     amountReceived: fromMinor(sale.amountReceived),
     change: fromMinor(sale.changeAmount),
-    vatBreakdown: presentVatBreakdown(op.vat),
-    paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
     payments: sale.payments.map(presentPayment),
     qrCodeData: saleQrCode(registrationNumber, sale, op),
-    mevResponseXml: op.mevResponseXml ?? '',
     receiptDelivery: deliveryRequested
       ? { smsSent: delivery.customerPhone !== null, emailSent: delivery.customerEmail !== null }
       : null,
