@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
+import { createKey } from '../src/keys/keys.js';
+import { SCOPES } from '../src/keys/scopes.js';
 import { webhookEndpoints } from '../src/db/schema.js';
 import { resolveSecretsKeyring, SECRETS_KEY_FILE } from '../src/secrets/resolve-secrets-keyring.js';
 import { parseSecretsKey, SecretsKeyring, secretsKeyId } from '../src/secrets/secrets-keyring.js';
@@ -197,7 +199,12 @@ describe.each(DRIVERS)('webhook secrets at rest on %s', (driver) => {
   it('seals the secrets an older version stored readable, and they still sign deliveries', async () => {
     // The schema as the release before sealing left it, with readable secrets in it.
     const db = await database('0002_rate_limit_counters');
-    const m = await seedMerchant(db);
+    // The merchant as that release wrote it: today's code writes columns it did not have yet.
+    const merchantId = 'mer_legacy';
+    await db.db.execute(
+      sql`insert into merchants (id, name, integration_active) values (${merchantId}, 'Legacy', true)`,
+    );
+    const m = { merchantId, key: await createKey(db.db, { merchantId, scopes: [...SCOPES] }) };
     const readable = [newSigningSecret(), newSigningSecret()];
     for (const [i, secret] of readable.entries())
       await db.db.execute(sql`insert into webhook_endpoints (id, merchant_id, url, events, secret, status)
