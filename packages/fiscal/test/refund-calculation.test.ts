@@ -106,6 +106,7 @@ describe('calculateRefund, properties', () => {
           const vat = new Map<string, number>();
           const paid = new Map<string, number>();
           let total = 0;
+          let worthlessRest = false;
           // Each step returns a percentage of what is left of every line; the last returns the rest.
           for (const [position, percent] of [...steps, 100].entries()) {
             const items = quantities
@@ -124,7 +125,12 @@ describe('calculateRefund, properties', () => {
               items,
               requestedPayments: null,
             });
-            if (refund.issues.some((i) => i.field === 'items')) continue; // worth nothing: not a refund
+            if (refund.issues.some((i) => i.field === 'items')) {
+              // Worth nothing, so not a refund: the rest of a sale whose money an earlier partial
+              // return already gave back in full (cumulative pricing rounds the first half up).
+              if (position === steps.length) worthlessRest = true;
+              continue;
+            }
             expect(refund.issues).toEqual([]);
             expect(refund.vatBreakdown.reduce((s, l) => s + l.gross, 0)).toBe(refund.total);
             expect(refund.payments.reduce((s, p) => s + p.amount, 0)).toBe(refund.total);
@@ -137,8 +143,8 @@ describe('calculateRefund, properties', () => {
             }
             total += refund.total;
           }
-          expect(returned).toEqual(quantities);
           expect(total).toBe(calculation.total);
+          if (!worthlessRest) expect(returned).toEqual(quantities);
           expect(Object.fromEntries(vat)).toEqual(
             Object.fromEntries(calculation.vatBreakdown.map((line) => [line.code, line.vatAmount])),
           );
