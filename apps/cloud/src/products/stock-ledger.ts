@@ -2,8 +2,8 @@
 // as the product's on_hand_milli, so that the column always equals the sum of the product's
 // movements. Each movement names its source (an adjustment's idempotency key, a sale, a
 // refund, an operator's action); the same source moves stock once, however often it is retried.
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
 import { emitEvent } from '../events/emit-event.js';
 import { newId } from '../ids.js';
@@ -98,4 +98,71 @@ export async function setOnHand(
     source: { kind: 'admin', id },
   });
   return result.kind === 'applied' ? result.product : current;
+}
+
+/** One movement of a batch: a line of a receipt, or its reversal. */
+export interface BatchMovement {
+  productId: string;
+  deltaMilli: number;
+  reason: string;
+  source: { kind: StockSourceKind; id: string };
+}
+
+/**
+ * Many movements of one merchant at once (a push of receipts), in a handful of statements
+ * whatever their number: one insert of every movement whose source has not moved stock yet
+ * and whose product is the merchant's (another merchant's or an unknown product id moves
+ * nothing), then each product's on-hand by the sum of its new movements and one
+ * inventory.updated per product that changed. Products are locked in id order first, so
+ * batches selling the same products at once wait for each other instead of deadlocking.
+ * Returns how many movements were recorded.
+ */
+export async function recordStockMovements(
+  tx: Tx,
+  merchantId: string,
+  movements: readonly BatchMovement[],
+): Promise<number> {
+  if (movements.length === 0) return 0;
+  const input = movements.map((m) => ({
+    id: newId('stm'),
+    product_id: m.productId,
+    delta_milli: m.deltaMilli,
+    reason: m.reason,
+    source_kind: m.source.kind,
+    source_id: m.source.id,
+  }));
+  const recorded = rowsOf<{ product_id: string; delta_milli: string | number }>(
+    await tx.execute(sql`
+      insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
+      select m.id, ${merchantId}, m.product_id, m.delta_milli, m.reason, m.source_kind, m.source_id
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as m(id text, product_id text, delta_milli bigint, reason text, source_kind text, source_id text)
+      where exists (select 1 from products p where p.id = m.product_id and p.merchant_id = ${merchantId})
+      on conflict (merchant_id, source_kind, source_id) do nothing
+      returning product_id, delta_milli`),
+  );
+  const byProduct = new Map<string, number>();
+  for (const r of recorded)
+    byProduct.set(r.product_id, (byProduct.get(r.product_id) ?? 0) + Number(r.delta_milli));
+  // A sale and its reversal in one push cancel out: the ledger keeps both, on-hand is unchanged.
+  const deltas = [...byProduct].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (deltas.length === 0) return recorded.length;
+  const ids = deltas.map(([id]) => id);
+  const ofMerchant = and(eq(products.merchantId, merchantId), inArray(products.id, ids));
+  await tx.select({ id: products.id }).from(products).where(ofMerchant).orderBy(products.id).for('update');
+  const delta = sql`(select d.delta from jsonb_to_recordset(${JSON.stringify(
+    deltas.map(([pid, d]) => ({ pid, delta: d })),
+  )}::jsonb) as d(pid text, delta bigint) where d.pid = ${sql.raw('"products"."id"')})`;
+  const changed = await tx
+    .update(products)
+    .set({ onHandMilli: sql`${products.onHandMilli} + ${delta}`, updatedAt: sql`now()` })
+    .where(ofMerchant)
+    .returning();
+  for (const product of changed)
+    await emitEvent(tx, {
+      merchantId,
+      type: 'inventory.updated',
+      data: { object: presentInventory(product) },
+    });
+  return recorded.length;
 }
