@@ -8,6 +8,7 @@ import type { Clock } from '../src/clock.js';
 import { terminalApiKeys, terminals } from '../src/db/schema.js';
 import type { Cloud } from '../src/server.js';
 import { DEVICE_ROUTES } from '../src/terminals/device-routes.js';
+import { fiscalDocument } from './documents-fixture.js';
 import {
   admin,
   call,
@@ -35,6 +36,7 @@ const SAMPLES: Record<string, { body?: unknown }> = {
   deviceAcknowledgeApiKey: { body: { id: 'tak_x' } },
   deviceRotateCredential: {},
   deviceCatalogFeed: {},
+  devicePushDocuments: { body: { documents: [fiscalDocument([])] } },
 };
 
 describe.each(DRIVERS)('device API security on %s', (driver) => {
