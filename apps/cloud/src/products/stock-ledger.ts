@@ -149,7 +149,15 @@ export async function recordStockMovements(
   if (deltas.length === 0) return recorded.length;
   const ids = deltas.map(([id]) => id);
   const ofMerchant = and(eq(products.merchantId, merchantId), inArray(products.id, ids));
-  await tx.select({ id: products.id }).from(products).where(ofMerchant).orderBy(products.id).for('update');
+  // NO KEY UPDATE, the lock the update itself takes: FOR UPDATE would also wait for the KEY SHARE
+  // locks that other pushes' movement rows hold on the product (their foreign key), and two
+  // pushes each holding one and waiting for the other's would deadlock.
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(ofMerchant)
+    .orderBy(products.id)
+    .for('no key update');
   const delta = sql`(select d.delta from jsonb_to_recordset(${JSON.stringify(
     deltas.map(([pid, d]) => ({ pid, delta: d })),
   )}::jsonb) as d(pid text, delta bigint) where d.pid = ${sql.raw('"products"."id"')})`;
