@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.js';
 import { fiscalDocuments } from '../db/schema.js';
-import { emitEvent } from '../events/emit-event.js';
+import { emitEvents, type NewEvent } from '../events/emit-event.js';
 import { newId } from '../ids.js';
 import { recordStockMovements } from '../products/stock-ledger.js';
 import type { AuthenticatedDevice } from '../terminals/device-auth.js';
@@ -62,8 +62,10 @@ export async function ingestDocuments(
       );
       round.forEach((i, k) => (applied[i] = results[k]!));
     }
+    await emitEvents(tx, device.merchantId, applied.flatMap(receiptEvent));
+    // Stock last: it locks the products sold, and other terminals' pushes selling them wait
+    // for this one to commit, so the locks are taken as close to the commit as possible.
     await recordStockMovements(tx, device.merchantId, applied.flatMap(stockOf));
-    for (const a of applied) await emitReceiptEvent(tx, device.merchantId, a);
     return applied.map((a) => a.outcome);
   });
   return {
@@ -164,17 +166,16 @@ function stockOf(a: Applied) {
   return a.row && isReceipt(a.row) ? receiptMovements(a.row, { created: a.outcome === 'created' }) : [];
 }
 
-async function emitReceiptEvent(tx: Tx, merchantId: string, a: Applied): Promise<void> {
-  if (!a.row || !isReceipt(a.row)) return;
+function receiptEvent(a: Applied): NewEvent[] {
+  if (!a.row || !isReceipt(a.row)) return [];
   const object = presentSale(a.row);
-  if (a.outcome === 'created')
-    await emitEvent(tx, { merchantId, type: `${a.row.type}.created`, data: { object } });
-  else if (a.before) {
-    const previousAttributes = Object.fromEntries(
-      FISCAL_FIELDS.filter((f) => a.before![f] !== a.row![f]).map((f) => [f, a.before![f]]),
-    );
-    await emitEvent(tx, { merchantId, type: `${a.row.type}.updated`, data: { object, previousAttributes } });
-  }
+  if (a.outcome === 'created') return [{ type: `${a.row.type}.created`, data: { object } }];
+  const { before, row } = a;
+  if (!before) return [];
+  const previousAttributes = Object.fromEntries(
+    FISCAL_FIELDS.filter((f) => before[f] !== row[f]).map((f) => [f, before[f]]),
+  );
+  return [{ type: `${row.type}.updated`, data: { object, previousAttributes } }];
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

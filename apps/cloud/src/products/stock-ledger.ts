@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
-import { emitEvent } from '../events/emit-event.js';
+import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { newId } from '../ids.js';
 import { presentInventory } from './product-schemas.js';
 
@@ -166,11 +166,10 @@ export async function recordStockMovements(
     .set({ onHandMilli: sql`${products.onHandMilli} + ${delta}`, updatedAt: sql`now()` })
     .where(ofMerchant)
     .returning();
-  for (const product of changed)
-    await emitEvent(tx, {
-      merchantId,
-      type: 'inventory.updated',
-      data: { object: presentInventory(product) },
-    });
+  await emitEvents(
+    tx,
+    merchantId,
+    changed.map((product) => ({ type: 'inventory.updated', data: { object: presentInventory(product) } })),
+  );
   return recorded.length;
 }
