@@ -23,7 +23,7 @@ import {
 
 const TERMINALS = 50;
 const PER_PUSH = 20;
-const PRODUCTS = 1000;
+const PRODUCTS = Number(process.env.BENCH_INGEST_PRODUCTS ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 /** One sale in this many is refused by the tax server and pushed again as `failed`. */
 const REFUSED_EVERY = 20;
