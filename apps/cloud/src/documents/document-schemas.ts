@@ -9,7 +9,7 @@ import type { fiscalDocuments } from '../db/schema.js';
 
 export type FiscalDocumentRow = typeof fiscalDocuments.$inferSelect;
 
-export const DOCUMENT_TYPES = [
+const DOCUMENT_TYPES = [
   'sale',
   'refund',
   'cash_in',
@@ -17,7 +17,7 @@ export const DOCUMENT_TYPES = [
   'x_report',
   'z_report',
 ] as const satisfies readonly FiscalDocumentRow['type'][];
-export const DOCUMENT_STATUSES = [
+const DOCUMENT_STATUSES = [
   'pending',
   'sent',
   'offline',
@@ -29,7 +29,7 @@ export const RECEIPT_TYPES = ['sale', 'refund'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 
 /** Batch size of one push: big enough to drain an outbox quickly, small enough for one transaction. */
-export const MAX_DOCUMENTS_PER_PUSH = 200;
+const MAX_DOCUMENTS_PER_PUSH = 200;
 const MAX_LINES = 500;
 /** Integer columns (revision, numbers, positions) are 32-bit: larger values are refused, not stored. */
 const MAX_INT = 2_147_483_647;
@@ -106,7 +106,7 @@ export const PushDocumentsBody = z
   .object({ documents: z.array(PushedDocument).min(1).max(MAX_DOCUMENTS_PER_PUSH) })
   .meta({ id: 'PushFiscalDocuments' });
 
-export const INGEST_OUTCOMES = ['created', 'updated', 'unchanged'] as const;
+const INGEST_OUTCOMES = ['created', 'updated', 'unchanged'] as const;
 export type IngestOutcome = (typeof INGEST_OUTCOMES)[number];
 
 export const PushDocumentsResult = z
