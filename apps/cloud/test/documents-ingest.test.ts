@@ -208,6 +208,35 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect(bDetail.json()).toMatchObject({ status: 'synced', revision: 1 });
   });
 
+  it('keeps stock exact when terminals push the same products at once, and a retry races its original', async () => {
+    const [b0, m0] = [await onHand(bread), await onHand(milk)];
+    const pushes = Array.from({ length: 8 }, (_, i) =>
+      Array.from({ length: 5 }, () =>
+        fiscalDocument([
+          // Opposite orders across pushes: locks must still be taken in one order.
+          { productId: i % 2 ? bread : milk, quantityMilli: 1000 },
+          { productId: i % 2 ? milk : bread, quantityMilli: 2000 },
+        ]),
+      ),
+    );
+    const tills = [till, till2];
+    const answers = await Promise.all([
+      ...pushes.map((docs, i) => push(docs, tills[i % 2])),
+      // The first push again at the same time, from the same terminal: one of the two stores it.
+      push(pushes[0], tills[0]),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const [first, retry] = [answers[0]!.json().results, answers.at(-1)!.json().results] as {
+      outcome: string;
+    }[][];
+    first!.forEach((r, i) =>
+      expect([r.outcome, retry![i]!.outcome].sort()).toEqual(['created', 'unchanged']),
+    );
+    expect(await onHand(bread)).toBe(b0 - 8 * 5 * 1500);
+    expect(await onHand(milk)).toBe(m0 - 8 * 5 * 1500);
+    for (const id of [bread, milk]) expect(await ledgerSum(id)).toBe(await onHand(id));
+  });
+
   it('refuses bad input with 400 problem details and stores nothing', async () => {
     const good = fiscalDocument([{ productId: bread, quantityMilli: 1000 }]);
     const bad: unknown[] = [
