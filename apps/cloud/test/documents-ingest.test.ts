@@ -226,7 +226,7 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
       push(pushes[0], tills[0]),
     ]);
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
-    const [first, retry] = [answers[0]!.json().results, answers.at(-1)!.json().results] as {
+    const [first, retry] = [answers[0].json().results, answers.at(-1)!.json().results] as {
       outcome: string;
     }[][];
     first!.forEach((r, i) =>
