@@ -137,15 +137,13 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
     });
     fixture.orderId = order.order.id;
     const terminalId = 'trm_asecretterminal0000000';
-    await db
-      .insert(terminals)
-      .values({
-        id: terminalId,
-        merchantId: a.merchantId,
-        name: 'A',
-        status: 'active',
-        createdAt: new Date(),
-      });
+    await db.insert(terminals).values({
+      id: terminalId,
+      merchantId: a.merchantId,
+      name: 'A',
+      status: 'active',
+      createdAt: new Date(),
+    });
     const receipt = fiscalDocument([{ productId: secret.id, quantityMilli: 1000 }]);
     receipt.lines[0]!.name = 'A-SECRET-NAME';
     await ingestDocuments(db, { merchantId: a.merchantId, terminalId }, [receipt]);
