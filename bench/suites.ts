@@ -6,8 +6,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type SuiteName = 'terminal' | 'offline' | 'history' | 'printer' | 'cloud';
-export const SUITE_NAMES: readonly SuiteName[] = ['terminal', 'offline', 'history', 'printer', 'cloud'];
+export type SuiteName = 'terminal' | 'offline' | 'history' | 'printer' | 'cloud' | 'ingest';
+export const SUITE_NAMES: readonly SuiteName[] = [
+  'terminal',
+  'offline',
+  'history',
+  'printer',
+  'cloud',
+  'ingest',
+];
 
 type Figures = Record<string, number | string>;
 
@@ -24,6 +31,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'history', file: 'apps/terminal/bench/history-bench.ts', exportName: 'runHistoryBench' },
   { name: 'printer', file: 'apps/terminal/bench/printer-bench.ts', exportName: 'runPrinterBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
+  { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
 ];
 
 export type SuiteOutcome =

@@ -15,7 +15,20 @@ export function base62(bytes: Uint8Array): string {
 }
 
 export type IdKind =
-  'mer' | 'key' | 'prod' | 'cat' | 'csh' | 'stm' | 'ord' | 'we' | 'evt' | 'msg' | 'trm' | 'dcr' | 'tak';
+  | 'mer'
+  | 'key'
+  | 'prod'
+  | 'cat'
+  | 'csh'
+  | 'stm'
+  | 'ord'
+  | 'we'
+  | 'evt'
+  | 'msg'
+  | 'trm'
+  | 'dcr'
+  | 'tak'
+  | 'fdoc';
 
 export function newId(kind: IdKind): string {
   return `${kind}_${base62(randomBytes(16)).padStart(22, '0')}`;

@@ -9,6 +9,7 @@ import {
   listOrdersRoute,
 } from './orders/orders-routes.js';
 import { CATALOG_ADMIN_ROUTES } from './catalog/catalog-admin-routes.js';
+import { getSaleRoute, listSalesRoute } from './documents/sales-routes.js';
 import { pingRoute } from './ping/ping.js';
 import { DEVICE_ROUTES } from './terminals/device-routes.js';
 import { TERMINAL_ADMIN_ROUTES } from './terminals/terminal-admin-routes.js';
@@ -49,6 +50,8 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   getOrderRoute,
   confirmOrderRoute,
   cancelOrderRoute,
+  listSalesRoute,
+  getSaleRoute,
   createWebhookRoute,
   listWebhooksRoute,
   deleteWebhookRoute,

@@ -8,7 +8,9 @@ import type { Clock } from '../src/clock.js';
 import { terminalApiKeys, terminals } from '../src/db/schema.js';
 import type { Cloud } from '../src/server.js';
 import { DEVICE_ROUTES } from '../src/terminals/device-routes.js';
+import { fiscalDocument } from './documents-fixture.js';
 import {
+  activeTerminal as activate,
   admin,
   call,
   DRIVERS,
@@ -35,6 +37,7 @@ const SAMPLES: Record<string, { body?: unknown }> = {
   deviceAcknowledgeApiKey: { body: { id: 'tak_x' } },
   deviceRotateCredential: {},
   deviceCatalogFeed: {},
+  devicePushDocuments: { body: { documents: [fiscalDocument([])] } },
 };
 
 describe.each(DRIVERS)('device API security on %s', (driver) => {
@@ -71,15 +74,7 @@ describe.each(DRIVERS)('device API security on %s', (driver) => {
       ...(SAMPLES[route.operationId]?.body === undefined ? {} : { body: SAMPLES[route.operationId]!.body }),
     });
 
-  async function activeTerminal(merchantId: string) {
-    const created = (
-      await admin(cloud, 'POST', `/merchants/${merchantId}/terminals`, { body: { name: 'Casa' } })
-    ).json();
-    const activation = (
-      await call(cloud, 'POST', '/api/device/v1/activate', { body: { code: created.activationCode } })
-    ).json();
-    return activation as { terminalId: string; deviceCredential: string; apiKey: string };
-  }
+  const activeTerminal = (merchantId: string) => activate(cloud, merchantId);
 
   it('has a sample for every authenticated device route', () => {
     expect(authenticated.map((r) => r.operationId).sort()).toEqual(Object.keys(SAMPLES).sort());

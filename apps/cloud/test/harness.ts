@@ -163,3 +163,36 @@ export const admin = (
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse> =>
   call(cloud, method, `/api/admin/v1${path}`, { ...options, operator: TEST_OPERATOR_TOKEN });
+
+export interface ActiveTerminal {
+  terminalId: string;
+  deviceCredential: string;
+  apiKey: string;
+}
+
+/** A terminal of the merchant, created by the operator and activated over the device API. */
+export async function activeTerminal(
+  cloud: Cloud,
+  merchantId: string,
+  name = 'Casa',
+): Promise<ActiveTerminal> {
+  const created = await admin(cloud, 'POST', `/merchants/${merchantId}/terminals`, { body: { name } });
+  const activation = await call(cloud, 'POST', '/api/device/v1/activate', {
+    body: { code: created.json().activationCode },
+  });
+  if (activation.status !== 200) throw new Error(`activation: ${activation.status} ${activation.text}`);
+  return activation.json() as ActiveTerminal;
+}
+
+/** One call to the device API with a terminal's credential. */
+export const device = (
+  cloud: Cloud,
+  terminal: ActiveTerminal,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> =>
+  call(cloud, method, `/api/device/v1${path}`, {
+    headers: { authorization: `Bearer ${terminal.deviceCredential}` },
+    ...(body === undefined ? {} : { body }),
+  });

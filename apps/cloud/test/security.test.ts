@@ -10,7 +10,9 @@ import { saveContentBlock, saveProduct } from '../src/products/save-product.js';
 import { V1_ROUTES } from '../src/routes.js';
 import type { Cloud } from '../src/server.js';
 import { emitEvent } from '../src/events/emit-event.js';
-import { webhookEndpoints } from '../src/db/schema.js';
+import { terminals, webhookEndpoints } from '../src/db/schema.js';
+import { ingestDocuments } from '../src/documents/ingest-documents.js';
+import { fiscalDocument } from './documents-fixture.js';
 import {
   call,
   DRIVERS,
@@ -29,6 +31,7 @@ interface Fixture {
   orderId: string;
   webhookId: string;
   deliveryId: string;
+  saleId: string;
 }
 
 /** A well-formed request per operation; a route added without one fails this suite. */
@@ -65,6 +68,8 @@ const SAMPLES: Record<
   }),
   listOrders: () => ({ path: '/orders' }),
   getOrder: (f) => ({ path: `/orders/${f.orderId}` }),
+  listSales: () => ({ path: '/sales' }),
+  getSale: (f) => ({ path: `/sales/${f.saleId}` }),
   confirmOrder: (f) => ({ path: `/orders/${f.orderId}/confirm` }),
   cancelOrder: (f) => ({ path: `/orders/${f.orderId}/cancel`, body: { reason: 'fraud' } }),
   createWebhook: () => ({
@@ -131,6 +136,21 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       },
     });
     fixture.orderId = order.order.id;
+    const terminalId = 'trm_asecretterminal0000000';
+    await db.insert(terminals).values({
+      id: terminalId,
+      merchantId: a.merchantId,
+      name: 'A',
+      status: 'active',
+      createdAt: new Date(),
+    });
+    const receipt = fiscalDocument([{ productId: secret.id, quantityMilli: 1000 }]);
+    receipt.lines[0]!.name = 'A-SECRET-NAME';
+    await ingestDocuments(db, { merchantId: a.merchantId, terminalId }, [receipt]);
+    const [sale] = await db.query.fiscalDocuments.findMany({
+      where: (d, { eq }) => eq(d.terminalId, terminalId),
+    });
+    fixture.saleId = sale!.id;
     fixture.webhookId = 'we_asecretendpoint0000000';
     await db.insert(webhookEndpoints).values({
       id: fixture.webhookId,

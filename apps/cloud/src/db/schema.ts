@@ -477,3 +477,72 @@ export const terminalApiKeys = pgTable(
     index('terminal_api_keys_terminal_idx').on(t.terminalId),
   ],
 );
+
+/** A fiscal document's VAT line, payment and item as the terminal reported them (minor units). */
+export interface StoredVat {
+  code: VatCode;
+  rateBp: number | null;
+  taxableAmount: number;
+  vatAmount: number;
+}
+export interface StoredPayment {
+  code: string;
+  amount: number;
+}
+export interface StoredLine {
+  position: number;
+  productId: string | null;
+  name: string;
+  quantityMilli: number;
+  unitPrice: number;
+  amount: number;
+  vatCode: VatCode;
+}
+
+/**
+ * Fiscal documents pushed up by terminals (documents/ingest-documents.ts). Lines, payments and
+ * VAT are jsonb on the document row: a document is written once and always read whole, so one
+ * row per document keeps the ingest at one insert and a page at one index range scan, where
+ * child tables would multiply rows and joins by the lines per receipt. Stock per line lives in
+ * stock_movements, which is where per-product questions are answered.
+ */
+export const fiscalDocuments = pgTable(
+  'fiscal_documents',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    terminalId: text('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    /** The terminal's fiscal operation UUID: the deduplication key, unique per terminal. */
+    operationId: text('operation_id').notNull(),
+    /** Bumped by the terminal at each change of fiscal status; a lower or equal one changes nothing. */
+    revision: integer('revision').notNull(),
+    type: text('type')
+      .$type<'sale' | 'refund' | 'cash_in' | 'cash_out' | 'x_report' | 'z_report'>()
+      .notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'offline' | 'synced' | 'failed'>().notNull(),
+    /** When the terminal issued the document (its clock), the order the sales list pages in. */
+    createdAt: ts('created_at').notNull(),
+    receiptNumber: integer('receipt_number'),
+    reportNumber: integer('report_number').notNull(),
+    fiscalCode: text('fiscal_code'),
+    offlineFiscalCode: text('offline_fiscal_code'),
+    mevId: text('mev_id'),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    saleId: text('sale_id'),
+    refundId: text('refund_id'),
+    vat: jsonb('vat').$type<StoredVat[]>().notNull(),
+    payments: jsonb('payments').$type<StoredPayment[]>().notNull(),
+    lines: jsonb('lines').$type<StoredLine[]>().notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_documents_operation_uq').on(t.terminalId, t.operationId),
+    index('fiscal_documents_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('fiscal_documents_terminal_created_idx').on(t.merchantId, t.terminalId, t.createdAt, t.id),
+  ],
+);

@@ -12,6 +12,10 @@ const EVENT_TYPES = [
   'product.updated',
   'product.deleted',
   'inventory.updated',
+  'sale.created',
+  'sale.updated',
+  'refund.created',
+  'refund.updated',
   'webhook_endpoint.disabled',
   'ping',
 ] as const;

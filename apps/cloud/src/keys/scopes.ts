@@ -9,6 +9,7 @@ export const SCOPES = [
   'orders:read',
   'orders:write',
   'webhooks:manage',
+  'sales:read',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

@@ -141,7 +141,9 @@ export const Inventory = z
 export type Inventory = z.infer<typeof Inventory>;
 
 /** The inventory resource and the inventory.updated event's object. */
-export function presentInventory(row: ProductRow): Inventory {
+export function presentInventory(
+  row: Pick<ProductRow, 'id' | 'code' | 'onHandMilli' | 'unit' | 'updatedAt'>,
+): Inventory {
   return {
     productId: row.id,
     productCode: row.code,

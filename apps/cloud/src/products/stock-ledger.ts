@@ -3,11 +3,11 @@
 // movements. Each movement names its source (an adjustment's idempotency key, a sale, a
 // refund, an operator's action); the same source moves stock once, however often it is retried.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/database.js';
+import { rowsOf, type Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
-import { emitEvent } from '../events/emit-event.js';
+import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { newId } from '../ids.js';
-import { presentInventory } from './product-schemas.js';
+import { presentInventory, type Inventory } from './product-schemas.js';
 
 type ProductRow = typeof products.$inferSelect;
 export type StockMovement = typeof stockMovements.$inferSelect;
@@ -98,4 +98,84 @@ export async function setOnHand(
     source: { kind: 'admin', id },
   });
   return result.kind === 'applied' ? result.product : current;
+}
+
+/** One movement of a batch: a line of a receipt, or its reversal. */
+export interface BatchMovement {
+  productId: string;
+  deltaMilli: number;
+  reason: string;
+  source: { kind: StockSourceKind; id: string };
+}
+
+/**
+ * Many movements of one merchant at once (a push of receipts), in two statements whatever
+ * their number. The first records every movement whose source has not moved stock yet and
+ * whose product is the merchant's (another merchant's or an unknown product id moves nothing)
+ * and moves each product's on-hand by the sum of its new movements; the second emits one
+ * inventory.updated per product that changed. The products are locked in id order, so pushes
+ * selling the same products at once queue instead of deadlocking, and with NO KEY UPDATE, the
+ * lock an update takes anyway: FOR UPDATE would also conflict with the KEY SHARE locks that
+ * other pushes' movement rows hold on the products through their foreign key.
+ * Returns the products whose on-hand changed.
+ */
+export async function recordStockMovements(
+  tx: Tx,
+  merchantId: string,
+  movements: readonly BatchMovement[],
+): Promise<Inventory[]> {
+  if (movements.length === 0) return [];
+  const input = movements.map((m) => ({
+    id: newId('stm'),
+    product_id: m.productId,
+    delta_milli: m.deltaMilli,
+    reason: m.reason,
+    source_kind: m.source.kind,
+    source_id: m.source.id,
+  }));
+  const changed = rowsOf<{
+    id: string;
+    code: string;
+    unit: string;
+    on_hand_milli: string;
+    updated_at: string;
+  }>(
+    await tx.execute(sql`
+      with recorded as (
+        insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
+        select m.id, ${merchantId}, m.product_id, m.delta_milli, m.reason, m.source_kind, m.source_id
+        from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+          as m(id text, product_id text, delta_milli bigint, reason text, source_kind text, source_id text)
+        where exists (select 1 from products p where p.id = m.product_id and p.merchant_id = ${merchantId})
+        on conflict (merchant_id, source_kind, source_id) do nothing
+        returning product_id, delta_milli),
+      -- A sale and its reversal in one push cancel out: the ledger keeps both, on-hand stays.
+      delta as (
+        select product_id, sum(delta_milli)::bigint as delta_milli from recorded
+        group by product_id having sum(delta_milli) <> 0),
+      locked as (
+        select p.id from products p
+        where p.merchant_id = ${merchantId} and p.id in (select product_id from delta)
+        order by p.id for no key update)
+      update products set on_hand_milli = products.on_hand_milli + delta.delta_milli, updated_at = now()
+      from delta
+      where products.id = delta.product_id and products.id in (select id from locked)
+      returning products.id, products.code, products.unit, products.on_hand_milli::text,
+        to_char(products.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`),
+  );
+  const inventory = changed.map((p) =>
+    presentInventory({
+      id: p.id,
+      code: p.code,
+      unit: p.unit,
+      onHandMilli: Number(p.on_hand_milli),
+      updatedAt: new Date(p.updated_at),
+    }),
+  );
+  await emitEvents(
+    tx,
+    merchantId,
+    inventory.map((object) => ({ type: 'inventory.updated', data: { object } })),
+  );
+  return inventory;
 }

@@ -3,6 +3,8 @@
 // client address (config.activationRateLimit). More device routes (catalog feed, document push)
 // are declared with defineDeviceRoute the same way and reach only request's own terminal.
 import { catalogChangesSince } from '../catalog/catalog-changes.js';
+import { PushDocumentsBody, PushDocumentsResult } from '../documents/document-schemas.js';
+import { ingestDocuments } from '../documents/ingest-documents.js';
 import { CatalogFeed, CatalogFeedQuery } from '../catalog/catalog-schemas.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineDeviceRoute, defineOpenDeviceRoute, type AnyRoute } from '../http/route.js';
@@ -93,10 +95,30 @@ const catalogFeedRoute = defineDeviceRoute({
   }),
 });
 
+const pushDocumentsRoute = defineDeviceRoute({
+  method: 'POST',
+  path: '/documents',
+  operationId: 'devicePushDocuments',
+  summary: 'Fiscal documents from the terminal’s outbox, deduplicated by operation id and revision',
+  description:
+    'See "Fiscal documents" in docs/platform.md. One transaction per push; a retry of the same push changes nothing.',
+  body: PushDocumentsBody,
+  responses: {
+    200: { description: 'What became of each document, in the order pushed', schema: PushDocumentsResult },
+    400: { description: 'A document failed validation; nothing was stored', schema: ProblemSchema },
+  },
+  handler: async ({ ctx, device, body }) => {
+    const { results, changed } = await ingestDocuments(ctx.db, device, body.documents);
+    if (changed) ctx.notifyDeliveries();
+    return { status: 200, body: { results } satisfies PushDocumentsResult };
+  },
+});
+
 export const DEVICE_ROUTES: readonly AnyRoute[] = [
   activateRoute,
   getTerminalRoute,
   acknowledgeApiKeyRoute,
   rotateCredentialRoute,
   catalogFeedRoute,
+  pushDocumentsRoute,
 ];
