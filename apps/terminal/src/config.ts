@@ -65,6 +65,15 @@ export interface TerminalConfig {
   vatTable: VatTable;
   /** The receipt header: MERCHANT_NAME, MERCHANT_IDNO, MERCHANT_ADDRESS. */
   merchant: MerchantIdentity;
+  /** The platform (docs/platform.md): CLOUD_URL and ACTIVATION_CODE activate the terminal at its first start. */
+  platform: {
+    cloudUrl: string | null;
+    activationCode: string | null;
+    /** Between two catalog syncs (CATALOG_SYNC_INTERVAL_MS, default 60000). */
+    catalogSyncIntervalMs: number;
+    /** Deadline of each request to the cloud (CLOUD_TIMEOUT_MS, default 10000). */
+    cloudTimeoutMs: number;
+  };
   /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
   delivery: {
     smtpUrl: string | null;
@@ -175,6 +184,12 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
     vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    platform: {
+      cloudUrl: optional(env.CLOUD_URL),
+      activationCode: optional(env.ACTIVATION_CODE),
+      catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
+      cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
+    },
     delivery: {
       smtpUrl: optional(env.SMTP_URL),
       mailFrom: optional(env.MAIL_FROM) ?? 'Fiscal POS <bonuri@fiscal-pos.local>',

@@ -17,7 +17,11 @@ import { OperationStore } from './fiscal-operations/operation-store.js';
 import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation.js';
 import { SyncWorker } from './fiscal-operations/sync-worker.js';
 import type { FiscalSetup } from './fiscalization/fiscal-setup.js';
+import { CatalogStore } from './catalog/catalog-store.js';
+import { PlatformSync } from './catalog/platform-sync.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
+import { readStoredApiKey } from './http/api-key-provisioning.js';
+import { readPlatformFile } from './platform/platform-file.js';
 import { AuditLog } from './storage/audit-log.js';
 import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
@@ -99,7 +103,12 @@ export interface TerminalRuntime {
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
   cardMonitor: CardTerminalMonitor;
-  vatTable: VatTable;
+  /** The cloud's VAT rates once an activated terminal synced them; the configured table before. */
+  vatTable(): VatTable;
+  /** The catalog kept on the terminal (empty when not activated). */
+  catalog: CatalogStore;
+  /** Null when the terminal is not activated: it works standalone, as before the platform. */
+  platform: PlatformSync | null;
   cashier: { id: string; name: string };
   receiptHeader(): ReceiptHeader;
   close(): Promise<void>;
@@ -227,8 +236,35 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
 
   const sales = new SaleStore(db);
   const refunds = new RefundStore(db);
+  const catalog = new CatalogStore(db);
+  const platformFile = readPlatformFile(config.dataDir);
+  // An activated terminal's key is the one the cloud gave (kept in DATA_DIR/api-key): an
+  // API_KEY in the environment would make the key the cloud rotates a different one.
+  const storedKey = platformFile === null ? null : readStoredApiKey(config.dataDir);
+  if (platformFile !== null && storedKey === null)
+    throw new Error(`${config.dataDir}/platform.json exists but ${config.dataDir}/api-key does not`);
+  const apiKey = new ApiKeyVerifier(storedKey ?? o.apiKey, () => clock.now());
+  const platform =
+    platformFile === null
+      ? null
+      : new PlatformSync({
+          file: platformFile,
+          dataDir: config.dataDir,
+          store: catalog,
+          verifier: apiKey,
+          clock,
+          logger: logger.child({ component: 'platform' }),
+          intervalMs: config.platform.catalogSyncIntervalMs,
+          retryBaseMs: Math.min(1_000, config.platform.catalogSyncIntervalMs),
+          pageLimit: 1_000,
+          timeoutMs: config.platform.cloudTimeoutMs,
+        });
+  // The first sync runs in the background: selling never waits for the cloud.
+  platform?.start();
+  const vatTable = (): VatTable => platform?.vatTable() ?? o.vatTable ?? config.vatTable;
+
   const receiptHeader = (): ReceiptHeader => ({
-    merchant: config.merchant,
+    merchant: platform?.merchant() ?? config.merchant,
     terminalId: terminalState.get().terminalId,
     registrationNumber: o.fiscal.registrationNumber,
   });
@@ -272,7 +308,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     startedAt: clock.now(),
     db,
     auditLog,
-    apiKey: new ApiKeyVerifier(o.apiKey),
+    apiKey,
     operations,
     terminalState,
     idempotencyStore,
@@ -297,10 +333,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printerHealth,
     card,
     cardMonitor,
-    vatTable: o.vatTable ?? config.vatTable,
+    vatTable,
+    catalog,
+    platform,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader,
     async close() {
+      await platform?.stop();
       await syncWorker?.stop();
       await lotWebhooks.idle();
       await deliveryWorker.stop();

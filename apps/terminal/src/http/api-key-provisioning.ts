@@ -1,20 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../storage/atomic-file.js';
+
+/** Where the terminal keeps its X-API-Key, generated here or given by the cloud at activation. */
+export function apiKeyFile(dataDir: string): string {
+  return join(dataDir, 'api-key');
+}
+
+/** Keeps `apiKey` as the terminal's key (mode 0600, replaced atomically: a crash never loses it). */
+export function storeApiKey(dataDir: string, apiKey: string): void {
+  writeFileAtomically(apiKeyFile(dataDir), `${apiKey}\n`);
+}
+
+/** The key kept in DATA_DIR, or null when there is none yet. */
+export function readStoredApiKey(dataDir: string): string | null {
+  const file = apiKeyFile(dataDir);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
 
 /**
  * The terminal's X-API-Key: from configuration when given, otherwise generated once at first
- * start and kept in `<dataDir>/api-key` (mode 0600) so it survives restarts.
+ * start and kept in `<dataDir>/api-key` (mode 0600) so it survives restarts. An activated
+ * terminal passes `configured` null: its key is the cloud's, kept in the same file.
  */
 export function resolveApiKey(
   configured: string | null,
   dataDir: string,
 ): { apiKey: string; generated: boolean } {
   if (configured !== null) return { apiKey: configured, generated: false };
-  const file = join(dataDir, 'api-key');
-  if (existsSync(file)) return { apiKey: readFileSync(file, 'utf8').trim(), generated: false };
-  mkdirSync(dataDir, { recursive: true });
+  const stored = readStoredApiKey(dataDir);
+  if (stored !== null) return { apiKey: stored, generated: false };
   const apiKey = `tk_${randomBytes(24).toString('base64url')}`;
-  writeFileSync(file, `${apiKey}\n`, { mode: 0o600 });
+  storeApiKey(dataDir, apiKey);
   return { apiKey, generated: true };
 }

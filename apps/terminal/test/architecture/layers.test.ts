@@ -21,6 +21,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['delivery-lots'],
   ['reports'],
   ['receipts'],
+  ['catalog'],
+  ['platform'],
   ['fiscal-operations', 'card', 'fiscalization'],
   ['mev', 'printing', 'terminal-state', 'serial-lock'],
   ['http'],

@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import {
+  activationSchema,
+  catalogFeedSchema,
+  deviceTerminalSchema,
+  problemSchema,
+  type Activation,
+  type CatalogFeedPage,
+  type DeviceTerminal,
+} from './device-api-contract.js';
+
+/**
+ * Why a call to the cloud failed. `unreachable`: no usable answer (down, slow, not the cloud),
+ * worth retrying later; `refused`: the cloud answered with a problem (`code` is its kind,
+ * e.g. `terminal_deactivated`, `activation_code_used`).
+ */
+export class CloudError extends Error {
+  constructor(
+    readonly kind: 'unreachable' | 'refused',
+    readonly status: number | null,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CloudError';
+  }
+}
+
+export const DEFAULT_CLOUD_TIMEOUT_MS = 10_000;
+
+/** `https://cloud/` and `https://cloud` name the same base. */
+function base(cloudUrl: string): string {
+  return cloudUrl.replace(/\/+$/, '');
+}
+
+async function request<T>(
+  cloudUrl: string,
+  path: string,
+  init: { method: 'GET' | 'POST'; credential?: string; body?: unknown; timeoutMs: number },
+  schema: z.ZodType<T> | null,
+): Promise<T | undefined> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.credential !== undefined) headers.authorization = `Bearer ${init.credential}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${base(cloudUrl)}/api/device/v1${path}`, {
+      method: init.method,
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CloudError('unreachable', null, null, `The cloud at ${cloudUrl} did not answer: ${reason}`);
+  }
+  if (!response.ok) {
+    const problem = problemSchema.safeParse(safeJson(text));
+    const code = problem.success ? (problem.data.code ?? null) : null;
+    const detail = problem.success ? (problem.data.detail ?? problem.data.title) : undefined;
+    // A 5xx or an answer that is not a problem is the cloud (or a proxy) being away, not a refusal.
+    const kind = response.status >= 500 || code === null ? 'unreachable' : 'refused';
+    throw new CloudError(
+      kind,
+      response.status,
+      code,
+      `The cloud answered ${response.status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`,
+    );
+  }
+  if (schema === null) return undefined;
+  const parsed = schema.safeParse(safeJson(text));
+  if (!parsed.success) {
+    throw new CloudError(
+      'unreachable',
+      response.status,
+      null,
+      `The cloud's answer to ${path} is not readable`,
+    );
+  }
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Exchanges an activation code, once, for the terminal's identity, credential and key. */
+export async function activateDevice(
+  cloudUrl: string,
+  code: string,
+  timeoutMs = DEFAULT_CLOUD_TIMEOUT_MS,
+): Promise<Activation> {
+  const answer = await request(
+    cloudUrl,
+    '/activate',
+    { method: 'POST', body: { code }, timeoutMs },
+    activationSchema,
+  );
+  return answer!;
+}
+
+/** The device API with the terminal's credential: what the platform sync calls. */
+export class DeviceClient {
+  constructor(
+    private readonly cloudUrl: string,
+    private readonly credential: () => string,
+    private readonly timeoutMs = DEFAULT_CLOUD_TIMEOUT_MS,
+  ) {}
+
+  async terminal(): Promise<DeviceTerminal> {
+    const answer = await request(
+      this.cloudUrl,
+      '/terminal',
+      { method: 'GET', credential: this.credential(), timeoutMs: this.timeoutMs },
+      deviceTerminalSchema,
+    );
+    return answer!;
+  }
+
+  async acknowledgeApiKey(id: string): Promise<void> {
+    await request(
+      this.cloudUrl,
+      '/terminal/api-key/ack',
+      { method: 'POST', credential: this.credential(), body: { id }, timeoutMs: this.timeoutMs },
+      null,
+    );
+  }
+
+  async catalog(cursor: string, limit: number): Promise<CatalogFeedPage> {
+    const query = new URLSearchParams({ cursor, limit: String(limit) });
+    const answer = await request(
+      this.cloudUrl,
+      `/catalog?${query.toString()}`,
+      { method: 'GET', credential: this.credential(), timeoutMs: this.timeoutMs },
+      catalogFeedSchema,
+    );
+    return answer!;
+  }
+}
