@@ -193,6 +193,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     clock,
     terminalState,
     cardTerminal: () => cardMonitor.health(),
+    // Built below, once the database and the key verifier exist; read at scrape time only.
+    platform: () => platform?.health() ?? null,
   });
 
   let syncWorker: SyncWorker | null = null;

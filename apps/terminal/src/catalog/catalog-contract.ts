@@ -93,7 +93,8 @@ export const catalogSyncStateSchema = z
       description:
         'standalone: not activated, no catalog; never_synced: activated, no sync finished yet; synced: the last ' +
         'sync finished; failing: the last attempt failed (see lastError), the copy of lastSyncAt is served; ' +
-        'deactivated: the cloud deactivated the terminal, syncing stopped',
+        'deactivated: the cloud deactivated the terminal or revoked its credential (another device activated in its ' +
+        'place), syncing stopped until it is activated again',
     }),
     cursor: z
       .string()

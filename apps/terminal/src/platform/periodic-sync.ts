@@ -75,7 +75,7 @@ export class PeriodicSync {
       if (this.o.halted()) {
         this.o.logger.error(
           { err: error },
-          'the cloud deactivated this terminal: platform sync stopped, selling goes on',
+          'the cloud deactivated this terminal or revoked its credential: platform sync stopped, selling goes on',
         );
       } else {
         this.o.logger.warn({ err: error, retryInMs: Math.round(delay) }, 'platform sync failed');

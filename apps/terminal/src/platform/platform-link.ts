@@ -6,11 +6,17 @@ import type { PendingApiKey } from './device-api-contract.js';
 import { CloudError, type DeviceClient } from './device-client.js';
 import { writePlatformFile, type PlatformFile } from './platform-file.js';
 
+/**
+ * Refusals after which no retry can succeed: the terminal was deactivated (its credential is
+ * revoked with it), or another device was activated in its place. Only a new activation helps.
+ */
+const CUT_OFF = new Set(['terminal_deactivated', 'invalid_device_credential']);
+
 /** The link's last sync as health shows it. */
 export interface PlatformSyncStatus {
   lastSyncAt: string | null;
   lastError: string | null;
-  /** The cloud said the terminal is deactivated: syncing stopped, selling goes on. */
+  /** The cloud deactivated the terminal or revoked its credential: syncing stopped, selling goes on. */
   deactivated: boolean;
 }
 
@@ -62,7 +68,8 @@ export class PlatformLink {
 
   recordFailure(error: unknown): void {
     this.lastError = error instanceof Error ? error.message : String(error);
-    if (error instanceof CloudError && error.code === 'terminal_deactivated') this.deactivated = true;
+    if (error instanceof CloudError && error.code !== null && CUT_OFF.has(error.code))
+      this.deactivated = true;
   }
 
   /** GET /terminal: the merchant's identity as it is now, and a rotated API key if there is one. */
