@@ -71,6 +71,8 @@ export interface TerminalConfig {
     activationCode: string | null;
     /** Between two catalog syncs (CATALOG_SYNC_INTERVAL_MS, default 60000). */
     catalogSyncIntervalMs: number;
+    /** Changes per catalog feed request (CATALOG_SYNC_PAGE_SIZE, 1 to 5000, default 1000). */
+    catalogPageSize: number;
     /** Deadline of each request to the cloud (CLOUD_TIMEOUT_MS, default 10000). */
     cloudTimeoutMs: number;
   };
@@ -188,6 +190,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       cloudUrl: optional(env.CLOUD_URL),
       activationCode: optional(env.ACTIVATION_CODE),
       catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
+      catalogPageSize: intFrom(env, 'CATALOG_SYNC_PAGE_SIZE', 1_000, 1, 5_000),
       cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
     },
     delivery: {

@@ -258,7 +258,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
           logger: logger.child({ component: 'platform' }),
           intervalMs: config.platform.catalogSyncIntervalMs,
           retryBaseMs: Math.min(1_000, config.platform.catalogSyncIntervalMs),
-          pageLimit: 1_000,
+          pageLimit: config.platform.catalogPageSize,
           timeoutMs: config.platform.cloudTimeoutMs,
         });
   // The first sync runs in the background: selling never waits for the cloud.
