@@ -9,7 +9,7 @@ import { buildTerminalApp } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
 import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
-import { resolveApiKey } from './http/api-key-provisioning.js';
+import { resolveApiKey } from './storage/api-key-file.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 

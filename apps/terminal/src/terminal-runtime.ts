@@ -20,7 +20,7 @@ import type { FiscalSetup } from './fiscalization/fiscal-setup.js';
 import { CatalogStore } from './catalog/catalog-store.js';
 import { PlatformSync } from './catalog/platform-sync.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
-import { readStoredApiKey } from './http/api-key-provisioning.js';
+import { readStoredApiKey } from './storage/api-key-file.js';
 import { readPlatformFile } from './platform/platform-file.js';
 import { AuditLog } from './storage/audit-log.js';
 import { IdempotencyStore } from './storage/idempotency-store.js';

@@ -2,11 +2,10 @@ import type { VatTable } from '@fiscal-pos/fiscal';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { MerchantIdentity } from '../config.js';
-import type { ApiKeyVerifier } from '../http/api-key-auth.js';
 import { DeviceClient } from '../platform/device-client.js';
 import { PeriodicSync } from '../platform/periodic-sync.js';
 import type { PlatformFile } from '../platform/platform-file.js';
-import { PlatformLink } from '../platform/platform-link.js';
+import { PlatformLink, type ApiKeyHolder } from '../platform/platform-link.js';
 import type { CatalogSyncState } from './catalog-contract.js';
 import type { CatalogStore } from './catalog-store.js';
 
@@ -14,7 +13,7 @@ export interface PlatformSyncOptions {
   file: PlatformFile;
   dataDir: string;
   store: CatalogStore;
-  verifier: ApiKeyVerifier;
+  verifier: ApiKeyHolder;
   clock: Clock;
   logger: Logger;
   intervalMs: number;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../domain-error.js';
+import type { RetiringKey } from '../storage/api-key-file.js';
 import type { EndpointContract } from './define-route.js';
 
 /**
@@ -17,17 +18,6 @@ export class ApiKeyGate {
   asksKey(path: string): boolean {
     return !this.publicPaths.has(path);
   }
-}
-
-/** A key the terminal still accepts after a rotation, until its grace window ends. */
-export interface RetiringKey {
-  /** SHA-256 of the key, hex: the old key itself need not be kept. */
-  sha256: string;
-  until: Date;
-}
-
-export function sha256Hex(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { storeApiKey } from '../http/api-key-provisioning.js';
+import { storeApiKey } from '../storage/api-key-file.js';
 import { activateDevice, CloudError } from './device-client.js';
 import { readPlatformFile, writePlatformFile, type PlatformFile } from './platform-file.js';
 

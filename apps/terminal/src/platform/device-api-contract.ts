@@ -8,7 +8,7 @@ import { z } from 'zod';
  * Objects are not strict: the cloud may add fields within v1.
  */
 
-export const deviceMerchantSchema = z.object({
+const deviceMerchantSchema = z.object({
   id: z.string(),
   name: z.string(),
   idno: z.string().nullable(),
@@ -24,7 +24,7 @@ export const activationSchema = z.object({
 });
 export type Activation = z.infer<typeof activationSchema>;
 
-export const pendingApiKeySchema = z.object({
+const pendingApiKeySchema = z.object({
   id: z.string().min(1),
   key: z.string().min(16),
   previousKeyGraceSeconds: z.int().min(0),
@@ -46,7 +46,7 @@ const localizedTextSchema = z.object({
   en: z.string().optional(),
 });
 
-export const feedProductSchema = z.object({
+const feedProductSchema = z.object({
   id: z.string().min(1),
   code: z.string(),
   sku: z.string().nullable(),
@@ -61,25 +61,23 @@ export const feedProductSchema = z.object({
 });
 export type FeedProduct = z.infer<typeof feedProductSchema>;
 
-export const feedCategorySchema = z.object({
+const feedCategorySchema = z.object({
   id: z.string().min(1),
   parentId: z.string().nullable(),
   name: z.string(),
   position: z.int(),
   version: z.int().min(0),
 });
-export type FeedCategory = z.infer<typeof feedCategorySchema>;
 
-export const feedVatRateSchema = z.object({
+const feedVatRateSchema = z.object({
   code: z.enum(VAT_CODES),
   rateBasisPoints: z.int().min(0).max(10_000),
   exempt: z.boolean(),
   version: z.int().min(0),
 });
-export type FeedVatRate = z.infer<typeof feedVatRateSchema>;
 
 /** scrypt parameters, salt and hash: what checks a cashier's PIN while the cloud is away. */
-export const pinVerifierSchema = z.object({
+const pinVerifierSchema = z.object({
   algorithm: z.literal('scrypt'),
   N: z.int().positive(),
   r: z.int().positive(),
@@ -88,14 +86,13 @@ export const pinVerifierSchema = z.object({
   hash: z.string(),
 });
 
-export const feedCashierSchema = z.object({
+const feedCashierSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   role: z.enum(['cashier', 'administrator']),
   version: z.int().min(0),
   pinVerifier: pinVerifierSchema,
 });
-export type FeedCashier = z.infer<typeof feedCashierSchema>;
 
 export const catalogFeedSchema = z.object({
   products: z.array(feedProductSchema),

@@ -26,7 +26,7 @@ export class CloudError extends Error {
   }
 }
 
-export const DEFAULT_CLOUD_TIMEOUT_MS = 10_000;
+const DEFAULT_CLOUD_TIMEOUT_MS = 10_000;
 
 /** `https://cloud/` and `https://cloud` name the same base. */
 function base(cloudUrl: string): string {

@@ -8,7 +8,7 @@ import { writeFileAtomically } from '../storage/atomic-file.js';
  * (mode 0600: it holds the device credential). The X-API-Key is not here: it stays in
  * `DATA_DIR/api-key`, where the terminal has always kept its key.
  */
-export const platformFileSchema = z.strictObject({
+const platformFileSchema = z.strictObject({
   cloudUrl: z.url(),
   terminalId: z.string().min(1),
   terminalName: z.string(),
@@ -32,7 +32,7 @@ export const platformFileSchema = z.strictObject({
 });
 export type PlatformFile = z.infer<typeof platformFileSchema>;
 
-export function platformFilePath(dataDir: string): string {
+function platformFilePath(dataDir: string): string {
   return join(dataDir, 'platform.json');
 }
 

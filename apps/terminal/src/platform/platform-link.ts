@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import { sha256Hex, type ApiKeyVerifier } from '../http/api-key-auth.js';
-import { readStoredApiKey, storeApiKey } from '../http/api-key-provisioning.js';
+import { readStoredApiKey, sha256Hex, storeApiKey, type RetiringKey } from '../storage/api-key-file.js';
 import type { PendingApiKey } from './device-api-contract.js';
 import { CloudError, type DeviceClient } from './device-client.js';
 import { writePlatformFile, type PlatformFile } from './platform-file.js';
@@ -11,6 +10,11 @@ import { writePlatformFile, type PlatformFile } from './platform-file.js';
  * revoked with it), or another device was activated in its place. Only a new activation helps.
  */
 const CUT_OFF = new Set(['terminal_deactivated', 'invalid_device_credential']);
+
+/** What checks X-API-Key (http/api-key-auth.ts): told of each key the cloud rotates in. */
+export interface ApiKeyHolder {
+  replace(apiKey: string, previous: RetiringKey | null): void;
+}
 
 /** The link's last sync as health shows it. */
 export interface PlatformSyncStatus {
@@ -35,7 +39,7 @@ export class PlatformLink {
     private readonly o: {
       dataDir: string;
       client: DeviceClient;
-      verifier: ApiKeyVerifier;
+      verifier: ApiKeyHolder;
       clock: Clock;
       logger: Logger;
     },

@@ -1,9 +1,9 @@
 import type { TerminalConfig } from '../config.js';
-import { readStoredApiKey } from '../http/api-key-provisioning.js';
+import { readStoredApiKey } from '../storage/api-key-file.js';
 import { activateTerminal, ActivationError } from './activate-terminal.js';
 import { readPlatformFile } from './platform-file.js';
 
-export const TERMINAL_COMMANDS_USAGE = `Commands of the terminal's entry (npm run terminal -- <command>):
+const TERMINAL_COMMANDS_USAGE = `Commands of the terminal's entry (npm run terminal -- <command>):
   (none)               serve the Terminal API
   activate XXXX-XXXX   exchange an activation code with the cloud at CLOUD_URL, once
   show-key             print the terminal's X-API-Key (developer settings)`;

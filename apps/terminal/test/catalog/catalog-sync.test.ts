@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateTerminal } from '../../src/platform/activate-terminal.js';
-import { readStoredApiKey } from '../../src/http/api-key-provisioning.js';
+import { readStoredApiKey } from '../../src/storage/api-key-file.js';
 import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
 

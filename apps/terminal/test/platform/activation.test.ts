@@ -145,6 +145,8 @@ describe('activation', () => {
     ).body.data.platform;
     expect(health).toMatchObject({ activated: true, cloudUrl: cloud.url, terminalId, lastError: null });
     expect(health.lastSyncAt).toEqual(expect.any(String));
+    // The catalog, PIN verifiers included, is in the database: the owner's only, like platform.json.
+    expect(mode(join(terminal.dataDir, 'terminal.sqlite'))).toBe(0o600);
     expect(terminal.runtime.receiptHeader().merchant).toEqual({
       name: 'Magazin SRL',
       idno: '1003600012345',

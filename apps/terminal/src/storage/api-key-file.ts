@@ -1,10 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomically } from '../storage/atomic-file.js';
+import { writeFileAtomically } from './atomic-file.js';
+
+/*
+ * The terminal's X-API-Key at rest: DATA_DIR/api-key, mode 0600, generated at first start or
+ * given by the cloud at activation and rotation. Storage, not HTTP: the platform writes it and
+ * the HTTP layer's verifier only checks requests against it.
+ */
+
+/** A key the terminal still accepts after a rotation, until its grace window ends. */
+export interface RetiringKey {
+  /** SHA-256 of the key, hex: the old key itself need not be kept. */
+  sha256: string;
+  until: Date;
+}
+
+export function sha256Hex(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
 
 /** Where the terminal keeps its X-API-Key, generated here or given by the cloud at activation. */
-export function apiKeyFile(dataDir: string): string {
+function apiKeyFile(dataDir: string): string {
   return join(dataDir, 'api-key');
 }
 
