@@ -11,7 +11,11 @@ async function main(): Promise<void> {
   applyTerminalTimeZone();
   // `activate` and `show-key` need no device: they run before the endpoints are required.
   const exitCode = await runTerminalCommand(process.argv.slice(2), loadTerminalConfig());
-  if (exitCode !== null) process.exit(exitCode);
+  if (exitCode !== null) {
+    // Not process.exit: the console's last lines to a pipe would be lost.
+    process.exitCode = exitCode;
+    return;
+  }
   const config = requireDeviceEndpoints(loadTerminalConfig());
   await serveTerminal(config, createTerminalLogger(config));
 }

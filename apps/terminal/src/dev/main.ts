@@ -20,7 +20,11 @@ async function main(): Promise<void> {
   const config = loadTerminalConfig({ DATA_DIR: REPO_DATA_DIR, ...process.env });
   // `npm run terminal -- activate XXXX-XXXX` and `-- show-key` run instead of the server.
   const exitCode = await runTerminalCommand(process.argv.slice(2), config);
-  if (exitCode !== null) process.exit(exitCode);
+  if (exitCode !== null) {
+    // Not process.exit: the console's last lines to a pipe would be lost.
+    process.exitCode = exitCode;
+    return;
+  }
   const logger = createTerminalLogger(config);
   const simulators = await startEmbeddedSimulators(config, logger);
   await serveTerminal(simulators.config, logger, simulators.stop);

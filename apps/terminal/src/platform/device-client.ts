@@ -53,7 +53,10 @@ async function request<T>(
     });
     text = await response.text();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // fetch says only "fetch failed"; the cause says why (ECONNREFUSED, a timeout, DNS).
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+    const detail = cause === null ? '' : `: ${(cause as NodeJS.ErrnoException).code ?? cause.message}`;
+    const reason = `${error instanceof Error ? error.message : String(error)}${detail}`;
     throw new CloudError('unreachable', null, null, `The cloud at ${cloudUrl} did not answer: ${reason}`);
   }
   if (!response.ok) {
