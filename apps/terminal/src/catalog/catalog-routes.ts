@@ -55,7 +55,7 @@ export const catalogHealthRoute = defineRoute<CatalogDeps>()({
 });
 
 /** A free-text filter; absent or empty means no filter. */
-function textField(description: string, max: number): QueryField<string | null> {
+function textField(description: string, max: number, code: string): QueryField<string | null> {
   return {
     schema: z.string().max(max).optional().meta({ description }),
     read(name, raw) {
@@ -63,18 +63,24 @@ function textField(description: string, max: number): QueryField<string | null> 
       if (raw.length <= max) return { value: raw, issues: [] };
       return {
         value: null,
-        issues: [
-          { field: name, code: 'FIELD_TOO_LONG', message: `${name} must be at most ${max} characters` },
-        ],
+        issues: [{ field: name, code, message: `${name} must be at most ${max} characters` }],
       };
     },
   };
 }
 
 const productQuery = defineQuery({
-  search: textField('part of the name, in any language, case-insensitive', 100),
-  barcode: textField('exact barcode', 50),
-  categoryId: textField('only the products of this category (not its subcategories)', 100),
+  search: textField(
+    'part of the name, in any language, case-insensitive; over 100 characters -> SEARCH_INVALID',
+    100,
+    'SEARCH_INVALID',
+  ),
+  barcode: textField('exact barcode; over 50 characters -> BARCODE_INVALID', 50, 'BARCODE_INVALID'),
+  categoryId: textField(
+    'only the products of this category (not its subcategories); over 100 characters -> CATEGORY_ID_INVALID',
+    100,
+    'CATEGORY_ID_INVALID',
+  ),
   active: {
     schema: z
       .enum(['true', 'false'])
@@ -89,7 +95,11 @@ const productQuery = defineQuery({
       };
     },
   } satisfies QueryField<boolean | null>,
-  cursor: textField('nextCursor of the previous page', 100),
+  cursor: textField(
+    'nextCursor of the previous page; over 100 characters -> CURSOR_INVALID',
+    100,
+    'CURSOR_INVALID',
+  ),
   limit: {
     schema: z
       .int()
