@@ -21,9 +21,9 @@ const REFUSALS: Record<string, string> = {
 /**
  * Exchanges `code` with the cloud at `cloudUrl`, once, and keeps the answer: the key in
  * DATA_DIR/api-key, the rest in DATA_DIR/platform.json. Nothing is written unless the cloud
- * accepted the code, and the key is written first, so that a crash in between leaves a
- * terminal that is not activated (its key unused by any ERP yet) rather than one whose link
- * names a key it does not have.
+ * accepted the code. platform.json is written last because its presence is what makes the
+ * terminal activated: a crash before it leaves a standalone terminal (with the cloud's key as
+ * its key), never an activated one without its key.
  */
 export async function activateTerminal(options: {
   cloudUrl: string;

@@ -33,12 +33,15 @@ function base(cloudUrl: string): string {
   return cloudUrl.replace(/\/+$/, '');
 }
 
-async function request<T>(
-  cloudUrl: string,
-  path: string,
-  init: { method: 'GET' | 'POST'; credential?: string; body?: unknown; timeoutMs: number },
-  schema: z.ZodType<T> | null,
-): Promise<T | undefined> {
+interface CloudRequest {
+  method: 'GET' | 'POST';
+  credential?: string;
+  body?: unknown;
+  timeoutMs: number;
+}
+
+/** One call to the device API: the body of a 2xx answer, or a CloudError saying why not. */
+async function send(cloudUrl: string, path: string, init: CloudRequest): Promise<string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.credential !== undefined) headers.authorization = `Bearer ${init.credential}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -59,28 +62,30 @@ async function request<T>(
     const reason = `${error instanceof Error ? error.message : String(error)}${detail}`;
     throw new CloudError('unreachable', null, null, `The cloud at ${cloudUrl} did not answer: ${reason}`);
   }
-  if (!response.ok) {
-    const problem = problemSchema.safeParse(safeJson(text));
-    const code = problem.success ? (problem.data.code ?? null) : null;
-    const detail = problem.success ? (problem.data.detail ?? problem.data.title) : undefined;
-    // A 5xx or an answer that is not a problem is the cloud (or a proxy) being away, not a refusal.
-    const kind = response.status >= 500 || code === null ? 'unreachable' : 'refused';
-    throw new CloudError(
-      kind,
-      response.status,
-      code,
-      `The cloud answered ${response.status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`,
-    );
-  }
-  if (schema === null) return undefined;
-  const parsed = schema.safeParse(safeJson(text));
+  if (response.ok) return text;
+  const problem = problemSchema.safeParse(safeJson(text));
+  const code = problem.success ? (problem.data.code ?? null) : null;
+  const detail = problem.success ? (problem.data.detail ?? problem.data.title) : undefined;
+  // A 5xx or an answer that is not a problem is the cloud (or a proxy) being away, not a refusal.
+  const kind = response.status >= 500 || code === null ? 'unreachable' : 'refused';
+  throw new CloudError(
+    kind,
+    response.status,
+    code,
+    `The cloud answered ${response.status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`,
+  );
+}
+
+/** A call whose answer must match `schema`: one that does not is not stored, half or whole. */
+async function fetchParsed<T>(
+  cloudUrl: string,
+  path: string,
+  init: CloudRequest,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const parsed = schema.safeParse(safeJson(await send(cloudUrl, path, init)));
   if (!parsed.success) {
-    throw new CloudError(
-      'unreachable',
-      response.status,
-      null,
-      `The cloud's answer to ${path} is not readable`,
-    );
+    throw new CloudError('unreachable', null, null, `The cloud's answer to ${path} is not readable`);
   }
   return parsed.data;
 }
@@ -99,13 +104,7 @@ export async function activateDevice(
   code: string,
   timeoutMs = DEFAULT_CLOUD_TIMEOUT_MS,
 ): Promise<Activation> {
-  const answer = await request(
-    cloudUrl,
-    '/activate',
-    { method: 'POST', body: { code }, timeoutMs },
-    activationSchema,
-  );
-  return answer!;
+  return fetchParsed(cloudUrl, '/activate', { method: 'POST', body: { code }, timeoutMs }, activationSchema);
 }
 
 /** The device API with the terminal's credential: what the platform sync calls. */
@@ -116,33 +115,31 @@ export class DeviceClient {
     private readonly timeoutMs = DEFAULT_CLOUD_TIMEOUT_MS,
   ) {}
 
-  async terminal(): Promise<DeviceTerminal> {
-    const answer = await request(
+  terminal(): Promise<DeviceTerminal> {
+    return fetchParsed(
       this.cloudUrl,
       '/terminal',
       { method: 'GET', credential: this.credential(), timeoutMs: this.timeoutMs },
       deviceTerminalSchema,
     );
-    return answer!;
   }
 
   async acknowledgeApiKey(id: string): Promise<void> {
-    await request(
-      this.cloudUrl,
-      '/terminal/api-key/ack',
-      { method: 'POST', credential: this.credential(), body: { id }, timeoutMs: this.timeoutMs },
-      null,
-    );
+    await send(this.cloudUrl, '/terminal/api-key/ack', {
+      method: 'POST',
+      credential: this.credential(),
+      body: { id },
+      timeoutMs: this.timeoutMs,
+    });
   }
 
-  async catalog(cursor: string, limit: number): Promise<CatalogFeedPage> {
+  catalog(cursor: string, limit: number): Promise<CatalogFeedPage> {
     const query = new URLSearchParams({ cursor, limit: String(limit) });
-    const answer = await request(
+    return fetchParsed(
       this.cloudUrl,
       `/catalog?${query.toString()}`,
       { method: 'GET', credential: this.credential(), timeoutMs: this.timeoutMs },
       catalogFeedSchema,
     );
-    return answer!;
   }
 }
