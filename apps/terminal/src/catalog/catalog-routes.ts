@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
 import { defineRoute } from '../http/define-route.js';
-import { defineQuery, MAX_PAGE_LIMIT, type QueryField } from '../http/query-fields.js';
+import { defineQuery, limitQueryField, type QueryField } from '../http/query-fields.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import {
   catalogCashierListSchema,
@@ -100,29 +100,7 @@ const productQuery = defineQuery({
     100,
     'CURSOR_INVALID',
   ),
-  limit: {
-    schema: z
-      .int()
-      .min(1)
-      .max(MAX_PAGE_LIMIT)
-      .default(100)
-      .meta({ description: `page size, 1-${MAX_PAGE_LIMIT}; otherwise LIMIT_INVALID` }),
-    read(name, raw) {
-      if (raw === undefined) return { value: 100, issues: [] };
-      const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-      if (value >= 1 && value <= MAX_PAGE_LIMIT) return { value, issues: [] };
-      return {
-        value: 100,
-        issues: [
-          {
-            field: name,
-            code: 'LIMIT_INVALID',
-            message: `${name} must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
-          },
-        ],
-      };
-    },
-  } satisfies QueryField<number>,
+  limit: limitQueryField(100),
 });
 
 export const listCatalogProductsRoute = defineRoute<CatalogDeps>()({
