@@ -49,13 +49,10 @@ const platformHealthSchema = z
       .optional()
       .meta({ description: 'the terminal’s id in the cloud; only when activated' }),
     lastSyncAt: timestampSchema.nullable().meta({ description: 'end of the last successful sync' }),
-    lastError: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'why the last sync failed (cloud unreachable, terminal deactivated, ...); null after a success',
-      }),
+    lastError: z.string().nullable().meta({
+      description:
+        'why the last sync failed (cloud unreachable, terminal deactivated, ...); null after a success',
+    }),
     catalogVersion: z
       .string()
       .nullable()
