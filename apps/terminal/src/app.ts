@@ -86,7 +86,11 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     request.errorCode = refusal.code;
     if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     if (pathOf(request.url).startsWith(CATALOG_PREFIX)) {
-      return reply.code(statusOf(refusal)).send({ code: refusal.code, message: refusal.message });
+      // The spec's catalog paths answer raw JSON, errors too: the envelope's `error` alone.
+      const { code, message, details } = refusal;
+      return reply
+        .code(statusOf(refusal))
+        .send({ error: { code, message, ...(details === null ? {} : { details }) } });
     }
     const rendered = renderError(refusal, rt.clock.now());
     return reply.code(rendered.statusCode).send(rendered.body);
@@ -111,7 +115,10 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     idempotency: rt.idempotencyStore,
     reports: rt.reports,
     zReportHistory: rt.history,
-    vatTable: () => rt.vatTable,
+    vatTable: () => rt.vatTable(),
+    catalog: rt.catalog,
+    platform: rt.platform,
+    documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     printQueue: rt.printQueue,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),

@@ -73,8 +73,17 @@ export interface TerminalConfig {
     pollMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
-    /** Deadline of one push request (PLATFORM_PUSH_TIMEOUT_MS, default 10000). */
-    timeoutMs: number;
+  };
+  /** The platform (docs/platform.md): CLOUD_URL and ACTIVATION_CODE activate the terminal at its first start. */
+  platform: {
+    cloudUrl: string | null;
+    activationCode: string | null;
+    /** Between two catalog syncs (CATALOG_SYNC_INTERVAL_MS, default 60000). */
+    catalogSyncIntervalMs: number;
+    /** Changes per catalog feed request (CATALOG_SYNC_PAGE_SIZE, 1 to 5000, default 1000). */
+    catalogPageSize: number;
+    /** Deadline of each request to the cloud (CLOUD_TIMEOUT_MS, default 10000). */
+    cloudTimeoutMs: number;
   };
   /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
   delivery: {
@@ -191,7 +200,13 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       pollMs: intFrom(env, 'PLATFORM_PUSH_INTERVAL_MS', 1_000, 1),
       retryBaseMs: intFrom(env, 'PLATFORM_RETRY_BASE_MS', 1_000, 1),
       retryMaxMs: intFrom(env, 'PLATFORM_RETRY_MAX_MS', 60_000, 1),
-      timeoutMs: intFrom(env, 'PLATFORM_PUSH_TIMEOUT_MS', 10_000, 1),
+    },
+    platform: {
+      cloudUrl: optional(env.CLOUD_URL),
+      activationCode: optional(env.ACTIVATION_CODE),
+      catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
+      catalogPageSize: intFrom(env, 'CATALOG_SYNC_PAGE_SIZE', 1_000, 1, 5_000),
+      cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
     },
     delivery: {
       smtpUrl: optional(env.SMTP_URL),

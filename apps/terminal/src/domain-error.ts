@@ -1,8 +1,8 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
- * The SHIFT_*, DELIVERY_LOT_*, PRINT_JOB_* and SALE_NOT_REFUNDABLE codes are the terminal's additions for the
- * shift, delivery-lot, print-queue and refund endpoints, whose answers the spec leaves unshaped and whose refusals no code of
+ * The SHIFT_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
+ * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
  * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md).
  */
@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'SHIFT_NOT_FOUND',
   'DELIVERY_LOT_NOT_FOUND',
   'PRINT_JOB_NOT_FOUND',
+  'PRODUCT_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'TERMINAL_NOT_FISCAL',
   'MEV_CREDENTIALS_MISSING',
@@ -29,6 +30,7 @@ export const ERROR_CODES = [
   'DELIVERY_LOT_NOT_OPEN',
   'SALE_NOT_REFUNDABLE',
   'PRINT_JOB_NOT_QUEUED',
+  'TERMINAL_NOT_ACTIVATED',
   'BUSY',
   'INTERNAL_ERROR',
   'PRINT_ERROR',

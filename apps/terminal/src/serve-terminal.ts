@@ -9,7 +9,8 @@ import { buildTerminalApp } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
 import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
-import { resolveApiKey } from './http/api-key-provisioning.js';
+import { resolveApiKey } from './storage/api-key-file.js';
+import { activateFromEnvironment } from './platform/activate-terminal.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
@@ -22,6 +23,7 @@ export async function serveTerminal(
   logger: Logger,
   afterStop: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
+  await activateFromEnvironment(config.platform, config.dataDir, logger);
   const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
   const fiscal = await prepareFiscalSetup(config);
   const runtime = createTerminalRuntime({

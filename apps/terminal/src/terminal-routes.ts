@@ -10,7 +10,17 @@ import {
 } from './delivery-lots/lot-routes.js';
 import type { LotDeps } from './delivery-lots/lot-deps.js';
 import { listOperationsRoute } from './fiscal-operations/list-operations-route.js';
-import { catalogHealthRoute, healthRoute, type HealthSources } from './health/health-routes.js';
+import {
+  catalogHealthRoute,
+  getCatalogProductRoute,
+  listCatalogCashiersRoute,
+  listCatalogCategoriesRoute,
+  listCatalogProductsRoute,
+  listCatalogVatRatesRoute,
+  syncCatalogRoute,
+  type CatalogDeps,
+} from './catalog/catalog-routes.js';
+import { healthRoute, type HealthSources } from './health/health-routes.js';
 import type { Route } from './http/define-route.js';
 import type { TerminalMetrics } from './metrics/terminal-metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
@@ -41,6 +51,7 @@ export type TerminalServices = SalesDeps &
   ShiftDeps &
   LotDeps &
   HealthSources &
+  CatalogDeps &
   PrinterDeps &
   ReceiptDuplicateDeps & {
     metrics: TerminalMetrics;
@@ -79,6 +90,12 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   getDeliveryLotRoute,
   cancelDeliveryLotRoute,
   listOperationsRoute,
+  listCatalogProductsRoute,
+  getCatalogProductRoute,
+  listCatalogCategoriesRoute,
+  listCatalogVatRatesRoute,
+  listCatalogCashiersRoute,
+  syncCatalogRoute,
   printTextRoute,
   listPrintJobsRoute,
   dropPrintJobRoute,

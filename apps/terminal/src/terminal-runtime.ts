@@ -17,7 +17,11 @@ import { OperationStore } from './fiscal-operations/operation-store.js';
 import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation.js';
 import { SyncWorker } from './fiscal-operations/sync-worker.js';
 import type { FiscalSetup } from './fiscalization/fiscal-setup.js';
+import { CatalogStore } from './catalog/catalog-store.js';
+import { PlatformSync } from './catalog/platform-sync.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
+import { readStoredApiKey } from './storage/api-key-file.js';
+import { readPlatformFile } from './platform/platform-file.js';
 import { AuditLog } from './storage/audit-log.js';
 import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
@@ -28,8 +32,8 @@ import { PrintJobStore } from './printing/print-job-store.js';
 import { PrintQueue } from './printing/print-queue.js';
 import { TcpPrinter } from './printing/tcp-printer.js';
 import type { PrinterHealth } from './printing/print-job-contract.js';
-import { DocumentOutbox } from './platform/document-outbox.js';
-import { DocumentPush, type PlatformAccess } from './platform/document-push.js';
+import { DocumentOutbox } from './document-push/document-outbox.js';
+import { DocumentPush } from './document-push/document-push.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
@@ -58,8 +62,6 @@ export interface RuntimeOptions {
   cardTerminal?: CardTerminal | null;
   /** The read workers' module; tests give one that never answers. */
   readWorker?: URL;
-  /** The cloud this terminal pushes its documents to; null (the default) while not activated. */
-  platformAccess?: () => PlatformAccess | null;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -106,7 +108,12 @@ export interface TerminalRuntime {
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
   cardMonitor: CardTerminalMonitor;
-  vatTable: VatTable;
+  /** The cloud's VAT rates once an activated terminal synced them; the configured table before. */
+  vatTable(): VatTable;
+  /** The catalog kept on the terminal (empty when not activated). */
+  catalog: CatalogStore;
+  /** Null when the terminal is not activated: it works standalone, as before the platform. */
+  platform: PlatformSync | null;
   cashier: { id: string; name: string };
   receiptHeader(): ReceiptHeader;
   close(): Promise<void>;
@@ -193,6 +200,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     clock,
     terminalState,
     cardTerminal: () => cardMonitor.health(),
+    // Built below, once the database and the key verifier exist; read at scrape time only.
+    platform: () => platform?.health() ?? null,
   });
 
   let syncWorker: SyncWorker | null = null;
@@ -236,8 +245,35 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
 
   const sales = new SaleStore(db);
   const refunds = new RefundStore(db);
+  const catalog = new CatalogStore(db);
+  const platformFile = readPlatformFile(config.dataDir);
+  // An activated terminal's key is the one the cloud gave (kept in DATA_DIR/api-key): an
+  // API_KEY in the environment would make the key the cloud rotates a different one.
+  const storedKey = platformFile === null ? null : readStoredApiKey(config.dataDir);
+  if (platformFile !== null && storedKey === null)
+    throw new Error(`${config.dataDir}/platform.json exists but ${config.dataDir}/api-key does not`);
+  const apiKey = new ApiKeyVerifier(storedKey ?? o.apiKey, () => clock.now());
+  const platform =
+    platformFile === null
+      ? null
+      : new PlatformSync({
+          file: platformFile,
+          dataDir: config.dataDir,
+          store: catalog,
+          verifier: apiKey,
+          clock,
+          logger: logger.child({ component: 'platform' }),
+          intervalMs: config.platform.catalogSyncIntervalMs,
+          retryBaseMs: Math.min(1_000, config.platform.catalogSyncIntervalMs),
+          pageLimit: config.platform.catalogPageSize,
+          timeoutMs: config.platform.cloudTimeoutMs,
+        });
+  // The first sync runs in the background: selling never waits for the cloud.
+  platform?.start();
+  const vatTable = (): VatTable => platform?.vatTable() ?? o.vatTable ?? config.vatTable;
+
   const receiptHeader = (): ReceiptHeader => ({
-    merchant: config.merchant,
+    merchant: platform?.merchant() ?? config.merchant,
     terminalId: terminalState.get().terminalId,
     registrationNumber: o.fiscal.registrationNumber,
   });
@@ -266,10 +302,11 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     operations,
     sales,
     refunds,
-    access: o.platformAccess ?? (() => null),
+    access: () => platform?.documentAccess() ?? null,
     clock,
     logger: logger.child({ component: 'platform' }),
     ...config.platformPush,
+    timeoutMs: config.platform.cloudTimeoutMs,
   });
   documentPush.start();
 
@@ -293,7 +330,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     startedAt: clock.now(),
     db,
     auditLog,
-    apiKey: new ApiKeyVerifier(o.apiKey),
+    apiKey,
     operations,
     terminalState,
     idempotencyStore,
@@ -320,10 +357,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     documentPush,
     card,
     cardMonitor,
-    vatTable: o.vatTable ?? config.vatTable,
+    vatTable,
+    catalog,
+    platform,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader,
     async close() {
+      await platform?.stop();
       await syncWorker?.stop();
       await lotWebhooks.idle();
       await deliveryWorker.stop();

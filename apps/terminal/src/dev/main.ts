@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { applyTerminalTimeZone, loadTerminalConfig } from '../config.js';
+import { runTerminalCommand } from '../platform/terminal-commands.js';
 import { createTerminalLogger, serveTerminal } from '../serve-terminal.js';
 import { startEmbeddedSimulators } from './embedded-simulators.js';
 
@@ -17,6 +18,13 @@ const REPO_DATA_DIR = fileURLToPath(new URL('../../../../.data/terminal', import
 async function main(): Promise<void> {
   applyTerminalTimeZone();
   const config = loadTerminalConfig({ DATA_DIR: REPO_DATA_DIR, ...process.env });
+  // `npm run terminal -- activate XXXX-XXXX` and `-- show-key` run instead of the server.
+  const exitCode = await runTerminalCommand(process.argv.slice(2), config);
+  if (exitCode !== null) {
+    // Not process.exit: the console's last lines to a pipe would be lost.
+    process.exitCode = exitCode;
+    return;
+  }
   const logger = createTerminalLogger(config);
   const simulators = await startEmbeddedSimulators(config, logger);
   await serveTerminal(simulators.config, logger, simulators.stop);

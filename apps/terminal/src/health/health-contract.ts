@@ -39,6 +39,38 @@ const cardTerminalHealthSchema = z
   })
   .meta({ id: 'CardTerminalHealth' });
 
+/** The link to the cloud (docs/platform.md): selling never depends on it, health shows it. */
+const platformHealthSchema = z
+  .strictObject({
+    activated: z.boolean().meta({ description: 'false: standalone, as before the platform' }),
+    cloudUrl: z.string().nullable(),
+    terminalId: z
+      .string()
+      .optional()
+      .meta({ description: 'the terminal’s id in the cloud; only when activated' }),
+    lastSyncAt: timestampSchema.nullable().meta({ description: 'end of the last successful sync' }),
+    lastError: z.string().nullable().meta({
+      description:
+        'why the last sync failed (cloud unreachable, terminal deactivated, ...); null after a success',
+    }),
+    catalogVersion: z
+      .string()
+      .nullable()
+      .meta({ description: 'the catalog version the terminal holds (feed cursor); null when not activated' }),
+    documentsWaiting: countSchema.meta({
+      description:
+        'fiscal documents the cloud has not confirmed at their current state (the platform outbox); they go up once activated, in order',
+    }),
+    lastPushAt: timestampSchema
+      .nullable()
+      .meta({ description: 'the last push of documents the cloud confirmed' }),
+    lastPushError: z
+      .string()
+      .nullable()
+      .meta({ description: 'why the last push of documents failed; null after a success' }),
+  })
+  .meta({ id: 'PlatformHealth' });
+
 /** data of GET /api/health: the spec's health record plus the offline queue, day counters, card terminal and printer. */
 export const healthRecordSchema = z
   .strictObject({
@@ -91,14 +123,8 @@ export const healthRecordSchema = z
     lastMevContactAt: timestampSchema.nullable().meta({ description: 'last answer from the fiscal server' }),
     cardTerminal: cardTerminalHealthSchema,
     printer: printerHealthSchema,
+    platform: platformHealthSchema,
   })
   .meta({ id: 'HealthRecord' });
 
 export type HealthRecord = z.infer<typeof healthRecordSchema>;
-
-/** GET /api/catalog/health: raw JSON like every catalog path, no key. */
-export const catalogHealthSchema = z
-  .strictObject({ status: z.literal('ok'), terminalId: z.string(), timestamp: timestampSchema })
-  .meta({ id: 'CatalogHealth' });
-
-export type CatalogHealth = z.infer<typeof catalogHealthSchema>;

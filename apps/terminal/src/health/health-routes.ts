@@ -8,12 +8,8 @@ import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
-import {
-  catalogHealthSchema,
-  healthRecordSchema,
-  type CatalogHealth,
-  type HealthRecord,
-} from './health-contract.js';
+import type { PlatformHealth, PlatformSync } from '../catalog/platform-sync.js';
+import { healthRecordSchema, type HealthRecord } from './health-contract.js';
 
 export interface HealthSources {
   version: string;
@@ -26,7 +22,20 @@ export interface HealthSources {
   terminalState: TerminalStateStore;
   cardTerminal: () => CardTerminalHealth;
   printerHealth: () => PrinterHealth;
+  /** Null when the terminal is not activated. */
+  platform: PlatformSync | null;
+  /** The fiscal documents on their way up to the cloud. */
+  documentPush: () => Pick<HealthRecord['platform'], 'documentsWaiting' | 'lastPushAt' | 'lastPushError'>;
 }
+
+/** A terminal that is not activated has no link: it says so, selling as before. */
+const STANDALONE: PlatformHealth = {
+  activated: false,
+  cloudUrl: null,
+  lastSyncAt: null,
+  lastError: null,
+  catalogVersion: null,
+};
 
 /** fiscalStatus, its reason and the refusal that holds the queue, from the last contact with MEV. */
 function fiscalStatusOf(
@@ -84,24 +93,7 @@ export const healthRoute = defineRoute<HealthSources>()({
       lastMevContactAt: contact.lastContactAt,
       cardTerminal: s.cardTerminal(),
       printer: s.printerHealth(),
+      platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush() },
     };
   },
-});
-
-/** Raw JSON like every catalog path. */
-export const catalogHealthRoute = defineRoute<Pick<HealthSources, 'terminalState' | 'clock'>>()({
-  method: 'GET',
-  path: '/api/catalog/health',
-  operationId: 'getCatalogHealth',
-  summary: 'Catalog health check (raw JSON, no envelope)',
-  tag: 'Health',
-  authenticated: false,
-  body: 'raw',
-  response: catalogHealthSchema,
-  errors: [],
-  handler: ({ services: s }): CatalogHealth => ({
-    status: 'ok',
-    terminalId: s.terminalState.get().terminalId,
-    timestamp: s.clock.now().toISOString(),
-  }),
 });

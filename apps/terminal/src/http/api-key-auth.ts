@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../domain-error.js';
+import type { RetiringKey } from '../storage/api-key-file.js';
 import type { EndpointContract } from './define-route.js';
 
 /**
@@ -21,13 +22,27 @@ export class ApiKeyGate {
 
 /**
  * Checks X-API-Key in constant time. Both sides are hashed first so that the comparison also
- * does not leak the key's length.
+ * does not leak the key's length. After the cloud rotates the key, the previous one is
+ * accepted too until its grace window ends, so that the ERPs can switch without a gap.
  */
 export class ApiKeyVerifier {
-  private readonly expected: Buffer;
+  private expected: Buffer;
+  private retiring: { digest: Buffer; until: number } | null = null;
 
-  constructor(apiKey: string) {
+  constructor(
+    apiKey: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.expected = createHash('sha256').update(apiKey).digest();
+  }
+
+  /** From now on `apiKey` is the key; `previous` is accepted as well until its window ends. */
+  replace(apiKey: string, previous: RetiringKey | null): void {
+    this.expected = createHash('sha256').update(apiKey).digest();
+    this.retiring =
+      previous === null
+        ? null
+        : { digest: Buffer.from(previous.sha256, 'hex'), until: previous.until.getTime() };
   }
 
   verify(header: string | string[] | undefined): void {
@@ -36,8 +51,9 @@ export class ApiKeyVerifier {
     }
     const presented = Array.isArray(header) ? header.join(',') : header;
     const digest = createHash('sha256').update(presented).digest();
-    if (!timingSafeEqual(digest, this.expected)) {
-      throw new DomainError('INVALID_API_KEY', 'The X-API-Key is not valid for this terminal');
-    }
+    if (timingSafeEqual(digest, this.expected)) return;
+    const retiring = this.retiring;
+    if (retiring && this.now().getTime() < retiring.until && timingSafeEqual(digest, retiring.digest)) return;
+    throw new DomainError('INVALID_API_KEY', 'The X-API-Key is not valid for this terminal');
   }
 }

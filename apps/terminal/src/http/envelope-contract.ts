@@ -45,3 +45,6 @@ export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
     timestamp: timestampSchema,
   });
 }
+
+/** The error body of the raw endpoints (catalog paths): the envelope's `error`, alone. */
+export const rawErrorSchema = z.strictObject({ error: errorBodySchema }).meta({ id: 'RawError' });

@@ -19,6 +19,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'SHIFT_NOT_FOUND':
     case 'DELIVERY_LOT_NOT_FOUND':
     case 'PRINT_JOB_NOT_FOUND':
+    case 'PRODUCT_NOT_FOUND':
       return 404;
     case 'METHOD_NOT_ALLOWED':
       return 405;
@@ -33,6 +34,9 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'DELIVERY_LOT_NOT_OPEN':
     case 'SALE_NOT_REFUNDABLE':
     case 'PRINT_JOB_NOT_QUEUED':
+      return 409;
+    // POST /api/catalog/sync on a terminal with no cloud to sync with.
+    case 'TERMINAL_NOT_ACTIVATED':
       return 409;
     case 'BUSY':
       return 429;

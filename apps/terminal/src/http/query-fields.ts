@@ -118,9 +118,10 @@ function integerField(
   };
 }
 
-export const pageQueryFields = {
-  limit: integerField(
-    50,
+/** `limit` of a list: 1 to MAX_PAGE_LIMIT, `fallback` when absent, LIMIT_INVALID otherwise. */
+export function limitQueryField(fallback: number): QueryField<number> {
+  return integerField(
+    fallback,
     1,
     MAX_PAGE_LIMIT,
     'LIMIT_INVALID',
@@ -128,9 +129,13 @@ export const pageQueryFields = {
       .int()
       .min(1)
       .max(MAX_PAGE_LIMIT)
-      .default(50)
+      .default(fallback)
       .meta({ description: `page size, 1-${MAX_PAGE_LIMIT}; otherwise LIMIT_INVALID` }),
-  ),
+  );
+}
+
+export const pageQueryFields = {
+  limit: limitQueryField(50),
   offset: integerField(
     0,
     0,

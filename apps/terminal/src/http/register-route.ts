@@ -21,10 +21,11 @@ export interface RouteRegistry<S> {
 /**
  * Serves one declared route: a GET or DELETE answers its payload (in the envelope, or raw); a POST gets
  * the Idempotency-Key handling and answers in the envelope, its errors rendered here so that
- * the answer can be stored under the key.
+ * the answer can be stored under the key. A raw POST (a catalog command) is served like a GET:
+ * it has no body to fingerprint and repeating it is harmless.
  */
 export function registerRoute<S>(r: RouteRegistry<S>, route: Route<S>): void {
-  if (route.method !== 'POST') {
+  if (route.method !== 'POST' || route.body === 'raw') {
     r.app.route({
       method: route.method,
       url: route.path,

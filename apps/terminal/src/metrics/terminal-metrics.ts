@@ -11,6 +11,7 @@ import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/f
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
+import type { PlatformHealth } from '../catalog/platform-sync.js';
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { PRINTER_STATES } from '../printing/receipt-printer.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
@@ -33,6 +34,8 @@ export interface MetricsSources {
   printerHealth: () => PrinterHealth;
   /** Fiscal documents the cloud has not confirmed at their current state (the platform outbox). */
   platformOutboxSize: () => number;
+  /** The platform link as health shows it; null when the terminal is not activated. */
+  platform: () => PlatformHealth | null;
 }
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
@@ -167,6 +170,27 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.platformOutboxSize());
+      },
+    });
+
+    new Gauge({
+      name: 'platform_link_state',
+      help: 'The link to the cloud: -1 not activated (standalone), 0 the last sync failed, 1 the last sync succeeded',
+      registers: [registry],
+      collect() {
+        const platform = sources.platform();
+        this.set(
+          platform === null ? -1 : platform.lastError === null && platform.lastSyncAt !== null ? 1 : 0,
+        );
+      },
+    });
+
+    new Gauge({
+      name: 'platform_catalog_version',
+      help: 'The catalog version the terminal holds (the feed cursor); 0 before the first sync',
+      registers: [registry],
+      collect() {
+        this.set(Number(sources.platform()?.catalogVersion ?? 0));
       },
     });
 

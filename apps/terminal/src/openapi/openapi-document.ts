@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEnvelopeSchema, successEnvelopeSchema } from '../http/envelope-contract.js';
+import { errorEnvelopeSchema, rawErrorSchema, successEnvelopeSchema } from '../http/envelope-contract.js';
 import { httpStatusOf } from '../http/error-codes.js';
 import type { EndpointContract, EndpointErrorCode } from '../http/define-route.js';
 import { TERMINAL_ENDPOINTS } from '../terminal-routes.js';
@@ -9,7 +9,15 @@ import type { OpenApiDocument } from './openapi-contract.js';
 type JsonObject = Record<string, unknown>;
 
 const AUTH_ERRORS: readonly EndpointErrorCode[] = ['MISSING_API_KEY', 'INVALID_API_KEY'];
-/** A POST reads a JSON body and its Idempotency-Key (a malformed key is a VALIDATION_ERROR). */
+/**
+ * An enveloped POST reads a JSON body and its Idempotency-Key (a malformed key is a
+ * VALIDATION_ERROR); a raw POST (POST /api/catalog/sync) takes neither: it is a command with
+ * no body, harmless to repeat.
+ */
+function idempotent(endpoint: EndpointContract): boolean {
+  return endpoint.method === 'POST' && endpoint.body === 'envelope';
+}
+
 const POST_ERRORS: readonly EndpointErrorCode[] = [
   'INVALID_JSON',
   'VALIDATION_ERROR',
@@ -20,7 +28,7 @@ const POST_ERRORS: readonly EndpointErrorCode[] = [
 export function errorCodesOf(endpoint: EndpointContract): EndpointErrorCode[] {
   const codes = new Set<EndpointErrorCode>([
     ...(endpoint.authenticated ? AUTH_ERRORS : []),
-    ...(endpoint.method === 'POST' ? POST_ERRORS : []),
+    ...(idempotent(endpoint) ? POST_ERRORS : []),
     ...endpoint.errors,
     ...(endpoint.body === 'envelope' ? (['INTERNAL_ERROR'] as const) : []),
   ]);
@@ -85,7 +93,7 @@ const REPLAYED_HEADER = { $ref: '#/components/headers/IdempotencyReplayed' };
 function responseHeaders(endpoint: EndpointContract): JsonObject {
   return {
     'X-Request-Id': REQUEST_ID_HEADER,
-    ...(endpoint.method === 'POST' ? { 'X-Idempotency-Replayed': REPLAYED_HEADER } : {}),
+    ...(idempotent(endpoint) ? { 'X-Idempotency-Replayed': REPLAYED_HEADER } : {}),
   };
 }
 
@@ -100,7 +108,7 @@ function successResponse(endpoint: EndpointContract, components: JsonObject): Js
   };
 }
 
-/** One response per HTTP status, naming its codes; the body is always the error envelope. */
+/** One response per HTTP status, naming its codes; the body is the error envelope, or the raw error of a raw endpoint. */
 function errorResponses(endpoint: EndpointContract): Record<string, JsonObject> {
   const byStatus = new Map<number, EndpointErrorCode[]>();
   for (const code of errorCodesOf(endpoint)) {
@@ -114,7 +122,13 @@ function errorResponses(endpoint: EndpointContract): Record<string, JsonObject> 
         description: codes.join(', '),
         'x-error-codes': codes,
         headers: responseHeaders(endpoint),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        content: {
+          'application/json': {
+            schema: {
+              $ref: `#/components/schemas/${endpoint.body === 'raw' ? 'RawError' : 'ErrorEnvelope'}`,
+            },
+          },
+        },
       },
     ]),
   );
@@ -139,7 +153,7 @@ function operation(endpoint: EndpointContract, components: JsonObject): JsonObje
     parameters: [
       ...parameters(endpoint.params, 'path', components),
       ...parameters(endpoint.query?.schema, 'query', components),
-      ...(endpoint.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...(idempotent(endpoint) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ],
     ...(endpoint.request ? { requestBody: requestBody(endpoint.request.schema, components) } : {}),
     responses: { '200': successResponse(endpoint, components), ...errorResponses(endpoint) },
@@ -152,6 +166,7 @@ export function buildTerminalOpenApiDocument(
 ): OpenApiDocument {
   const schemas: JsonObject = {};
   jsonSchema(errorEnvelopeSchema, 'output', schemas);
+  jsonSchema(rawErrorSchema, 'output', schemas);
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const endpoint of endpoints) {
     (paths[openApiPath(endpoint.path)] ??= {})[endpoint.method.toLowerCase()] = operation(endpoint, schemas);

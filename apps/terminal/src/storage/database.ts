@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { runMigrations } from './migrations.js';
 
@@ -12,6 +12,9 @@ export type Db = Database.Database;
 export function openFiscalDatabase(file: string): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  // Fiscal documents and, once activated, the cashiers' PIN verifiers: the owner's only.
+  // SQLite gives its -wal and -shm files the permissions of the database file.
+  chmodSync(file, 0o600);
   // Free pages go back to the file system in small steps (housekeeping.ts). Only a file without
   // tables can switch: an older one needs one VACUUM, which rewrites the whole file, so it is
   // left to a maintenance window rather than done at start-up (docs/benchmarks.md).

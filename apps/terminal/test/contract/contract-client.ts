@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { errorEnvelopeSchema, successEnvelopeSchema } from '../../src/http/envelope-contract.js';
+import {
+  errorEnvelopeSchema,
+  rawErrorSchema,
+  successEnvelopeSchema,
+} from '../../src/http/envelope-contract.js';
 import { httpStatusOf } from '../../src/http/error-codes.js';
 import type { EndpointContract } from '../../src/http/define-route.js';
 import { errorCodesOf } from '../../src/openapi/openapi-document.js';
@@ -75,11 +79,15 @@ export class ContractClient {
     return payload;
   }
 
-  /** An error answer: the envelope, a code the endpoint declares, the status of that code. */
+  /**
+   * An error answer: the envelope (the raw error of a raw endpoint), a code the endpoint
+   * declares, the status of that code.
+   */
   async fails(route: string, code: string, o: CallOptions = {}) {
     const contract = contractOf(route);
     const answer = await this.send(contract, o);
-    const envelope = errorEnvelopeSchema.parse(JSON.parse(answer.text));
+    const body: unknown = JSON.parse(answer.text);
+    const envelope = contract.body === 'raw' ? rawErrorSchema.parse(body) : errorEnvelopeSchema.parse(body);
     expect(envelope.error.code, answer.text).toBe(code);
     expect(errorCodesOf(contract)).toContain(envelope.error.code);
     if (envelope.error.code !== 'PLATFORM_ERROR') {

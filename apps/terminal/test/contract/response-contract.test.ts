@@ -6,7 +6,18 @@ import { cardOperationResultSchema } from '../../src/card/card-contract.js';
 import { cashResultSchema } from '../../src/cash/cash-contract.js';
 import { operationListPageSchema } from '../../src/fiscal-operations/operation-contract.js';
 import { deliveryLotPageSchema, deliveryLotSchema } from '../../src/delivery-lots/lot-contract.js';
-import { catalogHealthSchema, healthRecordSchema } from '../../src/health/health-contract.js';
+import {
+  catalogCashierListSchema,
+  catalogCategoryListSchema,
+  catalogHealthSchema,
+  catalogProductPageSchema,
+  catalogProductSchema,
+  catalogSyncStateSchema,
+  catalogVatRateListSchema,
+} from '../../src/catalog/catalog-contract.js';
+import { readStoredApiKey } from '../../src/storage/api-key-file.js';
+import { activateTerminal } from '../../src/platform/activate-terminal.js';
+import { healthRecordSchema } from '../../src/health/health-contract.js';
 import { metricsRoute } from '../../src/metrics/metrics-route.js';
 import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
 import { printResultSchema } from '../../src/printing/print-contract.js';
@@ -23,7 +34,8 @@ import { refundResultSchema } from '../../src/refunds/refund-contract.js';
 import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/sales/sale-contract.js';
 import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
 import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
-import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { startCloudForTerminals } from '../support/test-cloud.js';
 import { closedPort } from '../support/closed-port.js';
 import { ContractClient } from './contract-client.js';
 
@@ -364,6 +376,75 @@ describe('every error answer is the error envelope with a declared code', () => 
     await bare.fails('GET /api/fiscal/daily-summary', 'TERMINAL_NOT_FISCAL');
     await bare.fails('POST /api/reports/x', 'TERMINAL_NOT_FISCAL');
     await bare.fails('POST /api/print', 'PRINTER_UNAVAILABLE', { body: { lines: [['x']] } });
+  });
+
+  it('the raw catalog endpoints of a terminal activated against a real cloud, and their raw refusals', async () => {
+    const cloud = await startCloudForTerminals();
+    try {
+      const merchantId = await cloud.merchant();
+      const category = await cloud.admin<{ id: string }>('POST', `/merchants/${merchantId}/categories`, {
+        name: 'Drinks',
+      });
+      await cloud.admin('PUT', `/merchants/${merchantId}/products/P-1`, {
+        name: { ro: 'Apă', ru: 'Вода' },
+        price: 9.5,
+        vatCode: 'B',
+        unit: 'pcs',
+        categoryId: category.id,
+        barcodes: ['4840000000017'],
+      });
+      await cloud.admin('POST', `/merchants/${merchantId}/cashiers`, {
+        name: 'Ana',
+        role: 'cashier',
+        pin: '1234',
+      });
+      const { activationCode } = await cloud.terminal(merchantId);
+      const dataDir = tempDir('contract-platform');
+      await activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir });
+      const headers = { 'X-API-Key': readStoredApiKey(dataDir)! };
+      const activated = await env.start({ dataDir, fiscalization: 'not_fiscal', card: 'none' });
+      const client = new ContractClient(activated.url);
+
+      expect(await client.ok('POST /api/catalog/sync', catalogSyncStateSchema, { headers })).toMatchObject({
+        state: 'synced',
+      });
+      const page = await client.ok('GET /api/catalog/products', catalogProductPageSchema, {
+        headers,
+        url: '/api/catalog/products?search=ap%C4%83&active=true&limit=10',
+      });
+      expect(page.products).toHaveLength(1);
+      await client.ok('GET /api/catalog/products/:productId', catalogProductSchema, {
+        headers,
+        url: `/api/catalog/products/${page.products[0]!.id}`,
+      });
+      await client.ok('GET /api/catalog/categories', catalogCategoryListSchema, { headers });
+      await client.ok('GET /api/catalog/vat-rates', catalogVatRateListSchema, { headers });
+      await client.ok('GET /api/catalog/cashiers', catalogCashierListSchema, { headers });
+      expect(
+        await client.ok('GET /api/catalog/health', catalogHealthSchema, { anonymous: true }),
+      ).toMatchObject({
+        counts: { products: 1, categories: 1, vatRates: 6, cashiers: 1 },
+      });
+      expect(await client.ok('GET /api/health', healthRecordSchema, { anonymous: true })).toMatchObject({
+        platform: { activated: true, lastError: null },
+      });
+
+      await client.fails('GET /api/catalog/products/:productId', 'PRODUCT_NOT_FOUND', {
+        headers,
+        url: '/api/catalog/products/prod_none',
+      });
+      await client.fails('GET /api/catalog/products', 'VALIDATION_ERROR', {
+        headers,
+        url: '/api/catalog/products?limit=x',
+      });
+      await client.fails('GET /api/catalog/cashiers', 'MISSING_API_KEY', { anonymous: true });
+      await client.fails('GET /api/catalog/cashiers', 'INVALID_API_KEY');
+      await bare.fails('POST /api/catalog/sync', 'TERMINAL_NOT_ACTIVATED');
+      for (const id of client.covered) api.covered.add(id);
+      await activated.stop();
+    } finally {
+      await cloud.close();
+    }
   });
 });
 

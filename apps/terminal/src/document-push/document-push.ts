@@ -5,14 +5,9 @@ import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { backoffDelay } from '../fiscal-operations/sync-worker.js';
 import type { RefundStore } from '../refunds/refund-store.js';
 import type { SaleStore } from '../sales/sale-store.js';
+import type { PlatformAccess } from '../platform/platform-link.js';
 import type { DocumentOutbox, DueDocument } from './document-outbox.js';
 import { platformDocument, type PushedDocument } from './platform-document.js';
-
-/** Where and as whom the terminal reaches its cloud; null while it is not activated. */
-export interface PlatformAccess {
-  cloudUrl: string;
-  deviceCredential: string;
-}
 
 export interface DocumentPushOptions {
   outbox: DocumentOutbox;
@@ -33,7 +28,7 @@ export interface DocumentPushOptions {
 
 export interface DocumentPushState {
   lastPushAt: string | null;
-  lastError: string | null;
+  lastPushError: string | null;
 }
 
 /**
@@ -47,7 +42,7 @@ export class DocumentPush {
   #loop: Promise<void> | null = null;
   #stopped = false;
   #failures = 0;
-  #state: DocumentPushState = { lastPushAt: null, lastError: null };
+  #state: DocumentPushState = { lastPushAt: null, lastPushError: null };
 
   constructor(private readonly o: DocumentPushOptions) {}
 
@@ -84,14 +79,14 @@ export class DocumentPush {
       try {
         await this.#push(access, due);
         this.#failures = 0;
-        this.#state = { lastPushAt: this.o.clock.now().toISOString(), lastError: null };
+        this.#state = { lastPushAt: this.o.clock.now().toISOString(), lastPushError: null };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         this.o.outbox.noteFailure(
           due.map((d) => d.seq),
           reason,
         );
-        this.#state = { ...this.#state, lastError: reason };
+        this.#state = { ...this.#state, lastPushError: reason };
         this.#failures += 1;
         const wait = backoffDelay(this.#failures, this.o.retryBaseMs, this.o.retryMaxMs, Math.random);
         this.o.logger.warn(

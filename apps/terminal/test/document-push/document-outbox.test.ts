@@ -5,7 +5,7 @@
  */
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { describe, expect, it } from 'vitest';
-import { platformDocument } from '../../src/platform/platform-document.js';
+import { platformDocument } from '../../src/document-push/platform-document.js';
 import { cashSale, useFiscalTerminal } from '../support/terminal-harness.js';
 
 const ctx = useFiscalTerminal({ card: 'none' });

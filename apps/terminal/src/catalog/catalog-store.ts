@@ -1,0 +1,253 @@
+import type { VatTable } from '@fiscal-pos/fiscal';
+import type { Db } from '../storage/database.js';
+import type { CatalogFeedPage, FeedProduct } from '../platform/device-api-contract.js';
+import type {
+  CatalogCashierList,
+  CatalogCategoryList,
+  CatalogCounts,
+  CatalogProduct,
+  CatalogProductPage,
+} from './catalog-contract.js';
+
+interface ProductRow {
+  id: string;
+  code: string;
+  sku: string | null;
+  name_json: string;
+  price_bani: number;
+  vat_code: CatalogProduct['vatCode'];
+  unit: string;
+  category_id: string | null;
+  active: number;
+  version: number;
+  barcodes: string | null;
+}
+
+export interface ProductFilter {
+  /** Case-insensitive substring of the name in any of its languages. */
+  name: string | null;
+  barcode: string | null;
+  categoryId: string | null;
+  active: boolean | null;
+  /** The id the previous page ended with. */
+  after: string | null;
+  limit: number;
+}
+
+export interface StoredSyncState {
+  cursor: string;
+  lastSyncAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
+/** Every translation of a name, lower-cased the way the search lower-cases what it looks for. */
+function searchTextOf(name: FeedProduct['name']): string {
+  return [name.ro, name.ru, name.en]
+    .filter((text) => text !== undefined)
+    .join('\n')
+    .toLocaleLowerCase('ro');
+}
+
+/** The same list SQLite builds with group_concat, barcodes never holding the separator's control character. */
+const BARCODE_SEPARATOR = '\u001f';
+
+const PRODUCT_COLUMNS = `p.id, p.code, p.sku, p.name_json, p.price_bani, p.vat_code, p.unit, p.category_id,
+  p.active, p.version,
+  (SELECT group_concat(barcode, char(31)) FROM catalog_product_barcodes b WHERE b.product_id = p.id) AS barcodes`;
+
+function productOf(row: ProductRow): CatalogProduct {
+  return {
+    id: row.id,
+    code: row.code,
+    sku: row.sku,
+    barcodes: row.barcodes === null ? [] : row.barcodes.split(BARCODE_SEPARATOR).sort(),
+    name: JSON.parse(row.name_json) as CatalogProduct['name'],
+    price: row.price_bani / 100,
+    vatCode: row.vat_code,
+    unit: row.unit,
+    categoryId: row.category_id,
+    active: row.active === 1,
+    version: row.version,
+  };
+}
+
+/** The catalog kept on the terminal: the feed's pages applied, and the reads of the catalog endpoints. */
+export class CatalogStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One page of the feed in one transaction: upserts, tombstones, then the cursor. A crash
+   * repeats at most this page, and applying a page twice changes nothing.
+   */
+  applyPage(page: CatalogFeedPage, at: Date): void {
+    const db = this.db;
+    db.transaction(() => {
+      for (const p of page.products) {
+        db.prepare(
+          `INSERT INTO catalog_products (id, code, sku, name_json, search_text, price_bani, vat_code, unit, category_id, active, version)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET code = excluded.code, sku = excluded.sku, name_json = excluded.name_json,
+             search_text = excluded.search_text, price_bani = excluded.price_bani, vat_code = excluded.vat_code,
+             unit = excluded.unit, category_id = excluded.category_id, active = excluded.active, version = excluded.version`,
+        ).run(
+          p.id,
+          p.code,
+          p.sku,
+          JSON.stringify(p.name),
+          searchTextOf(p.name),
+          Math.round(p.price * 100),
+          p.vatCode,
+          p.unit,
+          p.categoryId,
+          p.active ? 1 : 0,
+          p.version,
+        );
+        db.prepare('DELETE FROM catalog_product_barcodes WHERE product_id = ?').run(p.id);
+        for (const barcode of new Set(p.barcodes)) {
+          db.prepare('INSERT INTO catalog_product_barcodes (barcode, product_id) VALUES (?, ?)').run(
+            barcode,
+            p.id,
+          );
+        }
+      }
+      for (const c of page.categories) {
+        db.prepare(
+          `INSERT INTO catalog_categories (id, parent_id, name, position, version) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, name = excluded.name,
+             position = excluded.position, version = excluded.version`,
+        ).run(c.id, c.parentId, c.name, c.position, c.version);
+      }
+      for (const v of page.vatRates) {
+        db.prepare(
+          `INSERT INTO catalog_vat_rates (code, rate_basis_points, exempt, version) VALUES (?, ?, ?, ?)
+           ON CONFLICT (code) DO UPDATE SET rate_basis_points = excluded.rate_basis_points,
+             exempt = excluded.exempt, version = excluded.version`,
+        ).run(v.code, v.rateBasisPoints, v.exempt ? 1 : 0, v.version);
+      }
+      for (const c of page.cashiers) {
+        db.prepare(
+          `INSERT INTO catalog_cashiers (id, name, role, pin_verifier, version) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role,
+             pin_verifier = excluded.pin_verifier, version = excluded.version`,
+        ).run(c.id, c.name, c.role, JSON.stringify(c.pinVerifier), c.version);
+      }
+      for (const id of page.deleted.products) db.prepare('DELETE FROM catalog_products WHERE id = ?').run(id);
+      for (const id of page.deleted.categories)
+        db.prepare('DELETE FROM catalog_categories WHERE id = ?').run(id);
+      for (const id of page.deleted.cashiers) db.prepare('DELETE FROM catalog_cashiers WHERE id = ?').run(id);
+      db.prepare('UPDATE catalog_state SET cursor = ? WHERE id = 1').run(page.nextCursor);
+      if (page.complete) {
+        db.prepare(
+          'UPDATE catalog_state SET last_sync_at = ?, last_error = NULL, last_error_at = NULL WHERE id = 1',
+        ).run(at.toISOString());
+      }
+    })();
+  }
+
+  recordError(message: string, at: Date): void {
+    this.db
+      .prepare('UPDATE catalog_state SET last_error = ?, last_error_at = ? WHERE id = 1')
+      .run(message, at.toISOString());
+  }
+
+  syncState(): StoredSyncState {
+    const row = this.db
+      .prepare<
+        [],
+        {
+          cursor: string;
+          last_sync_at: string | null;
+          last_error: string | null;
+          last_error_at: string | null;
+        }
+      >('SELECT cursor, last_sync_at, last_error, last_error_at FROM catalog_state WHERE id = 1')
+      .get()!;
+    return {
+      cursor: row.cursor,
+      lastSyncAt: row.last_sync_at,
+      lastError: row.last_error,
+      lastErrorAt: row.last_error_at,
+    };
+  }
+
+  counts(): CatalogCounts {
+    const count = (table: string) =>
+      this.db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n;
+    return {
+      products: count('catalog_products'),
+      categories: count('catalog_categories'),
+      vatRates: count('catalog_vat_rates'),
+      cashiers: count('catalog_cashiers'),
+    };
+  }
+
+  products(filter: ProductFilter): CatalogProductPage {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (filter.name !== null) {
+      where.push('instr(p.search_text, ?) > 0');
+      args.push(filter.name.toLocaleLowerCase('ro'));
+    }
+    if (filter.barcode !== null) {
+      where.push('p.id IN (SELECT product_id FROM catalog_product_barcodes WHERE barcode = ?)');
+      args.push(filter.barcode);
+    }
+    if (filter.categoryId !== null) {
+      where.push('p.category_id = ?');
+      args.push(filter.categoryId);
+    }
+    if (filter.active !== null) {
+      where.push('p.active = ?');
+      args.push(filter.active ? 1 : 0);
+    }
+    if (filter.after !== null) {
+      where.push('p.id > ?');
+      args.push(filter.after);
+    }
+    const sql = `SELECT ${PRODUCT_COLUMNS} FROM catalog_products p
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.id LIMIT ?`;
+    // One row more than the page tells whether another page follows.
+    const rows = this.db.prepare<(string | number)[], ProductRow>(sql).all(...args, filter.limit + 1);
+    const page = rows.slice(0, filter.limit).map(productOf);
+    return { products: page, nextCursor: rows.length > filter.limit ? page.at(-1)!.id : null };
+  }
+
+  product(id: string): CatalogProduct | null {
+    const row = this.db
+      .prepare<[string], ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM catalog_products p WHERE p.id = ?`)
+      .get(id);
+    return row === undefined ? null : productOf(row);
+  }
+
+  categories(): CatalogCategoryList['categories'] {
+    return this.db
+      .prepare<[], { id: string; parentId: string | null; name: string; position: number; version: number }>(
+        'SELECT id, parent_id AS parentId, name, position, version FROM catalog_categories ORDER BY parent_id NULLS FIRST, position, name, id',
+      )
+      .all();
+  }
+
+  cashiers(): CatalogCashierList['cashiers'] {
+    return this.db
+      .prepare<[], CatalogCashierList['cashiers'][number]>(
+        'SELECT id, name, role, version FROM catalog_cashiers ORDER BY name, id',
+      )
+      .all();
+  }
+
+  /** The cloud's VAT rates as the sale calculation takes them; null before the first sync brought any. */
+  vatTable(): VatTable | null {
+    const rows = this.db
+      .prepare<[], { code: keyof VatTable; rate_basis_points: number; exempt: number }>(
+        'SELECT code, rate_basis_points, exempt FROM catalog_vat_rates ORDER BY code',
+      )
+      .all();
+    if (rows.length === 0) return null;
+    const table: VatTable = {};
+    for (const row of rows) {
+      table[row.code] = { code: row.code, rateBp: row.exempt === 1 ? null : row.rate_basis_points };
+    }
+    return table;
+  }
+}

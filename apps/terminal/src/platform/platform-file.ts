@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomically } from '../storage/atomic-file.js';
+
+/**
+ * What an activated terminal keeps of its link to the cloud, in `DATA_DIR/platform.json`
+ * (mode 0600: it holds the device credential). The X-API-Key is not here: it stays in
+ * `DATA_DIR/api-key`, where the terminal has always kept its key.
+ */
+const platformFileSchema = z.strictObject({
+  cloudUrl: z.url(),
+  terminalId: z.string().min(1),
+  terminalName: z.string(),
+  merchant: z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    idno: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  deviceCredential: z.string().min(1),
+  activatedAt: z.iso.datetime(),
+  /**
+   * The key replaced by the last rotation, as a hash, and the end of its grace window: still
+   * accepted until then, across restarts.
+   */
+  retiringApiKey: z
+    .strictObject({ sha256: z.string().regex(/^[0-9a-f]{64}$/), until: z.iso.datetime() })
+    .nullable(),
+  /** A rotation stored but not yet acknowledged to the cloud (the ack is retried at each sync). */
+  unacknowledgedApiKeyId: z.string().nullable(),
+});
+export type PlatformFile = z.infer<typeof platformFileSchema>;
+
+function platformFilePath(dataDir: string): string {
+  return join(dataDir, 'platform.json');
+}
+
+/** The stored link, or null for a terminal never activated. A damaged file stops the start: it is not guessed at. */
+export function readPlatformFile(dataDir: string): PlatformFile | null {
+  const file = platformFilePath(dataDir);
+  if (!existsSync(file)) return null;
+  const parsed = platformFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not a valid platform file: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function writePlatformFile(dataDir: string, state: PlatformFile): void {
+  writeFileAtomically(platformFilePath(dataDir), `${JSON.stringify(state, null, 2)}\n`);
+}
