@@ -16,15 +16,19 @@ export interface TestCloud {
   terminal(merchantId: string, name?: string): Promise<{ terminalId: string; activationCode: string }>;
   /** Stops the cloud (the terminal sees it as down); `close` also drops its database. */
   stop(): Promise<void>;
+  /** Starts it again after `stop`, on the same address and database. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startCloudForTerminals(): Promise<TestCloud> {
   const database: TestDatabase = await openTestDatabase('pglite');
-  const cloud = await startTestCloud(database, {
+  const limits = {
     activationRateLimit: { max: 1_000, windowMs: 60_000 },
     rateLimit: { max: 100_000, windowMs: 60_000 },
-  });
+  };
+  let cloud = await startTestCloud(database, limits);
+  const port = Number(new URL(cloud.url).port);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -39,7 +43,9 @@ export async function startCloudForTerminals(): Promise<TestCloud> {
   };
   return {
     url: cloud.url,
-    cloud,
+    get cloud() {
+      return cloud;
+    },
     admin: call,
     async merchant(name = 'Magazin SRL') {
       const created = await call<{ id: string }>('POST', '/merchants', {
@@ -58,6 +64,10 @@ export async function startCloudForTerminals(): Promise<TestCloud> {
       return { terminalId: created.terminal.id, activationCode: created.activationCode };
     },
     stop,
+    async restart() {
+      cloud = await startTestCloud(database, { ...limits, port });
+      stopped = false;
+    },
     async close() {
       await stop();
       await database.close();
