@@ -74,11 +74,11 @@ const sell = async (quantity: number) => {
     { 'X-API-Key': apiKey },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data!.saleId;
+  return res.body.data.saleId;
 };
 
 const platform = async () =>
-  (await terminal.call<{ data: { platform: Platform } }>('GET', '/api/health')).body.data!.platform;
+  (await terminal.call<{ data: { platform: Platform } }>('GET', '/api/health')).body.data.platform;
 
 async function allPushed(): Promise<Platform> {
   for (;;) {
