@@ -1,8 +1,11 @@
 /**
  * `npm start`: the whole system on embedded defaults, nothing external needed:
  * - the terminal on :4567 (it starts mev-sim on loopback and fiscalizes itself against it),
- * - the cloud on :4600 (PGlite in .data/cloud); on first start a demo merchant with products
- *   and an all-scopes integration key is seeded, and its key is kept in .data/cloud-demo.json.
+ * - the cloud on :4600 (PGlite in .data/cloud); on first start a demo merchant with products,
+ *   an all-scopes integration key and a terminal is seeded, kept in .data/cloud-demo.json;
+ * - the embedded terminal is activated against that terminal at its first start (CLOUD_URL and
+ *   ACTIVATION_CODE), so its catalog comes from the cloud and its sales go up to it. The
+ *   terminal starts once the cloud answers.
  * Data lives under .data/ at the repository root. Ctrl-C (or SIGTERM) stops everything, and
  * when one part exits the others are stopped too: each part runs in its own process group, which
  * is signalled whole, so no simulator or server is left behind.
@@ -33,21 +36,16 @@ if (process.env.PORT !== undefined) {
   console.warn('[start] PORT is ignored here: set TERMINAL_PORT and CLOUD_PORT (defaults 4567 and 4600)');
 }
 
-const parts: Part[] = [
-  {
-    name: 'terminal',
-    workspace: '@fiscal-pos/terminal',
-    env: { DATA_DIR: join(root, '.data', 'terminal'), PORT: terminalPort },
-  },
-  {
-    name: 'cloud',
-    workspace: '@fiscal-pos/cloud',
-    env: { DATA_DIR: join(root, '.data', 'cloud'), PORT: cloudPort },
-  },
-];
+const cloudUrl = `http://127.0.0.1:${cloudPort}`;
+const terminalDataDir = join(root, '.data', 'terminal');
+const cloud: Part = {
+  name: 'cloud',
+  workspace: '@fiscal-pos/cloud',
+  env: { DATA_DIR: join(root, '.data', 'cloud'), PORT: cloudPort },
+};
 
 /** Seeds the demo merchant once, directly in the embedded database before the cloud holds it. */
-function seedCloudDemo(): void {
+function seedCloudDemo(): { terminal?: { activationCode: string } } {
   const demoFile = join(root, '.data', 'cloud-demo.json');
   if (!existsSync(demoFile)) {
     mkdirSync(join(root, '.data'), { recursive: true });
@@ -63,12 +61,26 @@ function seedCloudDemo(): void {
     if (seeded.status !== 0) throw new Error(`seeding the cloud demo merchant failed:\n${seeded.stderr}`);
     writeFileSync(demoFile, seeded.stdout, { mode: 0o600 });
   }
-  console.log(
-    `[start] cloud demo merchant and integration key (${demoFile}):\n${readFileSync(demoFile, 'utf8')}`,
-  );
+  const demo = readFileSync(demoFile, 'utf8');
+  console.log(`[start] cloud demo merchant, integration key and terminal (${demoFile}):\n${demo}`);
+  return JSON.parse(demo) as { terminal?: { activationCode: string } };
 }
 
-seedCloudDemo();
+const demo = seedCloudDemo();
+
+/** The terminal of the demo merchant, activated at its first start; standalone if that fails. */
+const terminal: Part = {
+  name: 'terminal',
+  workspace: '@fiscal-pos/terminal',
+  env: {
+    DATA_DIR: terminalDataDir,
+    PORT: terminalPort,
+    // A demo seeded by an older version has no terminal: the embedded one then stays standalone.
+    ...(existsSync(join(terminalDataDir, 'platform.json')) || demo.terminal === undefined
+      ? {}
+      : { CLOUD_URL: cloudUrl, ACTIVATION_CODE: demo.terminal.activationCode }),
+  },
+};
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -105,7 +117,7 @@ function stopAll(code: number): void {
   );
 }
 
-for (const part of parts) {
+function startPart(part: Part): void {
   const child = spawn('npm', ['run', 'start', '--silent', '-w', part.workspace], {
     cwd: root,
     env: { ...process.env, ...part.env },
@@ -121,5 +133,30 @@ for (const part of parts) {
   });
   children.push(child);
 }
+
+/** Waits until the cloud answers, so that the terminal's activation finds it. */
+async function cloudReady(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(`${cloudUrl}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the cloud did not answer at ${cloudUrl} within 120 s`);
+}
+
+startPart(cloud);
+cloudReady().then(
+  () => {
+    if (!stopping) startPart(terminal);
+  },
+  (error: unknown) => {
+    console.error(`[start] ${(error as Error).message}; stopping`);
+    stopAll(1);
+  },
+);
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stopAll(0));

@@ -36,6 +36,7 @@ import {
   SetStockBody,
   UpdateMerchantBody,
 } from './admin-schemas.js';
+import { IssuedActivationCode } from '../terminals/terminal-schemas.js';
 import { seedDemo } from './seed-demo.js';
 
 const notFound = { description: 'No such merchant, key, product or order', schema: ProblemSchema };
@@ -272,18 +273,19 @@ const seedDemoRoute = defineAdminRoute({
   method: 'POST',
   path: '/demo',
   operationId: 'adminSeedDemo',
-  summary: 'A demo merchant with its module on, content blocks, products and an all-scopes key',
+  summary:
+    'A demo merchant with its module on, its fiscal identity, content blocks, products, an all-scopes key and a terminal waiting for activation',
   body: SeedDemoBody.optional(),
-  shownOnce: ['key'],
+  shownOnce: ['key', 'terminal'],
   responses: {
     201: {
-      description: 'The merchant and its key (the key in this answer only)',
-      schema: z.object({ merchantId: z.string(), key: CreatedKey }),
+      description: 'The merchant, its key and its terminal’s activation code (both in this answer only)',
+      schema: z.object({ merchantId: z.string(), key: CreatedKey, terminal: IssuedActivationCode }),
     },
   },
   handler: async ({ ctx, body }) => ({
     status: 201,
-    body: await seedDemo(ctx.db, { products: body?.products ?? 50 }),
+    body: await seedDemo(ctx, { products: body?.products ?? 50 }),
   }),
 });
 

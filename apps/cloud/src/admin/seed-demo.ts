@@ -1,16 +1,27 @@
-// Demo data: a merchant with the module on, content blocks, products and an all-scopes key.
+// Demo data: a merchant with the module on, its fiscal identity, content blocks, products, an
+// all-scopes key and a terminal waiting for activation (npm start activates the embedded one).
 import { VAT_CODES } from '@fiscal-pos/fiscal';
+import type { z } from 'zod';
+import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { createKey, type CreatedKey } from '../keys/keys.js';
 import { SCOPES } from '../keys/scopes.js';
 import { createMerchant } from '../merchants/merchants.js';
 import { saveContentBlock, saveProduct } from '../products/save-product.js';
+import { createTerminal } from '../terminals/create-terminal.js';
+import type { IssuedActivationCode } from '../terminals/terminal-schemas.js';
 
 export async function seedDemo(
-  db: Db,
+  ctx: { db: Db; clock: Clock },
   options: { products: number },
-): Promise<{ merchantId: string; key: CreatedKey }> {
-  const merchant = await createMerchant(db, { name: 'Demo Shop SRL', integrationActive: true });
+): Promise<{ merchantId: string; key: CreatedKey; terminal: z.infer<typeof IssuedActivationCode> }> {
+  const { db } = ctx;
+  const merchant = await createMerchant(db, {
+    name: 'Demo Shop SRL',
+    integrationActive: true,
+    idno: '1003600070656',
+    address: 'str. Ștefan cel Mare 1, Chișinău',
+  });
   await saveContentBlock(db, merchant.id, {
     key: 'ingredients',
     labels: { ro: 'Ingrediente', ru: 'Состав', en: 'Ingredients' },
@@ -37,5 +48,6 @@ export async function seedDemo(
     });
   }
   const key = await createKey(db, { merchantId: merchant.id, scopes: [...SCOPES], name: 'demo' });
-  return { merchantId: merchant.id, key };
+  const terminal = await createTerminal(ctx, { merchantId: merchant.id, name: 'Casa 1' });
+  return { merchantId: merchant.id, key, terminal };
 }
