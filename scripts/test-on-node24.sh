@@ -31,7 +31,7 @@ echo "[node24] testing on Node $(node --version)"
 npm_config_nodedir="$node24_home" npm_config_build_from_source=true npm rebuild better-sqlite3
 # What can differ on another Node is the runtime under our code: the native SQLite addon, TLS and
 # HTTP, child processes and signals, worker threads, PGlite's WebAssembly. These suites exercise
-# each of them for real; the whole suite already ran on Node 20, and running it twice took CI past
+# each of them for real (printing: raw TCP to printer-sim; document-push: a PGlite cloud over HTTP); the whole suite already ran on Node 20, and running it twice took CI past
 # 20 minutes. The cloud runs on PGlite here (its PostgreSQL pass tests the server, not Node).
 env -u TEST_DATABASE_URL npx vitest run \
   packages \
@@ -40,6 +40,8 @@ env -u TEST_DATABASE_URL npx vitest run \
   apps/terminal/test/history \
   apps/terminal/test/card \
   apps/terminal/test/receipt-delivery \
+  apps/terminal/test/printing \
+  apps/terminal/test/document-push \
   apps/terminal/test/e2e/crash.test.ts \
   apps/terminal/test/e2e/readme-examples.test.ts \
   apps/mev-sim apps/card-sim apps/printer-sim \
