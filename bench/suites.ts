@@ -6,12 +6,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type SuiteName = 'terminal' | 'offline' | 'history' | 'printer' | 'cloud' | 'ingest';
+export type SuiteName = 'terminal' | 'offline' | 'history' | 'printer' | 'catalog' | 'cloud' | 'ingest';
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
   'history',
   'printer',
+  'catalog',
   'cloud',
   'ingest',
 ];
@@ -30,6 +31,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'offline', file: 'apps/terminal/bench/offline-sync-bench.ts', exportName: 'runOfflineSyncBench' },
   { name: 'history', file: 'apps/terminal/bench/history-bench.ts', exportName: 'runHistoryBench' },
   { name: 'printer', file: 'apps/terminal/bench/printer-bench.ts', exportName: 'runPrinterBench' },
+  { name: 'catalog', file: 'apps/terminal/bench/catalog-bench.ts', exportName: 'runCatalogBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
 ];
