@@ -54,7 +54,12 @@ describe.each(routes(true))('%s', (_route, endpoint) => {
     ] as const) {
       const res = await send(endpoint.method, endpoint.path, key);
       expect(res.status, res.text).toBe(401);
-      expect(JSON.parse(res.text)).toMatchObject({ success: false, data: null, error: { code } });
+      // Catalog paths answer raw JSON, their errors too (spec); every other path the envelope.
+      const body = JSON.parse(res.text) as Record<string, unknown>;
+      if (endpoint.path.startsWith('/api/catalog/')) {
+        expect(Object.keys(body)).toEqual(['error']);
+        expect(body).toMatchObject({ error: { code } });
+      } else expect(body).toMatchObject({ success: false, data: null, error: { code } });
     }
     expect(rows()).toEqual(before);
   });
