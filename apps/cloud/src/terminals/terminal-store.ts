@@ -21,7 +21,10 @@ const SUMMARY_COLUMNS = {
     where k.terminal_id = terminals.id and k.revoked_at is null and k.acknowledged_at is null)`,
 };
 
-type TerminalSummaryRow = TerminalRow & { apiKeyLastFour: string | null; apiKeyRotationPending: boolean };
+type TerminalSummaryRow = Omit<TerminalRow, 'publicId'> & {
+  apiKeyLastFour: string | null;
+  apiKeyRotationPending: boolean;
+};
 
 function presentTerminal(row: TerminalSummaryRow): z.infer<typeof Terminal> {
   return {
