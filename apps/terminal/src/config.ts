@@ -76,6 +76,15 @@ export interface TerminalConfig {
     /** Deadline of one push request (PLATFORM_PUSH_TIMEOUT_MS, default 10000). */
     timeoutMs: number;
   };
+  /** The outbound link to the relay once activated (docs/relay.md). */
+  relayLink: {
+    /** First reconnect delay (RELAY_RECONNECT_BASE_MS, default 1000), doubling per failure. */
+    reconnectBaseMs: number;
+    /** Longest reconnect delay (RELAY_RECONNECT_MAX_MS, default 60000). */
+    reconnectMaxMs: number;
+    /** A ping this often; no pong by the next one drops the link (RELAY_HEARTBEAT_MS, default 15000). */
+    heartbeatMs: number;
+  };
   /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
   delivery: {
     smtpUrl: string | null;
@@ -192,6 +201,11 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       retryBaseMs: intFrom(env, 'PLATFORM_RETRY_BASE_MS', 1_000, 1),
       retryMaxMs: intFrom(env, 'PLATFORM_RETRY_MAX_MS', 60_000, 1),
       timeoutMs: intFrom(env, 'PLATFORM_PUSH_TIMEOUT_MS', 10_000, 1),
+    },
+    relayLink: {
+      reconnectBaseMs: intFrom(env, 'RELAY_RECONNECT_BASE_MS', 1_000, 1),
+      reconnectMaxMs: intFrom(env, 'RELAY_RECONNECT_MAX_MS', 60_000, 1),
+      heartbeatMs: intFrom(env, 'RELAY_HEARTBEAT_MS', 15_000, 100),
     },
     delivery: {
       smtpUrl: optional(env.SMTP_URL),

@@ -10,17 +10,31 @@ import { openCardTerminal } from './card/open-card-terminal.js';
 import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './http/api-key-provisioning.js';
+import type { TerminalApp } from './http/terminal-app.js';
+import type { RelayAccess } from './relay/relay-access.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
   return pino({ level: config.logLevel, base: { service: 'terminal' } });
 }
 
-/** `afterStop` runs once the API and the runtime are closed (the development entry stops its simulators). */
+/** Where this process reaches its own listener: loopback when it listens on every address. */
+function localOrigin(address: ReturnType<TerminalApp['server']['address']>, port: number): string {
+  const host = typeof address === 'object' && address !== null ? address.address : '127.0.0.1';
+  if (host === '0.0.0.0' || host === '::') return `http://127.0.0.1:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/**
+ * `afterStop` runs once the API and the runtime are closed (the development entry stops its
+ * simulators); `relayAccess` is where the relay link dials, while activation storage does not
+ * exist yet (the development entry reads it from RELAY_URL and DEVICE_CREDENTIAL).
+ */
 export async function serveTerminal(
   config: EndpointConfig,
   logger: Logger,
   afterStop: () => Promise<void> = () => Promise.resolve(),
+  relayAccess: () => RelayAccess | null = () => null,
 ): Promise<void> {
   const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
   const fiscal = await prepareFiscalSetup(config);
@@ -30,6 +44,7 @@ export async function serveTerminal(
     fiscal: fiscal.setup,
     logger,
     cardTerminal: openCardTerminal(config),
+    relayAccess,
   });
   const { app, idempotency } = buildTerminalApp(runtime);
   const housekeeping = () => {
@@ -45,6 +60,7 @@ export async function serveTerminal(
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   runtime.syncWorker?.wake();
+  runtime.relayLink.start(localOrigin(address, port));
   logger.info(
     {
       event: 'ready',

@@ -30,6 +30,8 @@ import { TcpPrinter } from './printing/tcp-printer.js';
 import type { PrinterHealth } from './printing/print-job-contract.js';
 import { DocumentOutbox } from './platform/document-outbox.js';
 import { DocumentPush, type PlatformAccess } from './platform/document-push.js';
+import type { RelayAccess } from './relay/relay-access.js';
+import { RelayLink } from './relay/relay-link.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
@@ -60,6 +62,8 @@ export interface RuntimeOptions {
   readWorker?: URL;
   /** The cloud this terminal pushes its documents to; null (the default) while not activated. */
   platformAccess?: () => PlatformAccess | null;
+  /** The relay this terminal dials out to (docs/relay.md); null (the default) while not activated. */
+  relayAccess?: () => RelayAccess | null;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -102,6 +106,8 @@ export interface TerminalRuntime {
   /** Fiscal documents flowing up to the cloud: the outbox (written by triggers) and its pusher. */
   documentOutbox: DocumentOutbox;
   documentPush: DocumentPush;
+  /** The outbound link to the relay; started by whoever starts the listener (it needs its address). */
+  relayLink: RelayLink;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
@@ -273,6 +279,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   });
   documentPush.start();
 
+  const relayLink = new RelayLink({
+    access: o.relayAccess ?? (() => null),
+    logger: logger.child({ component: 'relay' }),
+    ...config.relayLink,
+    accessPollMs: 5_000,
+  });
+
   const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
@@ -318,12 +331,14 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printerHealth,
     documentOutbox,
     documentPush,
+    relayLink,
     card,
     cardMonitor,
     vatTable: o.vatTable ?? config.vatTable,
     cashier: { id: 'cashier-1', name: 'Cashier' },
     receiptHeader,
     async close() {
+      await relayLink.close();
       await syncWorker?.stop();
       await lotWebhooks.idle();
       await deliveryWorker.stop();

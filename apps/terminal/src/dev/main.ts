@@ -19,7 +19,11 @@ async function main(): Promise<void> {
   const config = loadTerminalConfig({ DATA_DIR: REPO_DATA_DIR, ...process.env });
   const logger = createTerminalLogger(config);
   const simulators = await startEmbeddedSimulators(config, logger);
-  await serveTerminal(simulators.config, logger, simulators.stop);
+  // Until activation stores them, the relay's address and the device credential come from here.
+  const relayUrl = process.env.RELAY_URL;
+  const deviceCredential = process.env.DEVICE_CREDENTIAL;
+  const relayAccess = relayUrl && deviceCredential ? { relayUrl, deviceCredential } : null;
+  await serveTerminal(simulators.config, logger, simulators.stop, () => relayAccess);
 }
 
 main().catch((error: unknown) => {
