@@ -82,7 +82,9 @@ export function forward(
       () => fail('TERMINAL_TIMEOUT', `The terminal did not answer within ${o.timeoutMs} ms. ${IN_DOUBT}`),
       o.timeoutMs,
     );
+    let answered = false;
     stream.once('response', (answer) => {
+      answered = true;
       clearTimeout(timer);
       const status = Number(answer[constants.HTTP2_HEADER_STATUS]);
       res.writeHead(status, endToEndHeaders(answer));
@@ -95,8 +97,11 @@ export function forward(
         },
       );
     });
-    // Closed before an answer began: the link dropped (or the terminal reset the stream).
-    stream.once('close', () => fail('TERMINAL_CONNECTION_LOST', LOST));
+    // Closed before an answer began: the link dropped (or the terminal reset the stream). Once
+    // the answer began, its pipeline above reports how it ended.
+    stream.once('close', () => {
+      if (!answered) fail('TERMINAL_CONNECTION_LOST', LOST);
+    });
     stream.on('error', () => undefined);
     // The client went away: tell the terminal to stop too.
     res.once('close', () => {

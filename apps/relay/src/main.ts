@@ -10,5 +10,9 @@ import { startRelay } from './relay-server.js';
 const config = loadRelayConfig();
 const logger = pino({ level: config.logLevel, base: { service: 'relay' } });
 const relay = await startRelay(config, logger);
-logger.info({ event: 'ready', url: relay.url, port: relay.port }, 'relay ready');
+// The ready line is what the launcher waits for: printed whatever LOG_LEVEL says.
+pino({ base: { service: 'relay' } }).info(
+  { event: 'ready', url: relay.url, port: relay.port },
+  'relay ready',
+);
 serveUntilStopped('relay', logger, () => relay.stop(), process.env.RELAY_EXIT_WITH_PARENT === '1');

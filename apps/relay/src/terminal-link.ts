@@ -2,10 +2,9 @@
 // runs inside it (the relay asks, the terminal answers). Streams give concurrent requests, flow
 // control and cancellation; nothing here frames messages by hand.
 import { connect, type ClientHttp2Session } from 'node:http2';
-import type { CLOSE_CODES} from '@fiscal-pos/relay-protocol';
-import { keepAlive } from '@fiscal-pos/relay-protocol';
+import { keepAlive, linkStream, type CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
-import { createWebSocketStream, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { VerifiedDevice } from './cloud-client.js';
 import { WindowLimiter } from './window-limiter.js';
 
@@ -20,7 +19,7 @@ export class TerminalLink {
     o: { heartbeatMs: number; limits: ConstructorParameters<typeof WindowLimiter>[0]; logger: Logger },
   ) {
     this.limiter = new WindowLimiter(o.limits);
-    const stream = createWebSocketStream(socket);
+    const stream = linkStream(socket);
     // The authority names nothing real: the stream is the connection.
     this.session = connect('http://terminal.relay.invalid', { createConnection: () => stream });
     this.session.on('error', (error: Error) =>
@@ -29,6 +28,9 @@ export class TerminalLink {
     keepAlive(socket, o.heartbeatMs, () => {
       o.logger.warn({ publicId: device.publicId }, 'terminal silent; dropping its link');
     });
+    socket.on('error', (error) =>
+      o.logger.warn({ publicId: device.publicId, err: error.message }, 'terminal link error'),
+    );
     socket.once('close', () => this.#dispose());
   }
 

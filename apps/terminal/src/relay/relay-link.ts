@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONNECT_PATH, keepAlive, LINK_PROTOCOL } from '@fiscal-pos/relay-protocol';
+import { CONNECT_PATH, keepAlive, LINK_PROTOCOL, linkStream } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { Agent } from 'undici';
-import { createWebSocketStream, WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import { backoffDelay } from '../fiscal-operations/sync-worker.js';
 import type { RelayAccess } from './relay-access.js';
 import { serveRelayedStream } from './serve-relayed-stream.js';
@@ -51,6 +51,7 @@ export class RelayLink {
   }
 
   async close(): Promise<void> {
+    if (this.#stopping.signal.aborted) return;
     this.#stopping.abort();
     this.#socket?.terminate();
     await this.#running;
@@ -94,6 +95,9 @@ export class RelayLink {
         this.o.logger.info({ relay: url.origin }, 'relay link up');
         keepAlive(socket, this.o.heartbeatMs, () => this.o.logger.warn('relay silent; reconnecting'));
         const server = createServer();
+        server.on('sessionError', (error) =>
+          this.o.logger.warn({ err: error.message }, 'relay link session error'),
+        );
         server.on('stream', (stream, headers) => {
           void serveRelayedStream(stream, headers, {
             origin,
@@ -104,7 +108,7 @@ export class RelayLink {
         });
         // The WebSocket stream is this HTTP/2 server's only connection; it never listens. When
         // the socket closes the stream ends and the HTTP/2 session with it.
-        server.emit('connection', createWebSocketStream(socket));
+        server.emit('connection', linkStream(socket));
       });
       // Refusals (401 revoked credential, 503) and network errors: logged, then retried later.
       socket.on('error', (error) => this.o.logger.warn({ err: error.message }, 'relay link error'));

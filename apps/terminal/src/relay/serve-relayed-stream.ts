@@ -4,6 +4,7 @@
 // answer goes back byte for byte. Only hop-by-hop headers are dropped, both ways.
 import type { IncomingHttpHeaders, ServerHttp2Stream } from 'node:http2';
 import { constants } from 'node:http2';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { endToEndHeaders } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
@@ -33,8 +34,10 @@ export async function serveRelayedStream(
     const answer = await request(target.origin + path, {
       method: method,
       headers: forwarded as Record<string, string | string[]>,
-      // A HEADERS frame with END_STREAM is a request without a body (GET, most often).
-      body: stream.endAfterHeaders ? null : stream,
+      // A HEADERS frame with END_STREAM is a request without a body (GET, most often). undici
+      // destroys a stream body once sent, which for the HTTP/2 stream itself would reset it
+      // before the answer could go back: it gets a pass-through copy instead.
+      body: stream.endAfterHeaders ? null : stream.pipe(new PassThrough()),
       dispatcher: target.dispatcher,
       signal: cancelled.signal,
     });
