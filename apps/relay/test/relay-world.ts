@@ -21,10 +21,10 @@ import {
 } from '../../terminal/test/support/terminal-harness.js';
 import { startRelayProcess, type RelayProcess } from '../src/launcher.js';
 
-export const RELAY_TOKEN = `rt_test_${randomBytes(16).toString('hex')}`;
+const RELAY_TOKEN = `rt_test_${randomBytes(16).toString('hex')}`;
 
 /** Limits small enough to reach in a test. */
-export const RELAY_ENV = {
+const RELAY_ENV = {
   RELAY_TOKEN,
   RELAY_REVOCATION_POLL_MS: '200',
   RELAY_HEARTBEAT_MS: '1000',

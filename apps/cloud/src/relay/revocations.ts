@@ -10,7 +10,7 @@ import { deviceCredentials } from '../db/schema.js';
 import type { Revocations } from './relay-schemas.js';
 
 /** A revoking transaction that takes longer than this to commit could be missed (docs/relay.md). */
-export const REVOCATION_OVERLAP_MS = 30_000;
+const REVOCATION_OVERLAP_MS = 30_000;
 
 export async function revocationsSince(
   db: Db,

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['dev'],
   ['main.ts', 'serve-terminal.ts', 'app.ts', 'terminal-runtime.ts', 'terminal-routes.ts', 'openapi'],
-  ['health', 'metrics', 'history'],
+  ['health', 'metrics', 'history', 'platform', 'relay'],
   ['receipt-copies'],
   ['sales', 'refunds', 'receipt-delivery', 'cash', 'shifts'],
   ['delivery-lots'],
@@ -25,7 +25,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['mev', 'printing', 'terminal-state', 'serial-lock'],
   ['http'],
   ['storage'],
-  ['clock.ts', 'config.ts', 'version.ts', 'domain-error.ts'],
+  ['clock.ts', 'config.ts', 'version.ts', 'domain-error.ts', 'background'],
 ];
 
 /**

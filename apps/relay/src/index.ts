@@ -1,2 +1,0 @@
-/** @fiscal-pos/relay: the launcher the tests (and `npm start`) use. */
-export { startRelayProcess, type RelayProcess } from './launcher.js';
