@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONNECT_PATH, keepAlive, LINK_PROTOCOL, linkStream } from '@fiscal-pos/relay-protocol';
+import { CLOSE_CODES, CONNECT_PATH, keepAlive, LINK_PROTOCOL, linkStream } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { Agent } from 'undici';
 import { WebSocket } from 'ws';
@@ -64,8 +64,8 @@ export class RelayLink {
       const access = this.o.access();
       let delay = this.o.accessPollMs;
       if (access) {
-        const opened = await this.#connectOnce(access, origin, dispatcher);
-        failures = opened ? 0 : failures + 1;
+        const served = await this.#connectOnce(access, origin, dispatcher);
+        failures = served ? 0 : failures + 1;
         delay = backoffDelay(
           failures,
           this.o.reconnectBaseMs,
@@ -77,7 +77,11 @@ export class RelayLink {
     }
   }
 
-  /** One connection, from dialling until it closes; whether it was ever open. */
+  /**
+   * One connection, from dialling until it closes; whether it served, i.e. opened and was not
+   * dropped for another connection of this terminal or a revoked credential: after those the
+   * delays keep growing, so two processes holding one credential do not take turns forever.
+   */
   #connectOnce(access: RelayAccess, origin: string, dispatcher: Agent): Promise<boolean> {
     const url = new URL(CONNECT_PATH, access.relayUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -115,7 +119,7 @@ export class RelayLink {
       socket.on('close', (code, reason) => {
         this.#connected = false;
         if (opened) this.o.logger.warn({ code, reason: reason.toString() }, 'relay link down');
-        resolve(opened);
+        resolve(opened && code !== CLOSE_CODES.replaced && code !== CLOSE_CODES.revoked);
       });
     });
   }
