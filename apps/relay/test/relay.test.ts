@@ -2,6 +2,7 @@
 // {relay_url} as direct, idempotent replays, the relay's own refusals in the terminal's
 // envelope, a dropped link mid-request, a revoked credential, no hijacked publicId, and a
 // terminal that comes back by itself after a relay restart.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import { admin } from '../../cloud/test/harness.js';
@@ -100,6 +101,31 @@ describe('the relay', () => {
       expect(relayed.status, label).toBeGreaterThanOrEqual(400);
       expect(comparable(relayed), label).toEqual(comparable(direct));
     }
+  });
+
+  it('takes a body sent with Expect: 100-continue, as curl sends large ones', async () => {
+    const url = new URL(viaRelay(a.publicId, '/api/sales'));
+    const body = JSON.stringify({ items: [], pad: 'x'.repeat(2_000) });
+    const answer = await new Promise<{ status: number; text: string }>((done, fail) => {
+      const req = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          'x-api-key': API_KEY,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', fail);
+    });
+    expect(answer.status, answer.text).toBe(400);
+    expect(JSON.parse(answer.text)).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
   });
 
   it('answers 503 TERMINAL_NOT_CONNECTED at once for a terminal that is not dialled in', async () => {

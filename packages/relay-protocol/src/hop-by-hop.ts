@@ -16,6 +16,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'http2-settings',
   'host',
+  // `Expect: 100-continue` is answered by the hop that receives it (Node's server does); passed
+  // on, undici refuses the request outright (curl sends it for any body over 1 KiB).
+  'expect',
 ]);
 
 /** The end-to-end headers of a message: pseudo-headers, hop-by-hop ones and those `Connection` names dropped. */
