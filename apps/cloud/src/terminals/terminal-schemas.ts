@@ -8,6 +8,9 @@ export const Terminal = z
   .object({
     id: z.string(),
     merchantId: z.string(),
+    publicId: z
+      .string()
+      .describe('Its address on the relay, for ERPs outside the shop: https://<relay>/api/relay/<publicId>'),
     name: z.string(),
     status: z.enum(TERMINAL_STATUSES),
     createdAt: z.iso.datetime(),
