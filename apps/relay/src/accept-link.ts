@@ -10,12 +10,14 @@ import type { WebSocketServer } from 'ws';
 import type { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import type { LinkRegistry } from './link-registry.js';
+import type { RevocationPoller } from './revocation-poller.js';
 import { TerminalLink } from './terminal-link.js';
 
 export interface AcceptDeps {
   config: RelayConfig;
   cloud: CloudClient;
   links: LinkRegistry;
+  revocations: RevocationPoller;
   wss: WebSocketServer;
   logger: Logger;
 }
@@ -36,6 +38,8 @@ export async function acceptLink(
   if (!protocols.includes(LINK_PROTOCOL)) return refuse(socket, 400, 'Bad Request');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!match) return refuse(socket, 401, 'Unauthorized');
+  // The cloud is unreachable since this relay started: it could not hear of a revocation.
+  if (!d.revocations.listening) return refuse(socket, 503, 'Service Unavailable');
   let verification;
   try {
     verification = await d.cloud.verify(match[1]!);

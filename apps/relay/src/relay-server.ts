@@ -129,7 +129,9 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    acceptLink(req, socket, head, { config, cloud, links, wss, logger }).catch(() => socket.destroy());
+    acceptLink(req, socket, head, { config, cloud, links, revocations: poller, wss, logger }).catch(() =>
+      socket.destroy(),
+    );
   });
 
   await poller.start();

@@ -22,6 +22,14 @@ export class RevocationPoller {
     }, this.o.intervalMs);
   }
 
+  /**
+   * Whether the feed answered once: before that a revocation could go unseen (the first answer
+   * only sets the cursor), so no terminal is let in.
+   */
+  get listening(): boolean {
+    return this.#cursor !== null;
+  }
+
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     await this.#polling;
