@@ -2,6 +2,10 @@
 // process, a mev-sim process, and terminals (terminal harness, in-process) activated in the cloud
 // and dialling the relay. Everything runs on loopback.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
 import {
   admin,
   call,
@@ -41,6 +45,9 @@ export interface ActivatedTerminal {
 }
 
 export class RelayWorld {
+  /** With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it. */
+  constructor(private readonly tls: { cert: string; key: string } | null = null) {}
+
   database!: TestDatabase;
   cloud!: Cloud;
   relay!: RelayProcess;
@@ -57,7 +64,15 @@ export class RelayWorld {
   }
 
   startRelay(port = 0): Promise<RelayProcess> {
-    return startRelayProcess({ env: { ...RELAY_ENV, CLOUD_URL: this.cloud.url, PORT: String(port) } });
+    const env: Record<string, string> = { ...RELAY_ENV, CLOUD_URL: this.cloud.url, PORT: String(port) };
+    if (this.tls) {
+      const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-relay-tls-'));
+      env.TLS_CERT = join(dir, 'cert.pem');
+      env.TLS_KEY = join(dir, 'key.pem');
+      writeFileSync(env.TLS_CERT, this.tls.cert);
+      writeFileSync(env.TLS_KEY, this.tls.key, { mode: 0o600 });
+    }
+    return startRelayProcess({ env });
   }
 
   /** A terminal created and activated in the cloud (its credential and publicId). */
@@ -85,7 +100,11 @@ export class RelayWorld {
         relayLink: { reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000 },
         ...o.config,
       },
-      relayAccess: () => ({ relayUrl: this.relay.url, deviceCredential: activation.deviceCredential }),
+      relayAccess: () => ({
+        relayUrl: this.relay.url,
+        deviceCredential: activation.deviceCredential,
+        ...(this.tls ? { ca: this.tls.cert } : {}),
+      }),
     });
     this.terminals.push(terminal);
     await this.untilRouted(activation.publicId);
@@ -96,7 +115,7 @@ export class RelayWorld {
   async untilRouted(publicId: string, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const status = await fetch(`${this.relay.url}/api/relay/${publicId}/api/health`).then(
+      const status = await this.fetch(`${this.relay.url}/api/relay/${publicId}/api/health`).then(
         (r) => r.status,
         () => 0,
       );
@@ -106,7 +125,17 @@ export class RelayWorld {
     }
   }
 
+  /** fetch that trusts the relay's certificate when it has one. */
+  fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    if (!this.tls) return fetch(url, init);
+    this.#agent ??= new Agent({ connect: { ca: this.tls.cert } });
+    return undiciFetch(url, { ...(init as object), dispatcher: this.#agent });
+  }
+
+  #agent: Agent | undefined;
+
   async stop(): Promise<void> {
+    await this.#agent?.close();
     for (const terminal of this.terminals) {
       await terminal.stop();
       removeDir(terminal.dataDir);

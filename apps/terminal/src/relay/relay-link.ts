@@ -89,6 +89,7 @@ export class RelayLink {
       headers: { authorization: `Bearer ${access.deviceCredential}` },
       handshakeTimeout: 10_000,
       perMessageDeflate: false,
+      ...(access.ca === undefined ? {} : { ca: access.ca }),
     });
     this.#socket = socket;
     let opened = false;
