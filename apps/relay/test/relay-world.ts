@@ -35,7 +35,8 @@ const RELAY_ENV = {
   RELAY_REQUEST_TIMEOUT_MS: '3000',
   RELAY_BODY_LIMIT_BYTES: '65536',
   RELAY_MAX_CONCURRENT: '4',
-  LOG_LEVEL: 'warn',
+  // Every relayed request is logged at info: the tests read the log for secrets.
+  LOG_LEVEL: 'info',
 };
 
 export interface ActivatedTerminal {
@@ -48,6 +49,8 @@ export class RelayWorld {
   /** With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it. */
   constructor(private readonly tls: { cert: string; key: string } | null = null) {}
 
+  /** Every log line of every relay process this world started. */
+  readonly relayLog: string[] = [];
   database!: TestDatabase;
   cloud!: Cloud;
   relay!: RelayProcess;
@@ -72,7 +75,7 @@ export class RelayWorld {
       writeFileSync(env.TLS_CERT, this.tls.cert);
       writeFileSync(env.TLS_KEY, this.tls.key, { mode: 0o600 });
     }
-    return startRelayProcess({ env });
+    return startRelayProcess({ env, onLog: (line) => this.relayLog.push(line) });
   }
 
   /** A terminal created and activated in the cloud (its credential and publicId). */

@@ -128,6 +128,21 @@ describe('the relay', () => {
     expect(JSON.parse(answer.text)).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
   });
 
+  it('never logs X-API-Key or a body, and logs each relayed request without its query', async () => {
+    const secretBody = JSON.stringify(cashSale(7, { note: 'body-marker-5b1e' }));
+    await send(viaRelay(a.publicId, '/api/sales?token=query-marker-77'), {
+      method: 'POST',
+      body: secretBody,
+    });
+    await new Promise((done) => setTimeout(done, 200));
+    const log = world.relayLog.join('\n');
+    expect(log).toContain('"msg":"relayed"');
+    expect(log).not.toContain(API_KEY);
+    expect(log).not.toContain('body-marker-5b1e');
+    expect(log).not.toContain('query-marker-77');
+    expect(log).not.toContain('dc_');
+  });
+
   it('answers 503 TERMINAL_NOT_CONNECTED at once for a terminal that is not dialled in', async () => {
     const started = Date.now();
     const answer = await send(viaRelay('0123456789abcdef0123456789abcdef', '/api/health'));
