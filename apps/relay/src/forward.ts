@@ -103,10 +103,11 @@ export function forward(
       if (!answered) fail('TERMINAL_CONNECTION_LOST', LOST);
     });
     stream.on('error', () => undefined);
-    // The client went away: tell the terminal to stop too.
+    // The client went away: tell the terminal to stop too. 499 (nginx's "client closed
+    // request") is for the relay's log only; nobody receives it.
     res.once('close', () => {
       if (!res.writableFinished && !stream.destroyed) stream.close(constants.NGHTTP2_CANCEL);
-      settle(res.statusCode);
+      settle(res.headersSent ? res.statusCode : 499);
     });
     if (!bodiless)
       pipeline(req, bodyLimit(o.bodyLimitBytes), stream).catch((error: unknown) => {
