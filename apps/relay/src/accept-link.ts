@@ -16,7 +16,7 @@ import { TerminalLink } from './terminal-link.js';
 export interface AcceptDeps {
   config: RelayConfig;
   cloud: CloudClient;
-  links: LinkRegistry;
+  links: LinkRegistry<TerminalLink>;
   revocations: RevocationPoller;
   wss: WebSocketServer;
   logger: Logger;

@@ -2,12 +2,21 @@
 // replacing the old (a restarted terminal, or a replaced device, must not be shadowed by a
 // half-dead predecessor). Next session's cluster mode subscribes each publicId here to NATS.
 import { CLOSE_CODES } from '@fiscal-pos/relay-protocol';
-import type { TerminalLink } from './terminal-link.js';
+import type { VerifiedDevice } from './cloud-client.js';
 
-export class LinkRegistry {
-  readonly #byPublicId = new Map<string, TerminalLink>();
+/** What the registry needs of a link (TerminalLink; the tests' stand-ins). */
+export interface RegisteredLink {
+  readonly device: VerifiedDevice;
+  readonly publicId: string;
+  readonly open: boolean;
+  onClose(listener: () => void): void;
+  close(code: (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES], reason: string): void;
+}
 
-  add(link: TerminalLink): void {
+export class LinkRegistry<L extends RegisteredLink = RegisteredLink> {
+  readonly #byPublicId = new Map<string, L>();
+
+  add(link: L): void {
     const previous = this.#byPublicId.get(link.publicId);
     this.#byPublicId.set(link.publicId, link);
     link.onClose(() => {
@@ -16,7 +25,7 @@ export class LinkRegistry {
     previous?.close(CLOSE_CODES.replaced, 'replaced by a newer connection of this terminal');
   }
 
-  get(publicId: string): TerminalLink | undefined {
+  get(publicId: string): L | undefined {
     const link = this.#byPublicId.get(publicId);
     return link?.open ? link : undefined;
   }
@@ -26,7 +35,7 @@ export class LinkRegistry {
   }
 
   /** Drops the links authenticated with any of these credentials. */
-  revoke(credentialIds: ReadonlySet<string>): TerminalLink[] {
+  revoke(credentialIds: ReadonlySet<string>): L[] {
     const dropped = [...this.#byPublicId.values()].filter((link) =>
       credentialIds.has(link.device.credentialId),
     );

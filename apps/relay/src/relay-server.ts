@@ -21,11 +21,12 @@ import type { RelayConfig } from './config.js';
 import { forward } from './forward.js';
 import { LinkRegistry } from './link-registry.js';
 import { RevocationPoller } from './revocation-poller.js';
+import type { TerminalLink } from './terminal-link.js';
 
 export interface RunningRelay {
   url: string;
   port: number;
-  links: LinkRegistry;
+  links: LinkRegistry<TerminalLink>;
   stop(): Promise<void>;
 }
 
@@ -46,7 +47,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     relayToken: config.relayToken,
     timeoutMs: 5_000,
   });
-  const links = new LinkRegistry();
+  const links = new LinkRegistry<TerminalLink>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
 
