@@ -2,6 +2,10 @@
 // without RELAY_TOKEN); verify answers who a credential is, with the terminal's publicId, under
 // the device API's rules; the revocations feed lists a credential once it stops working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrate } from '../src/db/migrate.js';
+import { terminals } from '../src/db/schema.js';
+import { createMerchant } from '../src/merchants/merchants.js';
 import type { Cloud } from '../src/server.js';
 import {
   admin,
@@ -10,6 +14,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  testSecrets,
   type TestDatabase,
 } from './harness.js';
 
@@ -81,5 +86,26 @@ describe.each(DRIVERS)('the relay API (%s)', (driver) => {
     expect(next.revoked).toContainEqual({ credentialId, terminalId: terminal.terminalId });
     const refused = await relay('POST', '/verify', { deviceCredential: terminal.deviceCredential });
     expect(refused.status).toBe(401);
+  });
+});
+
+describe.each(DRIVERS)('migration 0010_relay (%s)', (driver) => {
+  it('gives terminals created before it each their own random publicId', async () => {
+    const database = await openTestDatabase(driver, '0009_catalog');
+    try {
+      const merchant = await createMerchant(database.db, { name: 'Before', integrationActive: false });
+      for (const id of ['trm_old1', 'trm_old2'])
+        await database.db.execute(
+          sql`insert into terminals (id, merchant_id, name, status, created_at) values (${id}, ${merchant.id}, ${id}, 'pending', now())`,
+        );
+      await migrate(database.db, { secrets: testSecrets });
+      const rows = await database.db.select({ publicId: terminals.publicId }).from(terminals);
+      const publicIds = rows.map((row) => row.publicId);
+      expect(publicIds).toHaveLength(2);
+      for (const publicId of publicIds) expect(publicId).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(publicIds).size).toBe(2);
+    } finally {
+      await database.close();
+    }
   });
 });
