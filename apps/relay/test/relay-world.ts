@@ -32,7 +32,7 @@ const RELAY_ENV = {
   RELAY_TOKEN,
   RELAY_REVOCATION_POLL_MS: '200',
   RELAY_HEARTBEAT_MS: '1000',
-  RELAY_REQUEST_TIMEOUT_MS: '3000',
+  RELAY_REQUEST_TIMEOUT_MS: '5000',
   RELAY_BODY_LIMIT_BYTES: '65536',
   RELAY_MAX_CONCURRENT: '4',
   // Every relayed request is logged at info: the tests read the log for secrets.

@@ -209,7 +209,8 @@ describe('the relay', () => {
       config: { historyQueryTimeoutMs: 30_000 },
     });
     const stalled = [1, 2, 3, 4].map(() => send(viaRelay(d.publicId, '/api/sales')));
-    await new Promise((done) => setTimeout(done, 300));
+    // Time for the four to reach the relay (RELAY_MAX_CONCURRENT is 4), on a busy machine too.
+    await new Promise((done) => setTimeout(done, 1_000));
     const refused = await send(viaRelay(d.publicId, '/api/sales'));
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('RELAY_RATE_LIMITED');
