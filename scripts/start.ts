@@ -6,14 +6,17 @@
  * - the embedded terminal is activated against that terminal at its first start (CLOUD_URL and
  *   ACTIVATION_CODE), so its catalog comes from the cloud and its sales go up to it. The
  *   terminal starts once the cloud answers.
+ * - the relay on :4700 (docs/relay.md), sharing with the cloud a RELAY_TOKEN generated once
+ *   into .data/relay-token (unless RELAY_TOKEN is set); the embedded terminal dials out to it.
  * Data lives under .data/ at the repository root. Ctrl-C (or SIGTERM) stops everything, and
  * when one part exits the others are stopped too: each part runs in its own process group, which
  * is signalled whole, so no simulator or server is left behind.
  *
- * Ports: TERMINAL_PORT (default 4567) and CLOUD_PORT (default 4600). A plain PORT would give both
- * the same port, so it is not passed on.
+ * Ports: TERMINAL_PORT (default 4567), CLOUD_PORT (default 4600) and RELAY_PORT (default 4700). A
+ * plain PORT would give them all the same port, so it is not passed on.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -28,20 +31,42 @@ interface Part {
 
 const terminalPort = process.env.TERMINAL_PORT ?? '4567';
 const cloudPort = process.env.CLOUD_PORT ?? '4600';
-if (terminalPort === cloudPort) {
-  console.error(`[start] TERMINAL_PORT and CLOUD_PORT are both ${terminalPort}: give them different ports`);
+const relayPort = process.env.RELAY_PORT ?? '4700';
+if (new Set([terminalPort, cloudPort, relayPort]).size !== 3) {
+  console.error(
+    `[start] TERMINAL_PORT, CLOUD_PORT and RELAY_PORT (${terminalPort}, ${cloudPort}, ${relayPort}) must differ`,
+  );
   process.exit(2);
 }
 if (process.env.PORT !== undefined) {
-  console.warn('[start] PORT is ignored here: set TERMINAL_PORT and CLOUD_PORT (defaults 4567 and 4600)');
+  console.warn(
+    '[start] PORT is ignored here: set TERMINAL_PORT, CLOUD_PORT and RELAY_PORT (defaults 4567, 4600, 4700)',
+  );
 }
+
+/** The token the relay and the cloud share: RELAY_TOKEN, or one generated once (mode 0600). */
+function relayToken(): string {
+  if (process.env.RELAY_TOKEN) return process.env.RELAY_TOKEN;
+  const file = join(root, '.data', 'relay-token');
+  if (!existsSync(file)) {
+    mkdirSync(join(root, '.data'), { recursive: true });
+    writeFileSync(file, `rt_${randomBytes(32).toString('base64url')}`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+const sharedRelayToken = relayToken();
 
 const cloudUrl = `http://127.0.0.1:${cloudPort}`;
 const terminalDataDir = join(root, '.data', 'terminal');
 const cloud: Part = {
   name: 'cloud',
   workspace: '@fiscal-pos/cloud',
-  env: { DATA_DIR: join(root, '.data', 'cloud'), PORT: cloudPort },
+  env: { DATA_DIR: join(root, '.data', 'cloud'), PORT: cloudPort, RELAY_TOKEN: sharedRelayToken },
+};
+const relay: Part = {
+  name: 'relay',
+  workspace: '@fiscal-pos/relay',
+  env: { PORT: relayPort, CLOUD_URL: cloudUrl, RELAY_TOKEN: sharedRelayToken },
 };
 
 /** Seeds the demo merchant once, directly in the embedded database before the cloud holds it. */
@@ -75,6 +100,7 @@ const terminal: Part = {
   env: {
     DATA_DIR: terminalDataDir,
     PORT: terminalPort,
+    RELAY_URL: `http://127.0.0.1:${relayPort}`,
     // A demo seeded by an older version has no terminal: the embedded one then stays standalone.
     ...(existsSync(join(terminalDataDir, 'platform.json')) || demo.terminal === undefined
       ? {}
@@ -151,7 +177,9 @@ async function cloudReady(): Promise<void> {
 startPart(cloud);
 cloudReady().then(
   () => {
-    if (!stopping) startPart(terminal);
+    if (stopping) return;
+    startPart(relay);
+    startPart(terminal);
   },
   (error: unknown) => {
     console.error(`[start] ${(error as Error).message}; stopping`);

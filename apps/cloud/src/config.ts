@@ -52,6 +52,11 @@ export interface CloudConfig {
   operatorToken?: string | undefined;
   /** METRICS_TOKEN; without it a token is generated into DATA_DIR/metrics-token. */
   metricsToken?: string | undefined;
+  /**
+   * RELAY_TOKEN: what the relay sends to /api/relay/v1 (docs/relay.md). Without it the relay API
+   * refuses every call: there is no relay to trust.
+   */
+  relayToken?: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -132,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     },
     operatorToken: env.CLOUD_OPERATOR_TOKEN || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    relayToken: env.RELAY_TOKEN || undefined,
   };
 }

@@ -12,6 +12,7 @@ import { CATALOG_ADMIN_ROUTES } from './catalog/catalog-admin-routes.js';
 import { getSaleRoute, listSalesRoute } from './documents/sales-routes.js';
 import { pingRoute } from './ping/ping.js';
 import { DEVICE_ROUTES } from './terminals/device-routes.js';
+import { RELAY_ROUTES } from './relay/relay-routes.js';
 import { TERMINAL_ADMIN_ROUTES } from './terminals/terminal-admin-routes.js';
 import {
   createAdjustmentRoute,
@@ -67,4 +68,5 @@ export const ALL_ROUTES: readonly AnyRoute[] = [
   ...CATALOG_ADMIN_ROUTES,
   ...TERMINAL_ADMIN_ROUTES,
   ...DEVICE_ROUTES,
+  ...RELAY_ROUTES,
 ];

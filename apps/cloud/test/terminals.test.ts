@@ -126,6 +126,7 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
     const activation = res.json();
     expect(activation).toEqual({
       terminalId: created.terminal.id,
+      publicId: expect.stringMatching(/^[0-9a-f]{32}$/),
       terminalName: 'Casa principală',
       merchant: {
         id: merchantId,
@@ -145,6 +146,7 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
     expect(self.status).toBe(200);
     expect(self.json()).toEqual({
       terminalId: created.terminal.id,
+      publicId: activation.publicId,
       terminalName: 'Casa principală',
       status: 'active',
       merchant: activation.merchant,

@@ -12,6 +12,7 @@ import type { TerminalApp } from './http/terminal-app.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
+import { RELAYED_MARKER_HEADER } from './relay/relay-access.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
 
@@ -36,6 +37,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       durationMs: Number(process.hrtime.bigint() - request.startedAt) / 1e6,
       idempotencyKey: Array.isArray(header) ? header.join(',') : (header ?? null),
       errorCode: request.errorCode,
+      via: request.headers[RELAYED_MARKER_HEADER] === rt.relayLink.marker ? 'relay' : 'lan',
     });
   };
   const app = Fastify({

@@ -78,12 +78,23 @@ export interface TerminalConfig {
   platform: {
     cloudUrl: string | null;
     activationCode: string | null;
+    /** The relay an activated terminal dials out to (RELAY_URL, docs/relay.md); null: none. */
+    relayUrl: string | null;
     /** Between two catalog syncs (CATALOG_SYNC_INTERVAL_MS, default 60000). */
     catalogSyncIntervalMs: number;
     /** Changes per catalog feed request (CATALOG_SYNC_PAGE_SIZE, 1 to 5000, default 1000). */
     catalogPageSize: number;
     /** Deadline of each request to the cloud (CLOUD_TIMEOUT_MS, default 10000). */
     cloudTimeoutMs: number;
+  };
+  /** The outbound link to the relay once activated (docs/relay.md). */
+  relayLink: {
+    /** First reconnect delay (RELAY_RECONNECT_BASE_MS, default 1000), doubling per failure. */
+    reconnectBaseMs: number;
+    /** Longest reconnect delay (RELAY_RECONNECT_MAX_MS, default 60000). */
+    reconnectMaxMs: number;
+    /** A ping this often; no pong by the next one drops the link (RELAY_HEARTBEAT_MS, default 15000). */
+    heartbeatMs: number;
   };
   /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
   delivery: {
@@ -204,9 +215,15 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     platform: {
       cloudUrl: optional(env.CLOUD_URL),
       activationCode: optional(env.ACTIVATION_CODE),
+      relayUrl: optional(env.RELAY_URL),
       catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
       catalogPageSize: intFrom(env, 'CATALOG_SYNC_PAGE_SIZE', 1_000, 1, 5_000),
       cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
+    },
+    relayLink: {
+      reconnectBaseMs: intFrom(env, 'RELAY_RECONNECT_BASE_MS', 1_000, 1),
+      reconnectMaxMs: intFrom(env, 'RELAY_RECONNECT_MAX_MS', 60_000, 1),
+      heartbeatMs: intFrom(env, 'RELAY_HEARTBEAT_MS', 15_000, 100),
     },
     delivery: {
       smtpUrl: optional(env.SMTP_URL),

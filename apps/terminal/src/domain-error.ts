@@ -4,8 +4,13 @@
  * The SHIFT_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
  * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
- * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md).
+ * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
+ * codes (TERMINAL_NOT_CONNECTED, ...) are answered by the relay, never by the terminal, for a
+ * client of {relay_url}; they are defined with the relay link and listed here so one
+ * vocabulary holds every code a client may see (docs/relay.md).
  */
+import { RELAY_ERROR_CODES } from '@fiscal-pos/relay-protocol';
+
 export const ERROR_CODES = [
   'INVALID_JSON',
   'VALIDATION_ERROR',
@@ -43,6 +48,7 @@ export const ERROR_CODES = [
   'QUERY_TIMEOUT',
   'HEADERS_TOO_LARGE',
   'PLATFORM_ERROR',
+  ...RELAY_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,10 +11,18 @@ import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
+import type { TerminalApp } from './http/terminal-app.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
   return pino({ level: config.logLevel, base: { service: 'terminal' } });
+}
+
+/** Where this process reaches its own listener: loopback when it listens on every address. */
+function localOrigin(address: ReturnType<TerminalApp['server']['address']>, port: number): string {
+  const host = typeof address === 'object' && address !== null ? address.address : '127.0.0.1';
+  if (host === '0.0.0.0' || host === '::') return `http://127.0.0.1:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
 /** `afterStop` runs once the API and the runtime are closed (the development entry stops its simulators). */
@@ -47,6 +55,7 @@ export async function serveTerminal(
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   runtime.syncWorker?.wake();
+  runtime.relayLink.start(localOrigin(address, port));
   logger.info(
     {
       event: 'ready',

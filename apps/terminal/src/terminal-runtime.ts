@@ -34,6 +34,8 @@ import { TcpPrinter } from './printing/tcp-printer.js';
 import type { PrinterHealth } from './printing/print-job-contract.js';
 import { DocumentOutbox } from './document-push/document-outbox.js';
 import { DocumentPush } from './document-push/document-push.js';
+import type { RelayAccess } from './relay/relay-access.js';
+import { RelayLink } from './relay/relay-link.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
 import { RefundStore } from './refunds/refund-store.js';
@@ -62,6 +64,11 @@ export interface RuntimeOptions {
   cardTerminal?: CardTerminal | null;
   /** The read workers' module; tests give one that never answers. */
   readWorker?: URL;
+  /**
+   * The relay this terminal dials out to (docs/relay.md); by default RELAY_URL with the device
+   * credential of the activated link, null while not activated or without RELAY_URL.
+   */
+  relayAccess?: () => RelayAccess | null;
 }
 
 /** Everything a running terminal holds, wired once; the HTTP app is a thin layer over it. */
@@ -104,6 +111,8 @@ export interface TerminalRuntime {
   /** Fiscal documents flowing up to the cloud: the outbox (written by triggers) and its pusher. */
   documentOutbox: DocumentOutbox;
   documentPush: DocumentPush;
+  /** The outbound link to the relay; started by whoever starts the listener (it needs its address). */
+  relayLink: RelayLink;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
@@ -310,6 +319,19 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   });
   documentPush.start();
 
+  const relayLink = new RelayLink({
+    access:
+      o.relayAccess ??
+      (() => {
+        const link = platform?.documentAccess() ?? null;
+        const { relayUrl } = config.platform;
+        return link && relayUrl ? { relayUrl, deviceCredential: link.deviceCredential } : null;
+      }),
+    logger: logger.child({ component: 'relay' }),
+    ...config.relayLink,
+    accessPollMs: 5_000,
+  });
+
   const fiscalContext: FiscalContext<ShiftStore> = {
     db,
     operations,
@@ -355,6 +377,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printerHealth,
     documentOutbox,
     documentPush,
+    relayLink,
     card,
     cardMonitor,
     vatTable,
@@ -364,6 +387,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     receiptHeader,
     async close() {
       await platform?.stop();
+      await relayLink.close();
       await syncWorker?.stop();
       await lotWebhooks.idle();
       await deliveryWorker.stop();

@@ -6,6 +6,7 @@ export {
   type SimulatorReadyLine,
 } from './launch-simulator.js';
 export { announceReady, runSimulatorMain, serveUntilStopped } from './serve-until-stopped.js';
+export { spawnReadyProcess, type ReadyProcess } from './spawn-ready-process.js';
 export { ReopenableListener } from './reopenable-listener.js';
 export { openVersionedDatabase } from './versioned-database.js';
 export { parseAdminInput, secureAdminApi } from './admin-api.js';

@@ -401,12 +401,23 @@ export const terminals = pgTable(
       .references(() => merchants.id),
     name: text('name').notNull(),
     status: text('status').notNull(),
+    /**
+     * The terminal's address on the relay (`/api/relay/<publicId>/...`): random and distinct from
+     * `id`, so the relay address reveals nothing and can be told apart from the id in the cloud.
+     * The database draws it (122 random bits, 32 hex digits), which also filled existing rows.
+     */
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: ts('created_at').notNull(),
     /** The latest activation (a replaced device activates again with a new code). */
     activatedAt: ts('activated_at'),
     deactivatedAt: ts('deactivated_at'),
   },
-  (t) => [index('terminals_merchant_idx').on(t.merchantId, t.createdAt)],
+  (t) => [
+    index('terminals_merchant_idx').on(t.merchantId, t.createdAt),
+    uniqueIndex('terminals_public_id_uq').on(t.publicId),
+  ],
 );
 
 /** One-time codes a terminal exchanges for its credentials; only their SHA-256 is kept. */
@@ -445,6 +456,8 @@ export const deviceCredentials = pgTable(
   (t) => [
     uniqueIndex('device_credentials_hash_uq').on(t.hash),
     index('device_credentials_terminal_idx').on(t.terminalId),
+    // The relay's revocations feed reads the recently revoked ones (terminals/relay-access.ts).
+    index('device_credentials_revoked_idx').on(t.revokedAt),
   ],
 );
 

@@ -9,6 +9,7 @@ export const PROBLEM_CODES = [
   'missing_operator_token',
   'invalid_operator_token',
   'invalid_metrics_token',
+  'invalid_relay_token',
   'missing_device_credential',
   'invalid_device_credential',
   'terminal_deactivated',
@@ -46,6 +47,8 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 401, title: 'Invalid operator token' };
     case 'invalid_metrics_token':
       return { status: 401, title: 'Invalid metrics token' };
+    case 'invalid_relay_token':
+      return { status: 401, title: 'Invalid relay token' };
     case 'missing_device_credential':
       return { status: 401, title: 'Device credential required' };
     case 'invalid_device_credential':

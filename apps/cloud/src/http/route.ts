@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { authenticate, authorize } from './auth.js';
 import { authenticateDevice, type AuthenticatedDevice } from '../terminals/device-auth.js';
 import { countOrRefuse, type AddressLimiter } from './address-limiter.js';
+import { authenticateRelay } from '../relay/relay-auth.js';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -90,6 +91,16 @@ export interface DeviceRouteDef<
   handler: (input: DeviceHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
 }
 
+/** What the relay asks the cloud, with the relay token; its handler sees no device or key. */
+export interface RelayRouteDef<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+> extends Contract<QS, BS, PS> {
+  method: 'GET' | 'POST';
+  handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
+}
+
 /** A device endpoint without a credential: every attempt is counted per client address first. */
 export interface OpenDeviceRouteDef<
   QS extends z.ZodType | undefined = undefined,
@@ -103,8 +114,8 @@ export interface OpenDeviceRouteDef<
 
 /** Route definitions erased to one type so a list of them can be registered and documented. */
 export interface AnyRoute {
-  /** key: integration key; operator: operator token; device: device credential; open: none. */
-  access: 'key' | 'operator' | 'device' | 'open';
+  /** key: integration key; operator: operator token; device: device credential; relay: relay token; open: none. */
+  access: 'key' | 'operator' | 'device' | 'relay' | 'open';
   method: AdminRouteDef['method'];
   /** The full path, base path included, in OpenAPI form. */
   path: string;
@@ -127,6 +138,7 @@ export interface AnyRoute {
 export const API_PREFIX = '/api/public/v1';
 const ADMIN_PREFIX = '/api/admin/v1';
 const DEVICE_PREFIX = '/api/device/v1';
+const RELAY_PREFIX = '/api/relay/v1';
 
 export function defineRoute<
   QS extends z.ZodType | undefined = undefined,
@@ -150,6 +162,14 @@ export function defineDeviceRoute<
   PS extends z.ZodType | undefined = undefined,
 >(def: DeviceRouteDef<QS, BS, PS>): AnyRoute {
   return { ...def, access: 'device', scopes: [], path: DEVICE_PREFIX + def.path } as unknown as AnyRoute;
+}
+
+export function defineRelayRoute<
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(def: RelayRouteDef<QS, BS, PS>): AnyRoute {
+  return { ...def, access: 'relay', scopes: [], path: RELAY_PREFIX + def.path } as unknown as AnyRoute;
 }
 
 export function defineOpenDeviceRoute<
@@ -183,6 +203,9 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, route: AnyR
           return;
         case 'device':
           await authenticateDevice(ctx, request);
+          return;
+        case 'relay':
+          authenticateRelay(ctx, request);
           return;
         case 'open': {
           const { limiter, refusal } = route.attempts!(ctx);

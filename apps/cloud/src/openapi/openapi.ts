@@ -42,6 +42,7 @@ function parameters(
 function tagOf(route: AnyRoute): string {
   if (route.access === 'operator') return 'administration';
   if (route.access === 'device' || route.access === 'open') return 'device';
+  if (route.access === 'relay') return 'relay';
   const resource = route.path.slice(API_PREFIX.length).split('/')[1]!;
   return resource === 'ping' ? 'keys' : resource;
 }
@@ -70,6 +71,11 @@ const ACCESS: Record<
     unauthorized: 'Missing, invalid or revoked device credential',
     forbidden: 'The terminal was deactivated',
     security: [{ deviceCredential: [] }],
+  },
+  relay: {
+    who: () => 'Needs the relay token (RELAY_TOKEN): only the relay calls it.',
+    unauthorized: 'Missing or invalid relay token',
+    security: [{ relayToken: [] }],
   },
   open: {
     who: () => 'Needs no credential; attempts are limited per client address.',
@@ -140,6 +146,11 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           type: 'http',
           scheme: 'bearer',
           description: 'A terminal’s device credential (dc_…), issued at activation',
+        },
+        relayToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token the relay and the cloud share (RELAY_TOKEN)',
         },
       },
     },

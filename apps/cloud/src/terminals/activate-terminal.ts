@@ -58,6 +58,7 @@ export async function activateTerminal(
     await revokeTerminalApiKeys(tx, terminal.id, now);
     return {
       terminalId: terminal.id,
+      publicId: terminal.publicId,
       terminalName: terminal.name,
       merchant: presentDeviceMerchant(merchant),
       deviceCredential: await issueDeviceCredential(tx, { terminalId: terminal.id, now }),

@@ -31,8 +31,18 @@ export async function authenticateDevice(
       'missing_device_credential',
       'Send the device credential from activation as `Authorization: Bearer dc_...`.',
     );
-  const credential = isWellFormedDeviceCredential(match[1]!)
-    ? await resolveDeviceCredential(ctx.db, hashToken(match[1]!))
+  const device = await verifyDeviceCredential(ctx, match[1]!);
+  request.device = device;
+  return device;
+}
+
+/**
+ * The device a credential belongs to, or the refusal; also what the relay asks about a terminal
+ * dialling it (relay/relay-routes.ts), so both see one rule, first use of a successor included.
+ */
+export async function verifyDeviceCredential(ctx: AppContext, token: string): Promise<AuthenticatedDevice> {
+  const credential = isWellFormedDeviceCredential(token)
+    ? await resolveDeviceCredential(ctx.db, hashToken(token))
     : undefined;
   if (!credential)
     throw new ProblemError(
@@ -47,11 +57,9 @@ export async function authenticateDevice(
       { credentialId: credential.credentialId, replacesId: credential.replacesId },
       ctx.clock.now(),
     );
-  const device = {
+  return {
     credentialId: credential.credentialId,
     terminalId: credential.terminalId,
     merchantId: credential.merchantId,
   };
-  request.device = device;
-  return device;
 }

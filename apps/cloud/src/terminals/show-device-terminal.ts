@@ -26,6 +26,7 @@ export async function showDeviceTerminal(
   const { terminal, merchant } = row;
   return {
     terminalId: terminal.id,
+    publicId: terminal.publicId,
     terminalName: terminal.name,
     status: terminal.status as TerminalStatus,
     merchant: presentDeviceMerchant(merchant),

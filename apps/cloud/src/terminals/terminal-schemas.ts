@@ -8,6 +8,9 @@ export const Terminal = z
   .object({
     id: z.string(),
     merchantId: z.string(),
+    publicId: z
+      .string()
+      .describe('Its address on the relay, for ERPs outside the shop: https://<relay>/api/relay/<publicId>'),
     name: z.string(),
     status: z.enum(TERMINAL_STATUSES),
     createdAt: z.iso.datetime(),
@@ -72,6 +75,9 @@ export const ActivateBody = z
 export const Activation = z
   .object({
     terminalId: z.string(),
+    publicId: z
+      .string()
+      .describe('The terminal’s address on the relay: {relay_url} = https://<relay>/api/relay/<publicId>'),
     terminalName: z.string(),
     merchant: DeviceMerchant,
     deviceCredential: z.string().describe('dc_…: `Authorization: Bearer` for every later device call'),
@@ -93,6 +99,7 @@ const PendingApiKey = z
 export const DeviceTerminal = z
   .object({
     terminalId: z.string(),
+    publicId: z.string().describe('The terminal’s address on the relay: /api/relay/<publicId>'),
     terminalName: z.string(),
     status: z.enum(TERMINAL_STATUSES),
     merchant: DeviceMerchant,

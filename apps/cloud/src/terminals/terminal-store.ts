@@ -21,12 +21,16 @@ const SUMMARY_COLUMNS = {
     where k.terminal_id = terminals.id and k.revoked_at is null and k.acknowledged_at is null)`,
 };
 
-type TerminalSummaryRow = TerminalRow & { apiKeyLastFour: string | null; apiKeyRotationPending: boolean };
+type TerminalSummaryRow = TerminalRow & {
+  apiKeyLastFour: string | null;
+  apiKeyRotationPending: boolean;
+};
 
 function presentTerminal(row: TerminalSummaryRow): z.infer<typeof Terminal> {
   return {
     id: row.id,
     merchantId: row.merchantId,
+    publicId: row.publicId,
     name: row.name,
     status: row.status as TerminalStatus,
     createdAt: row.createdAt.toISOString(),
@@ -87,6 +91,7 @@ function terminalColumns() {
   return {
     id: terminals.id,
     merchantId: terminals.merchantId,
+    publicId: terminals.publicId,
     name: terminals.name,
     status: terminals.status,
     createdAt: terminals.createdAt,

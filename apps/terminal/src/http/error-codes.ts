@@ -1,3 +1,4 @@
+import { relayStatusOf } from '@fiscal-pos/relay-protocol';
 import type { ErrorCode } from '../domain-error.js';
 
 /**
@@ -58,5 +59,12 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     // Node refuses a request line and headers past its limit before any route sees it.
     case 'HEADERS_TOO_LARGE':
       return 431;
+    // The relay's answers: their statuses are decided with the relay link, in one place too.
+    case 'TERMINAL_NOT_CONNECTED':
+    case 'TERMINAL_TIMEOUT':
+    case 'TERMINAL_CONNECTION_LOST':
+    case 'RELAY_BODY_TOO_LARGE':
+    case 'RELAY_RATE_LIMITED':
+      return relayStatusOf(code);
   }
 }

@@ -9,7 +9,11 @@ export interface AuditEntry {
   durationMs: number;
   idempotencyKey: string | null;
   errorCode: string | null;
+  /** `relay`: the request came through the relay (docs/relay.md); `lan`: straight to the listener. */
+  via: RequestPath;
 }
+
+export type RequestPath = 'lan' | 'relay';
 
 export interface AuditLogOptions {
   file: string;
@@ -28,7 +32,7 @@ export interface AuditLogOptions {
 export class AuditLog {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement<
-    [string, string, string, string, number, number, string | null, string | null]
+    [string, string, string, string, number, number, string | null, string | null, RequestPath]
   >;
   private buffer: AuditEntry[] = [];
   private readonly timer: NodeJS.Timeout;
@@ -47,10 +51,15 @@ export class AuditLog {
       status INTEGER NOT NULL,
       duration_ms REAL NOT NULL,
       idempotency_key TEXT,
-      error_code TEXT
+      error_code TEXT,
+      via TEXT NOT NULL DEFAULT 'lan'
     )`);
+    // Audit files written before the relay existed get the column; their rows were all LAN.
+    const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(audit_log)').all();
+    if (!columns.some((column) => column.name === 'via'))
+      this.db.exec(`ALTER TABLE audit_log ADD COLUMN via TEXT NOT NULL DEFAULT 'lan'`);
     this.insert = this.db.prepare(
-      'INSERT INTO audit_log (id, at, method, path, status, duration_ms, idempotency_key, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO audit_log (id, at, method, path, status, duration_ms, idempotency_key, error_code, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.timer = setInterval(() => this.flush(), options.flushIntervalMs ?? 250);
     this.timer.unref();
@@ -67,7 +76,17 @@ export class AuditLog {
     this.buffer = [];
     this.db.transaction(() => {
       for (const e of batch) {
-        this.insert.run(e.id, e.at, e.method, e.path, e.status, e.durationMs, e.idempotencyKey, e.errorCode);
+        this.insert.run(
+          e.id,
+          e.at,
+          e.method,
+          e.path,
+          e.status,
+          e.durationMs,
+          e.idempotencyKey,
+          e.errorCode,
+          e.via,
+        );
       }
     })();
     if (++this.flushesSincePrune >= 40) {
@@ -98,9 +117,10 @@ export class AuditLog {
           duration_ms: number;
           idempotency_key: string | null;
           error_code: string | null;
+          via: RequestPath;
         }
       >(
-        'SELECT id, at, method, path, status, duration_ms, idempotency_key, error_code FROM audit_log WHERE id = ?',
+        'SELECT id, at, method, path, status, duration_ms, idempotency_key, error_code, via FROM audit_log WHERE id = ?',
       )
       .get(id);
     if (!row) return undefined;
@@ -113,6 +133,7 @@ export class AuditLog {
       durationMs: row.duration_ms,
       idempotencyKey: row.idempotency_key,
       errorCode: row.error_code,
+      via: row.via,
     };
   }
 

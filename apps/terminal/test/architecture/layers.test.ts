@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['dev'],
   ['main.ts', 'serve-terminal.ts', 'app.ts', 'terminal-runtime.ts', 'terminal-routes.ts', 'openapi'],
-  ['health', 'metrics', 'history', 'document-push'],
+  ['health', 'metrics', 'history', 'document-push', 'relay'],
   ['receipt-copies'],
   ['sales', 'refunds', 'receipt-delivery', 'cash', 'shifts'],
   ['delivery-lots'],

@@ -18,6 +18,7 @@ import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
 import type { FiscalSetup } from '../../src/fiscalization/fiscal-setup.js';
 import { createTerminalRuntime, type TerminalRuntime } from '../../src/terminal-runtime.js';
+import type { RelayAccess } from '../../src/relay/relay-access.js';
 
 export const API_KEY = 'test-terminal-key-0123456789';
 
@@ -112,6 +113,8 @@ export interface StartTerminalOptions {
   wrapServer?: (server: FiscalServer) => FiscalServer;
   /** The read workers' module in place of the terminal's (history/read-worker.ts). */
   readWorker?: URL;
+  /** The relay to dial out to (docs/relay.md); absent: none. */
+  relayAccess?: () => RelayAccess | null;
 }
 
 /**
@@ -165,6 +168,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     logger: pino({ level: process.env.TEST_LOG ?? 'error' }),
     ...(o.clock ? { clock: o.clock } : {}),
     ...(o.readWorker ? { readWorker: o.readWorker } : {}),
+    ...(o.relayAccess ? { relayAccess: o.relayAccess } : {}),
     printer,
     cardTerminal: card
       ? new HttpCardTerminal({
@@ -180,6 +184,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
   if (typeof address !== 'object' || address === null) throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
   runtime.syncWorker?.wake();
+  runtime.relayLink.start(url);
   let stopped = false;
   return {
     url,

@@ -1,0 +1,17 @@
+// `Authorization: Bearer <RELAY_TOKEN>` on every /api/relay/v1 call. The relay is one trusted
+// service, not a user: one shared token, compared in constant time. A cloud without RELAY_TOKEN
+// has no relay and refuses every call rather than accepting an empty token.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { ProblemError } from '../http/problem.js';
+import { digestToken, tokenMatches } from '../secrets/access-tokens.js';
+
+export function authenticateRelay(ctx: AppContext, request: FastifyRequest): void {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  const configured = ctx.config.relayToken;
+  if (!match || configured === undefined || !tokenMatches(digestToken(configured), match[1]!))
+    throw new ProblemError(
+      'invalid_relay_token',
+      'Send the relay token as `Authorization: Bearer <RELAY_TOKEN>`.',
+    );
+}

@@ -1,0 +1,66 @@
+// The relay's configuration from the environment, read once at start (docs/relay.md "Running it").
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
+
+const Env = z.object({
+  PORT: count(4700, 0),
+  HOST: z.string().default('127.0.0.1'),
+  /** Where the cloud's relay API is (/api/relay/v1). */
+  CLOUD_URL: z.url().default('http://127.0.0.1:4600'),
+  /** Shared with the cloud (its RELAY_TOKEN). */
+  RELAY_TOKEN: z.string().min(16),
+  /** PEM files; both or neither. Neither: plain HTTP behind a TLS terminator. */
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  RELAY_REQUEST_TIMEOUT_MS: count(60_000),
+  RELAY_BODY_LIMIT_BYTES: count(1_048_576),
+  RELAY_RATE_LIMIT_MAX: count(600),
+  RELAY_RATE_LIMIT_WINDOW_MS: count(60_000),
+  RELAY_MAX_CONCURRENT: count(16),
+  RELAY_REVOCATION_POLL_MS: count(2_000),
+  RELAY_HEARTBEAT_MS: count(15_000, 100),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export interface RelayConfig {
+  port: number;
+  host: string;
+  cloudUrl: string;
+  relayToken: string;
+  tls: { cert: string; key: string } | null;
+  /** How long the terminal has to begin its answer before 504 TERMINAL_TIMEOUT. */
+  requestTimeoutMs: number;
+  bodyLimitBytes: number;
+  /** Requests per publicId and window before 429 RELAY_RATE_LIMITED. */
+  rateLimit: { max: number; windowMs: number };
+  /** Requests in flight per publicId before 429 RELAY_RATE_LIMITED. */
+  maxConcurrent: number;
+  revocationPollMs: number;
+  heartbeatMs: number;
+  logLevel: string;
+}
+
+export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
+  const e = Env.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined))
+    throw new Error('TLS_CERT and TLS_KEY go together: set both (HTTPS) or neither (plain HTTP)');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    cloudUrl: e.CLOUD_URL,
+    relayToken: e.RELAY_TOKEN,
+    tls:
+      e.TLS_CERT && e.TLS_KEY
+        ? { cert: readFileSync(e.TLS_CERT, 'utf8'), key: readFileSync(e.TLS_KEY, 'utf8') }
+        : null,
+    requestTimeoutMs: e.RELAY_REQUEST_TIMEOUT_MS,
+    bodyLimitBytes: e.RELAY_BODY_LIMIT_BYTES,
+    rateLimit: { max: e.RELAY_RATE_LIMIT_MAX, windowMs: e.RELAY_RATE_LIMIT_WINDOW_MS },
+    maxConcurrent: e.RELAY_MAX_CONCURRENT,
+    revocationPollMs: e.RELAY_REVOCATION_POLL_MS,
+    heartbeatMs: e.RELAY_HEARTBEAT_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

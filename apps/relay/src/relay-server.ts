@@ -1,0 +1,154 @@
+// The relay node: HTTP (or HTTPS with TLS_CERT/TLS_KEY) on PORT. Terminals dial in at
+// /api/relay/connect; clients of {relay_url} = /api/relay/<publicId>/<path> are forwarded to the
+// terminal holding that publicId on this node. Logged per request: method, publicId, the path
+// without its query, status and duration; never X-API-Key, other headers or bodies.
+import { randomUUID } from 'node:crypto';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { acceptLink } from './accept-link.js';
+import { answerRelayError } from './answers.js';
+import { CloudClient } from './cloud-client.js';
+import type { RelayConfig } from './config.js';
+import { forward } from './forward.js';
+import { LinkRegistry } from './link-registry.js';
+import { RevocationPoller } from './revocation-poller.js';
+import type { TerminalLink } from './terminal-link.js';
+
+export interface RunningRelay {
+  url: string;
+  port: number;
+  links: LinkRegistry<TerminalLink>;
+  stop(): Promise<void>;
+}
+
+/** `/api/relay/<publicId>/<rest>` split; null for any other path. */
+export function splitRelayPath(url: string): { publicId: string; path: string } | null {
+  if (!url.startsWith(RELAY_PREFIX)) return null;
+  const rest = url.slice(RELAY_PREFIX.length);
+  const end = rest.search(/[/?]/);
+  const publicId = end === -1 ? rest : rest.slice(0, end);
+  if (publicId === '') return null;
+  const path = end === -1 ? '/' : rest.slice(end);
+  return { publicId, path: path.startsWith('/') ? path : `/${path}` };
+}
+
+export async function startRelay(config: RelayConfig, logger: Logger): Promise<RunningRelay> {
+  const cloud = new CloudClient({
+    cloudUrl: config.cloudUrl,
+    relayToken: config.relayToken,
+    timeoutMs: 5_000,
+  });
+  const links = new LinkRegistry<TerminalLink>();
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
+  const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    const target = splitRelayPath(req.url ?? '/');
+    if (!target) {
+      answerRelayError(
+        res,
+        requestId,
+        'NOT_FOUND',
+        `No relay address ${req.method} ${(req.url ?? '/').split('?')[0]}; use /api/relay/<publicId>/<path>.`,
+      );
+      return;
+    }
+    const link = links.get(target.publicId);
+    let status: number;
+    if (!link) {
+      // An unknown publicId and one whose terminal is offline look alike: no address oracle.
+      answerRelayError(
+        res,
+        requestId,
+        'TERMINAL_NOT_CONNECTED',
+        'The terminal is not connected to the relay now.',
+      );
+      status = 503;
+    } else {
+      const retryAfter = link.limiter.take(Date.now());
+      if (retryAfter > 0) {
+        answerRelayError(
+          res,
+          requestId,
+          'RELAY_RATE_LIMITED',
+          `Too many requests for this terminal; retry after ${retryAfter} s.`,
+          {
+            'retry-after': String(retryAfter),
+          },
+        );
+        status = 429;
+      } else {
+        try {
+          status = await forward(req, res, link, {
+            requestId,
+            path: target.path,
+            timeoutMs: config.requestTimeoutMs,
+            bodyLimitBytes: config.bodyLimitBytes,
+          });
+        } finally {
+          link.limiter.release();
+        }
+      }
+    }
+    logger.info(
+      {
+        method: req.method,
+        publicId: target.publicId,
+        path: target.path.split('?')[0],
+        status,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        requestId,
+      },
+      'relayed',
+    );
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'relay request failed');
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  };
+  const server: Server = config.tls ? createHttpsServer(config.tls, onRequest) : createHttpServer(onRequest);
+  // Slow-client protection: a client gets this long for its headers, and its whole request.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = config.requestTimeoutMs + 30_000;
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    if ((req.url ?? '').split('?')[0] !== CONNECT_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    acceptLink(req, socket, head, { config, cloud, links, revocations: poller, wss, logger }).catch(() =>
+      socket.destroy(),
+    );
+  });
+
+  await poller.start();
+  await new Promise<void>((done) => server.listen(config.port, config.host, done));
+  const { port } = server.address() as AddressInfo;
+  const scheme = config.tls ? 'https' : 'http';
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `${scheme}://${host}:${port}`,
+    port,
+    links,
+    async stop() {
+      await poller.stop();
+      links.closeAll();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// One dialled-in terminal on the relay side: its WebSocket, and the HTTP/2 client session that
+// runs inside it (the relay asks, the terminal answers). Streams give concurrent requests, flow
+// control and cancellation; nothing here frames messages by hand.
+import { connect, type ClientHttp2Session } from 'node:http2';
+import { keepAlive, linkStream, type CLOSE_CODES } from '@fiscal-pos/relay-protocol';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { VerifiedDevice } from './cloud-client.js';
+import { WindowLimiter } from './window-limiter.js';
+
+export class TerminalLink {
+  readonly session: ClientHttp2Session;
+  readonly limiter: WindowLimiter;
+  #closed = false;
+
+  constructor(
+    readonly device: VerifiedDevice,
+    private readonly socket: WebSocket,
+    o: { heartbeatMs: number; limits: ConstructorParameters<typeof WindowLimiter>[0]; logger: Logger },
+  ) {
+    this.limiter = new WindowLimiter(o.limits);
+    const stream = linkStream(socket);
+    // The authority names nothing real: the stream is the connection.
+    this.session = connect('http://terminal.relay.invalid', { createConnection: () => stream });
+    this.session.on('error', (error: Error) =>
+      o.logger.warn({ publicId: device.publicId, err: error.message }, 'link session error'),
+    );
+    keepAlive(socket, o.heartbeatMs, () => {
+      o.logger.warn({ publicId: device.publicId }, 'terminal silent; dropping its link');
+    });
+    socket.on('error', (error) =>
+      o.logger.warn({ publicId: device.publicId, err: error.message }, 'terminal link error'),
+    );
+    socket.once('close', () => this.#dispose());
+  }
+
+  get publicId(): string {
+    return this.device.publicId;
+  }
+
+  get open(): boolean {
+    return !this.#closed;
+  }
+
+  onClose(listener: () => void): void {
+    this.socket.once('close', listener);
+  }
+
+  /** Ends the link with a reason the terminal logs (CLOSE_CODES); requests in flight get 502. */
+  close(code: (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES], reason: string): void {
+    this.#dispose();
+    this.socket.close(code, reason);
+    // A peer that does not finish the closing handshake is cut off.
+    setTimeout(() => this.socket.terminate(), 2_000).unref();
+  }
+
+  #dispose(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.session.destroy();
+  }
+}

@@ -1,0 +1,152 @@
+// A world for relay tests: the cloud in-process on PGlite (with RELAY_TOKEN), the relay as a real
+// process, a mev-sim process, and terminals (terminal harness, in-process) activated in the cloud
+// and dialling the relay. Everything runs on loopback.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
+import {
+  admin,
+  call,
+  openTestDatabase,
+  seedMerchant,
+  startTestCloud,
+  type TestDatabase,
+} from '../../cloud/test/harness.js';
+import type { Cloud } from '../../cloud/src/server.js';
+import {
+  removeDir,
+  startSimulator,
+  startTerminal,
+  type Simulator,
+  type StartTerminalOptions,
+  type TerminalHandle,
+} from '../../terminal/test/support/terminal-harness.js';
+import { startRelayProcess, type RelayProcess } from '../src/launcher.js';
+
+const RELAY_TOKEN = `rt_test_${randomBytes(16).toString('hex')}`;
+
+/** Limits small enough to reach in a test. */
+const RELAY_ENV = {
+  RELAY_TOKEN,
+  RELAY_REVOCATION_POLL_MS: '200',
+  RELAY_HEARTBEAT_MS: '1000',
+  RELAY_REQUEST_TIMEOUT_MS: '5000',
+  RELAY_BODY_LIMIT_BYTES: '65536',
+  RELAY_MAX_CONCURRENT: '4',
+  // Every relayed request is logged at info: the tests read the log for secrets.
+  LOG_LEVEL: 'info',
+};
+
+export interface ActivatedTerminal {
+  terminalId: string;
+  publicId: string;
+  deviceCredential: string;
+}
+
+export class RelayWorld {
+  /** With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it. */
+  constructor(private readonly tls: { cert: string; key: string } | null = null) {}
+
+  /** Every log line of every relay process this world started. */
+  readonly relayLog: string[] = [];
+  database!: TestDatabase;
+  cloud!: Cloud;
+  relay!: RelayProcess;
+  sim!: Simulator;
+  merchantId!: string;
+  readonly terminals: TerminalHandle[] = [];
+
+  async start(): Promise<void> {
+    this.database = await openTestDatabase('pglite');
+    this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN });
+    this.merchantId = (await seedMerchant(this.database)).merchantId;
+    this.sim = await startSimulator();
+    this.relay = await this.startRelay();
+  }
+
+  startRelay(port = 0): Promise<RelayProcess> {
+    const env: Record<string, string> = { ...RELAY_ENV, CLOUD_URL: this.cloud.url, PORT: String(port) };
+    if (this.tls) {
+      const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-relay-tls-'));
+      env.TLS_CERT = join(dir, 'cert.pem');
+      env.TLS_KEY = join(dir, 'key.pem');
+      writeFileSync(env.TLS_CERT, this.tls.cert);
+      writeFileSync(env.TLS_KEY, this.tls.key, { mode: 0o600 });
+    }
+    return startRelayProcess({ env, onLog: (line) => this.relayLog.push(line) });
+  }
+
+  /** A terminal created and activated in the cloud (its credential and publicId). */
+  async activate(name: string): Promise<ActivatedTerminal> {
+    const created = await admin(this.cloud, 'POST', `/merchants/${this.merchantId}/terminals`, {
+      body: { name },
+    });
+    const activated = await call(this.cloud, 'POST', '/api/device/v1/activate', {
+      body: { code: created.json().activationCode },
+    });
+    const { terminalId, publicId, deviceCredential } = activated.json();
+    return { terminalId, publicId, deviceCredential };
+  }
+
+  /** A terminal dialling the relay with this activation, up once the relay routes to it. */
+  async startTerminal(
+    activation: ActivatedTerminal,
+    o: Omit<StartTerminalOptions, 'sim' | 'relayAccess'> = {},
+  ): Promise<TerminalHandle> {
+    const terminal = await startTerminal({
+      sim: this.sim,
+      card: 'none',
+      ...o,
+      config: {
+        relayLink: { reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000 },
+        ...o.config,
+      },
+      relayAccess: () => ({
+        relayUrl: this.relay.url,
+        deviceCredential: activation.deviceCredential,
+        ...(this.tls ? { ca: this.tls.cert } : {}),
+      }),
+    });
+    this.terminals.push(terminal);
+    await this.untilRouted(activation.publicId);
+    return terminal;
+  }
+
+  /** Waits until the relay forwards to this publicId (health answers through it). */
+  async untilRouted(publicId: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const status = await this.fetch(`${this.relay.url}/api/relay/${publicId}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      if (status === 200) return;
+      if (Date.now() > deadline) throw new Error(`publicId ${publicId} not routed (last status ${status})`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+
+  /** fetch that trusts the relay's certificate when it has one. */
+  fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    if (!this.tls) return fetch(url, init);
+    this.#agent ??= new Agent({ connect: { ca: this.tls.cert } });
+    return undiciFetch(url, { ...(init as object), dispatcher: this.#agent });
+  }
+
+  #agent: Agent | undefined;
+
+  async stop(): Promise<void> {
+    await this.#agent?.close();
+    for (const terminal of this.terminals) {
+      await terminal.stop();
+      removeDir(terminal.dataDir);
+    }
+    await this.relay?.stop();
+    await this.sim?.stop();
+    if (this.sim) removeDir(this.sim.dataDir);
+    await this.cloud?.close();
+    await this.database?.close();
+  }
+}

@@ -1,0 +1,248 @@
+// The relay end to end with real processes on loopback: the same answers through
+// {relay_url} as direct, idempotent replays, the relay's own refusals in the terminal's
+// envelope, a dropped link mid-request, a revoked credential, no hijacked publicId, and a
+// terminal that comes back by itself after a relay restart.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
+import { admin } from '../../cloud/test/harness.js';
+import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
+
+const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any; // arbitrary JSON bodies are compared
+}
+
+async function send(url: string, init: RequestInit = {}, apiKey: string | null = API_KEY): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  if (apiKey !== null) headers.set('x-api-key', apiKey);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  const response = await fetch(url, { ...init, headers });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+/** What must be equal between a direct answer and a relayed one (the timestamp and request id differ). */
+function comparable(answer: Answer): unknown {
+  const body = answer.body as Record<string, unknown>;
+  const { timestamp: _timestamp, ...rest } = typeof body === 'object' && body !== null ? body : { body };
+  return { status: answer.status, contentType: answer.headers.get('content-type'), body: rest };
+}
+
+describe('the relay', () => {
+  const world = new RelayWorld();
+  let a: ActivatedTerminal;
+  let terminalA: TerminalHandle;
+  const viaRelay = (publicId: string, path: string) => `${world.relay.url}/api/relay/${publicId}${path}`;
+
+  beforeAll(async () => {
+    await world.start();
+    a = await world.activate('Casa A');
+    terminalA = await world.startTerminal(a);
+  });
+  afterAll(() => world.stop());
+
+  it('gives the same health and raw catalog answers as the terminal itself', async () => {
+    for (const path of ['/api/catalog/health', '/api/nothing-here', '/api/sales/not-a-uuid']) {
+      const direct = await send(terminalA.url + path);
+      const relayed = await send(viaRelay(a.publicId, path));
+      expect(comparable(relayed), path).toEqual(comparable(direct));
+      expect(relayed.headers.get('x-request-id'), path).toBeTruthy();
+    }
+    const health = await send(viaRelay(a.publicId, '/api/health'), {}, null);
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ success: true, error: null });
+  });
+
+  it('passes a sale through and replays it for the same Idempotency-Key', async () => {
+    const post = (key: string) =>
+      send(viaRelay(a.publicId, '/api/sales'), {
+        method: 'POST',
+        body: JSON.stringify(cashSale(42)),
+        headers: { 'idempotency-key': key },
+      });
+    const first = await post('relay-sale-1');
+    expect(first.status, first.text).toBe(200);
+    expect(first.headers.get('x-idempotency-replayed')).toBeNull();
+    const again = await post('relay-sale-1');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-idempotency-replayed')).toBe('true');
+    expect(again.body.data).toEqual(first.body.data);
+    // The terminal's audit log says the request came through the relay.
+    const id = first.headers.get('x-request-id')!;
+    expect(terminalA.runtime.auditLog.find(id)).toMatchObject({ method: 'POST', status: 200, via: 'relay' });
+    const direct = await terminalA.call('GET', '/api/health');
+    expect(terminalA.runtime.auditLog.find(direct.headers.get('x-request-id')!)).toMatchObject({
+      via: 'lan',
+    });
+  });
+
+  it('gives the terminal’s own error envelopes: validation, JSON, keys', async () => {
+    const cases: [string, { method?: string; body?: string }, string | null][] = [
+      ['/api/sales', { method: 'POST', body: JSON.stringify({ items: [] }) }, API_KEY],
+      ['/api/sales', { method: 'POST', body: '{"items":' }, API_KEY],
+      ['/api/sales', {}, `${API_KEY}x`],
+      ['/api/sales', {}, null],
+    ];
+    for (const [path, init, key] of cases) {
+      const label = `${init.method ?? 'GET'} ${path} ${init.body ?? ''} key=${key}`;
+      const direct = await send(terminalA.url + path, init, key);
+      const relayed = await send(viaRelay(a.publicId, path), init, key);
+      expect(relayed.status, label).toBeGreaterThanOrEqual(400);
+      expect(comparable(relayed), label).toEqual(comparable(direct));
+    }
+  });
+
+  it('takes a body sent with Expect: 100-continue, as curl sends large ones', async () => {
+    const url = new URL(viaRelay(a.publicId, '/api/sales'));
+    const body = JSON.stringify({ items: [], pad: 'x'.repeat(2_000) });
+    const answer = await new Promise<{ status: number; text: string }>((done, fail) => {
+      const req = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          'x-api-key': API_KEY,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', fail);
+    });
+    expect(answer.status, answer.text).toBe(400);
+    expect(JSON.parse(answer.text)).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it('never logs X-API-Key or a body, and logs each relayed request without its query', async () => {
+    const secretBody = JSON.stringify(cashSale(7, { note: 'body-marker-5b1e' }));
+    await send(viaRelay(a.publicId, '/api/sales?token=query-marker-77'), {
+      method: 'POST',
+      body: secretBody,
+    });
+    await new Promise((done) => setTimeout(done, 200));
+    const log = world.relayLog.join('\n');
+    expect(log).toContain('"msg":"relayed"');
+    expect(log).not.toContain(API_KEY);
+    expect(log).not.toContain('body-marker-5b1e');
+    expect(log).not.toContain('query-marker-77');
+    expect(log).not.toContain('dc_');
+  });
+
+  it('answers 503 TERMINAL_NOT_CONNECTED at once for a terminal that is not dialled in', async () => {
+    const started = Date.now();
+    const answer = await send(viaRelay('0123456789abcdef0123456789abcdef', '/api/health'));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({
+      success: false,
+      data: null,
+      error: { code: 'TERMINAL_NOT_CONNECTED', message: expect.any(String) },
+      timestamp: expect.any(String),
+    });
+    const elsewhere = await send(`${world.relay.url}/somewhere`);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a body over its limit with 413 RELAY_BODY_TOO_LARGE', async () => {
+    const answer = await send(viaRelay(a.publicId, '/api/sales'), {
+      method: 'POST',
+      body: JSON.stringify({ pad: 'x'.repeat(70_000) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.code).toBe('RELAY_BODY_TOO_LARGE');
+  });
+
+  it('keeps each publicId to its own terminal: another terminal cannot take it', async () => {
+    const b = await world.activate('Casa B');
+    const terminalB = await world.startTerminal(b, { fiscalization: 'not_fiscal' });
+    expect(b.publicId).not.toBe(a.publicId);
+    const toA = await send(viaRelay(a.publicId, '/api/health'));
+    const toB = await send(viaRelay(b.publicId, '/api/health'));
+    expect(terminalA.runtime.auditLog.find(toA.headers.get('x-request-id')!)).toBeDefined();
+    expect(terminalB.runtime.auditLog.find(toA.headers.get('x-request-id')!)).toBeUndefined();
+    expect(terminalB.runtime.auditLog.find(toB.headers.get('x-request-id')!)).toBeDefined();
+    // B dialling with A's publicId in the path or a header changes nothing: the cloud names it.
+    const upgrade = await fetch(`${world.relay.url}/api/relay/connect`, {
+      headers: { authorization: 'Bearer dc_forged', upgrade: 'websocket', connection: 'upgrade' },
+    }).catch(() => null);
+    expect(upgrade?.status ?? 0).not.toBe(101);
+  });
+
+  it('drops a revoked terminal within seconds and does not let it back in', async () => {
+    const c = await world.activate('Casa C');
+    await world.startTerminal(c, { fiscalization: 'not_fiscal' });
+    await admin(world.cloud, 'POST', `/merchants/${world.merchantId}/terminals/${c.terminalId}/deactivate`);
+    const started = Date.now();
+    let status = 200;
+    while (status !== 503 && Date.now() - started < 5_000) {
+      status = (await send(viaRelay(c.publicId, '/api/health'))).status;
+      if (status !== 503) await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // It keeps dialling and keeps being refused.
+    await new Promise((done) => setTimeout(done, 1_000));
+    expect((await send(viaRelay(c.publicId, '/api/health'))).status).toBe(503);
+  });
+
+  it('limits requests in flight per terminal (429 with Retry-After) and answers 502, not a hang, when the link drops mid-request', async () => {
+    const d = await world.activate('Casa D');
+    const terminalD = await world.startTerminal(d, {
+      fiscalization: 'not_fiscal',
+      readWorker: STALLING,
+      config: { historyQueryTimeoutMs: 30_000 },
+    });
+    const stalled = [1, 2, 3, 4].map(() => send(viaRelay(d.publicId, '/api/sales')));
+    // Time for the four to reach the relay (RELAY_MAX_CONCURRENT is 4), on a busy machine too.
+    await new Promise((done) => setTimeout(done, 1_000));
+    const refused = await send(viaRelay(d.publicId, '/api/sales'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RELAY_RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const dropped = Date.now();
+    await terminalD.runtime.relayLink.close();
+    const answers = await Promise.all(stalled);
+    expect(Date.now() - dropped).toBeLessThan(2_000);
+    for (const answer of answers) {
+      expect(answer.status).toBe(502);
+      expect(answer.body.error.code).toBe('TERMINAL_CONNECTION_LOST');
+    }
+  });
+
+  it('answers 504 TERMINAL_TIMEOUT when the terminal does not begin its answer in time', async () => {
+    const e = await world.activate('Casa E');
+    await world.startTerminal(e, {
+      fiscalization: 'not_fiscal',
+      readWorker: STALLING,
+      config: { historyQueryTimeoutMs: 30_000 },
+    });
+    const answer = await send(viaRelay(e.publicId, '/api/sales'));
+    expect(answer.status).toBe(504);
+    expect(answer.body.error.code).toBe('TERMINAL_TIMEOUT');
+  });
+
+  it('gets the terminal back by itself after a relay restart', async () => {
+    const port = world.relay.port;
+    await world.relay.stop();
+    world.relay = await world.startRelay(port);
+    await world.untilRouted(a.publicId, 10_000);
+    const health = await send(viaRelay(a.publicId, '/api/health'));
+    expect(health.status).toBe(200);
+  });
+});
