@@ -73,6 +73,9 @@ function productOf(row: ProductRow): CatalogProduct {
 }
 
 /** The catalog kept on the terminal: the feed's pages applied, and the reads of the catalog endpoints. */
+/** A trigram index answers substrings of at least three characters. */
+const TRIGRAM = 3;
+
 export class CatalogStore {
   constructor(private readonly db: Db) {}
 
@@ -182,12 +185,22 @@ export class CatalogStore {
     };
   }
 
+  /** Names are searched by substring; the trigram index (migration 0014) serves 3 characters and more. */
   products(filter: ProductFilter): CatalogProductPage {
     const where: string[] = [];
     const args: (string | number)[] = [];
     if (filter.name !== null) {
-      where.push('instr(p.search_text, ?) > 0');
-      args.push(filter.name.toLocaleLowerCase('ro'));
+      const text = filter.name.toLocaleLowerCase('ro');
+      if ([...text].length >= TRIGRAM) {
+        // The phrase in FTS5's quotes: the trigram index finds it as a substring.
+        where.push(
+          'p.rowid IN (SELECT rowid FROM catalog_products_search WHERE catalog_products_search MATCH ?)',
+        );
+        args.push(`"${text.replaceAll('"', '""')}"`);
+      } else {
+        where.push('instr(p.search_text, ?) > 0');
+        args.push(text);
+      }
     }
     if (filter.barcode !== null) {
       where.push('p.id IN (SELECT product_id FROM catalog_product_barcodes WHERE barcode = ?)');

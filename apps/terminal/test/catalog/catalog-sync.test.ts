@@ -102,6 +102,11 @@ describe('the catalog on the terminal', () => {
     const names = (page: { products: Product[] }) => page.products.map((p) => p.name.ro).sort();
     expect(names(await get('/api/catalog/products?search=APĂ'))).toEqual(['Apă plată', 'Apă veche']);
     expect(names(await get('/api/catalog/products?search=apă&active=true'))).toEqual(['Apă plată']);
+    // Inside a word, and short: the trigram index serves 3 characters and more, a scan fewer.
+    expect(names(await get('/api/catalog/products?search=LDE'))).toEqual(['Mere Golden']);
+    expect(names(await get('/api/catalog/products?search=ţă'))).toEqual([]);
+    expect(names(await get('/api/catalog/products?search=tă'))).toEqual(['Apă plată']);
+    expect(names(await get('/api/catalog/products?search=%22'))).toEqual([]);
     expect(names(await get('/api/catalog/products?active=false'))).toEqual(['Apă veche']);
     expect(names(await get('/api/catalog/products?barcode=4840000000031'))).toEqual(['Apă plată']);
     expect(names(await get('/api/catalog/products?barcode=484000000003'))).toEqual([]);
