@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
 import { rowsOf, type Db } from '../src/db/database.js';
-import type { PushedDocument } from '../src/documents/document-schemas.js';
+import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 import { newId } from '../src/ids.js';
 import { createMerchant } from '../src/merchants/merchants.js';
 import { fiscalDocument } from '../test/documents-fixture.js';

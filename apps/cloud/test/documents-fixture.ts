@@ -1,6 +1,6 @@
 // Fiscal documents as a terminal pushes them, for the ingest tests and bench.
 import { randomUUID } from 'node:crypto';
-import type { PushedDocument } from '../src/documents/document-schemas.js';
+import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 
 export interface LineSpec {
   productId: string | null;

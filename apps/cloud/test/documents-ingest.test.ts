@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, products, stockMovements, webhookEndpoints } from '../src/db/schema.js';
-import type { PushedDocument } from '../src/documents/document-schemas.js';
+import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 import { saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import { fiscalDocument } from './documents-fixture.js';

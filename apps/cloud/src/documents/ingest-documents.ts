@@ -10,14 +10,8 @@ import { emitEvents, type NewEvent } from '../events/emit-event.js';
 import { newId } from '../ids.js';
 import { recordStockMovements } from '../products/stock-ledger.js';
 import type { AuthenticatedDevice } from '../terminals/device-auth.js';
-import {
-  isReceipt,
-  presentSale,
-  type FiscalDocumentRow,
-  type IngestOutcome,
-  type PushDocumentsResult,
-  type PushedDocument,
-} from './document-schemas.js';
+import { isReceipt, presentSale, type FiscalDocumentRow } from './document-schemas.js';
+import type { IngestOutcome, PushDocumentsResult, PushedDocument } from '@fiscal-pos/platform-protocol';
 import { receiptMovements } from './receipt-stock.js';
 
 type Device = Pick<AuthenticatedDevice, 'merchantId' | 'terminalId'>;

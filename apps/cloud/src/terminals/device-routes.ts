@@ -3,7 +3,7 @@
 // client address (config.activationRateLimit). More device routes (catalog feed, document push)
 // are declared with defineDeviceRoute the same way and reach only request's own terminal.
 import { catalogChangesSince } from '../catalog/catalog-changes.js';
-import { PushDocumentsBody, PushDocumentsResult } from '../documents/document-schemas.js';
+import { PushDocumentsBody, PushDocumentsResult } from '@fiscal-pos/platform-protocol';
 import { ingestDocuments } from '../documents/ingest-documents.js';
 import { CatalogFeed, CatalogFeedQuery } from '../catalog/catalog-schemas.js';
 import { ProblemSchema } from '../http/problem.js';

@@ -7,7 +7,8 @@ import type { RefundStore } from '../refunds/refund-store.js';
 import type { SaleStore } from '../sales/sale-store.js';
 import type { PlatformAccess } from '../platform/platform-link.js';
 import type { DocumentOutbox, DueDocument } from './document-outbox.js';
-import { platformDocument, type PushedDocument } from './platform-document.js';
+import type { PushedDocument } from '@fiscal-pos/platform-protocol';
+import { platformDocument } from './platform-document.js';
 
 export interface DocumentPushOptions {
   outbox: DocumentOutbox;

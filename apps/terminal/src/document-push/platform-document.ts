@@ -1,9 +1,11 @@
+import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { RefundRecord } from '../refunds/refund-store.js';
 import type { SaleRecord } from '../sales/sale-store.js';
+import type { DocumentStatus, DocumentType, PushedDocument } from '@fiscal-pos/platform-protocol';
 
 /** The document types as the cloud names them (the terminal's `receipt` is a sale). */
-const DOCUMENT_TYPES = {
+const DOCUMENT_TYPES: Record<FiscalOperationRecord['operationType'], DocumentType> = {
   receipt: 'sale',
   refund: 'refund',
   cash_in: 'cash_in',
@@ -13,43 +15,32 @@ const DOCUMENT_TYPES = {
 } as const;
 
 /** The fiscal server's status as the cloud names it: `success` is a registered (`synced`) document. */
-const STATUSES = {
+const STATUSES: Record<FiscalOperationRecord['status'], DocumentStatus> = {
   pending: 'pending',
   sent: 'sent',
   success: 'synced',
   failed: 'failed',
   offline: 'offline',
-} as const;
+};
 
-/** A line of a sale or refund as the cloud keeps it; productId moves the catalog's stock. */
-interface DocumentLine {
-  position: number;
-  productId: string | null;
-  name: string;
-  quantityMilli: number;
-  unitPrice: number;
-  amount: number;
-  vatCode: string;
+type DocumentLine = PushedDocument['lines'][number];
+type VatCode = DocumentLine['vatCode'];
+type PaymentCode = PushedDocument['payments'][number]['code'];
+
+/**
+ * The terminal stores VAT and payment codes as text, each checked against the vocabulary when
+ * the sale was taken; a stored code outside it is a defect, not something to push.
+ */
+function vatCodeOf(code: string): VatCode {
+  if (!(VAT_CODES as readonly string[]).includes(code))
+    throw new Error(`stored VAT code ${code} is not in the vocabulary`);
+  return code as VatCode;
 }
 
-/** One fiscal document pushed to POST /api/device/v1/documents (docs/platform.md). */
-export interface PushedDocument {
-  operationId: string;
-  revision: number;
-  type: (typeof DOCUMENT_TYPES)[keyof typeof DOCUMENT_TYPES];
-  createdAt: string;
-  receiptNumber: number | null;
-  reportNumber: number;
-  status: (typeof STATUSES)[keyof typeof STATUSES];
-  fiscalCode: string | null;
-  offlineFiscalCode: string | null;
-  mevId: string | null;
-  total: number;
-  vat: { code: string; rateBp: number | null; taxableAmount: number; vatAmount: number }[];
-  payments: { code: string; amount: number }[];
-  saleId: string | null;
-  refundId: string | null;
-  lines: DocumentLine[];
+function paymentCodeOf(code: string): PaymentCode {
+  if (!(ACPS_CODES as readonly string[]).includes(code))
+    throw new Error(`stored payment code ${code} is not in the vocabulary`);
+  return code as PaymentCode;
 }
 
 function saleLines(sale: SaleRecord): DocumentLine[] {
@@ -60,7 +51,7 @@ function saleLines(sale: SaleRecord): DocumentLine[] {
     quantityMilli: item.quantityMilli,
     unitPrice: item.unitPrice,
     amount: item.netAmount,
-    vatCode: item.vatCode,
+    vatCode: vatCodeOf(item.vatCode),
   }));
 }
 
@@ -75,7 +66,7 @@ function refundLines(refund: RefundRecord, sale: SaleRecord): DocumentLine[] {
       quantityMilli: item.quantityMilli,
       unitPrice: sold?.unitPrice ?? 0,
       amount: item.amount,
-      vatCode: sold?.vatCode ?? '_',
+      vatCode: vatCodeOf(sold?.vatCode ?? '_'),
     };
   });
 }
@@ -103,12 +94,12 @@ export function platformDocument(
     mevId: op.mevId,
     total: Math.abs(op.totalAmount),
     vat: op.vat.map((line) => ({
-      code: line.code,
+      code: vatCodeOf(line.code),
       rateBp: line.rateBp,
       taxableAmount: Math.abs(line.taxableBase),
       vatAmount: Math.abs(line.vatAmount),
     })),
-    payments: op.payments.map((p) => ({ code: p.code, amount: Math.abs(p.amount) })),
+    payments: op.payments.map((p) => ({ code: paymentCodeOf(p.code), amount: Math.abs(p.amount) })),
     saleId: sale?.id ?? refund?.saleId ?? null,
     refundId: refund?.id ?? null,
     lines: sale ? saleLines(sale) : refund && refundedSale ? refundLines(refund, refundedSale) : [],

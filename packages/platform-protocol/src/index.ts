@@ -1,0 +1,102 @@
+// The fiscal documents a terminal pushes to its cloud (POST /api/device/v1/documents), one
+// contract for both ends: the cloud validates pushes with these schemas and the terminal builds
+// its documents to their type. Integer minor units and thousandths, as the terminal stores them.
+// Amounts are never negative: the type says the direction (a refund or cash-out gives money
+// back), so no sign can contradict the type.
+import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
+import { z } from 'zod';
+
+const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const DOCUMENT_STATUSES = ['pending', 'sent', 'offline', 'synced', 'failed'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** Batch size of one push: big enough to drain an outbox quickly, small enough for one transaction. */
+const MAX_DOCUMENTS_PER_PUSH = 200;
+const MAX_LINES = 500;
+/** Integer columns (revision, numbers, positions) are 32-bit: larger values are refused, not stored. */
+const MAX_INT = 2_147_483_647;
+/** 10^12 bani = 10 billion MDL: far beyond any receipt, far inside exact JS integers. */
+const MAX_MINOR = 1_000_000_000_000;
+/** 10^9 thousandths = a million units on one line. */
+const MAX_QUANTITY_MILLI = 1_000_000_000;
+
+const Minor = z.number().int().min(0).max(MAX_MINOR).describe('Integer minor units (bani), never negative');
+const Count = z.number().int().min(0).max(MAX_INT);
+const Code = z.string().min(1).max(100);
+
+const DocumentVat = z.object({
+  code: z.enum(VAT_CODES),
+  rateBp: z.number().int().min(0).max(10_000).nullable().describe('Basis points (2000 = 20 %); null: exempt'),
+  taxableAmount: Minor,
+  vatAmount: Minor,
+});
+
+const DocumentPayment = z.object({ code: z.enum(ACPS_CODES).describe('ACPS payment code'), amount: Minor });
+
+const DocumentLine = z.object({
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_LINES * 10),
+  productId: z
+    .string()
+    .min(1)
+    .max(100)
+    .nullable()
+    .describe('The catalog product (prod_...) the line was sold from; null for free-text lines'),
+  name: z.string().min(1).max(200),
+  quantityMilli: z.number().int().min(1).max(MAX_QUANTITY_MILLI).describe('Thousandths of the unit, > 0'),
+  unitPrice: Minor,
+  amount: Minor.describe('What the line cost after discounts, VAT included'),
+  vatCode: z.enum(VAT_CODES),
+});
+
+export const PushedDocument = z
+  .object({
+    operationId: z.uuid().describe("The terminal's fiscal operation id; unique per terminal"),
+    revision: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_INT)
+      .describe('Bumped by the terminal at each change of fiscal status'),
+    type: z.enum(DOCUMENT_TYPES),
+    createdAt: z.iso.datetime({ offset: true }).describe('When the terminal issued the document'),
+    receiptNumber: Count.nullable(),
+    reportNumber: Count,
+    status: z.enum(DOCUMENT_STATUSES).describe('The MEV status; failed: the tax server refused it'),
+    fiscalCode: Code.nullable(),
+    offlineFiscalCode: Code.nullable(),
+    mevId: Code.nullable(),
+    total: Minor.describe('Minor units, never negative: the type gives the direction'),
+    vat: z.array(DocumentVat).max(10),
+    payments: z.array(DocumentPayment).max(20),
+    saleId: Code.nullable().describe("A sale's own id; for a refund, the refunded sale's id"),
+    refundId: Code.nullable(),
+    lines: z.array(DocumentLine).max(MAX_LINES),
+  })
+  .refine((d) => new Set(d.lines.map((l) => l.position)).size === d.lines.length, {
+    // A line's position names its stock movement: two lines at one position would move once.
+    message: 'line positions must be unique',
+    path: ['lines'],
+  })
+  .meta({ id: 'PushedFiscalDocument' });
+export type PushedDocument = z.output<typeof PushedDocument>;
+
+export const PushDocumentsBody = z
+  .object({ documents: z.array(PushedDocument).min(1).max(MAX_DOCUMENTS_PER_PUSH) })
+  .meta({ id: 'PushFiscalDocuments' });
+
+const INGEST_OUTCOMES = ['created', 'updated', 'unchanged'] as const;
+export type IngestOutcome = (typeof INGEST_OUTCOMES)[number];
+
+export const PushDocumentsResult = z
+  .object({
+    results: z
+      .array(z.object({ operationId: z.string(), outcome: z.enum(INGEST_OUTCOMES) }))
+      .describe('One per pushed document, in the order pushed'),
+  })
+  .meta({ id: 'PushFiscalDocumentsResult' });
+export type PushDocumentsResult = z.infer<typeof PushDocumentsResult>;
