@@ -77,16 +77,18 @@ export const KeySummary = z
   })
   .meta({ id: 'AdminKey' });
 
+/** The grace window of a rotated key (integration or terminal): up to 30 days, 24 h by default. */
+export const graceSeconds = (description: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(86_400)
+    .describe(description);
+
 export const RotateKeyBody = z
-  .object({
-    graceSeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(30 * 86_400)
-      .default(86_400)
-      .describe('How long the old key keeps working (default 24 h; 0 ends it now)'),
-  })
+  .object({ graceSeconds: graceSeconds('How long the old key keeps working (default 24 h; 0 ends it now)') })
   .meta({ id: 'AdminRotateKey' });
 
 export const ProductParams = MerchantParams.extend({ code: z.string().min(1).max(100) });

@@ -1,5 +1,6 @@
 // The terminal resources: what the operator sends and gets back (admin API) and what a terminal
 // sends and gets back (device API).
+import { graceSeconds } from '../admin/admin-schemas.js';
 import { z } from 'zod';
 import { MerchantParams } from '../admin/admin-schemas.js';
 import { TERMINAL_STATUSES } from './terminal-lifecycle.js';
@@ -40,13 +41,9 @@ export const IssuedActivationCode = z
 
 export const RotateTerminalApiKeyBody = z
   .object({
-    graceSeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(30 * 86_400)
-      .default(86_400)
-      .describe('How long the old key keeps working once the terminal has the new one (default 24 h)'),
+    graceSeconds: graceSeconds(
+      'How long the old key keeps working once the terminal has the new one (default 24 h)',
+    ),
   })
   .meta({ id: 'AdminRotateTerminalApiKey' });
 
