@@ -4,7 +4,7 @@
 // paging with `complete`, a PIN verifier instead of the PIN, and one merchant's changes only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogFeed } from '../src/catalog/catalog-schemas.js';
-import { verifyPin } from '../src/catalog/pin-hash.js';
+import { verifyPin } from '@fiscal-pos/platform-protocol';
 import type { Cloud } from '../src/server.js';
 import {
   admin,

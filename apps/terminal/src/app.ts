@@ -86,6 +86,8 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.setErrorHandler((error, request, reply) => {
     const refusal = toDomainError(error);
     request.errorCode = refusal.code;
+    if (refusal.retryAfterSeconds !== null)
+      void reply.header('Retry-After', String(refusal.retryAfterSeconds));
     if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     if (pathOf(request.url).startsWith(CATALOG_PREFIX)) {
       // The spec's catalog paths answer raw JSON, errors too: the envelope's `error` alone.
@@ -119,6 +121,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     zReportHistory: rt.history,
     vatTable: () => rt.vatTable(),
     catalog: rt.catalog,
+    cashierSignIn: rt.cashierSignIn,
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     printQueue: rt.printQueue,

@@ -1,7 +1,7 @@
 /**
  * The terminal's closed error vocabulary (the spec's error table), kept equal between the
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
- * The SHIFT_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
+ * The SHIFT_*, CASHIER_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
  * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
  * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'DELIVERY_LOT_NOT_FOUND',
   'PRINT_JOB_NOT_FOUND',
   'PRODUCT_NOT_FOUND',
+  'CASHIER_NOT_FOUND',
+  'CASHIER_PIN_INVALID',
   'METHOD_NOT_ALLOWED',
   'TERMINAL_NOT_FISCAL',
   'MEV_CREDENTIALS_MISSING',
@@ -37,6 +39,7 @@ export const ERROR_CODES = [
   'PRINT_JOB_NOT_QUEUED',
   'TERMINAL_NOT_ACTIVATED',
   'BUSY',
+  'CASHIER_LOCKED',
   'INTERNAL_ERROR',
   'PRINT_ERROR',
   'CARD_PAYMENT_ERROR',
@@ -70,6 +73,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: readonly FieldError[] | null = null,
+    /** Sent as Retry-After: when the refusal is only for now (CASHIER_LOCKED). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'DomainError';

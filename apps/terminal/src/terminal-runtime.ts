@@ -18,6 +18,8 @@ import type { FiscalContext } from './fiscal-operations/perform-fiscal-operation
 import { SyncWorker } from './fiscal-operations/sync-worker.js';
 import type { FiscalSetup } from './fiscalization/fiscal-setup.js';
 import { CatalogStore } from './catalog/catalog-store.js';
+import { CashierSignIn } from './shifts/cashier-sign-in.js';
+import { PinFailureStore } from './shifts/pin-failure-store.js';
 import { PlatformSync } from './catalog/platform-sync.js';
 import { ApiKeyVerifier } from './http/api-key-auth.js';
 import { readStoredApiKey } from './storage/api-key-file.js';
@@ -124,6 +126,7 @@ export interface TerminalRuntime {
   /** Null when the terminal is not activated: it works standalone, as before the platform. */
   platform: PlatformSync | null;
   cashier: { id: string; name: string };
+  cashierSignIn: CashierSignIn;
   receiptHeader(): ReceiptHeader;
   close(): Promise<void>;
 }
@@ -384,6 +387,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     catalog,
     platform,
     cashier: { id: 'cashier-1', name: 'Cashier' },
+    cashierSignIn: new CashierSignIn(catalog, new PinFailureStore(db), clock),
     receiptHeader,
     async close() {
       await platform?.stop();

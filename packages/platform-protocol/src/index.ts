@@ -100,3 +100,4 @@ export const PushDocumentsResult = z
   })
   .meta({ id: 'PushFiscalDocumentsResult' });
 export type PushDocumentsResult = z.infer<typeof PushDocumentsResult>;
+export * from './pin-verifier.js';

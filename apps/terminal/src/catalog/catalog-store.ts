@@ -1,4 +1,5 @@
 import type { VatTable } from '@fiscal-pos/fiscal';
+import { pinVerifierSchema, type PinVerifier } from '@fiscal-pos/platform-protocol';
 import type { Db } from '../storage/database.js';
 import type { CatalogFeedPage, FeedProduct } from '../platform/device-api-contract.js';
 import type {
@@ -247,6 +248,17 @@ export class CatalogStore {
         'SELECT id, name, role, version FROM catalog_cashiers ORDER BY name, id',
       )
       .all();
+  }
+
+  /** A cashier with their PIN verifier, for signing in; null when the cloud has none of this id. */
+  cashierForSignIn(id: string): { id: string; name: string; verifier: PinVerifier } | null {
+    const row = this.db
+      .prepare<[string], { id: string; name: string; pin_verifier: string }>(
+        'SELECT id, name, pin_verifier FROM catalog_cashiers WHERE id = ?',
+      )
+      .get(id);
+    if (!row) return null;
+    return { id: row.id, name: row.name, verifier: pinVerifierSchema.parse(JSON.parse(row.pin_verifier)) };
   }
 
   /** The cloud's VAT rates as the sale calculation takes them; null before the first sync brought any. */

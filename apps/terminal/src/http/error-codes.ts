@@ -21,7 +21,11 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'DELIVERY_LOT_NOT_FOUND':
     case 'PRINT_JOB_NOT_FOUND':
     case 'PRODUCT_NOT_FOUND':
+    case 'CASHIER_NOT_FOUND':
       return 404;
+    // The request is understood and the cashier known: the PIN proves nothing (RFC 9110 403).
+    case 'CASHIER_PIN_INVALID':
+      return 403;
     case 'METHOD_NOT_ALLOWED':
       return 405;
     case 'TERMINAL_NOT_FISCAL':
@@ -40,6 +44,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'TERMINAL_NOT_ACTIVATED':
       return 409;
     case 'BUSY':
+    case 'CASHIER_LOCKED':
       return 429;
     case 'INTERNAL_ERROR':
     case 'PRINT_ERROR':

@@ -6,6 +6,7 @@ import { httpStatusOf } from './error-codes.js';
 export interface RenderedError {
   statusCode: number;
   body: ErrorEnvelope;
+  retryAfterSeconds: number | null;
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -39,5 +40,6 @@ export function renderError(error: unknown, now: Date): RenderedError {
   return {
     statusCode: statusOf(refusal),
     body: errorEnvelope(refusal.code, refusal.message, refusal.details, now),
+    retryAfterSeconds: refusal.retryAfterSeconds,
   };
 }

@@ -8,6 +8,8 @@ import type { IdempotencyStore } from '../storage/idempotency-store.js';
 export interface RouteResult {
   statusCode: number;
   body: unknown;
+  /** Retry-After of a refusal that holds only for now; never part of a stored answer. */
+  retryAfterSeconds?: number | null;
 }
 
 /** Rebuilds the answer of an operation from storage, for a retry after a crash. */

@@ -47,6 +47,7 @@ export function registerRoute<S>(r: RouteRegistry<S>, route: Route<S>): void {
       run(r, route, request, reply),
     );
     if (replayed) void reply.header('X-Idempotency-Replayed', 'true');
+    if (result.retryAfterSeconds) void reply.header('Retry-After', String(result.retryAfterSeconds));
     const body = result.body as { error?: { code?: string } | null };
     if (body.error?.code) request.errorCode = body.error.code;
     return reply.code(result.statusCode).send(result.body);

@@ -1,4 +1,5 @@
 import { VAT_CODES } from '@fiscal-pos/fiscal';
+import { pinVerifierSchema } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 
 /*
@@ -76,21 +77,12 @@ const feedVatRateSchema = z.object({
   version: z.int().min(0),
 });
 
-/** scrypt parameters, salt and hash: what checks a cashier's PIN while the cloud is away. */
-const pinVerifierSchema = z.object({
-  algorithm: z.literal('scrypt'),
-  N: z.int().positive(),
-  r: z.int().positive(),
-  p: z.int().positive(),
-  salt: z.string(),
-  hash: z.string(),
-});
-
 const feedCashierSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   role: z.enum(['cashier', 'administrator']),
   version: z.int().min(0),
+  /** scrypt parameters, salt and hash: what checks a cashier's PIN while the cloud is away. */
   pinVerifier: pinVerifierSchema,
 });
 

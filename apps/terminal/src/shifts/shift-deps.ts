@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReportStore } from '../reports/report-store.js';
+import type { CashierSignIn } from './cashier-sign-in.js';
 import type { ShiftRecord } from './shift-contract.js';
 import { presentShift, totalsOf } from './shift-presenter.js';
 import type { ShiftStore, StoredShift } from './shift-store.js';
@@ -9,6 +10,8 @@ import type { ShiftStore, StoredShift } from './shift-store.js';
 /** What the shift endpoints use of the runtime. */
 export interface ShiftDeps {
   ctx: FiscalContext<ShiftStore>;
+  /** Checks the PIN of a cloud cashier opening a shift. */
+  cashierSignIn: CashierSignIn;
   reports: ReportStore;
   /** Paper of fiscal documents: queued durably, printed in order. */
   printQueue: PrintQueue;

@@ -58,6 +58,7 @@ const VALIDATION_MESSAGES = {
 const EXTENSION_VALIDATION_MESSAGES = {
   CASHIER_ID_INVALID: 'cashierId must be a string of 1-50 characters',
   CASHIER_NAME_INVALID: 'cashierName must be a string of 1-60 characters',
+  PIN_INVALID: 'pin must be a string of 4 digits, given with cashierId',
   OPENING_CASH_INVALID: 'openingCash must be a number >= 0 with at most 2 decimals',
   COUNTED_CASH_INVALID: 'countedCash must be a number >= 0 with at most 2 decimals',
   LOT_LINE_ID_INVALID: 'lotLineId must be a string of 1-64 characters, once per lot and per sale',
