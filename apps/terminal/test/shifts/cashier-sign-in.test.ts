@@ -8,7 +8,6 @@ import { activateTerminal } from '../../src/platform/activate-terminal.js';
 import { readStoredApiKey } from '../../src/storage/api-key-file.js';
 import {
   cashSale,
-  type Enveloped,
   tempDir,
   type TerminalHandle,
   TestClock,
@@ -167,7 +166,7 @@ describe('wrong PINs in a row', () => {
     expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThan(guesses.length);
     for (const res of answers.filter((r) => r.status === 429)) {
-      expect((res.body as Enveloped).error?.code).toBe('CASHIER_LOCKED');
+      expect(res.body.error?.code).toBe('CASHIER_LOCKED');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
   });
