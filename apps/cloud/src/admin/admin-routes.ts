@@ -37,6 +37,7 @@ import {
   UpdateMerchantBody,
 } from './admin-schemas.js';
 import { IssuedActivationCode } from '../terminals/terminal-schemas.js';
+import { Cashier } from '../catalog/catalog-schemas.js';
 import { seedDemo } from './seed-demo.js';
 
 const notFound = { description: 'No such merchant, key, product or order', schema: ProblemSchema };
@@ -274,13 +275,18 @@ const seedDemoRoute = defineAdminRoute({
   path: '/demo',
   operationId: 'adminSeedDemo',
   summary:
-    'A demo merchant with its module on, its fiscal identity, content blocks, products, an all-scopes key and a terminal waiting for activation',
+    'A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key and a terminal waiting for activation',
   body: SeedDemoBody.optional(),
   shownOnce: ['key', 'terminal'],
   responses: {
     201: {
       description: 'The merchant, its key and its terminal’s activation code (both in this answer only)',
-      schema: z.object({ merchantId: z.string(), key: CreatedKey, terminal: IssuedActivationCode }),
+      schema: z.object({
+        merchantId: z.string(),
+        key: CreatedKey,
+        cashier: Cashier.extend({ pin: z.string().describe('the demo cashier’s PIN, 1234') }),
+        terminal: IssuedActivationCode,
+      }),
     },
   },
   handler: async ({ ctx, body }) => ({

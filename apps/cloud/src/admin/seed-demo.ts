@@ -1,5 +1,6 @@
-// Demo data: a merchant with the module on, its fiscal identity, content blocks, products, an
-// all-scopes key and a terminal waiting for activation (npm start activates the embedded one).
+// Demo data: a merchant with the module on, its fiscal identity, content blocks, products, a
+// cashier, an all-scopes key and a terminal waiting for activation (npm start activates the
+// embedded one).
 import { VAT_CODES } from '@fiscal-pos/fiscal';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
@@ -7,6 +8,8 @@ import type { Db } from '../db/database.js';
 import { createKey, type CreatedKey } from '../keys/keys.js';
 import { SCOPES } from '../keys/scopes.js';
 import { createMerchant } from '../merchants/merchants.js';
+import { createCashier } from '../catalog/cashiers.js';
+import type { Cashier } from '../catalog/catalog-schemas.js';
 import { saveContentBlock, saveProduct } from '../products/save-product.js';
 import { createTerminal } from '../terminals/create-terminal.js';
 import type { IssuedActivationCode } from '../terminals/terminal-schemas.js';
@@ -14,7 +17,12 @@ import type { IssuedActivationCode } from '../terminals/terminal-schemas.js';
 export async function seedDemo(
   ctx: { db: Db; clock: Clock },
   options: { products: number },
-): Promise<{ merchantId: string; key: CreatedKey; terminal: z.infer<typeof IssuedActivationCode> }> {
+): Promise<{
+  merchantId: string;
+  key: CreatedKey;
+  cashier: Cashier & { pin: string };
+  terminal: z.infer<typeof IssuedActivationCode>;
+}> {
   const { db } = ctx;
   const merchant = await createMerchant(db, {
     name: 'Demo Shop SRL',
@@ -47,7 +55,10 @@ export async function seedDemo(
       content: { ingredients: { ro: 'apă, zahăr', en: 'water, sugar' } },
     });
   }
+  // A demo PIN is no secret: it is here so that a shift can be opened for her at once.
+  const pin = '1234';
+  const cashier = await createCashier(db, merchant.id, { name: 'Ana Popescu', role: 'administrator', pin });
   const key = await createKey(db, { merchantId: merchant.id, scopes: [...SCOPES], name: 'demo' });
   const terminal = await createTerminal(ctx, { merchantId: merchant.id, name: 'Casa 1' });
-  return { merchantId: merchant.id, key, terminal };
+  return { merchantId: merchant.id, key, cashier: { ...cashier, pin }, terminal };
 }

@@ -1,6 +1,7 @@
 // The catalog's resources beside products: categories, VAT rates and cashiers, as the
 // administration API takes and shows them, and the catalog feed a terminal pulls.
 import { VAT_CODES } from '@fiscal-pos/fiscal';
+import { pinVerifierSchema } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { CatalogProduct } from '../products/product-schemas.js';
 
@@ -63,16 +64,11 @@ export const Cashier = z
   .meta({ id: 'Cashier' });
 export type Cashier = z.infer<typeof Cashier>;
 
-const PinVerifier = z
-  .object({
-    algorithm: z.literal('scrypt'),
-    N: z.number().int(),
-    r: z.number().int(),
-    p: z.number().int(),
-    salt: z.string().describe('base64url'),
-    hash: z.string().describe('base64url of scrypt(pin, salt, 32 bytes, {N, r, p})'),
-  })
-  .meta({ id: 'PinVerifier' });
+// The platform protocol's schema: the terminal parses the feed with the same one.
+const PinVerifier = pinVerifierSchema.meta({
+  id: 'PinVerifier',
+  description: 'hash: base64url of scrypt(pin, salt, 32 bytes, {N, r, p}); salt: base64url',
+});
 
 export const CatalogCashier = Cashier.extend({
   pinVerifier: PinVerifier.describe('What the terminal checks a PIN against offline'),
