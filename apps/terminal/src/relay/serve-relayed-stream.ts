@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { endToEndHeaders } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { RELAYED_MARKER_HEADER } from './relay-access.js';
 
 export interface RelayedStreamTarget {
@@ -31,14 +31,17 @@ export async function serveRelayedStream(
   // The relay gave up (its client left, its deadline passed): stop the local request too.
   stream.once('close', () => cancelled.abort());
   try {
-    const answer = await request(target.origin + path, {
+    // origin and path apart: a URL would be resolved (`/../x` is `/x` to WHATWG), and the path
+    // must reach the listener exactly as the client sent it.
+    const answer = await target.dispatcher.request({
+      origin: target.origin,
+      path,
       method: method,
       headers: forwarded as Record<string, string | string[]>,
       // A HEADERS frame with END_STREAM is a request without a body (GET, most often). undici
       // destroys a stream body once sent, which for the HTTP/2 stream itself would reset it
       // before the answer could go back: it gets a pass-through copy instead.
       body: stream.endAfterHeaders ? null : stream.pipe(new PassThrough()),
-      dispatcher: target.dispatcher,
       signal: cancelled.signal,
     });
     if (stream.destroyed) return void answer.body.destroy();
