@@ -16,10 +16,12 @@ export interface IngestResult extends PushDocumentsResult {
 /**
  * Groups that may run at once: a terminal always lands in the same one (its pushes stay in
  * order). A group's transaction is several round trips, each waiting for a turn of an event
- * loop busy with other requests, so fewer groups than the pool's connections leave the
- * database idle (measured: two groups ingested less than one transaction per push).
+ * loop busy with other requests, so one group alone leaves the database idle between them;
+ * more groups mean smaller ones, each changing (locking, updating, announcing) the same hot
+ * products again. Measured with 50 terminals (docs/benchmarks.md): 4 used the least
+ * database CPU per document of 2, 4, 8 and 16.
  */
-const GROUPS = 8;
+const GROUPS = 4;
 /** Pushes per transaction: up to 200 documents each, a group stays a few thousand rows. */
 const MAX_PUSHES_PER_GROUP = 16;
 
