@@ -258,6 +258,23 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect(await pushOk(good)).toEqual(['unchanged', 'unchanged']);
   });
 
+  it("applies one terminal's pushes sent at once in the order they arrived, even in one group", async () => {
+    const b0 = await onHand(bread);
+    const updates0 = await countEvents(a.merchantId, 'sale.updated');
+    const doc = fiscalDocument([{ productId: bread, quantityMilli: 4000 }]);
+    const refused = { ...doc, revision: 2, status: 'failed' as const };
+    const device = { merchantId: a.merchantId, terminalId: till.terminalId };
+    // Both wait for the same group: the sale first, then its refusal.
+    const [first, second] = await Promise.all([
+      ingestDocuments(database.db, device, [doc]),
+      ingestDocuments(database.db, device, [refused]),
+    ]);
+    expect([first.results[0]!.outcome, second.results[0]!.outcome]).toEqual(['created', 'updated']);
+    expect(await onHand(bread)).toBe(b0);
+    expect(await ledgerSum(bread)).toBe(await onHand(bread));
+    expect(await countEvents(a.merchantId, 'sale.updated')).toBe(updates0 + 1);
+  });
+
   it('keeps each push its own answer when many terminals push the same documents at once', async () => {
     const b0 = await onHand(bread);
     const docs = Array.from({ length: 6 }, () => fiscalDocument([{ productId: bread, quantityMilli: 1000 }]));
