@@ -5,6 +5,7 @@
 // documents imply, and the ledger's sum. The baseline is a bare insert of the same document
 // rows, batch by batch from 50 loops, without HTTP, deduplication, stock or events.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'undici';
 import { rowsOf, type Db } from '../src/db/database.js';
@@ -19,6 +20,7 @@ import {
   startTestCloud,
   testSecrets,
   type Driver,
+  type TestDatabase,
 } from '../test/harness.js';
 
 const TERMINALS = 50;
@@ -26,7 +28,9 @@ const TERMINALS = 50;
  * Documents per push: 20, a terminal's outbox in ordinary trade; 200 (the most a push takes),
  * an outbox draining its backlog after the cloud was away.
  */
-const PUSH_SIZES = [20, 200] as const;
+const PUSH_SIZES = (process.env.BENCH_INGEST_PUSH_SIZES ?? '20,200').split(',').map(Number);
+/** `postgres` alone skips PGlite (profiling the server case without waiting for the other). */
+const ONLY_DRIVER = process.env.BENCH_INGEST_DRIVER;
 const PRODUCTS = Number(process.env.BENCH_INGEST_PRODUCTS ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 /** One sale in this many is refused by the tax server and pushed again as `failed`. */
@@ -34,6 +38,10 @@ const REFUSED_EVERY = 20;
 
 interface Figures {
   docsPerSecond: number;
+  /** CPU of this process (cloud and load client together: they share it) per document, ms. */
+  nodeCpuMsPerDoc: number;
+  /** CPU of the database's backend processes per document, ms (PostgreSQL only). */
+  dbCpuMsPerDoc: number | null;
   bareDocsPerSecond: number;
   stockExact: boolean;
   documents: number;
@@ -109,6 +117,8 @@ async function runOn(driver: Driver, perPush: number): Promise<Figures> {
       if (res.statusCode !== 200) throw new Error(`push: HTTP ${res.statusCode} ${text}`);
     };
     let documents = 0;
+    const dbCpuBefore = await backendCpuMs(database);
+    const cpuBefore = process.cpuUsage();
     const end = performance.now() + DURATION_MS;
     const started = performance.now();
     await Promise.all(
@@ -129,15 +139,50 @@ async function runOn(driver: Driver, perPush: number): Promise<Figures> {
       }),
     );
     const docsPerSecond = Math.round(documents / ((performance.now() - started) / 1000));
+    const cpu = process.cpuUsage(cpuBefore);
+    const dbCpuAfter = await backendCpuMs(database);
+    const nodeCpuMsPerDoc = (cpu.user + cpu.system) / 1000 / documents;
+    const dbCpuMsPerDoc = dbCpuAfter && dbCpuBefore ? cpuDelta(dbCpuBefore, dbCpuAfter) / documents : null;
     await pool.close();
 
     const stockExact = await stockMatches(db, merchant.id, expected);
     const bareDocsPerSecond = await bareInsert(db, merchant.id, terminals[0]!.terminalId, perPush);
-    return { docsPerSecond, bareDocsPerSecond, stockExact, documents };
+    return { docsPerSecond, nodeCpuMsPerDoc, dbCpuMsPerDoc, bareDocsPerSecond, stockExact, documents };
   } finally {
     await cloud.close();
     await database.close();
   }
+}
+
+/**
+ * CPU time (user + system, ms) of each server process serving this database, read from /proc:
+ * the server runs on this machine, and the figure tells our statements' cost apart from the
+ * other engineers' load. Null on PGlite (in this process) or without /proc.
+ */
+async function backendCpuMs(database: TestDatabase): Promise<Map<number, number> | null> {
+  if (database.driver !== 'postgres') return null;
+  const pids = rowsOf<{ pid: number }>(
+    await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
+  );
+  const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
+  const cpu = new Map<number, number>();
+  try {
+    for (const { pid } of pids) {
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+    }
+  } catch {
+    return null;
+  }
+  return cpu;
+}
+
+/** Backends opened during the run count from zero; the pool keeps them open to the end. */
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** A webhook endpoint taking every ingest event, so each push also queues its deliveries. */
@@ -207,12 +252,17 @@ async function bareInsert(db: Db, merchantId: string, terminalId: string, perPus
 
 export async function runIngestBench(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
-  for (const driver of DRIVERS)
+  for (const driver of DRIVERS.filter((d) => !ONLY_DRIVER || d === ONLY_DRIVER))
     for (const perPush of PUSH_SIZES) {
       const f = await runOn(driver, perPush);
       const at = `${driver}, ${perPush}/push`;
       results[`${at}: documents pushed`] = f.documents;
       results[`${at}: ingest (documents/s, ${TERMINALS} terminals)`] = f.docsPerSecond;
+      results[`${at}: CPU ms per document, Node (cloud + load client)`] = Number(
+        f.nodeCpuMsPerDoc.toFixed(3),
+      );
+      if (f.dbCpuMsPerDoc !== null)
+        results[`${at}: CPU ms per document, PostgreSQL backends`] = Number(f.dbCpuMsPerDoc.toFixed(3));
       results[`${at}: bare insert of the same rows (documents/s)`] = f.bareDocsPerSecond;
       results[`${at}: ingest / bare insert`] = Number((f.docsPerSecond / f.bareDocsPerSecond).toFixed(3));
       results[`${at}: stock exact`] = f.stockExact ? 'PASS' : 'FAIL';

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, products, stockMovements, webhookEndpoints } from '../src/db/schema.js';
 import type { PushedDocument } from '@fiscal-pos/platform-protocol';
+import { ingestDocuments } from '../src/documents/ingest-documents.js';
 import { saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import { fiscalDocument } from './documents-fixture.js';
@@ -235,6 +236,64 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect(await onHand(bread)).toBe(b0 - 8 * 5 * 1500);
     expect(await onHand(milk)).toBe(m0 - 8 * 5 * 1500);
     for (const id of [bread, milk]) expect(await ledgerSum(id)).toBe(await onHand(id));
+  });
+
+  it('answers each push of a group alone when the group fails: one bad push fails, the rest are stored once', async () => {
+    const b0 = await onHand(bread);
+    const good = [1000, 2000].map((q) => fiscalDocument([{ productId: bread, quantityMilli: q }]));
+    // Started in the same moment by one terminal, they wait for the same group; the first names
+    // a merchant that does not exist, which the database refuses (foreign key).
+    const answers = await Promise.allSettled([
+      ingestDocuments(database.db, { merchantId: 'mer_gone', terminalId: till.terminalId }, [
+        fiscalDocument([{ productId: bread, quantityMilli: 500 }]),
+      ]),
+      ingestDocuments(database.db, { merchantId: a.merchantId, terminalId: till.terminalId }, [good[0]!]),
+      ingestDocuments(database.db, { merchantId: a.merchantId, terminalId: till.terminalId }, [good[1]!]),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    for (const r of answers.slice(1))
+      expect(r.status === 'fulfilled' && r.value.results.map((x) => x.outcome)).toEqual(['created']);
+    expect(await onHand(bread)).toBe(b0 - 3000);
+    expect(await ledgerSum(bread)).toBe(await onHand(bread));
+    expect(await pushOk(good)).toEqual(['unchanged', 'unchanged']);
+  });
+
+  it("applies one terminal's pushes sent at once in the order they arrived, even in one group", async () => {
+    const b0 = await onHand(bread);
+    const updates0 = await countEvents(a.merchantId, 'sale.updated');
+    const doc = fiscalDocument([{ productId: bread, quantityMilli: 4000 }]);
+    const refused = { ...doc, revision: 2, status: 'failed' as const };
+    const device = { merchantId: a.merchantId, terminalId: till.terminalId };
+    // Both wait for the same group: the sale first, then its refusal.
+    const [first, second] = await Promise.all([
+      ingestDocuments(database.db, device, [doc]),
+      ingestDocuments(database.db, device, [refused]),
+    ]);
+    expect([first.results[0]!.outcome, second.results[0]!.outcome]).toEqual(['created', 'updated']);
+    expect(await onHand(bread)).toBe(b0);
+    expect(await ledgerSum(bread)).toBe(await onHand(bread));
+    expect(await countEvents(a.merchantId, 'sale.updated')).toBe(updates0 + 1);
+  });
+
+  it('keeps each push its own answer when many terminals push the same documents at once', async () => {
+    const b0 = await onHand(bread);
+    const docs = Array.from({ length: 6 }, () => fiscalDocument([{ productId: bread, quantityMilli: 1000 }]));
+    const refused = docs.map((d) => ({ ...d, revision: 2, status: 'failed' as const }));
+    // Each terminal pushes the six, then the six refused, then the six first revisions again;
+    // the two terminals' pushes run at once and land in shared groups.
+    const tills = [till, till2];
+    const outcomes = await Promise.all(
+      tills.map(async (t) => [await pushOk(docs, t), await pushOk(refused, t), await pushOk(docs, t)]),
+    );
+    for (const perTerminal of outcomes)
+      expect(perTerminal).toEqual([
+        docs.map(() => 'created'),
+        docs.map(() => 'updated'),
+        docs.map(() => 'unchanged'),
+      ]);
+    // Stock source ids are per merchant: each sale and its reversal moved stock once, net nothing.
+    expect(await onHand(bread)).toBe(b0);
+    expect(await ledgerSum(bread)).toBe(await onHand(bread));
   });
 
   it('refuses bad input with 400 problem details and stores nothing', async () => {

@@ -1,175 +1,90 @@
-// The ingest of a terminal's fiscal documents: deduplicated by (terminal, operation id) and
-// ordered by the terminal's revision, so a retried push, a lost answer or an outbox replayed
-// after a crash changes nothing, and a later MEV result (an offline sale registered, a
-// refusal) updates the document once. One push is one transaction: the documents, their stock
-// movements and their events commit together or not at all.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/database.js';
-import { fiscalDocuments } from '../db/schema.js';
-import { emitEvents, type NewEvent } from '../events/emit-event.js';
-import { newId } from '../ids.js';
-import { recordStockMovements } from '../products/stock-ledger.js';
-import type { AuthenticatedDevice } from '../terminals/device-auth.js';
-import { isReceipt, presentSale, type FiscalDocumentRow } from './document-schemas.js';
-import type { IngestOutcome, PushDocumentsResult, PushedDocument } from '@fiscal-pos/platform-protocol';
-import { receiptMovements } from './receipt-stock.js';
-
-type Device = Pick<AuthenticatedDevice, 'merchantId' | 'terminalId'>;
-
-/** The fields a later revision may change: the MEV's verdict. The rest of a document is what was sold. */
-const FISCAL_FIELDS = [
-  'revision',
-  'status',
-  'receiptNumber',
-  'fiscalCode',
-  'offlineFiscalCode',
-  'mevId',
-] as const;
-type FiscalFields = Pick<FiscalDocumentRow, (typeof FISCAL_FIELDS)[number]>;
-
-interface Applied {
-  outcome: IngestOutcome;
-  row?: FiscalDocumentRow;
-  /** For an update: the fiscal fields before it (the event's previousAttributes). */
-  before?: FiscalFields;
-}
+// Group commit of pushes: pushes arriving while a transaction runs wait and then go together
+// in the next one (apply-pushes.ts), so 50 terminals pushing at once cost a few transactions,
+// not 50. Measured (docs/benchmarks.md): what a push costs the database is mostly per
+// statement and per changed product (a lock, an on-hand update, an inventory.updated event and
+// its delivery), and products sold by many pushes are changed once per group, not once per push.
+import type { PushDocumentsResult, PushedDocument } from '@fiscal-pos/platform-protocol';
+import type { Db } from '../db/database.js';
+import { GroupWriter } from '../webhooks/group-writer.js';
+import { applyPushes, type Device, type Push } from './apply-pushes.js';
 
 export interface IngestResult extends PushDocumentsResult {
   /** Whether anything was created or updated (webhooks may be waiting). */
   changed: boolean;
 }
 
+/**
+ * Groups that may run at once: a terminal always lands in the same one (its pushes stay in
+ * order). A group's transaction is several round trips, each waiting for a turn of an event
+ * loop busy with other requests, so one group alone leaves the database idle between them;
+ * more groups mean smaller ones, each changing (locking, updating, announcing) the same hot
+ * products again. Measured with 50 terminals (docs/benchmarks.md): 4 used the least
+ * database CPU per document of 2, 4, 8 and 16.
+ */
+const GROUPS = 4;
+/** Pushes per transaction: up to 200 documents each, a group stays a few thousand rows. */
+const MAX_PUSHES_PER_GROUP = 16;
+
+interface Waiting {
+  push: Push;
+  outcomes?: PushDocumentsResult['results'][number]['outcome'][];
+  error?: Error;
+}
+
+const writers = new WeakMap<Db, GroupWriter<Waiting>[]>();
+
 export async function ingestDocuments(
   db: Db,
   device: Device,
   documents: readonly PushedDocument[],
 ): Promise<IngestResult> {
-  const outcomes = await db.transaction(async (tx) => {
-    const applied = new Array<Applied>(documents.length);
-    // A push may carry one document twice (created, then refused, both waiting in the outbox):
-    // each round takes at most one copy of each, in push order, so later revisions see earlier ones.
-    for (const round of rounds(documents)) {
-      const results = await applyRound(
-        tx,
-        device,
-        round.map((i) => documents[i]!),
-      );
-      round.forEach((i, k) => (applied[i] = results[k]!));
-    }
-    await emitEvents(tx, device.merchantId, applied.flatMap(receiptEvent));
-    // Stock last: it locks the products sold, and other terminals' pushes selling them wait
-    // for this one to commit, so the locks are taken as close to the commit as possible.
-    await recordStockMovements(tx, device.merchantId, applied.flatMap(stockOf));
-    return applied.map((a) => a.outcome);
-  });
+  const waiting: Waiting = { push: { device, documents } };
+  await writerFor(db, device.terminalId).add(waiting);
+  if (waiting.error) throw waiting.error;
+  const outcomes = waiting.outcomes!;
   return {
     results: documents.map((d, i) => ({ operationId: d.operationId, outcome: outcomes[i]! })),
     changed: outcomes.some((o) => o !== 'unchanged'),
   };
 }
 
-/** Indices of the push split so that no round holds an operation id twice. */
-function rounds(documents: readonly PushedDocument[]): number[][] {
-  const seen = new Map<string, number>();
-  const result: number[][] = [];
-  documents.forEach((d, i) => {
-    const n = seen.get(d.operationId) ?? 0;
-    seen.set(d.operationId, n + 1);
-    (result[n] ??= []).push(i);
-  });
-  return result;
-}
-
-async function applyRound(tx: Tx, device: Device, documents: PushedDocument[]): Promise<Applied[]> {
-  // Rows are inserted and locked in operation id order, so two pushes of overlapping batches
-  // (a retry racing its original) wait for each other rather than deadlock.
-  const order = documents
-    .map((_, i) => i)
-    .sort((a, b) => cmp(documents[a]!.operationId, documents[b]!.operationId));
-  const created = await tx
-    .insert(fiscalDocuments)
-    .values(order.map((i) => toRow(device, documents[i]!)))
-    .onConflictDoNothing({ target: [fiscalDocuments.terminalId, fiscalDocuments.operationId] })
-    .returning();
-  const createdById = new Map(created.map((r) => [r.operationId, r]));
-  const known = documents.filter((d) => !createdById.has(d.operationId)).map((d) => d.operationId);
-  const existing = known.length
-    ? await tx
-        .select()
-        .from(fiscalDocuments)
-        .where(
-          and(eq(fiscalDocuments.terminalId, device.terminalId), inArray(fiscalDocuments.operationId, known)),
-        )
-        .orderBy(fiscalDocuments.operationId)
-        .for('update')
-    : [];
-  const existingById = new Map(existing.map((r) => [r.operationId, r]));
-  const results: Applied[] = [];
-  for (const d of documents) {
-    const row = createdById.get(d.operationId);
-    if (row) results.push({ outcome: 'created', row });
-    else results.push(await applyRevision(tx, existingById.get(d.operationId)!, d));
+function writerFor(db: Db, terminalId: string): GroupWriter<Waiting> {
+  let group = writers.get(db);
+  if (!group) {
+    group = Array.from(
+      { length: GROUPS },
+      () => new GroupWriter<Waiting>((items) => writeGroup(db, items), 0, MAX_PUSHES_PER_GROUP),
+    );
+    writers.set(db, group);
   }
-  return results;
+  return group[hash(terminalId) % GROUPS]!;
 }
 
-async function applyRevision(tx: Tx, current: FiscalDocumentRow, pushed: PushedDocument): Promise<Applied> {
-  if (pushed.revision <= current.revision) return { outcome: 'unchanged' };
-  const [row] = await tx
-    .update(fiscalDocuments)
-    .set({
-      revision: pushed.revision,
-      status: pushed.status,
-      receiptNumber: pushed.receiptNumber,
-      fiscalCode: pushed.fiscalCode,
-      offlineFiscalCode: pushed.offlineFiscalCode,
-      mevId: pushed.mevId,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(fiscalDocuments.id, current.id))
-    .returning();
-  const before = Object.fromEntries(FISCAL_FIELDS.map((f) => [f, current[f]])) as FiscalFields;
-  return { outcome: 'updated', row: row!, before };
+/**
+ * One transaction for the group; if it fails, each push again alone, so a push's error is
+ * its own answer and never another terminal's.
+ */
+async function writeGroup(db: Db, items: readonly Waiting[]): Promise<void> {
+  try {
+    const outcomes = await applyPushes(
+      db,
+      items.map((w) => w.push),
+    );
+    items.forEach((w, i) => (w.outcomes = outcomes[i]));
+  } catch (error) {
+    if (items.length === 1) throw error;
+    for (const w of items) {
+      try {
+        [w.outcomes] = await applyPushes(db, [w.push]);
+      } catch (alone) {
+        w.error = alone instanceof Error ? alone : new Error(String(alone));
+      }
+    }
+  }
 }
 
-function toRow(device: Device, d: PushedDocument): typeof fiscalDocuments.$inferInsert {
-  return {
-    id: newId('fdoc'),
-    merchantId: device.merchantId,
-    terminalId: device.terminalId,
-    operationId: d.operationId,
-    revision: d.revision,
-    type: d.type,
-    status: d.status,
-    createdAt: new Date(d.createdAt),
-    receiptNumber: d.receiptNumber,
-    reportNumber: d.reportNumber,
-    fiscalCode: d.fiscalCode,
-    offlineFiscalCode: d.offlineFiscalCode,
-    mevId: d.mevId,
-    totalMinor: d.total,
-    saleId: d.saleId,
-    refundId: d.refundId,
-    vat: d.vat,
-    payments: d.payments,
-    lines: d.lines,
-  };
+function hash(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) >>> 0;
+  return h;
 }
-
-function stockOf(a: Applied) {
-  return a.row && isReceipt(a.row) ? receiptMovements(a.row, { created: a.outcome === 'created' }) : [];
-}
-
-function receiptEvent(a: Applied): NewEvent[] {
-  if (!a.row || !isReceipt(a.row)) return [];
-  const object = presentSale(a.row);
-  if (a.outcome === 'created') return [{ type: `${a.row.type}.created`, data: { object } }];
-  const { before, row } = a;
-  if (!before) return [];
-  const previousAttributes = Object.fromEntries(
-    FISCAL_FIELDS.filter((f) => before[f] !== row[f]).map((f) => [f, before[f]]),
-  );
-  return [{ type: `${row.type}.updated`, data: { object, previousAttributes } }];
-}
-
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

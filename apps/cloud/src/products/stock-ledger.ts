@@ -153,13 +153,16 @@ export async function recordStockMovements(
       delta as (
         select product_id, sum(delta_milli)::bigint as delta_milli from recorded
         group by product_id having sum(delta_milli) <> 0),
+      -- The update is driven by the locked rows, one primary-key probe each: joined back to
+      -- delta instead, the planner (which expects one row from jsonb_to_recordset) chose a
+      -- nested loop over the CTEs, quadratic in the products changed (36 of 78 ms at 463).
       locked as (
-        select p.id from products p
-        where p.merchant_id = ${merchantId} and p.id in (select product_id from delta)
-        order by p.id for no key update)
-      update products set on_hand_milli = products.on_hand_milli + delta.delta_milli, updated_at = now()
-      from delta
-      where products.id = delta.product_id and products.id in (select id from locked)
+        select p.id, delta.delta_milli from products p join delta on delta.product_id = p.id
+        where p.merchant_id = ${merchantId}
+        order by p.id for no key update of p)
+      update products set on_hand_milli = products.on_hand_milli + locked.delta_milli, updated_at = now()
+      from locked
+      where products.id = locked.id
       returning products.id, products.code, products.unit, products.on_hand_milli::text,
         to_char(products.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`),
   );
