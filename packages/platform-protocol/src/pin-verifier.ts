@@ -4,7 +4,7 @@
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
 
-export const PIN_KEY_LENGTH = 32;
+const PIN_KEY_LENGTH = 32;
 
 /**
  * Bounds on the cost a verifier may ask for: scrypt takes 128·N·r bytes, and a terminal must
