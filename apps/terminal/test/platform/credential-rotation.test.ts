@@ -1,0 +1,194 @@
+// Device credential rotation against a real cloud: by the `rotate-credential` command beside a
+// running terminal, automatically by the sync once the credential is older than its maximum
+// age (on an injected clock), the old credential refused once the new one was used, and a store
+// that fails after the cloud answered, which leaves the terminal on its old credential.
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTerminalConfig } from '../../src/config.js';
+import { activateTerminal } from '../../src/platform/activate-terminal.js';
+import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
+import {
+  removeDir,
+  startTerminal,
+  tempDir,
+  TestClock,
+  type TerminalHandle,
+} from '../support/terminal-harness.js';
+import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
+
+let cloud: TestCloud;
+let merchantId: string;
+const dirs: string[] = [];
+const terminals: TerminalHandle[] = [];
+
+beforeAll(async () => {
+  cloud = await startCloudForTerminals();
+  merchantId = await cloud.merchant();
+});
+afterAll(async () => {
+  for (const terminal of terminals) await terminal.stop();
+  await cloud?.close();
+  for (const dir of dirs) removeDir(dir);
+});
+
+interface StoredLink {
+  deviceCredential: string;
+  deviceCredentialIssuedAt: string;
+}
+const stored = (dataDir: string) =>
+  JSON.parse(readFileSync(join(dataDir, 'platform.json'), 'utf8')) as StoredLink;
+
+/** GET /terminal of the device API with `credential`: the status, and the refusal's code. */
+async function deviceCall(credential: string): Promise<{ status: number; code?: string }> {
+  const res = await fetch(`${cloud.url}/api/device/v1/terminal`, {
+    headers: { authorization: `Bearer ${credential}` },
+  });
+  const body = (await res.json()) as { code?: string };
+  return res.ok ? { status: res.status } : { status: res.status, code: body.code ?? '' };
+}
+
+async function activatedDir(): Promise<string> {
+  const dataDir = tempDir('credential');
+  dirs.push(dataDir);
+  const { activationCode } = await cloud.terminal(merchantId);
+  await activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir });
+  return dataDir;
+}
+
+async function running(dataDir: string, clock?: TestClock) {
+  const terminal = await startTerminal({
+    dataDir,
+    fiscalization: 'not_fiscal',
+    ...(clock ? { clock } : {}),
+    config: { platform: { ...loadTerminalConfig({}).platform, catalogSyncIntervalMs: 600_000 } },
+  });
+  terminals.push(terminal);
+  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+  const sync = async () =>
+    (
+      await terminal.call<{ state: string; lastError: string | null }>(
+        'POST',
+        '/api/catalog/sync',
+        undefined,
+        {
+          'X-API-Key': key,
+        },
+      )
+    ).body;
+  return { terminal, sync };
+}
+
+const commandOut = () => {
+  const lines: string[] = [];
+  return { lines, out: { log: (t: string) => lines.push(t), error: (t: string) => lines.push(t) } };
+};
+const rotateCommand = (dataDir: string, out = commandOut().out) =>
+  runTerminalCommand(['rotate-credential'], loadTerminalConfig({ DATA_DIR: dataDir }), out);
+
+describe('rotate-credential', () => {
+  it('stores a new credential (0600), retires the old one, and the running terminal goes on with the new one', async () => {
+    const dataDir = await activatedDir();
+    const { sync } = await running(dataDir);
+    expect(await sync()).toMatchObject({ state: 'synced' });
+    const before = stored(dataDir);
+
+    const console = commandOut();
+    expect(await rotateCommand(dataDir, console.out)).toBe(0);
+    expect(console.lines.join('\n')).toMatch(/Rotated/);
+    expect(console.lines.join('\n')).not.toMatch(/dc_/);
+    const after = stored(dataDir);
+    expect(after.deviceCredential).toMatch(/^dc_/);
+    expect(after.deviceCredential).not.toBe(before.deviceCredential);
+    expect(statSync(join(dataDir, 'platform.json')).mode & 0o777).toBe(0o600);
+
+    expect(await deviceCall(before.deviceCredential)).toEqual({
+      status: 401,
+      code: 'invalid_device_credential',
+    });
+    expect(await deviceCall(after.deviceCredential)).toEqual({ status: 200 });
+    // The terminal started with the old credential in memory: it reads the new file instead.
+    expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
+  });
+
+  it('refuses a terminal that is not activated', async () => {
+    const dataDir = tempDir('credential');
+    dirs.push(dataDir);
+    const console = commandOut();
+    expect(await rotateCommand(dataDir, console.out)).toBe(1);
+    expect(console.lines.join('\n')).toMatch(/not activated/);
+  });
+});
+
+describe('automatic rotation', () => {
+  it('rotates at the sync once the credential is older than DEVICE_CREDENTIAL_MAX_AGE_DAYS, not before', async () => {
+    const dataDir = await activatedDir();
+    const clock = new TestClock();
+    const { sync } = await running(dataDir, clock);
+    const first = stored(dataDir);
+
+    clock.advance(29 * 86_400_000);
+    expect(await sync()).toMatchObject({ state: 'synced' });
+    expect(stored(dataDir).deviceCredential).toBe(first.deviceCredential);
+
+    clock.advance(1 * 86_400_000);
+    expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
+    const second = stored(dataDir);
+    expect(second.deviceCredential).not.toBe(first.deviceCredential);
+    expect(second.deviceCredentialIssuedAt).toBe(clock.now().toISOString());
+    // The same pass went on to the catalog with the new one: its first use retired the old.
+    expect(await deviceCall(first.deviceCredential)).toEqual({
+      status: 401,
+      code: 'invalid_device_credential',
+    });
+
+    // The age counts from the new credential's issue.
+    clock.advance(29 * 86_400_000);
+    expect(await sync()).toMatchObject({ state: 'synced' });
+    expect(stored(dataDir).deviceCredential).toBe(second.deviceCredential);
+  });
+});
+
+describe('a rotation whose answer never got stored', () => {
+  it('leaves the terminal on its old credential when the store fails after the cloud answered; the next rotation recovers', async () => {
+    const dataDir = await activatedDir();
+    const before = readFileSync(join(dataDir, 'platform.json'), 'utf8');
+    const { deviceCredential: old } = stored(dataDir);
+    // The atomic write's temporary file cannot be created: the cloud has issued a successor,
+    // the terminal fails before keeping it, as if it had crashed there.
+    const blocker = join(dataDir, `platform.json.${process.pid}.tmp`);
+    mkdirSync(blocker);
+    await expect(rotateCommand(dataDir)).rejects.toThrow(/EISDIR|illegal operation/);
+    rmSync(blocker, { recursive: true });
+
+    expect(readFileSync(join(dataDir, 'platform.json'), 'utf8')).toBe(before);
+    expect(await deviceCall(old)).toEqual({ status: 200 });
+    const { sync } = await running(dataDir);
+    expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
+
+    expect(await rotateCommand(dataDir)).toBe(0);
+    expect(stored(dataDir).deviceCredential).not.toBe(old);
+    expect(await deviceCall(old)).toMatchObject({ status: 401 });
+    expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
+  });
+
+  it('a successor whose answer was lost stays unused until the next rotation, which revokes it', async () => {
+    const dataDir = await activatedDir();
+    const { deviceCredential: old } = stored(dataDir);
+    // The answer reaches the test, not the terminal.
+    const lost = await fetch(`${cloud.url}/api/device/v1/credential/rotate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${old}` },
+    });
+    expect(lost.status).toBe(200);
+    const { deviceCredential: successor } = (await lost.json()) as { deviceCredential: string };
+
+    // The old one keeps working, and using it does not revoke the successor...
+    expect(await deviceCall(old)).toEqual({ status: 200 });
+    expect(await deviceCall(old)).toEqual({ status: 200 });
+    // ...the terminal's next rotation does.
+    expect(await rotateCommand(dataDir)).toBe(0);
+    expect(await deviceCall(successor)).toEqual({ status: 401, code: 'invalid_device_credential' });
+    expect(await deviceCall(stored(dataDir).deviceCredential)).toEqual({ status: 200 });
+  });
+});
