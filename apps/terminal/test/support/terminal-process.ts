@@ -5,7 +5,7 @@
  */
 import type { CardSimProcess } from '@fiscal-pos/card-sim';
 import { fiscalizeTerminal, type MevSimProcess } from '@fiscal-pos/mev-sim';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -153,4 +153,22 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
     },
     logTail: () => [...tail],
   };
+}
+
+/** One command of the terminal's entry (`src/main.ts <args>`) as its own process, to its exit. */
+export function runTerminalCommandProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', MAIN, ...args],
+      { cwd: PACKAGE_DIR, env: { ...process.env, LOG_LEVEL: 'info', ...env } },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
