@@ -6,31 +6,13 @@ import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
-import { activateTerminal } from '../../src/platform/activate-terminal.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
-import {
-  removeDir,
-  startTerminal,
-  tempDir,
-  TestClock,
-  type TerminalHandle,
-} from '../support/terminal-harness.js';
-import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
+import { capture, PlatformWorld } from '../support/platform-world.js';
+import { TestClock } from '../support/terminal-harness.js';
 
-let cloud: TestCloud;
-let merchantId: string;
-const dirs: string[] = [];
-const terminals: TerminalHandle[] = [];
-
-beforeAll(async () => {
-  cloud = await startCloudForTerminals();
-  merchantId = await cloud.merchant();
-});
-afterAll(async () => {
-  for (const terminal of terminals) await terminal.stop();
-  await cloud?.close();
-  for (const dir of dirs) removeDir(dir);
-});
+const world = new PlatformWorld();
+beforeAll(() => world.start());
+afterAll(() => world.stop());
 
 interface StoredLink {
   deviceCredential: string;
@@ -41,30 +23,15 @@ const stored = (dataDir: string) =>
 
 /** GET /terminal of the device API with `credential`: the status, and the refusal's code. */
 async function deviceCall(credential: string): Promise<{ status: number; code?: string }> {
-  const res = await fetch(`${cloud.url}/api/device/v1/terminal`, {
+  const res = await fetch(`${world.cloud.url}/api/device/v1/terminal`, {
     headers: { authorization: `Bearer ${credential}` },
   });
   const body = (await res.json()) as { code?: string };
   return res.ok ? { status: res.status } : { status: res.status, code: body.code ?? '' };
 }
 
-async function activatedDir(): Promise<string> {
-  const dataDir = tempDir('credential');
-  dirs.push(dataDir);
-  const { activationCode } = await cloud.terminal(merchantId);
-  await activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir });
-  return dataDir;
-}
-
-async function running(dataDir: string, clock?: TestClock) {
-  const terminal = await startTerminal({
-    dataDir,
-    fiscalization: 'not_fiscal',
-    ...(clock ? { clock } : {}),
-    config: { platform: { ...loadTerminalConfig({}).platform, catalogSyncIntervalMs: 600_000 } },
-  });
-  terminals.push(terminal);
-  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+async function running(dataDir: string, key: string, clock?: TestClock) {
+  const terminal = await world.serve(dataDir, clock);
   const sync = async () =>
     (
       await terminal.call<{ state: string; lastError: string | null }>(
@@ -79,24 +46,20 @@ async function running(dataDir: string, clock?: TestClock) {
   return { terminal, sync };
 }
 
-const commandOut = () => {
-  const lines: string[] = [];
-  return { lines, out: { log: (t: string) => lines.push(t), error: (t: string) => lines.push(t) } };
-};
-const rotateCommand = (dataDir: string, out = commandOut().out) =>
+const rotateCommand = (dataDir: string, out = capture().out) =>
   runTerminalCommand(['rotate-credential'], loadTerminalConfig({ DATA_DIR: dataDir }), out);
 
 describe('rotate-credential', () => {
   it('stores a new credential (0600), retires the old one, and the running terminal goes on with the new one', async () => {
-    const dataDir = await activatedDir();
-    const { sync } = await running(dataDir);
+    const { dataDir, key } = await world.activated();
+    const { sync } = await running(dataDir, key);
     expect(await sync()).toMatchObject({ state: 'synced' });
     const before = stored(dataDir);
 
-    const console = commandOut();
+    const console = capture();
     expect(await rotateCommand(dataDir, console.out)).toBe(0);
     expect(console.lines.join('\n')).toMatch(/Rotated/);
-    expect(console.lines.join('\n')).not.toMatch(/dc_/);
+    expect([...console.lines, ...console.errors].join('\n')).not.toMatch(/dc_/);
     const after = stored(dataDir);
     expect(after.deviceCredential).toMatch(/^dc_/);
     expect(after.deviceCredential).not.toBe(before.deviceCredential);
@@ -112,19 +75,18 @@ describe('rotate-credential', () => {
   });
 
   it('refuses a terminal that is not activated', async () => {
-    const dataDir = tempDir('credential');
-    dirs.push(dataDir);
-    const console = commandOut();
+    const dataDir = world.freshDir();
+    const console = capture();
     expect(await rotateCommand(dataDir, console.out)).toBe(1);
-    expect(console.lines.join('\n')).toMatch(/not activated/);
+    expect(console.errors.join('\n')).toMatch(/not activated/);
   });
 });
 
 describe('automatic rotation', () => {
   it('rotates at the sync once the credential is older than DEVICE_CREDENTIAL_MAX_AGE_DAYS, not before', async () => {
-    const dataDir = await activatedDir();
+    const { dataDir, key } = await world.activated();
     const clock = new TestClock();
-    const { sync } = await running(dataDir, clock);
+    const { sync } = await running(dataDir, key, clock);
     const first = stored(dataDir);
 
     clock.advance(29 * 86_400_000);
@@ -151,7 +113,7 @@ describe('automatic rotation', () => {
 
 describe('a rotation whose answer never got stored', () => {
   it('leaves the terminal on its old credential when the store fails after the cloud answered; the next rotation recovers', async () => {
-    const dataDir = await activatedDir();
+    const { dataDir, key } = await world.activated();
     const before = readFileSync(join(dataDir, 'platform.json'), 'utf8');
     const { deviceCredential: old } = stored(dataDir);
     // The atomic write's temporary file cannot be created: the cloud has issued a successor,
@@ -163,7 +125,7 @@ describe('a rotation whose answer never got stored', () => {
 
     expect(readFileSync(join(dataDir, 'platform.json'), 'utf8')).toBe(before);
     expect(await deviceCall(old)).toEqual({ status: 200 });
-    const { sync } = await running(dataDir);
+    const { sync } = await running(dataDir, key);
     expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
 
     expect(await rotateCommand(dataDir)).toBe(0);
@@ -173,10 +135,10 @@ describe('a rotation whose answer never got stored', () => {
   });
 
   it('a successor whose answer was lost stays unused until the next rotation, which revokes it', async () => {
-    const dataDir = await activatedDir();
+    const { dataDir } = await world.activated();
     const { deviceCredential: old } = stored(dataDir);
     // The answer reaches the test, not the terminal.
-    const lost = await fetch(`${cloud.url}/api/device/v1/credential/rotate`, {
+    const lost = await fetch(`${world.cloud.url}/api/device/v1/credential/rotate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${old}` },
     });
