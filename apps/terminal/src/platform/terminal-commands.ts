@@ -86,8 +86,13 @@ async function rotateCredentialCommand(
   try {
     credential = (await rotateDeviceCredential(config.dataDir, client, systemClock)).deviceCredential;
   } catch (error) {
-    if (!(error instanceof CloudError)) throw error;
-    out.error(`Rotation failed: ${error.message}. The current credential stays in use.`);
+    const reason = error instanceof Error ? error.message : String(error);
+    out.error(
+      error instanceof CloudError
+        ? `Rotation failed: ${reason}. The current credential stays in use.`
+        : `The cloud issued a new credential but it could not be stored (${reason}). ` +
+            'The current credential stays in use; the next rotation revokes the one not stored.',
+    );
     return 1;
   }
   try {
