@@ -57,6 +57,8 @@ export interface ServerDatabase {
   url: string;
   /** One query on its own connection: for tests that look into what a cloud process stored. */
   query<T extends object>(text: string, values?: unknown[]): Promise<T[]>;
+  /** A connection of the test's own, e.g. to hold row locks a cloud process will wait for; end it. */
+  session(): Promise<pg.Client>;
   drop(): Promise<void>;
 }
 
@@ -69,11 +71,16 @@ export async function createServerDatabase(serverUrl: string): Promise<ServerDat
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const session = async () => {
+    const client = new pg.Client({ connectionString: url.href });
+    await client.connect();
+    return client;
+  };
   return {
     url: url.href,
+    session,
     query: async <T extends object>(text: string, values: unknown[] = []) => {
-      const client = new pg.Client({ connectionString: url.href });
-      await client.connect();
+      const client = await session();
       try {
         return (await client.query<T>(text, values)).rows;
       } finally {

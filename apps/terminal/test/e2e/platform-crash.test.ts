@@ -7,7 +7,8 @@
  *
  * a) The terminal dies after the cloud committed a push whose answer the proxy withholds: the
  *    restarted terminal pushes the same documents again and the cloud leaves them unchanged.
- * b) The cloud dies while a backlog drains in batches: restarted, it takes the rest.
+ * b) The cloud dies inside the transaction of a push (a row lock the test holds keeps it
+ *    there) while a backlog drains in batches: restarted, it takes the rest.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -275,41 +276,52 @@ describe.skipIf(unreachable !== null)(
       await expectExactlyOnceAndExactStock();
     });
 
-    it('b) cloud killed while a backlog drains: restarted, it takes the rest, each document once', async () => {
+    it('b) cloud killed inside an ingest while a backlog drains: restarted, it takes the rest, each document once', async () => {
       proxy.mode = 'refuse';
       const sold: string[] = [];
-      for (let i = 0; i < 36; i++) {
-        sold.push(
-          await sell(
-            i % 3 === 2
-              ? [
-                  { code: 'TEA', quantity: 1 + (i % 4) },
-                  { code: 'COFFEE', quantity: 1 + (i % 5) },
-                ]
-              : [{ code: i % 2 === 0 ? 'TEA' : 'COFFEE', quantity: 1 + (i % 7) }],
-          ),
+      // The first two pushes of the backlog sell tea only; the third sells coffee too.
+      for (let i = 0; i < 10; i++) sold.push(await sell([{ code: 'TEA', quantity: 1 + (i % 3) }]));
+      for (let i = 0; i < 26; i++) {
+        await sell(
+          i % 3 === 2
+            ? [
+                { code: 'TEA', quantity: 1 + (i % 4) },
+                { code: 'COFFEE', quantity: 1 + (i % 5) },
+              ]
+            : [{ code: i % 2 === 0 ? 'TEA' : 'COFFEE', quantity: 1 + (i % 7) }],
         );
       }
       await refundOne(sold[0]!, 'TEA');
       const backlog = documentsIssued - BATCH;
       await until((h) => h.documentsWaiting === backlog && h.lastPushError !== null);
 
-      const before = proxy.pushes.length;
-      let killed: Promise<void> | null = null;
-      const killedMidStream = new Promise<void>((resolve) => {
-        proxy.onForward = () => {
-          // The third push of the backlog is on its way to the cloud: the cloud dies under it.
-          if (killed === null && proxy.pushes.length - before === 3) {
-            killed = kill9(cloud);
-            void killed.then(resolve);
-          }
-        };
-      });
-      proxy.mode = 'pass';
-      await killedMidStream;
-      proxy.onForward = () => undefined;
-      // At most three batches got through before the kill: the rest waits in the outbox.
-      expect((await pushHealth()).documentsWaiting).toBeGreaterThan(backlog - 3 * BATCH - 1);
+      // The test holds coffee's row: the ingest that sells coffee stores its documents, then
+      // waits for that lock inside its transaction, which is where the cloud dies.
+      const lock = await database.session();
+      try {
+        await lock.query('begin');
+        await lock.query('select id from products where id = $1 for update', [products.COFFEE]);
+        proxy.mode = 'pass';
+        for (;;) {
+          const [{ waiting }] = (await database.query<{ waiting: number }>(
+            "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          )) as [{ waiting: number }];
+          if (waiting > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await kill9(cloud);
+        await lock.query('rollback');
+      } finally {
+        await lock.end();
+      }
+
+      // Two pushes committed and confirmed; the third died with its transaction.
+      expect((await pushHealth()).documentsWaiting).toBe(backlog - 2 * BATCH);
+      const stored = await database.query<{ rows: number }>(
+        'select count(*)::int as rows from fiscal_documents where terminal_id = $1',
+        [terminalId],
+      );
+      expect(stored).toEqual([{ rows: BATCH + 2 * BATCH }]);
       await until((h) => h.lastPushError !== null);
 
       cloud = await spawnCloud(cloudEnv);

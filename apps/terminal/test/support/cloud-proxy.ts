@@ -20,8 +20,6 @@ export class CloudProxy {
   mode: PushMode = 'pass';
   /** Every document push that reached the cloud, in order. */
   readonly pushes: ForwardedPush[] = [];
-  /** Called as a push is sent on to the cloud, before its answer (the cloud crash test kills there). */
-  onForward: (push: ForwardedPush) => void = () => undefined;
   readonly #server: Server;
   readonly #waiters: { until: (push: ForwardedPush) => boolean; resolve: () => void }[] = [];
 
@@ -78,10 +76,7 @@ export class CloudProxy {
       headers,
       ...(body.length > 0 ? { body } : {}),
     });
-    if (push) {
-      this.pushes.push(push);
-      this.onForward(push);
-    }
+    if (push) this.pushes.push(push);
     let status: number;
     let text: string;
     let contentType: string;
