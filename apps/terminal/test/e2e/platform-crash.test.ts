@@ -34,6 +34,8 @@ if (unreachable !== null)
 const OPERATOR_TOKEN = `op_test_${randomBytes(16).toString('hex')}`;
 /** Documents per push: the backlog of b) drains in several, so the cloud can die between two. */
 const BATCH = 5;
+/** Two processes restarted and dozens of fiscal sales on a shared two-core machine. */
+const CRASH_TEST_TIMEOUT_MS = 120_000;
 const ON_HAND = 1000;
 
 const freePort = () =>
@@ -136,7 +138,7 @@ describe.skipIf(unreachable !== null)(
       };
       terminal = await startTerminalProcess({ dataDir, sim, env: terminalEnv });
       apiKey = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-    });
+    }, CRASH_TEST_TIMEOUT_MS);
 
     afterAll(async () => {
       await terminal?.kill();
@@ -246,87 +248,95 @@ describe.skipIf(unreachable !== null)(
       for (const row of ledger) expect(row.on_hand_milli).toBe(row.moved);
     }
 
-    it('a) terminal killed after the cloud committed a push it never heard back from: re-pushed, stored once', async () => {
-      proxy.mode = 'refuse';
-      const first = await sell([{ code: 'TEA', quantity: 1 }]);
-      await sell([{ code: 'TEA', quantity: 2 }]);
-      await sell([
-        { code: 'COFFEE', quantity: 3 },
-        { code: null, quantity: 1 },
-      ]);
-      await refundOne(first, 'TEA');
-      await sell([{ code: 'TEA', quantity: 4 }]);
-      expect(documentsIssued).toBe(BATCH);
-      await until((h) => h.documentsWaiting === BATCH && h.lastPushError !== null);
+    it(
+      'a) terminal killed after the cloud committed a push it never heard back from: re-pushed, stored once',
+      async () => {
+        proxy.mode = 'refuse';
+        const first = await sell([{ code: 'TEA', quantity: 1 }]);
+        await sell([{ code: 'TEA', quantity: 2 }]);
+        await sell([
+          { code: 'COFFEE', quantity: 3 },
+          { code: null, quantity: 1 },
+        ]);
+        await refundOne(first, 'TEA');
+        await sell([{ code: 'TEA', quantity: 4 }]);
+        expect(documentsIssued).toBe(BATCH);
+        await until((h) => h.documentsWaiting === BATCH && h.lastPushError !== null);
 
-      proxy.mode = 'withhold';
-      await proxy.waitForPush((p) => p.withheld && p.outcomes !== null);
-      const withheld = proxy.pushes.find((p) => p.withheld)!;
-      expect(withheld.outcomes).toEqual(Array<string>(BATCH).fill('created'));
-      // The cloud holds them; the terminal, still waiting for the answer, has confirmed none.
-      expect((await pushHealth()).documentsWaiting).toBe(BATCH);
-      expect((await terminal.kill('SIGKILL')).signal).toBe('SIGKILL');
+        proxy.mode = 'withhold';
+        await proxy.waitForPush((p) => p.withheld && p.outcomes !== null);
+        const withheld = proxy.pushes.find((p) => p.withheld)!;
+        expect(withheld.outcomes).toEqual(Array<string>(BATCH).fill('created'));
+        // The cloud holds them; the terminal, still waiting for the answer, has confirmed none.
+        expect((await pushHealth()).documentsWaiting).toBe(BATCH);
+        expect((await terminal.kill('SIGKILL')).signal).toBe('SIGKILL');
 
-      proxy.mode = 'pass';
-      terminal = await startTerminalProcess({ dataDir, sim, env: terminalEnv });
-      await drained();
-      const again = proxy.pushes.filter((p) => !p.withheld && p.outcomes !== null);
-      expect(again.flatMap((p) => p.operationIds).sort()).toEqual([...withheld.operationIds].sort());
-      expect(again.flatMap((p) => p.outcomes)).toEqual(Array<string>(BATCH).fill('unchanged'));
-      await expectExactlyOnceAndExactStock();
-    });
-
-    it('b) cloud killed inside an ingest while a backlog drains: restarted, it takes the rest, each document once', async () => {
-      proxy.mode = 'refuse';
-      const sold: string[] = [];
-      // The first two pushes of the backlog sell tea only; the third sells coffee too.
-      for (let i = 0; i < 10; i++) sold.push(await sell([{ code: 'TEA', quantity: 1 + (i % 3) }]));
-      for (let i = 0; i < 26; i++) {
-        await sell(
-          i % 3 === 2
-            ? [
-                { code: 'TEA', quantity: 1 + (i % 4) },
-                { code: 'COFFEE', quantity: 1 + (i % 5) },
-              ]
-            : [{ code: i % 2 === 0 ? 'TEA' : 'COFFEE', quantity: 1 + (i % 7) }],
-        );
-      }
-      await refundOne(sold[0]!, 'TEA');
-      const backlog = documentsIssued - BATCH;
-      await until((h) => h.documentsWaiting === backlog && h.lastPushError !== null);
-
-      // The test holds coffee's row: the ingest that sells coffee stores its documents, then
-      // waits for that lock inside its transaction, which is where the cloud dies.
-      const lock = await database.session();
-      try {
-        await lock.query('begin');
-        await lock.query('select id from products where id = $1 for update', [products.COFFEE]);
         proxy.mode = 'pass';
-        for (;;) {
-          const [{ waiting }] = (await database.query<{ waiting: number }>(
-            "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-          )) as [{ waiting: number }];
-          if (waiting > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+        terminal = await startTerminalProcess({ dataDir, sim, env: terminalEnv });
+        await drained();
+        const again = proxy.pushes.filter((p) => !p.withheld && p.outcomes !== null);
+        expect(again.flatMap((p) => p.operationIds).sort()).toEqual([...withheld.operationIds].sort());
+        expect(again.flatMap((p) => p.outcomes)).toEqual(Array<string>(BATCH).fill('unchanged'));
+        await expectExactlyOnceAndExactStock();
+      },
+      CRASH_TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'b) cloud killed inside an ingest while a backlog drains: restarted, it takes the rest, each document once',
+      async () => {
+        proxy.mode = 'refuse';
+        const sold: string[] = [];
+        // The first two pushes of the backlog sell tea only; the third sells coffee too.
+        for (let i = 0; i < 10; i++) sold.push(await sell([{ code: 'TEA', quantity: 1 + (i % 3) }]));
+        for (let i = 0; i < 26; i++) {
+          await sell(
+            i % 3 === 2
+              ? [
+                  { code: 'TEA', quantity: 1 + (i % 4) },
+                  { code: 'COFFEE', quantity: 1 + (i % 5) },
+                ]
+              : [{ code: i % 2 === 0 ? 'TEA' : 'COFFEE', quantity: 1 + (i % 7) }],
+          );
         }
-        await kill9(cloud);
-        await lock.query('rollback');
-      } finally {
-        await lock.end();
-      }
+        await refundOne(sold[0]!, 'TEA');
+        const backlog = documentsIssued - BATCH;
+        await until((h) => h.documentsWaiting === backlog && h.lastPushError !== null);
 
-      // Two pushes committed and confirmed; the third died with its transaction.
-      expect((await pushHealth()).documentsWaiting).toBe(backlog - 2 * BATCH);
-      const stored = await database.query<{ rows: number }>(
-        'select count(*)::int as rows from fiscal_documents where terminal_id = $1',
-        [terminalId],
-      );
-      expect(stored).toEqual([{ rows: BATCH + 2 * BATCH }]);
-      await until((h) => h.lastPushError !== null);
+        // The test holds coffee's row: the ingest that sells coffee stores its documents, then
+        // waits for that lock inside its transaction, which is where the cloud dies.
+        const lock = await database.session();
+        try {
+          await lock.query('begin');
+          await lock.query('select id from products where id = $1 for update', [products.COFFEE]);
+          proxy.mode = 'pass';
+          for (;;) {
+            const [{ waiting }] = (await database.query<{ waiting: number }>(
+              "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )) as [{ waiting: number }];
+            if (waiting > 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          await kill9(cloud);
+          await lock.query('rollback');
+        } finally {
+          await lock.end();
+        }
 
-      cloud = await spawnCloud(cloudEnv);
-      await drained();
-      await expectExactlyOnceAndExactStock();
-    });
+        // Two pushes committed and confirmed; the third died with its transaction.
+        expect((await pushHealth()).documentsWaiting).toBe(backlog - 2 * BATCH);
+        const stored = await database.query<{ rows: number }>(
+          'select count(*)::int as rows from fiscal_documents where terminal_id = $1',
+          [terminalId],
+        );
+        expect(stored).toEqual([{ rows: BATCH + 2 * BATCH }]);
+        await until((h) => h.lastPushError !== null);
+
+        cloud = await spawnCloud(cloudEnv);
+        await drained();
+        await expectExactlyOnceAndExactStock();
+      },
+      CRASH_TEST_TIMEOUT_MS,
+    );
   },
 );
