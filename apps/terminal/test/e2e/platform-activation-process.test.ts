@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  runTerminalCommandProcess,
+  startTerminalCommandProcess,
   startTerminalProcess,
   type TerminalProcess,
 } from '../support/terminal-process.js';
@@ -83,7 +83,7 @@ describe('a terminal process activated by its environment', () => {
 
   it('takes up a credential that `rotate-credential`, run beside it, rotated', async () => {
     const { key, credential: oldCredential } = stored();
-    const command = await runTerminalCommandProcess(['rotate-credential'], { DATA_DIR: dataDir });
+    const command = await startTerminalCommandProcess(['rotate-credential'], { DATA_DIR: dataDir }).exited;
     expect(command, command.stderr).toMatchObject({ code: 0, stdout: expect.stringMatching(/Rotated/) });
     const { credential } = stored();
     secrets.push(credential);

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
+import { activateTerminal } from '../../src/platform/activate-terminal.js';
+import { CloudProxy } from '../support/cloud-proxy.js';
 import { capture, PlatformWorld } from '../support/platform-world.js';
+import { startTerminalCommandProcess } from '../support/terminal-process.js';
 import { TestClock } from '../support/terminal-harness.js';
 
 const world = new PlatformWorld();
@@ -137,6 +140,41 @@ describe('a rotation whose answer never got stored', () => {
     expect(await deviceCall(old)).toMatchObject({ status: 401 });
     expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
   });
+
+  it('kill -9 of the command after the cloud answered, before the store: the old credential goes on; the next rotation revokes the lost one', async () => {
+    // Activated through a proxy, so that the rotation's answer can be held back from the command.
+    const proxy = await CloudProxy.start(world.cloud.url);
+    try {
+      const dataDir = world.freshDir();
+      const { activationCode } = await world.cloud.terminal(world.merchantId);
+      await activateTerminal({ cloudUrl: proxy.url, code: activationCode, dataDir });
+      const before = readFileSync(join(dataDir, 'platform.json'), 'utf8');
+      const { deviceCredential: old } = stored(dataDir);
+
+      proxy.withholdPath = '/api/device/v1/credential/rotate';
+      const answered = proxy.nextWithheldAnswer();
+      const command = startTerminalCommandProcess(['rotate-credential'], { DATA_DIR: dataDir });
+      const { deviceCredential: lost } = JSON.parse(await answered) as { deviceCredential: string };
+      command.kill('SIGKILL');
+      expect((await command.exited).signal).toBe('SIGKILL');
+
+      expect(readFileSync(join(dataDir, 'platform.json'), 'utf8')).toBe(before);
+      expect(await deviceCall(old)).toEqual({ status: 200 });
+
+      proxy.withholdPath = null;
+      const again = await startTerminalCommandProcess(['rotate-credential'], { DATA_DIR: dataDir }).exited;
+      expect(again, again.stderr).toMatchObject({ code: 0 });
+      const { deviceCredential: current } = stored(dataDir);
+      expect(current).not.toBe(old);
+      expect(current).not.toBe(lost);
+      expect(await deviceCall(lost)).toEqual({ status: 401, code: 'invalid_device_credential' });
+      expect(await deviceCall(old)).toEqual({ status: 401, code: 'invalid_device_credential' });
+      expect(await deviceCall(current)).toEqual({ status: 200 });
+    } finally {
+      await proxy.close();
+    }
+    // Two processes of the terminal's entry start with tsx: seconds each on a busy machine.
+  }, 90_000);
 
   it('a successor whose answer was lost stays unused until the next rotation, which revokes it', async () => {
     const { dataDir } = await world.activated();

@@ -1,7 +1,8 @@
 // A loopback HTTP proxy between a terminal and its cloud, for crash tests that need a push to be
 // at a chosen point when something dies: document pushes can be refused before they reach the
 // cloud (the outbox fills), passed, or passed and their answer withheld (the cloud committed,
-// the terminal never hears it). Everything else passes untouched.
+// the terminal never hears it). Answers of one other path can be withheld too (a credential
+// rotation the cloud performed and the terminal never heard of). Everything else passes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,6 +19,9 @@ export interface ForwardedPush {
 
 export class CloudProxy {
   mode: PushMode = 'pass';
+  /** Requests to this path (not document pushes) reach the cloud, and their answer is kept here instead of sent. */
+  withholdPath: string | null = null;
+  readonly #withheld: ((answer: string) => void)[] = [];
   /** Every document push that reached the cloud, in order. */
   readonly pushes: ForwardedPush[] = [];
   readonly #server: Server;
@@ -41,6 +45,11 @@ export class CloudProxy {
   waitForPush(until: (push: ForwardedPush) => boolean): Promise<void> {
     if (this.pushes.some(until)) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push({ until, resolve }));
+  }
+
+  /** The next answer withheld for `withholdPath`, once the cloud gave it. */
+  nextWithheldAnswer(): Promise<string> {
+    return new Promise((resolve) => this.#withheld.push(resolve));
   }
 
   async close(): Promise<void> {
@@ -93,6 +102,10 @@ export class CloudProxy {
       push.outcomes = (JSON.parse(text) as { results: { outcome: string }[] }).results.map((r) => r.outcome);
     }
     if (push) this.#settle(push);
+    if (!isPush && req.url === this.withholdPath) {
+      for (const resolve of this.#withheld.splice(0)) resolve(text);
+      return;
+    }
     // Withheld: the cloud committed, and the terminal waits for an answer that never comes.
     if (push?.withheld) return;
     res.writeHead(status, { 'content-type': contentType }).end(text);

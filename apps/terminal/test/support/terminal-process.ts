@@ -155,20 +155,36 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
   };
 }
 
-/** One command of the terminal's entry (`src/main.ts <args>`) as its own process, to its exit. */
-export function runTerminalCommandProcess(
+export interface CommandProcess {
+  /** Its exit: the status (null after a signal), and what it printed. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** One command of the terminal's entry (`src/main.ts <args>`) as its own process. */
+export function startTerminalCommandProcess(
   args: readonly string[],
   env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', MAIN, ...args],
-      { cwd: PACKAGE_DIR, env: { ...process.env, LOG_LEVEL: 'info', ...env } },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
+): CommandProcess {
+  const child = execFile(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: PACKAGE_DIR,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
   });
+  live.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+  }>((resolve) =>
+    child.once('close', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
+  return { exited, kill: (signal) => child.kill(signal) };
 }
