@@ -1,7 +1,8 @@
 // Device credential rotation against a real cloud: by the `rotate-credential` command beside a
 // running terminal, automatically by the sync once the credential is older than its maximum
-// age (on an injected clock), the old credential refused once the new one was used, and a store
-// that fails after the cloud answered, which leaves the terminal on its old credential.
+// age (on an injected clock), the old credential refused once the new one was used, and the
+// command dying (kill -9) or its store failing after the cloud answered, which leaves the
+// terminal on its old credential until the next rotation revokes the successor nobody kept.
 import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
