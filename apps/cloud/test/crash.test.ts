@@ -1,15 +1,14 @@
 // The cloud as real child processes: killed with SIGKILL while deliveries are in flight, it
 // delivers every event after restart and no webhook id is accepted twice; and two processes
 // sharing one PostgreSQL database never send the same delivery twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { saveProduct } from '../src/products/save-product.js';
+import { kill9, spawnCloud, type CloudChild as Child } from './cloud-process.js';
 import {
   DRIVERS,
   openTestDatabase,
@@ -22,38 +21,7 @@ import {
 } from './harness.js';
 import { HttpsReceiver, selfSignedCertificate, waitFor } from './https-receiver.js';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const tls = selfSignedCertificate();
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-}
-
-function spawnCloud(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) resolve({ process: child, url: match[1]! });
-    });
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`cloud exited (${code}) before listening:\n${out}`)));
-  });
-}
-
-function kill9(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.process.exitCode !== null || child.process.signalCode !== null) return resolve();
-    child.process.once('exit', () => resolve());
-    child.process.kill('SIGKILL');
-  });
-}
 
 async function createOrder(child: Child, key: string, id: string): Promise<void> {
   const res = await fetch(`${child.url}/api/public/v1/orders`, {

@@ -40,26 +40,74 @@ export async function openTestDatabase(driver: Driver, upTo?: string): Promise<T
     await migrate(database.db, options);
     return { ...database, url: undefined };
   }
-  const name = `cloud_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL!);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ url: url.href, poolSize: 8 });
+  const server = await createServerDatabase(SERVER_URL!);
+  const database = openDatabase({ url: server.url, poolSize: 8 });
   await migrate(database.db, options);
   return {
     ...database,
-    url: url.href,
+    url: server.url,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: SERVER_URL });
+      await server.drop();
+    },
+  };
+}
+
+export interface ServerDatabase {
+  url: string;
+  /** One query on its own connection: for tests that look into what a cloud process stored. */
+  query<T extends object>(text: string, values?: unknown[]): Promise<T[]>;
+  /** A connection of the test's own, e.g. to hold row locks a cloud process will wait for; end it. */
+  session(): Promise<pg.Client>;
+  drop(): Promise<void>;
+}
+
+/** A new empty database on the PostgreSQL server at `serverUrl`, for one test file. */
+export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+  const name = `cloud_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const session = async () => {
+    const client = new pg.Client({ connectionString: url.href });
+    await client.connect();
+    return client;
+  };
+  return {
+    url: url.href,
+    session,
+    query: async <T extends object>(text: string, values: unknown[] = []) => {
+      const client = await session();
+      try {
+        return (await client.query<T>(text, values)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
   };
+}
+
+/** Why the PostgreSQL server at `serverUrl` cannot be used, or null when it can. */
+export async function postgresUnreachable(serverUrl: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export function testConfig(

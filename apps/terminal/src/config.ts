@@ -86,6 +86,8 @@ export interface TerminalConfig {
     catalogPageSize: number;
     /** Deadline of each request to the cloud (CLOUD_TIMEOUT_MS, default 10000). */
     cloudTimeoutMs: number;
+    /** The sync rotates a device credential older than this (DEVICE_CREDENTIAL_MAX_AGE_DAYS, default 30). */
+    credentialMaxAgeDays: number;
   };
   /** The outbound link to the relay once activated (docs/relay.md). */
   relayLink: {
@@ -219,6 +221,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
       catalogPageSize: intFrom(env, 'CATALOG_SYNC_PAGE_SIZE', 1_000, 1, 5_000),
       cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
+      credentialMaxAgeDays: intFrom(env, 'DEVICE_CREDENTIAL_MAX_AGE_DAYS', 30, 1, 3_650),
     },
     relayLink: {
       reconnectBaseMs: intFrom(env, 'RELAY_RECONNECT_BASE_MS', 1_000, 1),

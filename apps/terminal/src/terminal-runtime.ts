@@ -279,6 +279,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
           retryBaseMs: Math.min(1_000, config.platform.catalogSyncIntervalMs),
           pageLimit: config.platform.catalogPageSize,
           timeoutMs: config.platform.cloudTimeoutMs,
+          credentialMaxAgeMs: config.platform.credentialMaxAgeDays * 86_400_000,
         });
   // The first sync runs in the background: selling never waits for the cloud.
   platform?.start();

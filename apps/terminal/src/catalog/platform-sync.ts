@@ -21,6 +21,8 @@ export interface PlatformSyncOptions {
   /** Changes per feed request (1-5000). */
   pageLimit: number;
   timeoutMs: number;
+  /** A device credential older than this is rotated by the next pass. */
+  credentialMaxAgeMs: number;
 }
 
 /** The platform link as health shows it. */
@@ -44,7 +46,7 @@ export class PlatformSync {
   private readonly client: DeviceClient;
 
   constructor(private readonly o: PlatformSyncOptions) {
-    this.client = new DeviceClient(o.file.cloudUrl, () => this.link.file.deviceCredential, o.timeoutMs);
+    this.client = new DeviceClient(o.file.cloudUrl, () => this.link.credentialForCall(), o.timeoutMs);
     this.link = new PlatformLink(o.file, {
       dataDir: o.dataDir,
       client: this.client,
@@ -119,6 +121,7 @@ export class PlatformSync {
   private async pass(): Promise<void> {
     try {
       await this.link.refresh();
+      await this.link.rotateCredentialIfOld(this.o.credentialMaxAgeMs);
       let cursor = this.o.store.syncState().cursor;
       for (;;) {
         const page = await this.client.catalog(cursor, this.o.pageLimit);

@@ -47,13 +47,15 @@ export async function activateTerminal(options: {
     }
     throw error;
   }
+  const activatedAt = (options.now ?? new Date()).toISOString();
   const state: PlatformFile = {
     cloudUrl: options.cloudUrl,
     terminalId: activation.terminalId,
     terminalName: activation.terminalName,
     merchant: activation.merchant,
     deviceCredential: activation.deviceCredential,
-    activatedAt: (options.now ?? new Date()).toISOString(),
+    deviceCredentialIssuedAt: activatedAt,
+    activatedAt,
     retiringApiKey: null,
     unacknowledgedApiKeyId: null,
   };

@@ -25,6 +25,8 @@ export const activationSchema = z.object({
 });
 export type Activation = z.infer<typeof activationSchema>;
 
+export const rotatedCredentialSchema = z.object({ deviceCredential: z.string().startsWith('dc_') });
+
 const pendingApiKeySchema = z.object({
   id: z.string().min(1),
   key: z.string().min(16),

@@ -4,6 +4,7 @@ import {
   catalogFeedSchema,
   deviceTerminalSchema,
   problemSchema,
+  rotatedCredentialSchema,
   type Activation,
   type CatalogFeedPage,
   type DeviceTerminal,
@@ -131,6 +132,17 @@ export class DeviceClient {
       body: { id },
       timeoutMs: this.timeoutMs,
     });
+  }
+
+  /** A successor of the credential in use; the cloud retires the old one at the new one's first use. */
+  async rotateCredential(): Promise<string> {
+    const answer = await fetchParsed(
+      this.cloudUrl,
+      '/credential/rotate',
+      { method: 'POST', credential: this.credential(), timeoutMs: this.timeoutMs },
+      rotatedCredentialSchema,
+    );
+    return answer.deviceCredential;
   }
 
   catalog(cursor: string, limit: number): Promise<CatalogFeedPage> {

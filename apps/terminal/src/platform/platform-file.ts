@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../storage/atomic-file.js';
@@ -19,6 +19,11 @@ const platformFileSchema = z.strictObject({
     address: z.string().nullable(),
   }),
   deviceCredential: z.string().min(1),
+  /**
+   * When the cloud issued `deviceCredential`: its age decides the automatic rotation. Files
+   * written before rotation existed lack it; their credential is the activation's.
+   */
+  deviceCredentialIssuedAt: z.iso.datetime().optional(),
   activatedAt: z.iso.datetime(),
   /**
    * The key replaced by the last rotation, as a hash, and the end of its grace window: still
@@ -31,6 +36,11 @@ const platformFileSchema = z.strictObject({
   unacknowledgedApiKeyId: z.string().nullable(),
 });
 export type PlatformFile = z.infer<typeof platformFileSchema>;
+
+/** When the credential in use was issued. */
+export function credentialIssuedAt(file: PlatformFile): Date {
+  return new Date(file.deviceCredentialIssuedAt ?? file.activatedAt);
+}
 
 function platformFilePath(dataDir: string): string {
   return join(dataDir, 'platform.json');
@@ -47,4 +57,25 @@ export function readPlatformFile(dataDir: string): PlatformFile | null {
 
 export function writePlatformFile(dataDir: string, state: PlatformFile): void {
   writeFileAtomically(platformFilePath(dataDir), `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** Reads the file as it is now, changes it, and replaces it atomically: what it holds then. */
+export function updatePlatformFile(
+  dataDir: string,
+  change: (file: PlatformFile) => PlatformFile,
+): PlatformFile {
+  const stored = readPlatformFile(dataDir);
+  if (stored === null) throw new Error(`${platformFilePath(dataDir)} is gone: the terminal is not activated`);
+  const next = change(stored);
+  writePlatformFile(dataDir, next);
+  return next;
+}
+
+/**
+ * What tells one version of the file from the next (writes replace it by rename: a new inode);
+ * null when there is none. Cheap enough to ask before every use of the credential.
+ */
+export function platformFileVersion(dataDir: string): string | null {
+  const stat = statSync(platformFilePath(dataDir), { throwIfNoEntry: false, bigint: true });
+  return stat === undefined ? null : `${stat.ino}:${stat.mtimeNs}:${stat.size}`;
 }

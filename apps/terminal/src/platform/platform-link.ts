@@ -3,7 +3,14 @@ import type { Clock } from '../clock.js';
 import { readStoredApiKey, sha256Hex, storeApiKey, type RetiringKey } from '../storage/api-key-file.js';
 import type { PendingApiKey } from './device-api-contract.js';
 import { CloudError, type DeviceClient } from './device-client.js';
-import { writePlatformFile, type PlatformFile } from './platform-file.js';
+import {
+  credentialIssuedAt,
+  platformFileVersion,
+  readPlatformFile,
+  updatePlatformFile,
+  type PlatformFile,
+} from './platform-file.js';
+import { rotateDeviceCredential } from './rotate-credential.js';
 
 /**
  * Refusals after which no retry can succeed: the terminal was deactivated (its credential is
@@ -34,11 +41,19 @@ export interface PlatformAccess {
  * An activated terminal's link to the cloud: its stored identity (platform.json), refreshed
  * from GET /terminal at each sync (merchant identity for the receipt header, API key
  * rotation). It never throws into selling: every failure ends up in `status()`.
+ *
+ * platform.json is the one truth, also for another process: `rotate-credential` run beside the
+ * running terminal writes the new credential there, and this link reads the file again whenever
+ * it was replaced, before any use of the credential, and merges its own changes into the file
+ * as it is now rather than writing back what it read earlier.
  */
 export class PlatformLink {
   private lastSyncAt: string | null = null;
   private lastError: string | null = null;
   private deactivated = false;
+  private stateVersion: string | null;
+  /** The credential of the latest call through `credentialForCall`: a refusal is about that one. */
+  private lastUsedCredential: string | null = null;
 
   constructor(
     private state: PlatformFile,
@@ -50,6 +65,7 @@ export class PlatformLink {
       logger: Logger;
     },
   ) {
+    this.stateVersion = platformFileVersion(o.dataDir);
     // A rotation's grace window outlives restarts: the verifier learns it from the file.
     const retiring = state.retiringApiKey;
     const current = readStoredApiKey(o.dataDir);
@@ -58,8 +74,27 @@ export class PlatformLink {
     }
   }
 
+  /** The stored link as it is now (read again if another process replaced the file). */
   get file(): PlatformFile {
+    const version = platformFileVersion(this.o.dataDir);
+    if (version !== null && version !== this.stateVersion) {
+      try {
+        const stored = readPlatformFile(this.o.dataDir);
+        if (stored !== null) this.state = stored;
+        this.stateVersion = version;
+      } catch (error) {
+        // Damaged by hand while running: what was read before stays in use, and is said once.
+        this.o.logger.error({ err: error }, 'platform.json is not readable; the link keeps its last state');
+        this.stateVersion = version;
+      }
+    }
     return this.state;
+  }
+
+  /** The device credential for a call to the cloud now. */
+  credentialForCall(): string {
+    this.lastUsedCredential = this.file.deviceCredential;
+    return this.lastUsedCredential;
   }
 
   status(): PlatformSyncStatus {
@@ -78,8 +113,12 @@ export class PlatformLink {
 
   recordFailure(error: unknown): void {
     this.lastError = error instanceof Error ? error.message : String(error);
-    if (error instanceof CloudError && error.code !== null && CUT_OFF.has(error.code))
-      this.deactivated = true;
+    if (!(error instanceof CloudError) || error.code === null || !CUT_OFF.has(error.code)) return;
+    // A credential refused after a rotation stored a successor (by this process or the
+    // command) was retired by the successor's first use: the next pass uses the successor.
+    const refusedOldCredential =
+      error.code === 'invalid_device_credential' && this.lastUsedCredential !== this.file.deviceCredential;
+    if (!refusedOldCredential) this.deactivated = true;
   }
 
   /** GET /terminal: the merchant's identity as it is now, and a rotated API key if there is one. */
@@ -90,7 +129,7 @@ export class PlatformLink {
       JSON.stringify(merchant) !== JSON.stringify(this.state.merchant) ||
       terminalName !== this.state.terminalName
     ) {
-      this.save({ ...this.state, merchant, terminalName });
+      this.save((file) => ({ ...file, merchant, terminalName }));
     }
     if (answer.pendingApiKey !== null) await this.adoptApiKey(answer.pendingApiKey);
   }
@@ -105,11 +144,11 @@ export class PlatformLink {
     if (current !== pending.key) {
       const until = new Date(this.o.clock.now().getTime() + pending.previousKeyGraceSeconds * 1000);
       const retiring = current === null ? null : { sha256: sha256Hex(current), until };
-      this.save({
-        ...this.state,
+      this.save((file) => ({
+        ...file,
         retiringApiKey: retiring === null ? null : { sha256: retiring.sha256, until: until.toISOString() },
         unacknowledgedApiKeyId: pending.id,
-      });
+      }));
       storeApiKey(this.o.dataDir, pending.key);
       this.o.verifier.replace(pending.key, retiring);
       this.o.logger.info(
@@ -118,12 +157,31 @@ export class PlatformLink {
       );
     }
     await this.o.client.acknowledgeApiKey(pending.id);
-    if (this.state.unacknowledgedApiKeyId !== null)
-      this.save({ ...this.state, unacknowledgedApiKeyId: null });
+    if (this.file.unacknowledgedApiKeyId !== null)
+      this.save((file) => ({ ...file, unacknowledgedApiKeyId: null }));
   }
 
-  private save(next: PlatformFile): void {
-    writePlatformFile(this.o.dataDir, next);
-    this.state = next;
+  /**
+   * Rotates the device credential once it is `maxAgeMs` old (DEVICE_CREDENTIAL_MAX_AGE_DAYS),
+   * so that a credential copied off the device some day stops working without anyone noticing
+   * the copy. The successor is stored before it is used (rotate-credential.ts).
+   */
+  async rotateCredentialIfOld(maxAgeMs: number): Promise<void> {
+    const issuedAt = credentialIssuedAt(this.file);
+    if (this.o.clock.now().getTime() - issuedAt.getTime() < maxAgeMs) return;
+    this.adopt(await rotateDeviceCredential(this.o.dataDir, this.o.client, this.o.clock));
+    this.o.logger.info(
+      { event: 'device_credential_rotated', previousIssuedAt: issuedAt.toISOString() },
+      'the device credential reached its maximum age and was rotated',
+    );
+  }
+
+  private save(change: (file: PlatformFile) => PlatformFile): void {
+    this.adopt(updatePlatformFile(this.o.dataDir, change));
+  }
+
+  private adopt(written: PlatformFile): void {
+    this.state = written;
+    this.stateVersion = platformFileVersion(this.o.dataDir);
   }
 }

@@ -1,12 +1,16 @@
+import { systemClock } from '../clock.js';
 import type { TerminalConfig } from '../config.js';
 import { readStoredApiKey } from '../storage/api-key-file.js';
 import { activateTerminal, ActivationError } from './activate-terminal.js';
+import { CloudError, DeviceClient } from './device-client.js';
 import { readPlatformFile } from './platform-file.js';
+import { rotateDeviceCredential } from './rotate-credential.js';
 
 const TERMINAL_COMMANDS_USAGE = `Commands of the terminal's entry (npm run terminal -- <command>):
   (none)               serve the Terminal API
   activate XXXX-XXXX   exchange an activation code with the cloud at CLOUD_URL, once
-  show-key             print the terminal's X-API-Key (developer settings)`;
+  show-key             print the terminal's X-API-Key (developer settings)
+  rotate-credential    replace the device credential with a new one from the cloud`;
 
 /**
  * The terminal's subcommands, run instead of the server. Output goes to the console of whoever
@@ -55,8 +59,52 @@ export async function runTerminalCommand(
       out.log(key);
       return 0;
     }
+    case 'rotate-credential':
+      return rotateCredentialCommand(config, out);
     default:
       out.error(`Unknown command "${command}".\n${TERMINAL_COMMANDS_USAGE}`);
       return 2;
   }
+}
+
+/**
+ * Rotates the device credential, stores the successor, then uses it once (GET /terminal) so
+ * that the old one is retired now rather than at the next sync. A terminal running beside this
+ * command reads the new platform.json before its next call to the cloud or the relay.
+ */
+async function rotateCredentialCommand(
+  config: TerminalConfig,
+  out: { log(text: string): void; error(text: string): void },
+): Promise<number> {
+  const file = readPlatformFile(config.dataDir);
+  if (file === null) {
+    out.error('This terminal is not activated: it has no device credential to rotate.');
+    return 1;
+  }
+  let credential = file.deviceCredential;
+  const client = new DeviceClient(file.cloudUrl, () => credential, config.platform.cloudTimeoutMs);
+  try {
+    credential = (await rotateDeviceCredential(config.dataDir, client, systemClock)).deviceCredential;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    out.error(
+      error instanceof CloudError
+        ? `Rotation failed: ${reason}. The current credential stays in use.`
+        : `The cloud issued a new credential but it could not be stored (${reason}). ` +
+            'The current credential stays in use; the next rotation revokes the one not stored.',
+    );
+    return 1;
+  }
+  try {
+    await client.terminal();
+  } catch (error) {
+    if (!(error instanceof CloudError)) throw error;
+    out.error(
+      `The new credential is stored, but the cloud could not be asked to retire the old one (${error.message}); ` +
+        'the old one stops working at the new one’s first use.',
+    );
+    return 1;
+  }
+  out.log(`Rotated: terminal ${file.terminalId} uses a new device credential; the old one no longer works.`);
+  return 0;
 }

@@ -65,6 +65,12 @@ export class RelayLink {
       let delay = this.o.accessPollMs;
       if (access) {
         const served = await this.#connectOnce(access, origin, dispatcher);
+        // A rotated credential: the relay dropped (or refused) the old one, the new one is due
+        // now rather than after a backoff meant for failures.
+        if (this.o.access()?.deviceCredential !== access.deviceCredential) {
+          failures = 0;
+          continue;
+        }
         failures = served ? 0 : failures + 1;
         delay = backoffDelay(
           failures,

@@ -2,12 +2,17 @@
  * Activation by the environment, through the real terminal process (src/main.ts) against a real
  * cloud: CLOUD_URL and ACTIVATION_CODE at first start activate it, the cloud's key replaces
  * API_KEY, neither the key nor the device credential reaches any log line, a rotated key is
- * picked up by the sync, and a restart with the (now used) code keeps the activation.
+ * picked up by the sync, the device credential rotated by `rotate-credential` in a second
+ * process while the terminal runs, and a restart with the (now used) code keeps the activation.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+import {
+  startTerminalCommandProcess,
+  startTerminalProcess,
+  type TerminalProcess,
+} from '../support/terminal-process.js';
 import { API_KEY, removeDir, startSimulator, tempDir, type Simulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
 
@@ -74,6 +79,23 @@ describe('a terminal process activated by its environment', () => {
     expect((await call(newKey, 'GET', '/api/sales')).status).toBe(200);
     expect((await call(oldKey, 'GET', '/api/sales')).status).toBe(200);
     expect(terminal.logTail().join('\n')).toMatch(/"event":"api_key_rotated"/);
+  });
+
+  it('takes up a credential that `rotate-credential`, run beside it, rotated', async () => {
+    const { key, credential: oldCredential } = stored();
+    const command = await startTerminalCommandProcess(['rotate-credential'], { DATA_DIR: dataDir }).exited;
+    expect(command, command.stderr).toMatchObject({ code: 0, stdout: expect.stringMatching(/Rotated/) });
+    const { credential } = stored();
+    secrets.push(credential);
+    expect(credential).not.toBe(oldCredential);
+    expect(`${command.stdout}${command.stderr}`).not.toContain(credential);
+    const asDevice = (c: string) =>
+      fetch(`${cloud.url}/api/device/v1/terminal`, { headers: { authorization: `Bearer ${c}` } });
+    expect((await asDevice(oldCredential)).status).toBe(401);
+
+    // The running terminal started with the old credential; it syncs with the new one.
+    const sync = await call(key, 'POST', '/api/catalog/sync');
+    expect(await sync.json()).toMatchObject({ state: 'synced', lastError: null });
   });
 
   it('keeps its activation across a restart with the used code still in the environment', async () => {

@@ -9,59 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateFromEnvironment, activateTerminal } from '../../src/platform/activate-terminal.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
-import {
-  API_KEY,
-  removeDir,
-  startTerminal,
-  tempDir,
-  TestClock,
-  type TerminalHandle,
-} from '../support/terminal-harness.js';
-import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
+import { capture, PlatformWorld } from '../support/platform-world.js';
+import { API_KEY, startTerminal, TestClock } from '../support/terminal-harness.js';
 
-let cloud: TestCloud;
-let merchantId: string;
-const dirs: string[] = [];
-const terminals: TerminalHandle[] = [];
+const world = new PlatformWorld();
+beforeAll(() => world.start());
+afterAll(() => world.stop());
 
-beforeAll(async () => {
-  cloud = await startCloudForTerminals();
-  merchantId = await cloud.merchant();
-});
-afterAll(async () => {
-  for (const terminal of terminals) await terminal.stop();
-  await cloud?.close();
-  for (const dir of dirs) removeDir(dir);
-});
-
-function freshDir(): string {
-  const dir = tempDir('platform');
-  dirs.push(dir);
-  return dir;
-}
-
-/** The console of a command, captured. */
-function capture() {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  return { out: { log: (t: string) => lines.push(t), error: (t: string) => errors.push(t) }, lines, errors };
-}
-
-const configOf = (dataDir: string) => loadTerminalConfig({ DATA_DIR: dataDir, CLOUD_URL: cloud.url });
+const freshDir = () => world.freshDir();
+const configOf = (dataDir: string) => loadTerminalConfig({ DATA_DIR: dataDir, CLOUD_URL: world.cloud.url });
 const mode = (file: string) => statSync(file).mode & 0o777;
 
 async function activatedTerminal(clock?: TestClock) {
-  const { terminalId, activationCode } = await cloud.terminal(merchantId);
-  const dataDir = freshDir();
-  await activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir });
-  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-  const terminal = await startTerminal({
-    dataDir,
-    fiscalization: 'not_fiscal',
-    ...(clock ? { clock } : {}),
-    config: { platform: { ...loadTerminalConfig({}).platform, catalogSyncIntervalMs: 600_000 } },
-  });
-  terminals.push(terminal);
+  const { dataDir, terminalId, key } = await world.activated();
+  const terminal = await world.serve(dataDir, clock);
   const as = (apiKey: string) => (method: string, path: string) =>
     terminal.call<Record<string, unknown>>(method, path, undefined, { 'X-API-Key': apiKey });
   return { terminal, terminalId, key, as };
@@ -80,7 +41,7 @@ describe('activation', () => {
   });
 
   it('exchanges a code once: keeps the link (0600), the cloud key where the key lives; the code is then used', async () => {
-    const { terminalId, activationCode } = await cloud.terminal(merchantId, 'Casa 2');
+    const { terminalId, activationCode } = await world.cloud.terminal(world.merchantId, 'Casa 2');
     const dataDir = freshDir();
     const console = capture();
     // Typed in lower case without the dash, as a person at the till might.
@@ -94,10 +55,10 @@ describe('activation', () => {
     expect(mode(join(dataDir, 'api-key'))).toBe(0o600);
     const stored = JSON.parse(readFileSync(platformFile, 'utf8'));
     expect(stored).toMatchObject({
-      cloudUrl: cloud.url,
+      cloudUrl: world.cloud.url,
       terminalId,
       terminalName: 'Casa 2',
-      merchant: { id: merchantId, name: 'Magazin SRL', idno: '1003600012345' },
+      merchant: { id: world.merchantId, name: 'Magazin SRL', idno: '1003600012345' },
       deviceCredential: expect.stringMatching(/^dc_/),
     });
     // The key is in api-key only, not beside the credential.
@@ -111,26 +72,30 @@ describe('activation', () => {
     // The same code again, on another device: refused, nothing stored there.
     const other = freshDir();
     await expect(
-      activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir: other }),
+      activateTerminal({ cloudUrl: world.cloud.url, code: activationCode, dataDir: other }),
     ).rejects.toThrow(/already used.*activation_code_used/);
     expect(existsSync(join(other, 'platform.json'))).toBe(false);
     expect(existsSync(join(other, 'api-key'))).toBe(false);
     // And an activated terminal does not activate twice.
-    await expect(activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir })).rejects.toThrow(
-      /already activated/,
-    );
+    await expect(
+      activateTerminal({ cloudUrl: world.cloud.url, code: activationCode, dataDir }),
+    ).rejects.toThrow(/already activated/);
   });
 
   it('at start with CLOUD_URL and ACTIVATION_CODE: a refused code is logged and the terminal stays standalone', async () => {
     const dataDir = freshDir();
     const logged: string[] = [];
     const logger = { info: () => undefined, error: (o: object) => logged.push(JSON.stringify(o)) };
-    await activateFromEnvironment({ cloudUrl: cloud.url, activationCode: 'ZZZZ-ZZZZ' }, dataDir, logger);
+    await activateFromEnvironment(
+      { cloudUrl: world.cloud.url, activationCode: 'ZZZZ-ZZZZ' },
+      dataDir,
+      logger,
+    );
     expect(logged.join()).toMatch(/activation_failed.*invalid_activation_code/);
     expect(existsSync(join(dataDir, 'platform.json'))).toBe(false);
 
-    const { activationCode } = await cloud.terminal(merchantId);
-    await activateFromEnvironment({ cloudUrl: cloud.url, activationCode }, dataDir, logger);
+    const { activationCode } = await world.cloud.terminal(world.merchantId);
+    await activateFromEnvironment({ cloudUrl: world.cloud.url, activationCode }, dataDir, logger);
     expect(existsSync(join(dataDir, 'platform.json'))).toBe(true);
   });
 
@@ -143,7 +108,7 @@ describe('activation', () => {
     const health = (
       await terminal.call<{ data: { platform: Record<string, unknown> } }>('GET', '/api/health')
     ).body.data.platform;
-    expect(health).toMatchObject({ activated: true, cloudUrl: cloud.url, terminalId, lastError: null });
+    expect(health).toMatchObject({ activated: true, cloudUrl: world.cloud.url, terminalId, lastError: null });
     expect(health.lastSyncAt).toEqual(expect.any(String));
     // The catalog, PIN verifiers included, is in the database: the owner's only, like platform.json.
     expect(mode(join(terminal.dataDir, 'terminal.sqlite'))).toBe(0o600);
@@ -154,17 +119,17 @@ describe('activation', () => {
     });
 
     // The operator renames the merchant: the next sync brings it to the receipt header.
-    await cloud.admin('PATCH', `/merchants/${merchantId}`, { name: 'Magazin Nou SRL' });
+    await world.cloud.admin('PATCH', `/merchants/${world.merchantId}`, { name: 'Magazin Nou SRL' });
     await as(key)('POST', '/api/catalog/sync');
     expect(terminal.runtime.receiptHeader().merchant.name).toBe('Magazin Nou SRL');
     const file = JSON.parse(readFileSync(join(terminal.dataDir, 'platform.json'), 'utf8'));
     expect(file.merchant.name).toBe('Magazin Nou SRL');
-    await cloud.admin('PATCH', `/merchants/${merchantId}`, { name: 'Magazin SRL' });
+    await world.cloud.admin('PATCH', `/merchants/${world.merchantId}`, { name: 'Magazin SRL' });
   });
 
   it('a terminal never activated is standalone in health', async () => {
     const terminal = await startTerminal({ dataDir: freshDir(), fiscalization: 'not_fiscal' });
-    terminals.push(terminal);
+    world.keep(terminal);
     const health = (await terminal.call<{ data: { platform: unknown } }>('GET', '/api/health')).body.data;
     expect(health.platform).toEqual({
       activated: false,
@@ -188,12 +153,12 @@ describe('API key rotation', () => {
     const clock = new TestClock();
     const { terminal, terminalId, key: oldKey, as } = await activatedTerminal(clock);
     await as(oldKey)('POST', '/api/catalog/sync');
-    await cloud.admin('POST', `/merchants/${merchantId}/terminals/${terminalId}/api-key/rotate`, {
+    await world.cloud.admin('POST', `/merchants/${world.merchantId}/terminals/${terminalId}/api-key/rotate`, {
       graceSeconds: 120,
     });
-    const pending = await cloud.admin<{ data: { id: string; apiKeyRotationPending: boolean }[] }>(
+    const pending = await world.cloud.admin<{ data: { id: string; apiKeyRotationPending: boolean }[] }>(
       'GET',
-      `/merchants/${merchantId}/terminals`,
+      `/merchants/${world.merchantId}/terminals`,
     );
     expect(pending.data.find((t) => t.id === terminalId)?.apiKeyRotationPending).toBe(true);
 
@@ -204,9 +169,9 @@ describe('API key rotation', () => {
     expect((await as(newKey)('GET', '/api/sales')).status).toBe(200);
     expect((await as(oldKey)('GET', '/api/sales')).status).toBe(200);
     // Acknowledged: the cloud no longer holds the new key for the terminal.
-    const acknowledged = await cloud.admin<{ data: { id: string; apiKeyRotationPending: boolean }[] }>(
+    const acknowledged = await world.cloud.admin<{ data: { id: string; apiKeyRotationPending: boolean }[] }>(
       'GET',
-      `/merchants/${merchantId}/terminals`,
+      `/merchants/${world.merchantId}/terminals`,
     );
     expect(acknowledged.data.find((t) => t.id === terminalId)?.apiKeyRotationPending).toBe(false);
 
@@ -220,13 +185,13 @@ describe('API key rotation', () => {
   it('keeps the grace window across a restart', async () => {
     const clock = new TestClock();
     const { terminal, terminalId, key: oldKey, as } = await activatedTerminal(clock);
-    await cloud.admin('POST', `/merchants/${merchantId}/terminals/${terminalId}/api-key/rotate`, {
+    await world.cloud.admin('POST', `/merchants/${world.merchantId}/terminals/${terminalId}/api-key/rotate`, {
       graceSeconds: 60,
     });
     await as(oldKey)('POST', '/api/catalog/sync');
     await terminal.stop();
     const restarted = await startTerminal({ dataDir: terminal.dataDir, fiscalization: 'not_fiscal', clock });
-    terminals.push(restarted);
+    world.keep(restarted);
     const call = (key: string) => restarted.call('GET', '/api/sales', undefined, { 'X-API-Key': key });
     expect((await call(oldKey)).status).toBe(200);
     clock.advance(61_000);
@@ -238,7 +203,12 @@ describe('deactivation', () => {
   it('stops syncing and says so in health; the terminal keeps serving', async () => {
     const { terminal, terminalId, key, as } = await activatedTerminal();
     await as(key)('POST', '/api/catalog/sync');
-    await cloud.admin('POST', `/merchants/${merchantId}/terminals/${terminalId}/deactivate`, undefined, 200);
+    await world.cloud.admin(
+      'POST',
+      `/merchants/${world.merchantId}/terminals/${terminalId}/deactivate`,
+      undefined,
+      200,
+    );
     const after = await as(key)('POST', '/api/catalog/sync');
     expect(after.status).toBe(200);
     // Deactivation revokes the credential too: the cloud answers 401 invalid_device_credential.

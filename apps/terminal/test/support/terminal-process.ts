@@ -5,7 +5,7 @@
  */
 import type { CardSimProcess } from '@fiscal-pos/card-sim';
 import { fiscalizeTerminal, type MevSimProcess } from '@fiscal-pos/mev-sim';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -153,4 +153,38 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
     },
     logTail: () => [...tail],
   };
+}
+
+export interface CommandProcess {
+  /** Its exit: the status (null after a signal), and what it printed. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** One command of the terminal's entry (`src/main.ts <args>`) as its own process. */
+export function startTerminalCommandProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+): CommandProcess {
+  const child = execFile(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: PACKAGE_DIR,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  });
+  live.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+  }>((resolve) =>
+    child.once('close', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
+  return { exited, kill: (signal) => child.kill(signal) };
 }
