@@ -1,0 +1,126 @@
+// The requesting node's side of an exchange with a terminal held by another node: a stand-in
+// for the HTTP/2 stream that forward() writes the request body into and reads the answer from.
+// The body is gathered (it fits one NATS message: the cluster's body limit sees to it), sent
+// with a reply inbox of our own, and the holder's frames come back on that inbox in order.
+import type { OutgoingHttpHeaders } from 'node:http2';
+import { Duplex } from 'node:stream';
+import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import {
+  decodeFrame,
+  encodeFrame,
+  linkSubject,
+  ReplyHead,
+  SILENCE_MS,
+  type RequestHead,
+} from './cluster-frames.js';
+import { LOST, NOT_CONNECTED } from './answers.js';
+import { RelayRefusal, type Exchange } from './forward.js';
+
+const NO_RESPONDERS = 503;
+
+export class RemoteExchange extends Duplex implements Exchange {
+  readonly #body: Buffer[] = [];
+  #subscription: Subscription | undefined;
+  #watchdog: NodeJS.Timeout | undefined;
+  #nextSeq = 0;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly publicId: string,
+    private readonly head: Omit<RequestHead, 'headers'> & { headers: OutgoingHttpHeaders },
+    endStream: boolean,
+  ) {
+    super();
+    if (endStream) this.end();
+  }
+
+  /** The client left or the relay gave up: stop listening (the holder's own timeout ends its side). */
+  close(): void {
+    this.destroy();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.#body.push(chunk);
+    done();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    if (this.nc.isClosed()) {
+      done(new RelayRefusal('TERMINAL_NOT_CONNECTED', NOT_CONNECTED));
+      return;
+    }
+    const inbox = createInbox();
+    this.#subscription = this.nc.subscribe(inbox, { callback: (_error, msg) => this.#receive(msg) });
+    this.#armWatchdog();
+    // The subscription goes to the server before the request on the same connection: no reply
+    // can arrive before we listen.
+    this.nc.publish(linkSubject(this.publicId), encodeFrame(this.head, Buffer.concat(this.#body)), {
+      reply: inbox,
+    });
+    this.#body.length = 0;
+    done();
+  }
+
+  // The answer arrives at the holder's pace; NATS core has no backpressure to give it.
+  override _read(): void {}
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    clearTimeout(this.#watchdog);
+    this.#subscription?.unsubscribe();
+    done(error);
+  }
+
+  #armWatchdog(): void {
+    clearTimeout(this.#watchdog);
+    // The holder sends at least every ALIVE_MS: silence means it died or NATS lost it.
+    this.#watchdog = setTimeout(
+      () => this.destroy(new RelayRefusal('TERMINAL_CONNECTION_LOST', LOST)),
+      SILENCE_MS,
+    );
+  }
+
+  #receive(msg: Msg): void {
+    if (this.destroyed) return;
+    if (msg.data.length === 0 && msg.headers?.code === NO_RESPONDERS) {
+      // No node holds this terminal's link: answered at once.
+      this.destroy(new RelayRefusal('TERMINAL_NOT_CONNECTED', NOT_CONNECTED));
+      return;
+    }
+    let frame;
+    try {
+      frame = decodeFrame(msg.data, ReplyHead);
+    } catch {
+      this.destroy(new Error('malformed frame from the holding node'));
+      return;
+    }
+    const { head, body } = frame;
+    // A lost frame (NATS core delivers at most once) must cut the answer, never corrupt it.
+    if (head.seq !== this.#nextSeq++) {
+      this.destroy(new Error('frame lost between relay nodes'));
+      return;
+    }
+    this.#armWatchdog();
+    switch (head.kind) {
+      case 'alive':
+        return;
+      case 'head':
+        this.emit('response', { ...head.headers, ':status': head.status });
+        return;
+      case 'data':
+        this.push(body);
+        return;
+      case 'end':
+        clearTimeout(this.#watchdog);
+        this.push(null);
+        return;
+      case 'refused': {
+        const retry: Record<string, string> =
+          head.retryAfter === undefined ? {} : { 'retry-after': String(head.retryAfter) };
+        this.destroy(new RelayRefusal(head.code, head.message, retry));
+        return;
+      }
+      case 'aborted':
+        this.destroy(new Error('the answer was cut off on the holding node'));
+    }
+  }
+}
