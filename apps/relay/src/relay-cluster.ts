@@ -70,6 +70,8 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
 
   held(link: TerminalLink): void {
     const { publicId } = link;
+    // A link accepted while this node leaves NATS: it is closed with the rest.
+    if (this.nc.isClosed() || this.nc.isDraining()) return;
     if (!this.#responders.has(publicId))
       this.#responders.set(
         publicId,
