@@ -49,8 +49,19 @@ export const RefusalCode = z.enum([
 ]);
 export type RefusalCode = z.infer<typeof RefusalCode>;
 
+/**
+ * Answer bytes the holder sends ahead of the requester's acknowledgements: past it the holder
+ * pauses the terminal's stream (and HTTP/2 flow control the terminal), so a slow client costs
+ * the requesting node at most about this much memory.
+ */
+export const WINDOW_BYTES = 1024 * 1024;
+/** The requester acknowledges what its client has read every this many bytes. */
+export const ACK_EVERY_BYTES = WINDOW_BYTES / 4;
+
 const seq = z.number().int().min(0);
 export const ReplyHead = z.discriminatedUnion('kind', [
+  /** First frame of an exchange the holder took on: where to send acknowledgements and cancel. */
+  z.object({ kind: z.literal('accepted'), seq, control: z.string() }),
   z.object({ kind: z.literal('head'), seq, status: z.number().int(), headers: Headers }),
   z.object({ kind: z.literal('data'), seq }),
   z.object({ kind: z.literal('end'), seq }),
@@ -66,6 +77,15 @@ export const ReplyHead = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('aborted'), seq }),
 ]);
 export type ReplyHead = z.infer<typeof ReplyHead>;
+
+/** From the requester to the holder's control inbox of one exchange. */
+export const ControlHead = z.discriminatedUnion('kind', [
+  /** The client has read this many answer bytes in all. */
+  z.object({ kind: z.literal('ack'), bytes: z.number().int().min(0) }),
+  /** The client left or the requester gave up: stop the terminal's work. */
+  z.object({ kind: z.literal('cancel') }),
+]);
+export type ControlHead = z.infer<typeof ControlHead>;
 
 export const Claim = z.object({
   publicId: z.string(),

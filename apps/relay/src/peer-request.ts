@@ -1,19 +1,23 @@
 // The holding node's side of a request another node forwarded over NATS: the request goes to
 // the local link as an HTTP/2 stream, and the answer goes back to the requester's inbox as
-// numbered frames (head, data in chunks under max_payload, end), with "alive" frames while the
-// exchange is open so the requester can tell a slow terminal from a dead node. The
+// numbered frames (accepted, head, data in chunks under max_payload, end), with "alive" frames
+// while the exchange is open so the requester can tell a slow terminal from a dead node. The
+// requester's acknowledgements keep at most WINDOW_BYTES of answer in flight, and its cancel
+// stops the terminal's work when the client leaves. The
 // per-publicId limits are counted here, on the link, whichever node the client called.
 import { constants, type IncomingHttpHeaders } from 'node:http2';
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { endToEndHeaders } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { LOST, NOT_CONNECTED, rateLimited, timedOut } from './answers.js';
 import {
   ALIVE_MS,
+  ControlHead,
   dataChunkBytes,
   decodeFrame,
   encodeFrame,
   RequestHead,
+  WINDOW_BYTES,
   type ReplyHead,
 } from './cluster-frames.js';
 import type { Exchange } from './forward.js';
@@ -74,6 +78,26 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   let status = 0;
   let ended = false;
   let timedOutHere = false;
+  let sentBytes = 0;
+  let ackedBytes = 0;
+  const control = createInbox();
+  const controls = o.nc.subscribe(control, {
+    callback: (_error, message) => {
+      let order: ControlHead;
+      try {
+        order = decodeFrame(message.data, ControlHead).head;
+      } catch {
+        return;
+      }
+      if (order.kind === 'cancel') {
+        stream.close(constants.NGHTTP2_CANCEL);
+        return;
+      }
+      ackedBytes = Math.max(ackedBytes, order.bytes);
+      if (stream.isPaused() && sentBytes - ackedBytes <= WINDOW_BYTES) stream.resume();
+    },
+  });
+  send({ kind: 'accepted', seq: seq++, control });
   const alive = setInterval(() => send({ kind: 'alive', seq: seq++ }), ALIVE_MS);
   // The requester answers 504 on its own clock; this one only stops the terminal's work.
   const timer = setTimeout(() => {
@@ -90,6 +114,8 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     stream.on('data', (chunk: Buffer) => {
       for (let at = 0; at < chunk.length; at += chunkBytes)
         send({ kind: 'data', seq: seq++ }, chunk.subarray(at, at + chunkBytes));
+      sentBytes += chunk.length;
+      if (sentBytes - ackedBytes > WINDOW_BYTES) stream.pause();
     });
     stream.once('end', () => {
       ended = true;
@@ -99,6 +125,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   stream.once('close', () => {
     clearInterval(alive);
     clearTimeout(timer);
+    if (!o.nc.isClosed()) controls.unsubscribe();
     link.limiter.release();
     if (status === 0 && !timedOutHere)
       send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });

@@ -1,16 +1,20 @@
 // The requesting node's side of an exchange with a terminal held by another node: a stand-in
 // for the HTTP/2 stream that forward() writes the request body into and reads the answer from.
 // The body is gathered (it fits one NATS message: the cluster's body limit sees to it), sent
-// with a reply inbox of our own, and the holder's frames come back on that inbox in order.
+// with a reply inbox of our own, and the holder's frames come back on that inbox in order. What
+// the client reads is acknowledged to the holder (its send window), and a request given up on
+// is cancelled there.
 import type { OutgoingHttpHeaders } from 'node:http2';
 import { Duplex } from 'node:stream';
 import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
+  ACK_EVERY_BYTES,
   decodeFrame,
   encodeFrame,
   linkSubject,
   ReplyHead,
   SILENCE_MS,
+  type ControlHead,
   type RequestHead,
 } from './cluster-frames.js';
 import { LOST, NOT_CONNECTED } from './answers.js';
@@ -23,6 +27,12 @@ export class RemoteExchange extends Duplex implements Exchange {
   #subscription: Subscription | undefined;
   #watchdog: NodeJS.Timeout | undefined;
   #nextSeq = 0;
+  /** The holder's control inbox for this exchange, once it took the request on. */
+  #control: string | undefined;
+  /** The holder has finished its side: nothing to cancel. */
+  #holderDone = false;
+  #pushedBytes = 0;
+  #ackedBytes = 0;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -34,7 +44,7 @@ export class RemoteExchange extends Duplex implements Exchange {
     if (endStream) this.end();
   }
 
-  /** The client left or the relay gave up: stop listening (the holder's own timeout ends its side). */
+  /** The client left or the relay gave up: the holder is told to cancel, and we stop listening. */
   close(): void {
     this.destroy();
   }
@@ -61,13 +71,24 @@ export class RemoteExchange extends Duplex implements Exchange {
     done();
   }
 
-  // The answer arrives at the holder's pace; NATS core has no backpressure to give it.
-  override _read(): void {}
+  // Called when the reader wants more, so what was pushed is (all but a highWaterMark) read.
+  override _read(): void {
+    if (this.#control && this.#pushedBytes - this.#ackedBytes >= ACK_EVERY_BYTES) {
+      this.#ackedBytes = this.#pushedBytes;
+      this.#order({ kind: 'ack', bytes: this.#pushedBytes });
+    }
+  }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     clearTimeout(this.#watchdog);
-    this.#subscription?.unsubscribe();
+    if (!this.#holderDone) this.#order({ kind: 'cancel' });
+    if (!this.nc.isClosed()) this.#subscription?.unsubscribe();
     done(error);
+  }
+
+  #order(order: ControlHead): void {
+    if (this.#control === undefined || this.nc.isClosed()) return;
+    this.nc.publish(this.#control, encodeFrame(order));
   }
 
   #armWatchdog(): void {
@@ -100,13 +121,18 @@ export class RemoteExchange extends Duplex implements Exchange {
       return;
     }
     this.#armWatchdog();
+    if (head.kind === 'end' || head.kind === 'refused' || head.kind === 'aborted') this.#holderDone = true;
     switch (head.kind) {
+      case 'accepted':
+        this.#control = head.control;
+        return;
       case 'alive':
         return;
       case 'head':
         this.emit('response', { ...head.headers, ':status': head.status });
         return;
       case 'data':
+        this.#pushedBytes += body.length;
         this.push(body);
         return;
       case 'end':

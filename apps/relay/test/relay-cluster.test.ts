@@ -2,7 +2,8 @@
 // balancer that prefers node A while it lives), one cloud, terminals in-process: a request on
 // node B reaches the terminal linked to node A with the same answer, replays included; B
 // answers 503 at once for a terminal no node holds; a large answer crosses nodes intact; a newer
-// link on one node makes the other drop the older one; limits are counted on the holding node;
+// link on one node makes the other drop the older one; limits are counted on the holding node,
+// and a request the client gave up on via B is cancelled there;
 // and when node A is killed, requests in flight via B get 502 and the terminal comes back
 // through the one address to B and serves again. Skipped, with the reason printed, when no NATS
 // server answers (NATS_TEST_URL, default nats://127.0.0.1:4222).
@@ -41,7 +42,8 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
 }
 
 describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
-  const world = new RelayWorld(null, { NATS_URL });
+  // A long request timeout: a slot held by a request given up on frees only by cancellation.
+  const world = new RelayWorld(null, { NATS_URL, RELAY_REQUEST_TIMEOUT_MS: '60000' });
   let nodeA: RelayProcess;
   let nodeB: RelayProcess;
   let balancer: TcpBalancer;
@@ -152,6 +154,25 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
     await until('the terminal serves again', () => terminalC.runtime.relayLink.connected);
     await world.untilRouted(c.publicId);
     expect((await send(via(nodeB, c.publicId, '/api/health'))).status).toBe(200);
+  });
+
+  it('cancels on the holding node what a client gave up on via B, freeing the terminal’s slots', async () => {
+    const e = await world.activate('Casa E');
+    await world.startTerminal(e, {
+      fiscalization: 'not_fiscal',
+      readWorker: STALLING,
+      config: { historyQueryTimeoutMs: 30_000 },
+    });
+    const leaving = new AbortController();
+    const stalled = [1, 2, 3, 4].map(() =>
+      fetch(via(nodeB, e.publicId, '/api/sales'), { signal: leaving.signal }).catch(() => null),
+    );
+    const health = async () => (await send(via(nodeB, e.publicId, '/api/health'))).status;
+    await until('the four fill the holder’s concurrency limit', async () => (await health()) === 429);
+    leaving.abort();
+    await Promise.all(stalled);
+    // Without the cancel the slots would stay taken until the terminal's 30 s query timeout.
+    await until('the slots come back', async () => (await health()) === 200);
   });
 
   it('counts limits on the holding node, answers 502 for requests in flight via B when A dies, and serves again through B', async () => {
