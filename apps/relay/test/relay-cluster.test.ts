@@ -165,7 +165,7 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
     });
     const leaving = new AbortController();
     const stalled = [1, 2, 3, 4].map(() =>
-      fetch(via(nodeB, e.publicId, '/api/sales'), { signal: leaving.signal }).catch(() => null),
+      send(via(nodeB, e.publicId, '/api/sales'), { signal: leaving.signal }).catch(() => null),
     );
     const health = async () => (await send(via(nodeB, e.publicId, '/api/health'))).status;
     await until('the four fill the holder’s concurrency limit', async () => (await health()) === 429);
