@@ -125,7 +125,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   stream.once('close', () => {
     clearInterval(alive);
     clearTimeout(timer);
-    if (!o.nc.isClosed()) controls.unsubscribe();
+    controls.unsubscribe();
     link.limiter.release();
     if (status === 0 && !timedOutHere)
       send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });

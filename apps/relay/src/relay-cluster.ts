@@ -94,7 +94,7 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
   released(publicId: string): void {
     const subscription = this.#responders.get(publicId);
     this.#responders.delete(publicId);
-    if (!this.nc.isClosed()) subscription?.unsubscribe();
+    subscription?.unsubscribe();
   }
 
   /** Lets requests in progress finish their publishes, then leaves NATS. */

@@ -55,7 +55,8 @@ export class RemoteExchange extends Duplex implements Exchange {
   }
 
   override _final(done: (error?: Error | null) => void): void {
-    if (this.nc.isClosed()) {
+    // This node is leaving NATS: it cannot reach any other, and nothing was sent.
+    if (this.nc.isClosed() || this.nc.isDraining()) {
       done(new RelayRefusal('TERMINAL_NOT_CONNECTED', NOT_CONNECTED));
       return;
     }
@@ -82,13 +83,18 @@ export class RemoteExchange extends Duplex implements Exchange {
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     clearTimeout(this.#watchdog);
     if (!this.#holderDone) this.#order({ kind: 'cancel' });
-    if (!this.nc.isClosed()) this.#subscription?.unsubscribe();
+    this.#subscription?.unsubscribe();
     done(error);
   }
 
   #order(order: ControlHead): void {
-    if (this.#control === undefined || this.nc.isClosed()) return;
-    this.nc.publish(this.#control, encodeFrame(order));
+    if (this.#control === undefined) return;
+    // A draining or closed connection (this node stopping): the holder's timeout ends its side.
+    try {
+      this.nc.publish(this.#control, encodeFrame(order));
+    } catch {
+      /* nothing more can be said */
+    }
   }
 
   #armWatchdog(): void {

@@ -52,6 +52,17 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   const via = (node: RelayProcess, publicId: string, path: string) =>
     `${node.url}/api/relay/${publicId}${path}`;
 
+  /** A terminal whose list reads never answer (30 s), linked through the one address. */
+  const stallingTerminal = async (name: string) => {
+    const activation = await world.activate(name);
+    await world.startTerminal(activation, {
+      fiscalization: 'not_fiscal',
+      readWorker: STALLING,
+      config: { historyQueryTimeoutMs: 30_000 },
+    });
+    return activation;
+  };
+
   beforeAll(async () => {
     await world.start();
     nodeA = world.relay;
@@ -157,12 +168,7 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   });
 
   it('cancels on the holding node what a client gave up on via B, freeing the terminal’s slots', async () => {
-    const e = await world.activate('Casa E');
-    await world.startTerminal(e, {
-      fiscalization: 'not_fiscal',
-      readWorker: STALLING,
-      config: { historyQueryTimeoutMs: 30_000 },
-    });
+    const e = await stallingTerminal('Casa E');
     const leaving = new AbortController();
     const stalled = [1, 2, 3, 4].map(() =>
       send(via(nodeB, e.publicId, '/api/sales'), { signal: leaving.signal }).catch(() => null),
@@ -176,12 +182,7 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   });
 
   it('counts limits on the holding node, answers 502 for requests in flight via B when A dies, and serves again through B', async () => {
-    const d = await world.activate('Casa D');
-    await world.startTerminal(d, {
-      fiscalization: 'not_fiscal',
-      readWorker: STALLING,
-      config: { historyQueryTimeoutMs: 30_000 },
-    });
+    const d = await stallingTerminal('Casa D');
     const stalled = [1, 2, 3, 4].map(() => send(via(nodeB, d.publicId, '/api/sales')));
     // Time for the four to reach node A (RELAY_MAX_CONCURRENT is 4), on a busy machine too.
     await new Promise((done) => setTimeout(done, 1_000));
