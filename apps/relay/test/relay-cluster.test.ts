@@ -1,14 +1,17 @@
 // Two relay nodes (real processes) on the real NATS server, behind one address (a loopback TCP
 // balancer that prefers node A while it lives), one cloud, terminals in-process: a request on
 // node B reaches the terminal linked to node A with the same answer, replays included; B
-// answers 503 at once for a terminal no node holds; a large answer crosses nodes intact; a newer
+// answers 503 at once for a terminal no node holds; a large answer crosses nodes intact, one of
+// 32 MiB (many times NATS's max_payload) at the pace its client reads; a newer
 // link on one node makes the other drop the older one; limits are counted on the holding node,
 // and a request the client gave up on via B is cancelled there;
 // and when node A is killed, requests in flight via B get 502 and the terminal comes back
 // through the one address to B and serves again. Skipped, with the reason printed, when no NATS
 // server answers (NATS_TEST_URL, default nats://127.0.0.1:4222).
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { createServer as createHttp2Server } from 'node:http2';
 import { connect } from '@nats-io/transport-node';
-import { CONNECT_PATH, LINK_PROTOCOL, CLOSE_CODES } from '@fiscal-pos/relay-protocol';
+import { CONNECT_PATH, LINK_PROTOCOL, CLOSE_CODES, linkStream } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
@@ -39,6 +42,49 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
     if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms: ${what}`);
     await new Promise((done) => setTimeout(done, 50));
   }
+}
+
+/** Bytes that show a hole or a swap: no two 251-byte stretches alike at the same offset mod 256. */
+function bulkBody(size: number): Buffer {
+  const body = Buffer.allocUnsafe(size);
+  for (let i = 0; i < size; i++) body[i] = (i % 251) ^ ((i >> 16) & 0xff);
+  return body;
+}
+
+/**
+ * A device dialling a relay node like a terminal (the link's WebSocket and HTTP/2 server, from
+ * relay-protocol), answering every request with `size` bytes: an answer no terminal route gives
+ * on demand, and a count of what it got to write (HTTP/2 flow control holds the rest back).
+ */
+async function bulkDevice(node: RelayProcess, activation: ActivatedTerminal, size: number) {
+  const body = bulkBody(size);
+  let written = 0;
+  const server = createHttp2Server();
+  server.on('stream', (stream, headers) => {
+    stream.on('error', () => undefined);
+    stream.respond({ ':status': 200, 'content-type': 'application/octet-stream' });
+    if (headers[':method'] === 'HEAD') return void stream.end();
+    let at = 0;
+    const pump = () => {
+      while (at < size) {
+        const piece = body.subarray(at, at + 64 * 1024);
+        at += piece.length;
+        written += piece.length;
+        if (!stream.write(piece)) return void stream.once('drain', pump);
+      }
+      stream.end();
+    };
+    pump();
+  });
+  const socket = new WebSocket(new URL(CONNECT_PATH, node.url.replace(/^http/, 'ws')), LINK_PROTOCOL, {
+    headers: { authorization: `Bearer ${activation.deviceCredential}` },
+  });
+  await new Promise((done, fail) => {
+    // In the open handler itself: the relay's first HTTP/2 bytes may follow in the same tick.
+    socket.once('open', () => done(server.emit('connection', linkStream(socket))));
+    socket.once('error', fail);
+  });
+  return { written: () => written, close: () => socket.close() };
 }
 
 describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
@@ -137,6 +183,37 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
       expect(answer.status).toBe(413);
       expect(answer.body.error.code).toBe('RELAY_BODY_TOO_LARGE');
     }
+  });
+
+  it('streams an answer many times max_payload across nodes, at the pace its client reads', async () => {
+    const f = await world.activate('Casa F');
+    const device = await bulkDevice(nodeA, f, 32 * 1024 * 1024);
+    await until('node B reaches the device', async () => {
+      const answer = await fetch(via(nodeB, f.publicId, '/bulk'), { method: 'HEAD' });
+      return answer.status === 200;
+    });
+    const before = device.written();
+    // A client that reads nothing yet: the holder stops the device within its window.
+    const response = await new Promise<IncomingMessage>((done, fail) =>
+      httpGet(via(nodeB, f.publicId, '/bulk'), done).on('error', fail),
+    );
+    response.pause();
+    let last = -1;
+    await until('the device stops writing', async () => {
+      await new Promise((done) => setTimeout(done, 1_000));
+      const now = device.written();
+      const settled = now === last && now > before;
+      last = now;
+      return settled;
+    });
+    // The window is 1 MiB; loopback socket buffers hold some MiB more. Without it, all 32 MiB.
+    expect(device.written() - before).toBeLessThan(16 * 1024 * 1024);
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.resume();
+    await new Promise((done) => response.once('end', done));
+    expect(Buffer.concat(chunks).equals(bulkBody(32 * 1024 * 1024))).toBe(true);
+    device.close();
   });
 
   it('keeps one live link per terminal across nodes: the newer one wins, wherever it is', async () => {
