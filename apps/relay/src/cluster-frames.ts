@@ -41,13 +41,12 @@ export const RequestHead = z.object({
 export type RequestHead = z.infer<typeof RequestHead>;
 
 /** Codes the holder answers with before the terminal's answer begins. */
-export const RefusalCode = z.enum([
+const RefusalCode = z.enum([
   'TERMINAL_NOT_CONNECTED',
   'TERMINAL_CONNECTION_LOST',
   'TERMINAL_TIMEOUT',
   'RELAY_RATE_LIMITED',
 ]);
-export type RefusalCode = z.infer<typeof RefusalCode>;
 
 /**
  * Answer bytes the holder sends ahead of the requester's acknowledgements: past it the holder

@@ -19,7 +19,7 @@ export interface LinkWatcher<L> {
 }
 
 /** The newer connection wins; equal clocks are settled by link id, the same way on every node. */
-export function isNewer(a: LinkStamp, b: LinkStamp): boolean {
+function isNewer(a: LinkStamp, b: LinkStamp): boolean {
   return a.connectedAt !== b.connectedAt ? a.connectedAt > b.connectedAt : a.linkId > b.linkId;
 }
 

@@ -1,7 +1,8 @@
 // The relay node: HTTP (or HTTPS with TLS_CERT/TLS_KEY) on PORT. Terminals dial in at
 // /api/relay/connect; clients of {relay_url} = /api/relay/<publicId>/<path> are forwarded to the
-// terminal holding that publicId, on this node or (cluster mode, NATS_URL) another one. Logged per request: method, publicId, the path
-// without its query, status and duration; never X-API-Key, other headers or bodies.
+// terminal holding that publicId, on this node or (cluster mode, NATS_URL) another one. Logged
+// per request: method, publicId, the path without its query, status and duration; never
+// X-API-Key, other headers or bodies.
 import { randomUUID } from 'node:crypto';
 import {
   createServer as createHttpServer,
