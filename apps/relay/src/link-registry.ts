@@ -42,11 +42,7 @@ export class LinkRegistry<L extends RegisteredLink = RegisteredLink> {
   add(link: L): void {
     const previous = this.#byPublicId.get(link.publicId);
     this.#byPublicId.set(link.publicId, link);
-    link.onClose(() => {
-      if (this.#byPublicId.get(link.publicId) !== link) return;
-      this.#byPublicId.delete(link.publicId);
-      this.#watcher?.released(link.publicId);
-    });
+    link.onClose(() => this.#forget(link));
     previous?.close(CLOSE_CODES.replaced, REPLACED);
     this.#watcher?.held(link);
   }
@@ -55,7 +51,7 @@ export class LinkRegistry<L extends RegisteredLink = RegisteredLink> {
   yieldTo(claim: LinkStamp): L | undefined {
     const local = this.#byPublicId.get(claim.publicId);
     if (!local || local.linkId === claim.linkId || isNewer(local, claim)) return undefined;
-    local.close(CLOSE_CODES.replaced, REPLACED);
+    this.#drop(local, CLOSE_CODES.replaced, REPLACED);
     return local;
   }
 
@@ -73,8 +69,23 @@ export class LinkRegistry<L extends RegisteredLink = RegisteredLink> {
     const dropped = [...this.#byPublicId.values()].filter((link) =>
       credentialIds.has(link.device.credentialId),
     );
-    for (const link of dropped) link.close(CLOSE_CODES.revoked, 'device credential revoked');
+    for (const link of dropped) this.#drop(link, CLOSE_CODES.revoked, 'device credential revoked');
     return dropped;
+  }
+
+  /**
+   * Forgotten at once, not when the closing handshake ends (up to 2 s later): until then the
+   * cluster would still route this terminal's requests here, to a link that takes none.
+   */
+  #drop(link: L, code: (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES], reason: string): void {
+    link.close(code, reason);
+    this.#forget(link);
+  }
+
+  #forget(link: L): void {
+    if (this.#byPublicId.get(link.publicId) !== link) return;
+    this.#byPublicId.delete(link.publicId);
+    this.#watcher?.released(link.publicId);
   }
 
   closeAll(): void {

@@ -92,5 +92,11 @@ describe('the link registry', () => {
     links.add(second);
     second.close(CLOSE_CODES.revoked);
     expect(events).toEqual(['held lnk_1', 'held lnk_2', 'released p1']);
+    // Yielded to another node: released at once, before its socket finishes closing.
+    const third = new FakeLink('p1', 'dcr_1', 3, 'lnk_3');
+    third.onClose = () => undefined;
+    links.add(third);
+    links.yieldTo({ publicId: 'p1', connectedAt: 4, linkId: 'lnk_4' });
+    expect(events.slice(3)).toEqual(['held lnk_3', 'released p1']);
   });
 });

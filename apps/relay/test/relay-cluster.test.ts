@@ -92,7 +92,9 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   const world = new RelayWorld(null, { NATS_URL, RELAY_REQUEST_TIMEOUT_MS: '60000' });
   let nodeA: RelayProcess;
   let nodeB: RelayProcess;
-  let balancer: TcpBalancer;
+  /** Started here, beside the world's own relay (stopped by the world). */
+  const extraNodes: RelayProcess[] = [];
+  let balancer: TcpBalancer | undefined;
   let a: ActivatedTerminal;
   let terminalA: TerminalHandle;
   const via = (node: RelayProcess, publicId: string, path: string) =>
@@ -113,16 +115,19 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
     await world.start();
     nodeA = world.relay;
     nodeB = await world.startRelay();
+    extraNodes.push(nodeB);
     balancer = await startTcpBalancer([nodeA.port, nodeB.port]);
     world.dialUrl = balancer.url;
     a = await world.activate('Casa A');
     // Routed on A itself: the balancer gave the link to A.
     terminalA = await world.startTerminal(a);
-  });
+    // A cloud, a simulator, two relay processes and a terminal: beside other suites on a busy
+    // machine this has taken over the 60 s default.
+  }, 180_000);
   afterAll(async () => {
     await world.stop();
-    if (world.relay !== nodeB) await nodeB.stop();
-    await balancer.close();
+    for (const node of extraNodes) if (node !== world.relay) await node.stop();
+    await balancer?.close();
   });
 
   it('answers on node B what node A and the terminal itself answer, replays included', async () => {
