@@ -22,6 +22,8 @@ export const isSubjectSafe = (publicId: string): boolean => /^[A-Za-z0-9_-]{1,64
  * max_payload minus this.
  */
 export const REQUEST_HEAD_RESERVE = 64 * 1024;
+/** NATS's default max_payload, for a connection whose server info is not known yet. */
+export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 /** Room kept in a reply data message for its head. */
 const DATA_HEAD_RESERVE = 256;
 

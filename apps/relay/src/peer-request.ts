@@ -15,6 +15,7 @@ import {
   ControlHead,
   dataChunkBytes,
   decodeFrame,
+  DEFAULT_MAX_PAYLOAD,
   encodeFrame,
   RequestHead,
   WINDOW_BYTES,
@@ -105,7 +106,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     send({ kind: 'refused', seq: seq++, code: 'TERMINAL_TIMEOUT', message: timedOut(o.timeoutMs) });
     stream.close(constants.NGHTTP2_CANCEL);
   }, o.timeoutMs);
-  const chunkBytes = dataChunkBytes(o.nc.info?.max_payload ?? 1_048_576);
+  const chunkBytes = dataChunkBytes(o.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD);
 
   stream.once('response', (answer: IncomingHttpHeaders) => {
     clearTimeout(timer);

@@ -10,6 +10,7 @@ import {
   Claim,
   CLAIM_SUBJECT,
   decodeFrame,
+  DEFAULT_MAX_PAYLOAD,
   encodeFrame,
   HOLDER_QUEUE,
   linkSubject,
@@ -50,7 +51,7 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
 
   /** The largest request body one NATS message carries beside its head (max_payload learnt from the server). */
   get requestBodyLimit(): number {
-    return (this.nc.info?.max_payload ?? 1_048_576) - REQUEST_HEAD_RESERVE;
+    return (this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD) - REQUEST_HEAD_RESERVE;
   }
 
   /** The terminal of this publicId wherever it is linked; the caller checked it is no local one. */
