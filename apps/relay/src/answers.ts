@@ -24,3 +24,12 @@ export function answerRelayError(
   });
   res.end(body);
 }
+
+const IN_DOUBT = 'It may have been done: retry with the same Idempotency-Key.';
+export const LOST = `The terminal's connection to the relay dropped during the request. ${IN_DOUBT}`;
+export const NOT_CONNECTED = 'The terminal is not connected to the relay now.';
+export const timedOut = (ms: number): string => `The terminal did not answer within ${ms} ms. ${IN_DOUBT}`;
+export const tooLarge = (limit: number): string =>
+  `The request body is over the relay's limit of ${limit} bytes.`;
+export const rateLimited = (seconds: number): string =>
+  `Too many requests for this terminal; retry after ${seconds} s.`;

@@ -21,6 +21,8 @@ const Env = z.object({
   RELAY_MAX_CONCURRENT: count(16),
   RELAY_REVOCATION_POLL_MS: count(2_000),
   RELAY_HEARTBEAT_MS: count(15_000, 100),
+  /** Turns on cluster mode (docs/relay.md "Cluster mode"); unset: one node on its own. */
+  NATS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
 });
 
@@ -39,6 +41,8 @@ export interface RelayConfig {
   maxConcurrent: number;
   revocationPollMs: number;
   heartbeatMs: number;
+  /** Cluster mode's NATS server(s); null for a single node. */
+  natsUrl: string | null;
   logLevel: string;
 }
 
@@ -61,6 +65,7 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     maxConcurrent: e.RELAY_MAX_CONCURRENT,
     revocationPollMs: e.RELAY_REVOCATION_POLL_MS,
     heartbeatMs: e.RELAY_HEARTBEAT_MS,
+    natsUrl: e.NATS_URL ?? null,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,14 +1,38 @@
-// One client request for {relay_url}/<path>, forwarded as an HTTP/2 stream to the terminal's
-// link and its answer streamed back. Failures that are the relay's to name get its envelope:
-// 413 before anything is sent, 504 when the terminal does not begin its answer in time, 502
-// when the link drops under a request in flight; never a hang.
-import { constants, type ClientHttp2Stream, type OutgoingHttpHeaders } from 'node:http2';
+// One client request for {relay_url}/<path>, forwarded as a stream to the terminal's link and
+// its answer streamed back. Failures that are the relay's to name get its envelope: 413 before
+// anything is sent, 504 when the terminal does not begin its answer in time, 502 when the link
+// drops under a request in flight; never a hang. Where the link is (this node, or another one
+// across NATS) is the target's business, not this module's.
+import { constants, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Duplex, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { endToEndHeaders, relayStatusOf } from '@fiscal-pos/relay-protocol';
-import { answerRelayError } from './answers.js';
-import type { TerminalLink } from './terminal-link.js';
+import { endToEndHeaders, relayStatusOf, type RelayErrorCode } from '@fiscal-pos/relay-protocol';
+import { answerRelayError, LOST, timedOut, tooLarge } from './answers.js';
+
+/**
+ * One request under way to a terminal: the HTTP/2 stream of a local link, or its stand-in across
+ * NATS. Emits 'response' with the answer's headers (`:status` among them), then its body.
+ */
+export interface Exchange extends Duplex {
+  close(code?: number): void;
+}
+
+/** Where a terminal's link is, as far as forwarding cares. */
+export interface RelayTarget {
+  request(headers: OutgoingHttpHeaders, endStream: boolean): Exchange;
+}
+
+/** An exchange destroyed with this ends in the relay's own answer of that code, not a 502. */
+export class RelayRefusal extends Error {
+  constructor(
+    readonly code: RelayErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
 
 export interface ForwardOptions {
   requestId: string;
@@ -36,7 +60,7 @@ function bodyLimit(limit: number): Transform {
 export function forward(
   req: IncomingMessage,
   res: ServerResponse,
-  link: TerminalLink,
+  link: RelayTarget,
   o: ForwardOptions,
 ): Promise<number> {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -60,30 +84,24 @@ export function forward(
       clearTimeout(timer);
       resolve(status);
     };
-    let stream: ClientHttp2Stream;
+    let stream: Exchange;
     try {
-      stream = link.session.request(headers, { endStream: bodiless });
+      stream = link.request(headers, bodiless);
     } catch {
       // The session closed between the lookup and now.
       answerRelayError(res, o.requestId, 'TERMINAL_CONNECTION_LOST', LOST);
       return settle(502);
     }
-    const fail = (
-      code: 'TERMINAL_TIMEOUT' | 'TERMINAL_CONNECTION_LOST' | 'RELAY_BODY_TOO_LARGE',
-      message: string,
-    ) => {
+    const fail = (code: RelayErrorCode, message: string, extra: Record<string, string> = {}) => {
       if (settled) return;
       const status = res.headersSent ? res.statusCode : 0;
-      answerRelayError(res, o.requestId, code, message);
+      answerRelayError(res, o.requestId, code, message, extra);
       if (!stream.destroyed) stream.close(constants.NGHTTP2_CANCEL);
       settle(status || relayStatusOf(code));
     };
-    const timer = setTimeout(
-      () => fail('TERMINAL_TIMEOUT', `The terminal did not answer within ${o.timeoutMs} ms. ${IN_DOUBT}`),
-      o.timeoutMs,
-    );
+    const timer = setTimeout(() => fail('TERMINAL_TIMEOUT', timedOut(o.timeoutMs)), o.timeoutMs);
     let answered = false;
-    stream.once('response', (answer) => {
+    stream.once('response', (answer: IncomingHttpHeaders) => {
       answered = true;
       clearTimeout(timer);
       const status = Number(answer[constants.HTTP2_HEADER_STATUS]);
@@ -99,10 +117,14 @@ export function forward(
     });
     // Closed before an answer began: the link dropped (or the terminal reset the stream). Once
     // the answer began, its pipeline above reports how it ended.
+    let refusal: RelayRefusal | undefined;
     stream.once('close', () => {
-      if (!answered) fail('TERMINAL_CONNECTION_LOST', LOST);
+      if (!answered)
+        fail(refusal?.code ?? 'TERMINAL_CONNECTION_LOST', refusal?.message ?? LOST, refusal?.headers);
     });
-    stream.on('error', () => undefined);
+    stream.on('error', (error) => {
+      if (error instanceof RelayRefusal) refusal = error;
+    });
     // The client went away: tell the terminal to stop too. 499 (nginx's "client closed
     // request") is for the relay's log only; nobody receives it.
     res.once('close', () => {
@@ -115,7 +137,3 @@ export function forward(
       });
   });
 }
-
-const IN_DOUBT = 'It may have been done: retry with the same Idempotency-Key.';
-const LOST = `The terminal's connection to the relay dropped during the request. ${IN_DOUBT}`;
-const tooLarge = (limit: number) => `The request body is over the relay's limit of ${limit} bytes.`;

@@ -1,7 +1,8 @@
 // The relay node: HTTP (or HTTPS with TLS_CERT/TLS_KEY) on PORT. Terminals dial in at
 // /api/relay/connect; clients of {relay_url} = /api/relay/<publicId>/<path> are forwarded to the
-// terminal holding that publicId on this node. Logged per request: method, publicId, the path
-// without its query, status and duration; never X-API-Key, other headers or bodies.
+// terminal holding that publicId, on this node or (cluster mode, NATS_URL) another one. Logged
+// per request: method, publicId, the path without its query, status and duration; never
+// X-API-Key, other headers or bodies.
 import { randomUUID } from 'node:crypto';
 import {
   createServer as createHttpServer,
@@ -15,11 +16,13 @@ import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { acceptLink } from './accept-link.js';
-import { answerRelayError } from './answers.js';
+import { answerRelayError, NOT_CONNECTED, rateLimited } from './answers.js';
+import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import { forward } from './forward.js';
 import { LinkRegistry } from './link-registry.js';
+import { RelayCluster } from './relay-cluster.js';
 import { RevocationPoller } from './revocation-poller.js';
 import type { TerminalLink } from './terminal-link.js';
 
@@ -50,6 +53,16 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const links = new LinkRegistry<TerminalLink>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
+  const cluster = config.natsUrl
+    ? await RelayCluster.join({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
+    : null;
+  // One limit for every request, whichever node holds the link: a body must fit one NATS message.
+  const forwarding = {
+    timeoutMs: config.requestTimeoutMs,
+    bodyLimitBytes: cluster
+      ? Math.min(config.bodyLimitBytes, cluster.requestBodyLimit)
+      : config.bodyLimitBytes,
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = process.hrtime.bigint();
@@ -66,40 +79,31 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     }
     const link = links.get(target.publicId);
     let status: number;
-    if (!link) {
-      // An unknown publicId and one whose terminal is offline look alike: no address oracle.
-      answerRelayError(
-        res,
-        requestId,
-        'TERMINAL_NOT_CONNECTED',
-        'The terminal is not connected to the relay now.',
-      );
-      status = 503;
-    } else {
+    if (link) {
+      // The per-publicId limits are counted on the link: a peer's requests are counted there too.
       const retryAfter = link.limiter.take(Date.now());
       if (retryAfter > 0) {
-        answerRelayError(
-          res,
-          requestId,
-          'RELAY_RATE_LIMITED',
-          `Too many requests for this terminal; retry after ${retryAfter} s.`,
-          {
-            'retry-after': String(retryAfter),
-          },
-        );
+        answerRelayError(res, requestId, 'RELAY_RATE_LIMITED', rateLimited(retryAfter), {
+          'retry-after': String(retryAfter),
+        });
         status = 429;
       } else {
         try {
-          status = await forward(req, res, link, {
-            requestId,
-            path: target.path,
-            timeoutMs: config.requestTimeoutMs,
-            bodyLimitBytes: config.bodyLimitBytes,
-          });
+          status = await forward(req, res, link, { requestId, path: target.path, ...forwarding });
         } finally {
           link.limiter.release();
         }
       }
+    } else if (cluster && isSubjectSafe(target.publicId)) {
+      status = await forward(req, res, cluster.remote(target.publicId, requestId), {
+        requestId,
+        path: target.path,
+        ...forwarding,
+      });
+    } else {
+      // An unknown publicId and one whose terminal is offline look alike: no address oracle.
+      answerRelayError(res, requestId, 'TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
+      status = 503;
     }
     logger.info(
       {
@@ -149,6 +153,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       links.closeAll();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+      await cluster?.leave();
     },
   };
 }

@@ -1,16 +1,21 @@
 // One dialled-in terminal on the relay side: its WebSocket, and the HTTP/2 client session that
 // runs inside it (the relay asks, the terminal answers). Streams give concurrent requests, flow
 // control and cancellation; nothing here frames messages by hand.
-import { connect, type ClientHttp2Session } from 'node:http2';
+import { randomUUID } from 'node:crypto';
+import { connect, type ClientHttp2Session, type OutgoingHttpHeaders } from 'node:http2';
 import { keepAlive, linkStream, type CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { VerifiedDevice } from './cloud-client.js';
+import type { Exchange, RelayTarget } from './forward.js';
 import { WindowLimiter } from './window-limiter.js';
 
-export class TerminalLink {
+export class TerminalLink implements RelayTarget {
   readonly session: ClientHttp2Session;
   readonly limiter: WindowLimiter;
+  /** Which of two links of one terminal is the newer, across relay nodes (cluster claims). */
+  readonly connectedAt = Date.now();
+  readonly linkId = randomUUID();
   #closed = false;
 
   constructor(
@@ -32,6 +37,10 @@ export class TerminalLink {
       o.logger.warn({ publicId: device.publicId, err: error.message }, 'terminal link error'),
     );
     socket.once('close', () => this.#dispose());
+  }
+
+  request(headers: OutgoingHttpHeaders, endStream: boolean): Exchange {
+    return this.session.request(headers, { endStream });
   }
 
   get publicId(): string {

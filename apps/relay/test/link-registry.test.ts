@@ -13,6 +13,8 @@ class FakeLink implements RegisteredLink {
   constructor(
     readonly publicId: string,
     readonly credentialId: string,
+    readonly connectedAt = 0,
+    readonly linkId = `lnk_${publicId}_${connectedAt}`,
   ) {}
 
   get device() {
@@ -60,5 +62,41 @@ describe('the link registry', () => {
     expect(revoked.closes).toEqual([CLOSE_CODES.revoked]);
     expect(links.get('p1')).toBeUndefined();
     expect(links.get('p2')).toBe(kept);
+  });
+
+  it('yields a publicId to a newer link claimed elsewhere, and keeps it against an older one', () => {
+    const links = new LinkRegistry<FakeLink>();
+    const here = new FakeLink('p1', 'dcr_1', 1_000, 'lnk_b');
+    links.add(here);
+    expect(links.yieldTo({ publicId: 'p1', connectedAt: 999, linkId: 'lnk_z' })).toBeUndefined();
+    expect(links.yieldTo({ publicId: 'p1', connectedAt: 1_000, linkId: 'lnk_b' })).toBeUndefined();
+    expect(links.yieldTo({ publicId: 'p2', connectedAt: 5_000, linkId: 'lnk_c' })).toBeUndefined();
+    expect(here.closes).toEqual([]);
+    // Two links in the same millisecond: the link id settles it the same way on every node.
+    expect(links.yieldTo({ publicId: 'p1', connectedAt: 1_000, linkId: 'lnk_a' })).toBeUndefined();
+    expect(links.yieldTo({ publicId: 'p1', connectedAt: 1_000, linkId: 'lnk_c' })).toBe(here);
+    expect(here.closes).toEqual([CLOSE_CODES.replaced]);
+    expect(links.get('p1')).toBeUndefined();
+  });
+
+  it('tells its watcher when this node starts and stops holding a publicId', () => {
+    const links = new LinkRegistry<FakeLink>();
+    const events: string[] = [];
+    links.watch({
+      held: (link) => events.push(`held ${link.linkId}`),
+      released: (id) => events.push(`released ${id}`),
+    });
+    const first = new FakeLink('p1', 'dcr_1', 1, 'lnk_1');
+    const second = new FakeLink('p1', 'dcr_1', 2, 'lnk_2');
+    links.add(first);
+    links.add(second);
+    second.close(CLOSE_CODES.revoked);
+    expect(events).toEqual(['held lnk_1', 'held lnk_2', 'released p1']);
+    // Yielded to another node: released at once, before its socket finishes closing.
+    const third = new FakeLink('p1', 'dcr_1', 3, 'lnk_3');
+    third.onClose = () => undefined;
+    links.add(third);
+    links.yieldTo({ publicId: 'p1', connectedAt: 4, linkId: 'lnk_4' });
+    expect(events.slice(3)).toEqual(['held lnk_3', 'released p1']);
   });
 });

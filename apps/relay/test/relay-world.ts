@@ -46,8 +46,17 @@ export interface ActivatedTerminal {
 }
 
 export class RelayWorld {
-  /** With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it. */
-  constructor(private readonly tls: { cert: string; key: string } | null = null) {}
+  /**
+   * With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it;
+   * `env` goes to every relay process (NATS_URL for cluster mode).
+   */
+  constructor(
+    private readonly tls: { cert: string; key: string } | null = null,
+    private readonly env: Record<string, string> = {},
+  ) {}
+
+  /** Where terminals dial, when not the relay itself (several nodes behind one address). */
+  dialUrl: string | null = null;
 
   /** Every log line of every relay process this world started. */
   readonly relayLog: string[] = [];
@@ -67,7 +76,12 @@ export class RelayWorld {
   }
 
   startRelay(port = 0): Promise<RelayProcess> {
-    const env: Record<string, string> = { ...RELAY_ENV, CLOUD_URL: this.cloud.url, PORT: String(port) };
+    const env: Record<string, string> = {
+      ...RELAY_ENV,
+      ...this.env,
+      CLOUD_URL: this.cloud.url,
+      PORT: String(port),
+    };
     if (this.tls) {
       const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-relay-tls-'));
       env.TLS_CERT = join(dir, 'cert.pem');
@@ -104,7 +118,7 @@ export class RelayWorld {
         ...o.config,
       },
       relayAccess: () => ({
-        relayUrl: this.relay.url,
+        relayUrl: this.dialUrl ?? this.relay.url,
         deviceCredential: activation.deviceCredential,
         ...(this.tls ? { ca: this.tls.cert } : {}),
       }),

@@ -6,38 +6,10 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import { admin } from '../../cloud/test/harness.js';
+import { comparable, send } from './http-answers.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: any; // arbitrary JSON bodies are compared
-}
-
-async function send(url: string, init: RequestInit = {}, apiKey: string | null = API_KEY): Promise<Answer> {
-  const headers = new Headers(init.headers);
-  if (apiKey !== null) headers.set('x-api-key', apiKey);
-  if (init.body !== undefined) headers.set('content-type', 'application/json');
-  const response = await fetch(url, { ...init, headers });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: response.status, headers: response.headers, text, body };
-}
-
-/** What must be equal between a direct answer and a relayed one (the timestamp and request id differ). */
-function comparable(answer: Answer): unknown {
-  const body = answer.body as Record<string, unknown>;
-  const { timestamp: _timestamp, ...rest } = typeof body === 'object' && body !== null ? body : { body };
-  return { status: answer.status, contentType: answer.headers.get('content-type'), body: rest };
-}
 
 describe('the relay', () => {
   const world = new RelayWorld();

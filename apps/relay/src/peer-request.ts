@@ -1,0 +1,155 @@
+// The holding node's side of a request another node forwarded over NATS: the request goes to
+// the local link as an HTTP/2 stream, and the answer goes back to the requester's inbox as
+// numbered frames (accepted, head, data in chunks under max_payload, end), with "alive" frames
+// while the exchange is open so the requester can tell a slow terminal from a dead node. The
+// requester's acknowledgements keep at most WINDOW_BYTES of answer in flight, and its cancel
+// stops the terminal's work when the client leaves. The
+// per-publicId limits are counted here, on the link, whichever node the client called.
+import { constants, type IncomingHttpHeaders } from 'node:http2';
+import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { endToEndHeaders } from '@fiscal-pos/relay-protocol';
+import type { Logger } from 'pino';
+import { LOST, NOT_CONNECTED, rateLimited, timedOut } from './answers.js';
+import {
+  ALIVE_MS,
+  ControlHead,
+  dataChunkBytes,
+  decodeFrame,
+  DEFAULT_MAX_PAYLOAD,
+  encodeFrame,
+  RequestHead,
+  WINDOW_BYTES,
+  type ReplyHead,
+} from './cluster-frames.js';
+import type { Exchange } from './forward.js';
+import type { TerminalLink } from './terminal-link.js';
+
+export interface PeerRequestOptions {
+  nc: NatsConnection;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: PeerRequestOptions): void {
+  const reply = msg.reply;
+  if (!reply) return;
+  let request;
+  try {
+    request = decodeFrame(msg.data, RequestHead);
+  } catch (error) {
+    o.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'malformed peer request');
+    return;
+  }
+  const { head, body } = request;
+  let seq = 0;
+  const send = (frame: ReplyHead, data?: Uint8Array) => {
+    // A draining or closed connection (this node stopping): the requester's watchdog answers.
+    try {
+      o.nc.publish(reply, encodeFrame(frame, data));
+    } catch {
+      /* nothing more can be said */
+    }
+  };
+  if (!link)
+    return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
+  const retryAfter = link.limiter.take(Date.now());
+  if (retryAfter > 0)
+    return send({
+      kind: 'refused',
+      seq: seq++,
+      code: 'RELAY_RATE_LIMITED',
+      message: rateLimited(retryAfter),
+      retryAfter,
+    });
+
+  let stream: Exchange;
+  try {
+    stream = link.request(
+      {
+        ...head.headers,
+        [constants.HTTP2_HEADER_METHOD]: head.method,
+        [constants.HTTP2_HEADER_PATH]: head.path,
+      },
+      body.length === 0,
+    );
+  } catch {
+    link.limiter.release();
+    return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
+  }
+  let status = 0;
+  let ended = false;
+  let timedOutHere = false;
+  let sentBytes = 0;
+  let ackedBytes = 0;
+  const control = createInbox();
+  const controls = o.nc.subscribe(control, {
+    callback: (_error, message) => {
+      let order: ControlHead;
+      try {
+        order = decodeFrame(message.data, ControlHead).head;
+      } catch {
+        return;
+      }
+      if (order.kind === 'cancel') {
+        stream.close(constants.NGHTTP2_CANCEL);
+        return;
+      }
+      ackedBytes = Math.max(ackedBytes, order.bytes);
+      if (stream.isPaused() && sentBytes - ackedBytes <= WINDOW_BYTES) stream.resume();
+    },
+  });
+  send({ kind: 'accepted', seq: seq++, control });
+  const alive = setInterval(() => send({ kind: 'alive', seq: seq++ }), ALIVE_MS);
+  // The requester answers 504 on its own clock; this one only stops the terminal's work.
+  const timer = setTimeout(() => {
+    timedOutHere = true;
+    send({ kind: 'refused', seq: seq++, code: 'TERMINAL_TIMEOUT', message: timedOut(o.timeoutMs) });
+    stream.close(constants.NGHTTP2_CANCEL);
+  }, o.timeoutMs);
+  const chunkBytes = dataChunkBytes(o.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD);
+
+  stream.once('response', (answer: IncomingHttpHeaders) => {
+    clearTimeout(timer);
+    status = Number(answer[constants.HTTP2_HEADER_STATUS]);
+    send({ kind: 'head', seq: seq++, status, headers: wireHeaders(answer) });
+    stream.on('data', (chunk: Buffer) => {
+      for (let at = 0; at < chunk.length; at += chunkBytes)
+        send({ kind: 'data', seq: seq++ }, chunk.subarray(at, at + chunkBytes));
+      sentBytes += chunk.length;
+      if (sentBytes - ackedBytes > WINDOW_BYTES) stream.pause();
+    });
+    stream.once('end', () => {
+      ended = true;
+      send({ kind: 'end', seq: seq++ });
+    });
+  });
+  stream.once('close', () => {
+    clearInterval(alive);
+    clearTimeout(timer);
+    controls.unsubscribe();
+    link.limiter.release();
+    if (status === 0 && !timedOutHere)
+      send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
+    else if (status !== 0 && !ended) send({ kind: 'aborted', seq: seq++ });
+    o.logger.info(
+      {
+        method: head.method,
+        publicId: link.publicId,
+        path: head.path.split('?')[0],
+        status: status || (timedOutHere ? 504 : 502),
+        requestId: head.requestId,
+      },
+      'relayed for a peer node',
+    );
+  });
+  stream.on('error', () => undefined);
+  if (body.length > 0) stream.end(body);
+}
+
+/** The answer's end-to-end headers as strings, the only kind an HTTP/2 answer carries. */
+function wireHeaders(answer: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(endToEndHeaders(answer)))
+    if (value !== undefined) out[name] = typeof value === 'number' ? String(value) : value;
+  return out;
+}
