@@ -14,6 +14,7 @@ import {
   startTestCloud,
   type TestDatabase,
 } from '../../cloud/test/harness.js';
+import type { CloudConfig } from '../../cloud/src/config.js';
 import type { Cloud } from '../../cloud/src/server.js';
 import {
   removeDir,
@@ -45,9 +46,18 @@ export interface ActivatedTerminal {
   deviceCredential: string;
 }
 
+export interface RelayWorldOptions {
+  /** Relay environment over the small test limits (the bench lifts them). */
+  relayEnv?: Record<string, string>;
+  cloud?: Partial<CloudConfig>;
+}
+
 export class RelayWorld {
   /** With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it. */
-  constructor(private readonly tls: { cert: string; key: string } | null = null) {}
+  constructor(
+    private readonly tls: { cert: string; key: string } | null = null,
+    private readonly options: RelayWorldOptions = {},
+  ) {}
 
   /** Every log line of every relay process this world started. */
   readonly relayLog: string[] = [];
@@ -60,14 +70,19 @@ export class RelayWorld {
 
   async start(): Promise<void> {
     this.database = await openTestDatabase('pglite');
-    this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN });
+    this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN, ...this.options.cloud });
     this.merchantId = (await seedMerchant(this.database)).merchantId;
     this.sim = await startSimulator();
     this.relay = await this.startRelay();
   }
 
   startRelay(port = 0): Promise<RelayProcess> {
-    const env: Record<string, string> = { ...RELAY_ENV, CLOUD_URL: this.cloud.url, PORT: String(port) };
+    const env: Record<string, string> = {
+      ...RELAY_ENV,
+      ...this.options.relayEnv,
+      CLOUD_URL: this.cloud.url,
+      PORT: String(port),
+    };
     if (this.tls) {
       const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-relay-tls-'));
       env.TLS_CERT = join(dir, 'cert.pem');
