@@ -176,7 +176,11 @@ async function until(what: string, timeoutMs: number, done: () => boolean): Prom
 async function idleTerminals(): Promise<Figures> {
   const world = new RelayWorld(null, {
     relayEnv: BENCH_RELAY_ENV,
-    cloud: { activationRateLimit: { max: 1_000_000, windowMs: 60_000 } },
+    // Thousands of activations from one address, in seconds.
+    cloud: {
+      activationRateLimit: { max: 1_000_000, windowMs: 60_000 },
+      rateLimit: { max: 1_000_000, windowMs: 60_000 },
+    },
   });
   await world.start();
   const links: RelayLink[] = [];

@@ -93,14 +93,27 @@ export class RelayWorld {
     return startRelayProcess({ env, onLog: (line) => this.relayLog.push(line) });
   }
 
-  /** A terminal created and activated in the cloud (its credential and publicId). */
-  async activate(name: string): Promise<ActivatedTerminal> {
+  /** A terminal created in the cloud, waiting for its activation code (a terminal process takes it). */
+  async createTerminal(
+    name: string,
+  ): Promise<{ terminalId: string; publicId: string; activationCode: string }> {
     const created = await admin(this.cloud, 'POST', `/merchants/${this.merchantId}/terminals`, {
       body: { name },
     });
+    // A refusal here (a rate limit) would otherwise surface much later as a terminal refused by the relay.
+    if (created.status !== 201) throw new Error(`creating ${name}: ${created.status} ${created.text}`);
+    const { terminal, activationCode } = created.json();
+    return { terminalId: terminal.id, publicId: terminal.publicId, activationCode };
+  }
+
+  /** A terminal created and activated in the cloud (its credential and publicId). */
+  async activate(name: string): Promise<ActivatedTerminal> {
+    const { activationCode } = await this.createTerminal(name);
     const activated = await call(this.cloud, 'POST', '/api/device/v1/activate', {
-      body: { code: created.json().activationCode },
+      body: { code: activationCode },
     });
+    if (activated.status !== 200)
+      throw new Error(`activating ${name}: ${activated.status} ${activated.text}`);
     const { terminalId, publicId, deviceCredential } = activated.json();
     return { terminalId, publicId, deviceCredential };
   }
@@ -115,7 +128,12 @@ export class RelayWorld {
       card: 'none',
       ...o,
       config: {
-        relayLink: { reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000 },
+        relayLink: {
+          reconnectBaseMs: 100,
+          reconnectMaxMs: 400,
+          heartbeatMs: 1000,
+          replacedBackoffMs: 60_000,
+        },
         ...o.config,
       },
       relayAccess: () => ({
