@@ -6,29 +6,30 @@
  *    work falls on both), p50 and p99 of each; the added figure is relayed minus direct.
  * 2. Throughput with 10 concurrent clients, direct and through the relay, as a percentage.
  * 3. 2,000 idle terminals dialled in to one relay node with the terminal's own dial-out code
- *    (RelayLink, production reconnect and heartbeat settings) in this process: the relay's
+ *    (RelayLink, production reconnect and heartbeat settings) in a worker thread: the relay's
  *    resident memory per connection, then a relay restart and the spread of the times at which
- *    the terminals are back.
+ *    the terminals are back (from the moment the old relay was told to stop).
  *
  * The relay is its real child process; the cloud (PGlite) and the terminal run in this process
  * (RelayWorld, as in the relay tests); the load generator runs in a worker thread.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pino } from 'pino';
+import type { Worker } from 'node:worker_threads';
 import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { processCpuMs, processRssBytes } from '../../../bench/load/proc-stats.js';
-import { loadTerminalConfig } from '../../terminal/src/config.js';
-import { RelayLink } from '../../terminal/src/relay/relay-link.js';
+import { startTsWorker } from '../../../bench/load/ts-worker.js';
 import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.js';
 import { RelayWorld, type ActivatedTerminal } from '../test/relay-world.js';
+import type { IdleTerminalsData, LinkChanges } from './idle-terminals-worker.js';
 
 type Figures = Record<string, number | string>;
 
 const ROUNDS = 3;
 const CONCURRENT_CLIENTS = 10;
-const IDLE_TERMINALS = 2_000;
+const IDLE_TERMINALS = Number(process.env.RELAY_BENCH_IDLE_TERMINALS ?? 2_000);
 const RECONNECT_GOAL_MS = 30_000;
+const WORKER = new URL('./idle-terminals-worker.ts', import.meta.url);
 const SALE_BODY = JSON.stringify(cashSale(100));
 const HEADERS = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
 
@@ -165,11 +166,46 @@ async function activateMany(world: RelayWorld, count: number): Promise<Activated
   return activations;
 }
 
-async function until(what: string, timeoutMs: number, done: () => boolean): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!done()) {
-    if (performance.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(20);
+/** The idle terminals' worker and what it reported: which links are up, and when each last went up. */
+class IdleTerminals {
+  readonly up: boolean[];
+  readonly lastUpAt: number[];
+  readonly #worker: Worker;
+
+  constructor(relayUrl: string, credentials: string[]) {
+    this.up = credentials.map(() => false);
+    this.lastUpAt = credentials.map(() => Number.NaN);
+    this.#worker = startTsWorker(WORKER, { relayUrl, credentials } satisfies IdleTerminalsData);
+    this.#worker.on('message', (message: LinkChanges | 'closed') => {
+      if (message === 'closed') return;
+      for (const i of message.up) {
+        this.up[i] = true;
+        this.lastUpAt[i] = message.at;
+      }
+      for (const i of message.down) this.up[i] = false;
+    });
+  }
+
+  count(): number {
+    return this.up.filter(Boolean).length;
+  }
+
+  async until(what: string, timeoutMs: number, done: () => boolean): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (!done()) {
+      if (performance.now() > deadline)
+        throw new Error(`${what}: not within ${timeoutMs} ms (${this.count()} of ${this.up.length} up)`);
+      await sleep(20);
+    }
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((done) =>
+      this.#worker.on('message', (message: unknown) => message === 'closed' && done()),
+    );
+    this.#worker.postMessage('close');
+    await closed;
+    await this.#worker.terminate();
   }
 }
 
@@ -183,48 +219,31 @@ async function idleTerminals(): Promise<Figures> {
     },
   });
   await world.start();
-  const links: RelayLink[] = [];
+  let terminals: IdleTerminals | undefined;
   try {
     const activations = await activateMany(world, IDLE_TERMINALS);
     // Time for the relay to settle after start (first revocation poll, JIT) before the baseline.
     await sleep(3_000);
     const rssBefore = processRssBytes(world.relay.pid);
-    const { relayLink } = loadTerminalConfig({});
-    const logger = pino({ level: 'silent' });
-    for (const activation of activations) {
-      const link = new RelayLink({
-        access: () => ({ relayUrl: world.relay.url, deviceCredential: activation.deviceCredential }),
-        logger,
-        ...relayLink,
-        accessPollMs: 5_000,
-      });
-      // Idle: no request comes, so the terminal's own listener is never reached.
-      link.start('http://127.0.0.1:9');
-      links.push(link);
-    }
-    const connectStarted = performance.now();
-    await until('all idle terminals connected', 120_000, () => links.every((l) => l.connected));
-    const firstConnectMs = performance.now() - connectStarted;
+    const started = Date.now();
+    const idle = new IdleTerminals(
+      world.relay.url,
+      activations.map((a) => a.deviceCredential),
+    );
+    terminals = idle;
+    await idle.until('all idle terminals connected', 300_000, () => idle.count() === IDLE_TERMINALS);
+    const firstConnectMs = Date.now() - started;
     await sleep(3_000);
     const rssAfter = processRssBytes(world.relay.pid);
 
     const port = world.relay.port;
-    const stopped = performance.now();
+    const stopped = Date.now();
     await world.relay.stop();
-    await until('all idle terminals saw the relay go', 10_000, () => links.every((l) => !l.connected));
+    await idle.until('all idle terminals saw the relay go', 30_000, () => idle.count() === 0);
     world.relay = await world.startRelay(port);
-    const readyMs = performance.now() - stopped;
-    const backAt = new Array<number>(links.length).fill(Number.NaN);
-    await until('all idle terminals back', 120_000, () => {
-      const now = performance.now() - stopped;
-      let missing = 0;
-      links.forEach((link, i) => {
-        if (Number.isNaN(backAt[i]!) && link.connected) backAt[i] = now;
-        if (Number.isNaN(backAt[i]!)) missing++;
-      });
-      return missing === 0;
-    });
-    const sorted = Float64Array.from(backAt).sort();
+    const readyMs = Date.now() - stopped;
+    await idle.until('all idle terminals back', 300_000, () => idle.count() === IDLE_TERMINALS);
+    const sorted = Float64Array.from(idle.lastUpAt, (at) => at - stopped).sort();
     const perSecond = new Map<number, number>();
     for (const t of sorted)
       perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
@@ -243,7 +262,7 @@ async function idleTerminals(): Promise<Figures> {
       'restart: most reconnects in one second': Math.max(...perSecond.values()),
     };
   } finally {
-    await Promise.all(links.map((link) => link.close()));
+    await terminals?.close();
     await world.stop();
   }
 }
