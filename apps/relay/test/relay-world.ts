@@ -12,6 +12,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  type Driver,
   type TestDatabase,
 } from '../../cloud/test/harness.js';
 import type { CloudConfig } from '../../cloud/src/config.js';
@@ -50,6 +51,8 @@ export interface RelayWorldOptions {
   /** Relay environment over the small test limits (the bench lifts them). */
   relayEnv?: Record<string, string>;
   cloud?: Partial<CloudConfig>;
+  /** The cloud's database: embedded unless told (the bench asks for the PostgreSQL server). */
+  driver?: Driver;
 }
 
 export class RelayWorld {
@@ -69,7 +72,7 @@ export class RelayWorld {
   readonly terminals: TerminalHandle[] = [];
 
   async start(): Promise<void> {
-    this.database = await openTestDatabase('pglite');
+    this.database = await openTestDatabase(this.options.driver ?? 'pglite');
     this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN, ...this.options.cloud });
     this.merchantId = (await seedMerchant(this.database)).merchantId;
     this.sim = await startSimulator();
