@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only terminal|offline|cloud|ingest[,...]]`: runs the benchmark suites in one
+ * `npm run bench [-- --only terminal|offline|cloud|ingest|relay[,...]]`: runs the benchmark suites in one
  * process, one after the other (never in parallel: they would compete for the same cores),
  * prints one table and writes the raw results to bench/results/latest.json.
  */

@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type SuiteName = 'terminal' | 'offline' | 'history' | 'printer' | 'catalog' | 'cloud' | 'ingest';
+export type SuiteName =
+  'terminal' | 'offline' | 'history' | 'printer' | 'catalog' | 'cloud' | 'ingest' | 'relay';
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
@@ -15,6 +16,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'catalog',
   'cloud',
   'ingest',
+  'relay',
 ];
 
 type Figures = Record<string, number | string>;
@@ -34,6 +36,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'catalog', file: 'apps/terminal/bench/catalog-bench.ts', exportName: 'runCatalogBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
+  { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
 ];
 
 export type SuiteOutcome =

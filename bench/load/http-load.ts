@@ -4,8 +4,8 @@
  * passed. It runs in a worker thread so the client's parsing does not share an event loop
  * with a server under test in this process (on a 2-core machine that would distort both).
  */
-import { Worker } from 'node:worker_threads';
 import { summarize, type LatencySummary } from './latency-stats.js';
+import { startTsWorker } from './ts-worker.js';
 
 export interface HttpLoadOptions {
   origin: string;
@@ -40,17 +40,10 @@ export interface HttpLoadResult {
   firstError: string | null;
 }
 
-const WORKER = new URL('./http-load-worker.ts', import.meta.url).href;
-
-/** The worker is TypeScript: load it through tsx's API, since `--import tsx` does not reach workers' entry points. */
-function startWorker(options: HttpLoadOptions): Worker {
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(WORKER)}))`;
-  return new Worker(source, { eval: true, workerData: options });
-}
+const WORKER = new URL('./http-load-worker.ts', import.meta.url);
 
 export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadResult> {
-  const worker = startWorker(options);
+  const worker = startTsWorker(WORKER, options);
   const raw = await new Promise<HttpLoadRaw>((resolve, reject) => {
     worker.once('message', (message: HttpLoadRaw) => resolve(message));
     worker.once('error', reject);

@@ -37,6 +37,11 @@ export interface CloudConfig {
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
   /**
+   * Requests with the relay token per window, all relay nodes together, instead of the address
+   * and per-key limits: a restarted relay verifies every terminal that dials back at once.
+   */
+  relayRateLimitMax: number;
+  /**
    * Activation attempts per client address and window (POST /api/device/v1/activate), right or
    * wrong: with 31^8 codes, a guesser gets nowhere.
    */
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
     addressRateLimitMax: int(env.RATE_LIMIT_ADDRESS_MAX, 1200),
+    relayRateLimitMax: int(env.RATE_LIMIT_RELAY_MAX, 60_000),
     activationRateLimit: {
       max: int(env.ACTIVATION_RATE_LIMIT_MAX, 10),
       windowMs: int(env.ACTIVATION_RATE_LIMIT_WINDOW_MS, 15 * MINUTE),

@@ -138,6 +138,30 @@ describe.each(DRIVERS)('rate limit on %s', (driver) => {
     }
   });
 
+  it('counts calls with the relay token apart, under their own limit, and not against the relay’s address', async () => {
+    const relayToken = 'rt_test_rate_limit_0123456789';
+    const guarded = await startTestCloud(database, {
+      relayToken,
+      addressRateLimitMax: 3,
+      relayRateLimitMax: 6,
+      rateLimit: { max: 2, windowMs: 60_000 },
+    });
+    const revocations = (token: string) =>
+      call(guarded, 'GET', '/api/relay/v1/revocations', { headers: { authorization: `Bearer ${token}` } });
+    try {
+      // Over both the address limit (3) and the per-key limit (2): a mass reconnect's verifies.
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await revocations(relayToken)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      // None of them used the address's budget; a wrong token does.
+      const wrong = [];
+      for (let i = 0; i < 4; i++) wrong.push((await revocations(`${relayToken}x`)).status);
+      expect(wrong).toEqual([401, 401, 401, 429]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('keeps counters in an unlogged table (no WAL flush per request)', async () => {
     const result = await database.db.execute(
       sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`,

@@ -32,6 +32,10 @@ export async function acceptLink(
   head: Buffer,
   d: AcceptDeps,
 ): Promise<void> {
+  // Node's HTTP server lets go of an upgraded socket: until ws takes it, an error on it (a
+  // terminal that gave up while the cloud verified it) has no listener and would end the process.
+  const dropped = () => socket.destroy();
+  socket.on('error', dropped);
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((p) => p.trim());
@@ -59,6 +63,7 @@ export async function acceptLink(
     );
   }
   const { device } = verification;
+  socket.off('error', dropped);
   d.wss.handleUpgrade(req, socket, head, (ws) => {
     const link = new TerminalLink(device, ws, {
       heartbeatMs: d.config.heartbeatMs,

@@ -89,7 +89,7 @@ async function bulkDevice(node: RelayProcess, activation: ActivatedTerminal, siz
 
 describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   // A long request timeout: a slot held by a request given up on frees only by cancellation.
-  const world = new RelayWorld(null, { NATS_URL, RELAY_REQUEST_TIMEOUT_MS: '60000' });
+  const world = new RelayWorld(null, { relayEnv: { NATS_URL, RELAY_REQUEST_TIMEOUT_MS: '60000' } });
   let nodeA: RelayProcess;
   let nodeB: RelayProcess;
   /** Started here, beside the world's own relay (stopped by the world). */

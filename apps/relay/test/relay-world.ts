@@ -12,8 +12,10 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  type Driver,
   type TestDatabase,
 } from '../../cloud/test/harness.js';
+import type { CloudConfig } from '../../cloud/src/config.js';
 import type { Cloud } from '../../cloud/src/server.js';
 import {
   removeDir,
@@ -45,14 +47,22 @@ export interface ActivatedTerminal {
   deviceCredential: string;
 }
 
+export interface RelayWorldOptions {
+  /** Relay environment over the small test limits (the bench lifts them). */
+  relayEnv?: Record<string, string>;
+  cloud?: Partial<CloudConfig>;
+  /** The cloud's database: embedded unless told (the bench asks for the PostgreSQL server). */
+  driver?: Driver;
+}
+
 export class RelayWorld {
   /**
    * With a certificate, the relay serves HTTPS (TLS_CERT, TLS_KEY) and terminals trust it;
-   * `env` goes to every relay process (NATS_URL for cluster mode).
+   * `relayEnv` goes to every relay process (NATS_URL for cluster mode).
    */
   constructor(
     private readonly tls: { cert: string; key: string } | null = null,
-    private readonly env: Record<string, string> = {},
+    private readonly options: RelayWorldOptions = {},
   ) {}
 
   /** Where terminals dial, when not the relay itself (several nodes behind one address). */
@@ -68,8 +78,8 @@ export class RelayWorld {
   readonly terminals: TerminalHandle[] = [];
 
   async start(): Promise<void> {
-    this.database = await openTestDatabase('pglite');
-    this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN });
+    this.database = await openTestDatabase(this.options.driver ?? 'pglite');
+    this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN, ...this.options.cloud });
     this.merchantId = (await seedMerchant(this.database)).merchantId;
     this.sim = await startSimulator();
     this.relay = await this.startRelay();
@@ -78,7 +88,7 @@ export class RelayWorld {
   startRelay(port = 0): Promise<RelayProcess> {
     const env: Record<string, string> = {
       ...RELAY_ENV,
-      ...this.env,
+      ...this.options.relayEnv,
       CLOUD_URL: this.cloud.url,
       PORT: String(port),
     };
@@ -92,14 +102,27 @@ export class RelayWorld {
     return startRelayProcess({ env, onLog: (line) => this.relayLog.push(line) });
   }
 
-  /** A terminal created and activated in the cloud (its credential and publicId). */
-  async activate(name: string): Promise<ActivatedTerminal> {
+  /** A terminal created in the cloud, waiting for its activation code (a terminal process takes it). */
+  async createTerminal(
+    name: string,
+  ): Promise<{ terminalId: string; publicId: string; activationCode: string }> {
     const created = await admin(this.cloud, 'POST', `/merchants/${this.merchantId}/terminals`, {
       body: { name },
     });
+    // A refusal here (a rate limit) would otherwise surface much later as a terminal refused by the relay.
+    if (created.status !== 201) throw new Error(`creating ${name}: ${created.status} ${created.text}`);
+    const { terminal, activationCode } = created.json();
+    return { terminalId: terminal.id, publicId: terminal.publicId, activationCode };
+  }
+
+  /** A terminal created and activated in the cloud (its credential and publicId). */
+  async activate(name: string): Promise<ActivatedTerminal> {
+    const { activationCode } = await this.createTerminal(name);
     const activated = await call(this.cloud, 'POST', '/api/device/v1/activate', {
-      body: { code: created.json().activationCode },
+      body: { code: activationCode },
     });
+    if (activated.status !== 200)
+      throw new Error(`activating ${name}: ${activated.status} ${activated.text}`);
     const { terminalId, publicId, deviceCredential } = activated.json();
     return { terminalId, publicId, deviceCredential };
   }
@@ -114,7 +137,12 @@ export class RelayWorld {
       card: 'none',
       ...o,
       config: {
-        relayLink: { reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000 },
+        relayLink: {
+          reconnectBaseMs: 100,
+          reconnectMaxMs: 400,
+          heartbeatMs: 1000,
+          replacedBackoffMs: 60_000,
+        },
         ...o.config,
       },
       relayAccess: () => ({

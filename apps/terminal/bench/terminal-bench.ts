@@ -18,7 +18,7 @@ import type { FiscalizationMaterial } from '@fiscal-pos/mev-sim';
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +26,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
+import { processCpuMs } from '../../../bench/load/proc-stats.js';
 import { buildTerminalApp } from '../src/app.js';
 import { loadTerminalConfig, type TerminalConfig } from '../src/config.js';
 import { SerialLock } from '../src/serial-lock/serial-lock.js';
@@ -292,13 +293,6 @@ function timeTransactions(db: Db): { durable: number[]; lazy: number[] } {
   };
   db.transaction = timed as unknown as Db['transaction'];
   return samples;
-}
-
-/** CPU time (user + system) of a process from /proc, in milliseconds. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // After "pid (comm) ", field 14 (utime) and 15 (stime) are at index 11 and 12; in clock ticks.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 interface Probes {

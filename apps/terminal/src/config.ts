@@ -97,6 +97,11 @@ export interface TerminalConfig {
     reconnectMaxMs: number;
     /** A ping this often; no pong by the next one drops the link (RELAY_HEARTBEAT_MS, default 15000). */
     heartbeatMs: number;
+    /**
+     * Delay after another connection with this credential replaced the link
+     * (RELAY_REPLACED_BACKOFF_MS, default 600000), doubling per replacement in a row up to a day.
+     */
+    replacedBackoffMs: number;
   };
   /** Receipts by e-mail and SMS (docs/receipt-delivery.md); null: not configured. */
   delivery: {
@@ -227,6 +232,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       reconnectBaseMs: intFrom(env, 'RELAY_RECONNECT_BASE_MS', 1_000, 1),
       reconnectMaxMs: intFrom(env, 'RELAY_RECONNECT_MAX_MS', 60_000, 1),
       heartbeatMs: intFrom(env, 'RELAY_HEARTBEAT_MS', 15_000, 100),
+      replacedBackoffMs: intFrom(env, 'RELAY_REPLACED_BACKOFF_MS', 600_000, 1),
     },
     delivery: {
       smtpUrl: optional(env.SMTP_URL),

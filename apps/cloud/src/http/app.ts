@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { base62 } from '../ids.js';
@@ -16,9 +17,16 @@ import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './problem.js';
 import { AddressLimiter, countOrRefuse } from './address-limiter.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
-import { API_PREFIX, registerRoute } from './route.js';
+import { API_PREFIX, RELAY_PREFIX, registerRoute } from './route.js';
+import { carriesRelayToken } from '../relay/relay-auth.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The one per-window counter every relay node's calls share (RATE_LIMIT_RELAY_MAX). */
+const RELAY_KEY = 'relay';
+
+const isRelayCall = (request: FastifyRequest): boolean =>
+  request.routeOptions.url?.startsWith(`${RELAY_PREFIX}/`) ?? false;
 
 /** Fastify's own failures (body parsing, size, media type) mapped onto our problem kinds. */
 const FASTIFY_CODES: Readonly<Record<string, ProblemCode>> = {
@@ -107,6 +115,9 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.rateLimit === false) return;
+    // The relay's calls come from few addresses on behalf of every terminal: they have their
+    // own limit below, or a restarted relay would be refused its terminals' verifications.
+    if (isRelayCall(request) && carriesRelayToken(ctx, request)) return;
     countOrRefuse(
       addresses,
       request.ip,
@@ -123,14 +134,17 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     global: true,
     hook: 'preHandler',
     store: databaseRateLimitStore(ctx.db, ctx.clock),
-    max: ctx.config.rateLimit.max,
+    max: (_request, key) => (key === RELAY_KEY ? ctx.config.relayRateLimitMax : ctx.config.rateLimit.max),
     timeWindow: ctx.config.rateLimit.windowMs,
+    // A relay route reaches this hook only with the relay token (its onRequest refuses others).
     keyGenerator: (request) =>
       request.auth
         ? `key:${request.auth.keyId}`
         : request.device
           ? `terminal:${request.device.terminalId}`
-          : `ip:${request.ip}`,
+          : isRelayCall(request)
+            ? RELAY_KEY
+            : `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new ProblemError(
         'rate_limited',

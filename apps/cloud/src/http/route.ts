@@ -138,7 +138,7 @@ export interface AnyRoute {
 export const API_PREFIX = '/api/public/v1';
 const ADMIN_PREFIX = '/api/admin/v1';
 const DEVICE_PREFIX = '/api/device/v1';
-const RELAY_PREFIX = '/api/relay/v1';
+export const RELAY_PREFIX = '/api/relay/v1';
 
 export function defineRoute<
   QS extends z.ZodType | undefined = undefined,

@@ -6,10 +6,14 @@ import type { AppContext } from '../http/context.js';
 import { ProblemError } from '../http/problem.js';
 import { digestToken, tokenMatches } from '../secrets/access-tokens.js';
 
-export function authenticateRelay(ctx: AppContext, request: FastifyRequest): void {
+export function carriesRelayToken(ctx: AppContext, request: FastifyRequest): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   const configured = ctx.config.relayToken;
-  if (!match || configured === undefined || !tokenMatches(digestToken(configured), match[1]!))
+  return match !== null && configured !== undefined && tokenMatches(digestToken(configured), match[1]!);
+}
+
+export function authenticateRelay(ctx: AppContext, request: FastifyRequest): void {
+  if (!carriesRelayToken(ctx, request))
     throw new ProblemError(
       'invalid_relay_token',
       'Send the relay token as `Authorization: Bearer <RELAY_TOKEN>`.',

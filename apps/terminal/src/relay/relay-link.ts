@@ -21,10 +21,20 @@ export interface RelayLinkOptions {
   reconnectBaseMs: number;
   reconnectMaxMs: number;
   heartbeatMs: number;
+  /**
+   * First delay after this link was replaced by another connection with the same credential;
+   * doubles per replacement in a row up to a day (half of it random).
+   */
+  replacedBackoffMs: number;
   /** How often a terminal without relay access looks again (activation may have happened). */
   accessPollMs: number;
   random?: () => number;
 }
+
+/** How one connection ended: it served until an ordinary drop, never opened (or was revoked), or another took its place. */
+type LinkEnd = 'served' | 'failed' | 'replaced';
+
+const REPLACED_BACKOFF_MAX_MS = 24 * 60 * 60 * 1000;
 
 export class RelayLink {
   /** The secret the audit log recognises relayed requests by (see RELAYED_MARKER_HEADER). */
@@ -59,36 +69,41 @@ export class RelayLink {
   }
 
   async #run(origin: string, dispatcher: Agent): Promise<void> {
+    const random = this.o.random ?? Math.random;
     let failures = 0;
+    let replacements = 0;
     while (!this.#stopping.signal.aborted) {
       const access = this.o.access();
       let delay = this.o.accessPollMs;
       if (access) {
-        const served = await this.#connectOnce(access, origin, dispatcher);
+        const end = await this.#connectOnce(access, origin, dispatcher);
         // A rotated credential: the relay dropped (or refused) the old one, the new one is due
         // now rather than after a backoff meant for failures.
         if (this.o.access()?.deviceCredential !== access.deviceCredential) {
           failures = 0;
           continue;
         }
-        failures = served ? 0 : failures + 1;
-        delay = backoffDelay(
-          failures,
-          this.o.reconnectBaseMs,
-          this.o.reconnectMaxMs,
-          this.o.random ?? Math.random,
-        );
+        if (end === 'replaced') {
+          // The relay keeps the newest connection of a credential. Taking it back at once would
+          // make two devices holding one credential replace each other forever: this one yields
+          // for long, longer at each replacement in a row, and says why.
+          delay = backoffDelay(replacements++, this.o.replacedBackoffMs, REPLACED_BACKOFF_MAX_MS, random);
+          this.o.logger.error(
+            { retryInMs: Math.round(delay) },
+            'another connection of this terminal replaced this one (another device with this device credential?)',
+          );
+        } else {
+          failures = end === 'served' ? 0 : failures + 1;
+          if (end === 'served') replacements = 0;
+          delay = backoffDelay(failures, this.o.reconnectBaseMs, this.o.reconnectMaxMs, random);
+        }
       }
       await sleep(delay, undefined, { signal: this.#stopping.signal }).catch(() => undefined);
     }
   }
 
-  /**
-   * One connection, from dialling until it closes; whether it served, i.e. opened and was not
-   * dropped for another connection of this terminal or a revoked credential: after those the
-   * delays keep growing, so two processes holding one credential do not take turns forever.
-   */
-  #connectOnce(access: RelayAccess, origin: string, dispatcher: Agent): Promise<boolean> {
+  /** One connection, from dialling until it closes, and how it ended. */
+  #connectOnce(access: RelayAccess, origin: string, dispatcher: Agent): Promise<LinkEnd> {
     const url = new URL(CONNECT_PATH, access.relayUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url, LINK_PROTOCOL, {
@@ -126,7 +141,9 @@ export class RelayLink {
       socket.on('close', (code, reason) => {
         this.#connected = false;
         if (opened) this.o.logger.warn({ code, reason: reason.toString() }, 'relay link down');
-        resolve(opened && code !== CLOSE_CODES.replaced && code !== CLOSE_CODES.revoked);
+        // A revoked credential is refused at the next dial too: its delays keep growing.
+        if (code === CLOSE_CODES.replaced) resolve('replaced');
+        else resolve(opened && code !== CLOSE_CODES.revoked ? 'served' : 'failed');
       });
     });
   }

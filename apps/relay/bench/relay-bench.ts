@@ -1,0 +1,284 @@
+/**
+ * The relay benchmark (`npm run bench -- --only relay`), all on 127.0.0.1:
+ *
+ * 1. Added latency: GET /api/health and POST /api/sales from one keep-alive client, direct to
+ *    the terminal and through the relay, in alternating rounds (so a burst of load from other
+ *    work falls on both), p50 and p99 of each; the added figure is relayed minus direct.
+ * 2. Throughput with 10 concurrent clients, direct and through the relay, as a percentage.
+ * 3. 2,000 idle terminals dialled in to one relay node with the terminal's own dial-out code
+ *    (RelayLink, production reconnect and heartbeat settings) in a worker thread: the relay's
+ *    resident memory per connection, then a relay restart and the spread of the times at which
+ *    the terminals are back (from the moment the old relay was told to stop).
+ *
+ * The relay is its real child process; the cloud (PGlite) and the terminal run in this process
+ * (RelayWorld, as in the relay tests); the load generator runs in a worker thread.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Worker } from 'node:worker_threads';
+import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
+import { percentile } from '../../../bench/load/latency-stats.js';
+import { processCpuMs, processRssBytes } from '../../../bench/load/proc-stats.js';
+import { startTsWorker } from '../../../bench/load/ts-worker.js';
+import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.js';
+import { DRIVERS, type Driver } from '../../cloud/test/harness.js';
+import { RelayWorld, type ActivatedTerminal } from '../test/relay-world.js';
+import type { IdleTerminalsData, LinkChanges } from './idle-terminals-worker.js';
+
+type Figures = Record<string, number | string>;
+
+const ROUNDS = 3;
+const CONCURRENT_CLIENTS = 10;
+const IDLE_TERMINALS = Number(process.env.RELAY_BENCH_IDLE_TERMINALS ?? 2_000);
+const RECONNECT_GOAL_MS = 30_000;
+const WORKER = new URL('./idle-terminals-worker.ts', import.meta.url);
+/**
+ * A restart has the cloud verify every terminal at once: on the PostgreSQL server when
+ * TEST_DATABASE_URL names one (as in production), else on PGlite in this process.
+ */
+const CLOUD_DRIVER: Driver = DRIVERS.includes('postgres') ? 'postgres' : 'pglite';
+const SALE_BODY = JSON.stringify(cashSale(100));
+const HEADERS = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
+
+/** The relay's production limits, except the per-terminal rate limit a benchmark would hit. */
+const BENCH_RELAY_ENV = {
+  RELAY_RATE_LIMIT_MAX: '100000000',
+  RELAY_MAX_CONCURRENT: '16',
+  RELAY_HEARTBEAT_MS: '15000',
+  RELAY_REQUEST_TIMEOUT_MS: '60000',
+  RELAY_BODY_LIMIT_BYTES: '1048576',
+  RELAY_REVOCATION_POLL_MS: '2000',
+};
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const median = (values: number[]) => percentile(Float64Array.from(values).sort(), 0.5);
+
+function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
+  if (result.failures > 0 || result.requests === 0)
+    throw new Error(
+      `${what}: ${result.failures} of ${result.requests} failed (${JSON.stringify(result.statuses)}): ${result.firstError}`,
+    );
+  return result;
+}
+
+interface Route {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  requests: number;
+}
+
+const ROUTES: readonly Route[] = [
+  { name: 'health', method: 'GET', path: '/api/health', requests: 1_500 },
+  { name: 'sale', method: 'POST', path: '/api/sales', requests: 300 },
+];
+
+function load(
+  route: Route,
+  origin: string,
+  prefix: string,
+  clients: number,
+  extra: Partial<HttpLoadOptions>,
+) {
+  return runHttpLoad({
+    origin,
+    method: route.method,
+    path: prefix + route.path,
+    headers: HEADERS,
+    ...(route.method === 'POST' ? { body: SALE_BODY, idempotencyKeys: true } : {}),
+    clients,
+    maxRequests: route.requests,
+    maxMs: 20_000,
+    ...extra,
+  });
+}
+
+// --- 1 and 2: latency and throughput --------------------------------------------------
+
+async function latencyAndThroughput(): Promise<Figures> {
+  const world = new RelayWorld(null, { relayEnv: BENCH_RELAY_ENV });
+  await world.start();
+  try {
+    const activation = await world.activate('Bench');
+    const terminal = await world.startTerminal(activation);
+    const prefix = `/api/relay/${activation.publicId}`;
+    const figures: Figures = {};
+    for (const route of ROUTES) {
+      // Warm both paths (JIT, keep-alive connections, the relay link's HTTP/2 session).
+      await load(route, terminal.url, '', 1, { maxRequests: 100 });
+      await load(route, world.relay.url, prefix, 1, { maxRequests: 100 });
+      const direct = { p50: [] as number[], p99: [] as number[] };
+      const relayed = { p50: [] as number[], p99: [] as number[] };
+      for (let r = 0; r < ROUNDS; r++) {
+        const d = requireSuccess(`${route.name} direct`, await load(route, terminal.url, '', 1, {}));
+        const v = requireSuccess(`${route.name} relayed`, await load(route, world.relay.url, prefix, 1, {}));
+        direct.p50.push(d.latency.p50);
+        direct.p99.push(d.latency.p99);
+        relayed.p50.push(v.latency.p50);
+        relayed.p99.push(v.latency.p99);
+      }
+      const [dp50, dp99, rp50, rp99] = [direct.p50, direct.p99, relayed.p50, relayed.p99].map(median);
+      figures[`${route.name} direct p50 ms`] = round(dp50!);
+      figures[`${route.name} direct p99 ms`] = round(dp99!);
+      figures[`${route.name} relayed p50 ms`] = round(rp50!);
+      figures[`${route.name} relayed p99 ms`] = round(rp99!);
+      figures[`${route.name} added p50 ms (goal < 1)`] = round(rp50! - dp50!);
+      figures[`${route.name} added p99 ms (goal < 3)`] = round(rp99! - dp99!);
+    }
+    for (const route of ROUTES) {
+      const throughput = { ...route, requests: 1_000_000 };
+      const label = `${route.name} x${CONCURRENT_CLIENTS}`;
+      const directCpu = process.cpuUsage();
+      const d = requireSuccess(
+        `${label} direct`,
+        await load(throughput, terminal.url, '', CONCURRENT_CLIENTS, { maxMs: 5_000 }),
+      );
+      const directUsage = process.cpuUsage(directCpu);
+      const relayCpuBefore = processCpuMs(world.relay.pid);
+      const relayedCpu = process.cpuUsage();
+      const v = requireSuccess(
+        `${label} relayed`,
+        await load(throughput, world.relay.url, prefix, CONCURRENT_CLIENTS, { maxMs: 5_000 }),
+      );
+      const relayedUsage = process.cpuUsage(relayedCpu);
+      const relayCpuMs = processCpuMs(world.relay.pid) - relayCpuBefore;
+      const perRequestUs = (usage: NodeJS.CpuUsage, n: number) => round((usage.user + usage.system) / n, 0);
+      figures[`${label} direct req/s`] = round(d.requestsPerSecond, 0);
+      figures[`${label} relayed req/s`] = round(v.requestsPerSecond, 0);
+      figures[`${label} relayed % of direct (goal >= 80)`] = round(
+        (v.requestsPerSecond / d.requestsPerSecond) * 100,
+        1,
+      );
+      // CPU per request is steadier than rates on a shared machine. This process holds the
+      // terminal and the load generator; the relay is its own process.
+      figures[`${route.name} terminal+client CPU us/req direct`] = perRequestUs(directUsage, d.requests);
+      figures[`${route.name} terminal+client CPU us/req relayed`] = perRequestUs(relayedUsage, v.requests);
+      figures[`${route.name} relay process CPU us/req`] = round((relayCpuMs * 1000) / v.requests, 0);
+    }
+    return figures;
+  } finally {
+    await world.stop();
+  }
+}
+
+// --- 3: idle terminals and a relay restart --------------------------------------------
+
+async function activateMany(world: RelayWorld, count: number): Promise<ActivatedTerminal[]> {
+  const activations: ActivatedTerminal[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) activations.push(await world.activate(`Idle ${next++}`));
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return activations;
+}
+
+/** The idle terminals' worker and what it reported: which links are up, and when each last went up. */
+class IdleTerminals {
+  readonly up: boolean[];
+  readonly lastUpAt: number[];
+  readonly #worker: Worker;
+
+  constructor(relayUrl: string, credentials: string[]) {
+    this.up = credentials.map(() => false);
+    this.lastUpAt = credentials.map(() => Number.NaN);
+    this.#worker = startTsWorker(WORKER, { relayUrl, credentials } satisfies IdleTerminalsData);
+    this.#worker.on('message', (message: LinkChanges | 'closed') => {
+      if (message === 'closed') return;
+      for (const i of message.up) {
+        this.up[i] = true;
+        this.lastUpAt[i] = message.at;
+      }
+      for (const i of message.down) this.up[i] = false;
+    });
+  }
+
+  count(): number {
+    return this.up.filter(Boolean).length;
+  }
+
+  async until(what: string, timeoutMs: number, done: () => boolean): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (!done()) {
+      if (performance.now() > deadline)
+        throw new Error(`${what}: not within ${timeoutMs} ms (${this.count()} of ${this.up.length} up)`);
+      await sleep(20);
+    }
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((done) =>
+      this.#worker.on('message', (message: unknown) => message === 'closed' && done()),
+    );
+    this.#worker.postMessage('close');
+    await closed;
+    await this.#worker.terminate();
+  }
+}
+
+async function idleTerminals(): Promise<Figures> {
+  const world = new RelayWorld(null, {
+    relayEnv: BENCH_RELAY_ENV,
+    driver: CLOUD_DRIVER,
+    // Thousands of activations from one address, in seconds.
+    cloud: {
+      activationRateLimit: { max: 1_000_000, windowMs: 60_000 },
+      rateLimit: { max: 1_000_000, windowMs: 60_000 },
+    },
+  });
+  await world.start();
+  let terminals: IdleTerminals | undefined;
+  try {
+    const activations = await activateMany(world, IDLE_TERMINALS);
+    // Time for the relay to settle after start (first revocation poll, JIT) before the baseline.
+    await sleep(3_000);
+    const rssBefore = processRssBytes(world.relay.pid);
+    const started = Date.now();
+    const idle = new IdleTerminals(
+      world.relay.url,
+      activations.map((a) => a.deviceCredential),
+    );
+    terminals = idle;
+    await idle.until('all idle terminals connected', 300_000, () => idle.count() === IDLE_TERMINALS);
+    const firstConnectMs = Date.now() - started;
+    await sleep(3_000);
+    const rssAfter = processRssBytes(world.relay.pid);
+
+    const port = world.relay.port;
+    const stopped = Date.now();
+    await world.relay.stop();
+    await idle.until('all idle terminals saw the relay go', 30_000, () => idle.count() === 0);
+    world.relay = await world.startRelay(port);
+    const ready = Date.now();
+    await idle.until('all idle terminals back', 300_000, () => idle.count() === IDLE_TERMINALS);
+    const sorted = Float64Array.from(idle.lastUpAt, (at) => at - stopped).sort();
+    const perSecond = new Map<number, number>();
+    for (const t of sorted)
+      perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+    return {
+      'idle terminals': IDLE_TERMINALS,
+      'cloud database': CLOUD_DRIVER,
+      'first connect of all s': round(firstConnectMs / 1000, 1),
+      'relay RSS before MB': round(rssBefore / 2 ** 20, 1),
+      'relay RSS with all connected MB': round(rssAfter / 2 ** 20, 1),
+      'relay memory per connection KB (goal < 100)': round((rssAfter - rssBefore) / IDLE_TERMINALS / 1024, 1),
+      'restart: relay ready after s': round((ready - stopped) / 1000, 2),
+      'restart: back min s': round(sorted[0]! / 1000, 2),
+      'restart: back p50 s': round(percentile(sorted, 0.5) / 1000, 2),
+      'restart: back p99 s': round(percentile(sorted, 0.99) / 1000, 2),
+      'restart: back max s (goal < 30)': round(sorted[sorted.length - 1]! / 1000, 2),
+      'restart: back max after relay ready s': round(
+        (sorted[sorted.length - 1]! - (ready - stopped)) / 1000,
+        2,
+      ),
+      'restart: back within 30 s': sorted.filter((t) => t <= RECONNECT_GOAL_MS).length,
+      'restart: most reconnects in one second': Math.max(...perSecond.values()),
+    };
+  } finally {
+    await terminals?.close();
+    await world.stop();
+  }
+}
+
+export async function runRelayBench(): Promise<Figures> {
+  return { ...(await latencyAndThroughput()), ...(await idleTerminals()) };
+}
