@@ -33,7 +33,7 @@ it('dials again with the rotated credential once the relay dropped the old one',
     fiscalization: 'not_fiscal',
     config: {
       platform: { ...defaults.platform, relayUrl: world.relay.url, catalogSyncIntervalMs: 600_000 },
-      relayLink: { reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000 },
+      relayLink: { ...defaults.relayLink, reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000 },
     },
   });
   world.terminals.push(terminal);
