@@ -223,7 +223,14 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
 
   it('keeps one live link per terminal across nodes: the newer one wins, wherever it is', async () => {
     const c = await world.activate('Casa C');
-    const terminalC = await world.startTerminal(c, { fiscalization: 'not_fiscal' });
+    // C takes its link back soon after being replaced (in production it yields for 10 minutes,
+    // RELAY_REPLACED_BACKOFF_MS), so that the test sees the claim settle both ways.
+    const terminalC = await world.startTerminal(c, {
+      fiscalization: 'not_fiscal',
+      config: {
+        relayLink: { reconnectBaseMs: 100, reconnectMaxMs: 400, heartbeatMs: 1000, replacedBackoffMs: 200 },
+      },
+    });
     const replacedOnA = () =>
       world.relayLog.some(
         (line) =>

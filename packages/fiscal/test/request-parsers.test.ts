@@ -240,11 +240,11 @@ describe('shift requests', () => {
   it('open: every field optional, the counted cash read in bani', () => {
     expect(parseShiftOpenRequest({})).toEqual({
       ok: true,
-      value: { cashierId: null, cashierName: null, openingCash: null },
+      value: { cashierId: null, cashierName: null, pin: null, openingCash: null },
     });
     expect(parseShiftOpenRequest({ cashierId: 'c-7', cashierName: 'Ana', openingCash: 0 })).toEqual({
       ok: true,
-      value: { cashierId: 'c-7', cashierName: 'Ana', openingCash: 0 },
+      value: { cashierId: 'c-7', cashierName: 'Ana', pin: null, openingCash: 0 },
     });
     expect(parseShiftOpenRequest({ openingCash: 1234.56 })).toMatchObject({ value: { openingCash: 123456 } });
   });

@@ -388,6 +388,16 @@ const cases: Case[] = [
     expected: [['cashierId', 'CASHIER_ID_INVALID']],
   },
   {
+    name: 'pin of 3 digits',
+    parse: () => parseShiftOpenRequest({ cashierId: 'c-7', pin: '123' }),
+    expected: [['pin', 'PIN_INVALID']],
+  },
+  {
+    name: 'pin without the cashierId it proves',
+    parse: () => parseShiftOpenRequest({ pin: '1234' }),
+    expected: [['pin', 'PIN_INVALID']],
+  },
+  {
     name: 'openingCash negative',
     parse: () => parseShiftOpenRequest({ openingCash: -0.01 }),
     expected: [['openingCash', 'OPENING_CASH_INVALID']],
