@@ -96,6 +96,8 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  // Two cloud processes started and one killed: on a machine running the Node 24 pass beside
+  // other suites this has passed the 30 s default.
   it('delivers every event after kill -9 mid-delivery, none accepted twice', async () => {
     let child = await spawnCloud(env);
     children.push(child);
@@ -121,7 +123,7 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     expect(receiver.acknowledged().every((r) => r.verified)).toBe(true);
     if (driver === 'pglite') expect(statSync(join(tmp, 'data', 'secrets-key')).mode & 0o777).toBe(0o600);
     await kill9(child);
-  });
+  }, 120_000);
 
   it.runIf(driver === 'postgres')(
     'two processes sharing the database deliver each webhook once',
