@@ -49,9 +49,10 @@ export class CashierSignIn {
         },
       ]);
     }
-    const until = lockedUntil(this.failures.get(cashierId), this.clock.now());
+    const now = this.clock.now();
+    const until = lockedUntil(this.failures.get(cashierId), now);
     if (until !== null || this.#checking.has(cashierId)) {
-      const waitMs = until === null ? 1_000 : until.getTime() - this.clock.now().getTime();
+      const waitMs = until === null ? 1_000 : until.getTime() - now.getTime();
       throw new DomainError(
         'CASHIER_LOCKED',
         until === null
