@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Transform, type Duplex, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { endToEndHeaders, relayStatusOf, type RelayErrorCode } from '@fiscal-pos/relay-protocol';
-import { answerRelayError, LOST, timedOut, tooLarge } from './answers.js';
+import { answerRelayError, LOST, NOT_CONNECTED, timedOut, tooLarge } from './answers.js';
 
 /**
  * One request under way to a terminal: the HTTP/2 stream of a local link, or its stand-in across
@@ -88,9 +88,10 @@ export function forward(
     try {
       stream = link.request(headers, bodiless);
     } catch {
-      // The session closed between the lookup and now.
-      answerRelayError(res, o.requestId, 'TERMINAL_CONNECTION_LOST', LOST);
-      return settle(502);
+      // The session closed, or the terminal said GOAWAY (it is stopping), between the lookup
+      // and now: nothing was sent, so the client may retry as for any terminal not connected.
+      answerRelayError(res, o.requestId, 'TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
+      return settle(503);
     }
     const fail = (code: RelayErrorCode, message: string, extra: Record<string, string> = {}) => {
       if (settled) return;
@@ -106,17 +107,18 @@ export function forward(
       clearTimeout(timer);
       const status = Number(answer[constants.HTTP2_HEADER_STATUS]);
       res.writeHead(status, endToEndHeaders(answer));
-      pipeline(stream, res).then(
-        () => settle(status),
-        // The link dropped or the client left mid-answer; the client sees a cut connection.
-        () => {
-          res.destroy();
-          settle(status);
-        },
-      );
+      // pipe, not pipeline: both ends are watched here and below, and pipeline's per-call
+      // AbortController (aborted, with its DOMException, at every finish) showed in profiles.
+      stream.pipe(res);
+      res.once('finish', () => settle(status));
+      // The link dropped or the client left mid-answer; the client sees a cut connection.
+      stream.once('error', () => res.destroy());
+      stream.once('close', () => {
+        if (!stream.readableEnded) res.destroy();
+      });
     });
     // Closed before an answer began: the link dropped (or the terminal reset the stream). Once
-    // the answer began, its pipeline above reports how it ended.
+    // the answer began, the watchers above report how it ended.
     let refusal: RelayRefusal | undefined;
     stream.once('close', () => {
       if (!answered)

@@ -14,13 +14,23 @@ function toBuffer(data: RawData): Buffer {
 }
 
 export function linkStream(socket: WebSocket): Duplex {
+  // A link that is going away drops what is left: its streams end in 502 on the relay.
+  const send = (bytes: Buffer) => {
+    if (socket.readyState === socket.OPEN) socket.send(bytes, { binary: true });
+  };
   const stream = new Duplex({
     read() {
       if (socket.isPaused) socket.resume();
     },
     write(chunk: Buffer, _encoding, done) {
-      // A link that is going away drops what is left: its streams end in 502 on the relay.
-      if (socket.readyState === socket.OPEN) socket.send(chunk, { binary: true });
+      send(chunk);
+      done();
+    },
+    // HTTP/2 hands over the frames it has ready in one corked batch (a request's HEADERS and
+    // DATA, a WINDOW_UPDATE): one WebSocket message for all of them, not one message and one
+    // system call per frame.
+    writev(chunks: { chunk: Buffer }[], done) {
+      send(chunks.length === 1 ? chunks[0]!.chunk : Buffer.concat(chunks.map(({ chunk }) => chunk)));
       done();
     },
     final(done) {
