@@ -31,8 +31,8 @@ const links = data.credentials.map((deviceCredential) => {
     ...relayLink,
     accessPollMs: 5_000,
   });
-  // Idle: no request comes, so the terminal's own listener is never reached.
-  link.start('http://127.0.0.1:9');
+  // Idle: no request comes; one that did would be refused.
+  link.start((_req, res) => res.writeHead(503).end());
   return link;
 });
 const seen = links.map(() => false);

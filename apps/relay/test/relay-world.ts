@@ -159,14 +159,28 @@ export class RelayWorld {
   /** Waits until the relay forwards to this publicId (health answers through it). */
   async untilRouted(publicId: string, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    const logFrom = this.relayLog.length;
     for (;;) {
       const status = await this.fetch(`${this.relay.url}/api/relay/${publicId}/api/health`).then(
         (r) => r.status,
         () => 0,
       );
-      if (status === 200) return;
+      // Returned once the relay has also counted that request done: a client may read an
+      // answer before the terminal's END_STREAM reaches the relay, and until then the request
+      // holds one of the terminal's slots (RELAY_MAX_CONCURRENT), which a test filling them
+      // would find taken.
+      if (status === 200) return this.#untilLogged(publicId, logFrom, deadline);
       if (Date.now() > deadline) throw new Error(`publicId ${publicId} not routed (last status ${status})`);
       await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+
+  async #untilLogged(publicId: string, from: number, deadline: number): Promise<void> {
+    const settled = () =>
+      this.relayLog.slice(from).some((line) => line.includes(publicId) && line.includes('"status":200'));
+    while (!settled()) {
+      if (Date.now() > deadline) throw new Error(`no log line of a relayed 200 for ${publicId}`);
+      await new Promise((done) => setTimeout(done, 10));
     }
   }
 

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
 import { ApiKeyGate } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
@@ -9,12 +10,22 @@ import { Idempotency } from './http/idempotency.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerRoute, resourceReplays } from './http/register-route.js';
 import type { TerminalApp } from './http/terminal-app.js';
+import type { RelayedRequestHandler } from './relay/relay-link.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
-import { RELAYED_MARKER_HEADER } from './relay/relay-access.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
+
+/**
+ * Relayed requests go into the same routing as the listener's: `app.routing` is the handler
+ * Fastify gives a server of its own (its serverFactory option). Fastify's types fix the raw
+ * request and reply to node:http's when the instance is made; the HTTP/2 compatibility objects
+ * implement what Fastify uses of them (its own HTTP/2 mode runs this routing with them).
+ */
+export function relayedRequestHandler(app: TerminalApp): RelayedRequestHandler {
+  return (req, res) => app.routing(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+}
 
 function pathOf(url: string): string {
   const q = url.indexOf('?');
@@ -37,7 +48,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       durationMs: Number(process.hrtime.bigint() - request.startedAt) / 1e6,
       idempotencyKey: Array.isArray(header) ? header.join(',') : (header ?? null),
       errorCode: request.errorCode,
-      via: request.headers[RELAYED_MARKER_HEADER] === rt.relayLink.marker ? 'relay' : 'lan',
+      via: rt.relayLink.relayed(request.raw) ? 'relay' : 'lan',
     });
   };
   const app = Fastify({

@@ -5,24 +5,16 @@
  */
 import { reclaimFreePages } from './storage/housekeeping.js';
 import { pino, type Logger } from 'pino';
-import { buildTerminalApp } from './app.js';
+import { buildTerminalApp, relayedRequestHandler } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
 import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
-import type { TerminalApp } from './http/terminal-app.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
   return pino({ level: config.logLevel, base: { service: 'terminal' } });
-}
-
-/** Where this process reaches its own listener: loopback when it listens on every address. */
-function localOrigin(address: ReturnType<TerminalApp['server']['address']>, port: number): string {
-  const host = typeof address === 'object' && address !== null ? address.address : '127.0.0.1';
-  if (host === '0.0.0.0' || host === '::') return `http://127.0.0.1:${port}`;
-  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
 /** `afterStop` runs once the API and the runtime are closed (the development entry stops its simulators). */
@@ -55,7 +47,7 @@ export async function serveTerminal(
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   runtime.syncWorker?.wake();
-  runtime.relayLink.start(localOrigin(address, port));
+  runtime.relayLink.start(relayedRequestHandler(app));
   logger.info(
     {
       event: 'ready',
@@ -77,6 +69,8 @@ export async function serveTerminal(
     stopping = true;
     logger.info({ signal }, 'stopping');
     clearInterval(pruneTimer);
+    // Relayed requests are the API's too: the link stops taking them while the API still answers.
+    await runtime.relayLink.close();
     await app.close();
     await runtime.close();
     await afterStop();

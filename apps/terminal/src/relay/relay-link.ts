@@ -3,16 +3,25 @@
 // the client and this terminal the server. Heartbeats both ways; when the link drops it is
 // dialled again after a jittered exponential delay, so a relay restart does not bring every
 // terminal back in the same instant. Without relay access (not activated) it only waits.
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http2';
+import {
+  createServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type ServerHttp2Session,
+} from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLOSE_CODES, CONNECT_PATH, keepAlive, LINK_PROTOCOL, linkStream } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
-import { Agent } from 'undici';
 import { WebSocket } from 'ws';
 import { backoffDelay } from '../fiscal-operations/sync-worker.js';
 import type { RelayAccess } from './relay-access.js';
-import { serveRelayedStream } from './serve-relayed-stream.js';
+
+/**
+ * The terminal's own API, given each relayed request as HTTP/2 compatibility objects: the
+ * routing its listener runs, so the request meets the same hooks, limits, key check,
+ * idempotency and audit as a LAN request (docs/relay.md).
+ */
+export type RelayedRequestHandler = (req: Http2ServerRequest, res: Http2ServerResponse) => void;
 
 export interface RelayLinkOptions {
   access: () => RelayAccess | null;
@@ -35,24 +44,29 @@ export interface RelayLinkOptions {
 type LinkEnd = 'served' | 'failed' | 'replaced';
 
 const REPLACED_BACKOFF_MAX_MS = 24 * 60 * 60 * 1000;
+/** How long a stopping terminal lets relayed requests in flight finish. */
+const CLOSE_GRACE_MS = 5_000;
 
 export class RelayLink {
-  /** The secret the audit log recognises relayed requests by (see RELAYED_MARKER_HEADER). */
-  readonly marker = randomBytes(32).toString('base64url');
   readonly #stopping = new AbortController();
+  /** The requests this link handed to the API: the audit log's `via: relay`, which no header can fake. */
+  readonly #relayed = new WeakSet<object>();
   #socket: WebSocket | null = null;
+  #session: ServerHttp2Session | null = null;
   #running: Promise<void> | null = null;
-  #dispatcher: Agent | null = null;
   #connected = false;
 
   constructor(private readonly o: RelayLinkOptions) {}
 
-  /** Starts dialling once the terminal's own API listens at `origin`. */
-  start(origin: string): void {
+  /** Starts dialling; each relayed request goes to `serve` (the API's routing). */
+  start(serve: RelayedRequestHandler): void {
     if (this.#running) return;
-    const dispatcher = new Agent({ keepAliveTimeout: 60_000 });
-    this.#dispatcher = dispatcher;
-    this.#running = this.#run(origin, dispatcher);
+    this.#running = this.#run(serve);
+  }
+
+  /** Whether this raw request came through the relay link. */
+  relayed(raw: object): boolean {
+    return this.#relayed.has(raw);
   }
 
   /** Whether the link is up now (for health and the tests). */
@@ -60,15 +74,25 @@ export class RelayLink {
     return this.#connected;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops dialling and ends the link. HTTP/2's GOAWAY first: the relay sends no new request
+   * (its clients get 503) while those in flight get up to `graceMs` to finish; what is still
+   * in flight then gets 502 on the relay.
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#stopping.abort();
+    const session = this.#session;
+    if (session && !session.closed && graceMs > 0)
+      await Promise.race([
+        new Promise<void>((done) => session.close(() => done())),
+        sleep(graceMs, undefined, { ref: false }),
+      ]);
     this.#socket?.terminate();
     await this.#running;
-    await this.#dispatcher?.close();
   }
 
-  async #run(origin: string, dispatcher: Agent): Promise<void> {
+  async #run(serve: RelayedRequestHandler): Promise<void> {
     const random = this.o.random ?? Math.random;
     let failures = 0;
     let replacements = 0;
@@ -76,7 +100,7 @@ export class RelayLink {
       const access = this.o.access();
       let delay = this.o.accessPollMs;
       if (access) {
-        const end = await this.#connectOnce(access, origin, dispatcher);
+        const end = await this.#connectOnce(access, serve);
         // A rotated credential: the relay dropped (or refused) the old one, the new one is due
         // now rather than after a backoff meant for failures.
         if (this.o.access()?.deviceCredential !== access.deviceCredential) {
@@ -103,7 +127,7 @@ export class RelayLink {
   }
 
   /** One connection, from dialling until it closes, and how it ended. */
-  #connectOnce(access: RelayAccess, origin: string, dispatcher: Agent): Promise<LinkEnd> {
+  #connectOnce(access: RelayAccess, serve: RelayedRequestHandler): Promise<LinkEnd> {
     const url = new URL(CONNECT_PATH, access.relayUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url, LINK_PROTOCOL, {
@@ -120,18 +144,14 @@ export class RelayLink {
         this.#connected = true;
         this.o.logger.info({ relay: url.origin }, 'relay link up');
         keepAlive(socket, this.o.heartbeatMs, () => this.o.logger.warn('relay silent; reconnecting'));
-        const server = createServer();
+        const server = createServer((req, res) => {
+          this.#relayed.add(req);
+          serve(req, res);
+        });
         server.on('sessionError', (error) =>
           this.o.logger.warn({ err: error.message }, 'relay link session error'),
         );
-        server.on('stream', (stream, headers) => {
-          void serveRelayedStream(stream, headers, {
-            origin,
-            dispatcher,
-            marker: this.marker,
-            logger: this.o.logger,
-          });
-        });
+        server.once('session', (session) => (this.#session = session));
         // The WebSocket stream is this HTTP/2 server's only connection; it never listens. When
         // the socket closes the stream ends and the HTTP/2 session with it.
         server.emit('connection', linkStream(socket));
@@ -140,6 +160,7 @@ export class RelayLink {
       socket.on('error', (error) => this.o.logger.warn({ err: error.message }, 'relay link error'));
       socket.on('close', (code, reason) => {
         this.#connected = false;
+        this.#session = null;
         if (opened) this.o.logger.warn({ code, reason: reason.toString() }, 'relay link down');
         // A revoked credential is refused at the next dial too: its delays keep growing.
         if (code === CLOSE_CODES.replaced) resolve('replaced');

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { buildTerminalApp } from '../../src/app.js';
+import { buildTerminalApp, relayedRequestHandler } from '../../src/app.js';
 import { HttpCardTerminal } from '../../src/card/http-card-terminal.js';
 import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
@@ -184,7 +184,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
   if (typeof address !== 'object' || address === null) throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
   runtime.syncWorker?.wake();
-  runtime.relayLink.start(url);
+  runtime.relayLink.start(relayedRequestHandler(app));
   let stopped = false;
   return {
     url,
@@ -220,6 +220,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     async stop() {
       if (stopped) return;
       stopped = true;
+      await runtime.relayLink.close();
       await app.close();
       await runtime.close();
     },
