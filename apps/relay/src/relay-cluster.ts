@@ -14,7 +14,7 @@ import {
   encodeFrame,
   HOLDER_QUEUE,
   linkSubject,
-  REQUEST_HEAD_RESERVE,
+  requestHeadRoom,
 } from './cluster-frames.js';
 import type { RelayTarget } from './forward.js';
 import type { LinkRegistry, LinkWatcher } from './link-registry.js';
@@ -51,7 +51,11 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
 
   /** The largest request body one NATS message carries beside its head (max_payload learnt from the server). */
   get requestBodyLimit(): number {
-    return (this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD) - REQUEST_HEAD_RESERVE;
+    return this.#maxPayload - requestHeadRoom(this.#maxPayload);
+  }
+
+  get #maxPayload(): number {
+    return this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
   }
 
   /** The terminal of this publicId wherever it is linked; the caller checked it is no local one. */
@@ -64,6 +68,7 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
           publicId,
           { requestId, method: String(method), path: String(path), headers: rest },
           endStream,
+          requestHeadRoom(this.#maxPayload),
         );
       },
     };
