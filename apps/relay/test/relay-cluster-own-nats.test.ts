@@ -6,7 +6,10 @@
 // Skipped, with the reason printed, when there is no nats-server binary to start.
 import { createHash } from 'node:crypto';
 import { createServer as createHttp2Server } from 'node:http2';
+import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Claim, CLAIM_SUBJECT, decodeFrame } from '../src/cluster-frames.js';
+import type { RelayHealth } from '../src/health.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { send } from './http-answers.js';
 import { bulkBody, dialLink } from './link-device.js';
@@ -66,6 +69,8 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
   const extraNodes: RelayProcess[] = [];
   const device = echoDevice();
   let linked: ActivatedTerminal;
+  /** Started only after a node dialling it is up. */
+  let lateNats: NatsServerProcess | undefined;
   const via = (node: RelayProcess, path: string) => `${node.url}/api/relay/${linked.publicId}${path}`;
 
   beforeAll(async () => {
@@ -74,6 +79,8 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     nodeA = world.relay;
     nodeB = await world.startRelay();
     extraNodes.push(nodeB);
+    for (const node of [nodeA, nodeB])
+      await until('the node joins', async () => (await fetch(`${node.url}/health`)).status === 200);
     linked = await world.activate('Casa Echo');
     await dialLink(nodeA.url, linked.deviceCredential, device.server);
     await until(
@@ -85,6 +92,7 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     await world.stop();
     for (const node of extraNodes) await node.stop();
     await nats?.stop();
+    await lateNats?.stop();
   }, 180_000);
 
   it('carries a body just under the limit across nodes and refuses one just over on the receiving node', async () => {
@@ -120,5 +128,50 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     expect(device.requests()).toBe(before);
     // The node is fine after it.
     expect((await send(via(nodeB, '/api/health'))).status).toBe(200);
+  });
+
+  it('serves before its NATS answers (not ready, 503 at once, no link taken) and joins when NATS comes up', async () => {
+    const latePort = await freePort();
+    const nodeC = await world.startRelay(0, { NATS_URL: `nats://127.0.0.1:${latePort}` });
+    extraNodes.push(nodeC);
+    const health = async () => {
+      const answer = await fetch(`${nodeC.url}/health`);
+      return { status: answer.status, body: (await answer.json()) as RelayHealth };
+    };
+    expect(await health()).toEqual({ status: 503, body: { ready: false, cluster: 'connecting', links: 0 } });
+    // The echo device, linked on node A (on the other NATS): C cannot reach it and says so at once.
+    const unreached = await send(`${nodeC.url}/api/relay/${linked.publicId}/api/health`);
+    expect(unreached.status).toBe(503);
+    expect(unreached.body.error.code).toBe('TERMINAL_NOT_CONNECTED');
+    // No other node would hear of a link taken now: the device is refused and would redial.
+    const late = await world.activate('Casa Late');
+    const lateDevice = echoDevice();
+    await expect(dialLink(nodeC.url, late.deviceCredential, lateDevice.server)).rejects.toThrow(/503/);
+    expect(world.relayLog.join('\n')).toContain(
+      'NATS does not answer; this node takes no link until it does',
+    );
+
+    lateNats = await startNatsServer({ port: latePort });
+    await until('node C joins', async () => (await health()).status === 200);
+    expect((await health()).body).toEqual({ ready: true, cluster: 'joined', links: 0 });
+    // Joined: a link taken now is claimed on that NATS for the other nodes to hear.
+    const watcher = await connect({ servers: lateNats.url });
+    const claims = watcher.subscribe(CLAIM_SUBJECT, { max: 1 });
+    await watcher.flush();
+    await dialLink(nodeC.url, late.deviceCredential, lateDevice.server);
+    for await (const message of claims)
+      expect(decodeFrame(message.data, Claim).head.publicId).toBe(late.publicId);
+    await watcher.close();
+    const servedByC = () => send(`${nodeC.url}/api/relay/${late.publicId}/api/health`);
+    expect((await servedByC()).status).toBe(200);
+
+    // NATS gone after joining: out of the balancer's rotation, but the link held here still serves.
+    await lateNats.stop();
+    await until('node C sees NATS gone', async () => (await health()).body.cluster === 'disconnected');
+    expect(await health()).toEqual({
+      status: 503,
+      body: { ready: false, cluster: 'disconnected', links: 1 },
+    });
+    expect((await servedByC()).status).toBe(200);
   });
 });
