@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /** Requests for a terminal go to the node holding its link (a queue group: one serves each). */
 export const linkSubject = (publicId: string): string => `relay.link.${publicId}`;
-/** Every node hears every claim: "this publicId is now linked here, since connectedAt". */
+/** Every node hears every claim: "this publicId is now linked here, with this link number". */
 export const CLAIM_SUBJECT = 'relay.claim';
 export const HOLDER_QUEUE = 'holder';
 
@@ -92,7 +92,7 @@ export type ControlHead = z.infer<typeof ControlHead>;
 export const Claim = z.object({
   publicId: z.string(),
   linkId: z.string(),
-  connectedAt: z.number(),
+  linkSeq: z.number().int(),
 });
 export type Claim = z.infer<typeof Claim>;
 

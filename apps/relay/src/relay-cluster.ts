@@ -105,7 +105,7 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
     const nc = this.#nc;
     // A link accepted while this node leaves NATS: it is closed with the rest.
     if (!nc || nc.isClosed() || nc.isDraining()) return;
-    const claim: Claim = { publicId, linkId: link.linkId, connectedAt: link.connectedAt };
+    const claim: Claim = { publicId, linkId: link.linkId, linkSeq: link.linkSeq };
     const responder =
       this.#held.get(publicId)?.responder ??
       // A queue group: while an old and a new link briefly coexist on two nodes, each request
@@ -196,11 +196,15 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
       this.o.logger.warn('malformed link claim on NATS');
       return;
     }
-    const dropped = this.o.links.yieldTo(claim);
-    if (dropped)
+    const outcome = this.o.links.settle(claim);
+    if (outcome && 'yielded' in outcome)
       this.o.logger.info(
-        { publicId: claim.publicId, terminalId: dropped.device.terminalId },
+        { publicId: claim.publicId, terminalId: outcome.yielded.device.terminalId },
         'link replaced by a newer one on another relay node',
       );
+    // An older link claimed after ours (its node had not heard ours, or its upgrade was slow):
+    // our claim again makes that node drop it.
+    const ours = outcome && 'kept' in outcome ? this.#held.get(claim.publicId)?.claim : undefined;
+    if (ours) this.#nc?.publish(CLAIM_SUBJECT, encodeFrame(ours));
   }
 }

@@ -21,7 +21,7 @@ import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import { forward } from './forward.js';
-import { answerHealth, HEALTH_PATH } from './health.js';
+import { answerOps } from './ops-answers.js';
 import { LinkRegistry } from './link-registry.js';
 import { RelayCluster } from './relay-cluster.js';
 import { RevocationPoller } from './revocation-poller.js';
@@ -69,7 +69,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
-    if (req.url === HEALTH_PATH) return answerHealth(res, cluster, links.size);
+    if (answerOps(req.url, res, cluster, links.size)) return;
     const target = splitRelayPath(req.url ?? '/');
     if (!target) {
       answerRelayError(

@@ -3,13 +3,16 @@
 // what the test asks. A body just under the cluster's body limit crosses nodes intact, one just
 // over is 413 on the receiving node before anything is sent; an answer many times max_payload
 // streams back intact; a request head too big for one message is 431, not a hang or a 500.
+// Node B's clock runs an hour behind: the newest link of a terminal still wins across nodes.
+// A third node, started before its own NATS server, serves (not ready) until it can join.
 // Skipped, with the reason printed, when there is no nats-server binary to start.
 import { createHash } from 'node:crypto';
 import { createServer as createHttp2Server } from 'node:http2';
 import { connect } from '@nats-io/transport-node';
+import { CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Claim, CLAIM_SUBJECT, decodeFrame } from '../src/cluster-frames.js';
-import type { RelayHealth } from '../src/health.js';
+import type { RelayReadiness } from '../src/ops-answers.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { send } from './http-answers.js';
 import { bulkBody, dialLink } from './link-device.js';
@@ -29,6 +32,14 @@ const natsPort = await freePort();
 const MAX_PAYLOAD = 64 * 1024;
 /** max_payload less a quarter for the head (cluster-frames.ts); under RELAY_BODY_LIMIT_BYTES (64 KiB). */
 const BODY_LIMIT = MAX_PAYLOAD - MAX_PAYLOAD / 4;
+/** Node B's clock runs this far behind node A's (and the test's). */
+const SKEW_MS = 60 * 60 * 1000;
+/** Node options that set the process's Date.now back by `ms`: a skewed clock on one node. */
+const clockBehind = (ms: number) =>
+  [
+    process.env.NODE_OPTIONS ?? '',
+    `--import=data:text/javascript,${encodeURIComponent(`const now = Date.now; Date.now = () => now() - ${ms};`)}`,
+  ].join(' ');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
@@ -61,7 +72,7 @@ function echoDevice() {
   return { server, requests: () => requests };
 }
 
-describe.skipIf(missing !== null)('the relay cluster on a NATS server with a small max_payload', () => {
+describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own', () => {
   const world = new RelayWorld(null, { relayEnv: { NATS_URL: `nats://127.0.0.1:${natsPort}` } });
   let nats: NatsServerProcess;
   let nodeA: RelayProcess;
@@ -77,10 +88,10 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     nats = await startNatsServer({ port: natsPort, maxPayload: MAX_PAYLOAD });
     await world.start();
     nodeA = world.relay;
-    nodeB = await world.startRelay();
+    nodeB = await world.startRelay(0, { NODE_OPTIONS: clockBehind(SKEW_MS) });
     extraNodes.push(nodeB);
     for (const node of [nodeA, nodeB])
-      await until('the node joins', async () => (await fetch(`${node.url}/health`)).status === 200);
+      await until('the node joins', async () => (await fetch(`${node.url}/readyz`)).status === 200);
     linked = await world.activate('Casa Echo');
     await dialLink(nodeA.url, linked.deviceCredential, device.server);
     await until(
@@ -135,10 +146,15 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     const nodeC = await world.startRelay(0, { NATS_URL: `nats://127.0.0.1:${latePort}` });
     extraNodes.push(nodeC);
     const health = async () => {
-      const answer = await fetch(`${nodeC.url}/health`);
-      return { status: answer.status, body: (await answer.json()) as RelayHealth };
+      const answer = await fetch(`${nodeC.url}/readyz`);
+      return { status: answer.status, body: (await answer.json()) as RelayReadiness };
     };
-    expect(await health()).toEqual({ status: 503, body: { ready: false, cluster: 'connecting', links: 0 } });
+    expect(await health()).toEqual({
+      status: 503,
+      body: { status: 'not_ready', cluster: 'connecting', links: 0 },
+    });
+    // Alive all the same: a supervisor's liveness check must not restart it for that.
+    expect((await fetch(`${nodeC.url}/healthz`)).status).toBe(200);
     // The echo device, linked on node A (on the other NATS): C cannot reach it and says so at once.
     const unreached = await send(`${nodeC.url}/api/relay/${linked.publicId}/api/health`);
     expect(unreached.status).toBe(503);
@@ -147,13 +163,13 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     const late = await world.activate('Casa Late');
     const lateDevice = echoDevice();
     await expect(dialLink(nodeC.url, late.deviceCredential, lateDevice.server)).rejects.toThrow(/503/);
-    expect(world.relayLog.join('\n')).toContain(
-      'NATS does not answer; this node takes no link until it does',
+    await until('node C logs that it keeps trying', () =>
+      world.relayLog.join('\n').includes('NATS does not answer; this node takes no link until it does'),
     );
 
     lateNats = await startNatsServer({ port: latePort });
     await until('node C joins', async () => (await health()).status === 200);
-    expect((await health()).body).toEqual({ ready: true, cluster: 'joined', links: 0 });
+    expect((await health()).body).toEqual({ status: 'ready', cluster: 'joined', links: 0 });
     // Joined: a link taken now is claimed on that NATS for the other nodes to hear.
     const watcher = await connect({ servers: lateNats.url });
     const claims = watcher.subscribe(CLAIM_SUBJECT, { max: 1 });
@@ -170,8 +186,34 @@ describe.skipIf(missing !== null)('the relay cluster on a NATS server with a sma
     await until('node C sees NATS gone', async () => (await health()).body.cluster === 'disconnected');
     expect(await health()).toEqual({
       status: 503,
-      body: { ready: false, cluster: 'disconnected', links: 1 },
+      body: { status: 'not_ready', cluster: 'disconnected', links: 1 },
     });
     expect((await servedByC()).status).toBe(200);
+  });
+
+  it('keeps the newest link of a terminal across nodes though the newer node’s clock is an hour behind', async () => {
+    // Node B's log lines are stamped by its own clock: the skew is real.
+    expect(
+      world.relayLog.some((line) => (JSON.parse(line) as { time: number }).time < Date.now() - SKEW_MS / 2),
+    ).toBe(true);
+    const clocked = await world.activate('Casa Clock');
+    const older = echoDevice();
+    const olderLink = await dialLink(nodeA.url, clocked.deviceCredential, older.server);
+    const closed = new Promise<number>((done) => olderLink.socket.once('close', (code) => done(code)));
+    const viaA = () => send(`${nodeA.url}/api/relay/${clocked.publicId}/api/health`);
+    expect((await viaA()).status).toBe(200);
+    expect(older.requests()).toBe(1);
+
+    // By the nodes' clocks this link is an hour older than the one on A; by the cloud's count, newer.
+    const newer = echoDevice();
+    await dialLink(nodeB.url, clocked.deviceCredential, newer.server);
+    expect(await closed).toBe(CLOSE_CODES.replaced);
+    // The log line may come through the process's pipe after the close reached the device.
+    await until('node A logs why', () =>
+      world.relayLog.join('\n').includes('link replaced by a newer one on another relay node'),
+    );
+    await until('node A forwards to the newer link on B', async () => (await viaA()).status === 200);
+    expect(newer.requests()).toBeGreaterThan(0);
+    expect(older.requests()).toBe(1);
   });
 });
