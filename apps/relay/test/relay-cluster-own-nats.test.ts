@@ -11,7 +11,7 @@ import { createServer as createHttp2Server } from 'node:http2';
 import { connect } from '@nats-io/transport-node';
 import { CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Claim, CLAIM_SUBJECT, decodeFrame } from '../src/cluster-frames.js';
+import { Claim, CLAIM_SUBJECT, decodeFrame, encodeFrame } from '../src/cluster-frames.js';
 import type { RelayReadiness } from '../src/ops-answers.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { send } from './http-answers.js';
@@ -188,6 +188,27 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
       status: 503,
       body: { status: 'not_ready', cluster: 'disconnected', links: 1 },
     });
+    expect((await servedByC()).status).toBe(200);
+
+    // NATS back: the node is in again, still holding its link, and answers a claim of an older
+    // link of that terminal (a node that did not hear its claim) with its own claim again.
+    lateNats = await startNatsServer({ port: latePort });
+    await until('node C is back in', async () => (await health()).status === 200);
+    const rejoined = await connect({ servers: lateNats.url });
+    const heard: Claim[] = [];
+    rejoined.subscribe(CLAIM_SUBJECT, {
+      callback: (_error, message) => heard.push(decodeFrame(message.data, Claim).head),
+    });
+    await rejoined.flush();
+    rejoined.publish(
+      CLAIM_SUBJECT,
+      encodeFrame({ publicId: late.publicId, linkId: 'lnk_older', linkSeq: 0 }),
+    );
+    await until('node C answers with its own claim', () =>
+      heard.some((claim) => claim.publicId === late.publicId && claim.linkId !== 'lnk_older'),
+    );
+    expect(heard.find((claim) => claim.linkId !== 'lnk_older')?.linkSeq).toBeGreaterThan(0);
+    await rejoined.close();
     expect((await servedByC()).status).toBe(200);
   });
 
