@@ -197,7 +197,9 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
     const rejoined = await connect({ servers: lateNats.url });
     const heard: Claim[] = [];
     rejoined.subscribe(CLAIM_SUBJECT, {
-      callback: (_error, message) => heard.push(decodeFrame(message.data, Claim).head),
+      callback: (_error, message) => {
+        heard.push(decodeFrame(message.data, Claim).head);
+      },
     });
     await rejoined.flush();
     rejoined.publish(
