@@ -1,6 +1,7 @@
 // The relay API (/api/relay/v1): only the relay token opens it (and nothing does on a cloud
-// without RELAY_TOKEN); verify answers who a credential is, with the terminal's publicId, under
-// the device API's rules; the revocations feed lists a credential once it stops working.
+// without RELAY_TOKEN); verify answers who a credential is, with the terminal's publicId and a
+// link number counted up per dial, under the device API's rules; the revocations feed lists a
+// credential once it stops working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrate } from '../src/db/migrate.js';
@@ -67,8 +68,12 @@ describe.each(DRIVERS)('the relay API (%s)', (driver) => {
       publicId: terminal.publicId,
       merchantId,
       credentialId: expect.stringMatching(/^dcr_/),
+      linkSeq: 1,
     });
     expect(terminal.publicId).not.toBe(terminal.terminalId);
+    // Each verified dial of the terminal counts one up: the relay keeps the highest.
+    const again = await relay('POST', '/verify', { deviceCredential: terminal.deviceCredential });
+    expect(again.json().linkSeq).toBe(2);
     const forged = await relay('POST', '/verify', { deviceCredential: 'dc_forged' });
     expect(forged.status).toBe(401);
     expect(forged.json()).toMatchObject({ code: 'invalid_device_credential' });

@@ -5,6 +5,9 @@
  *    the terminal and through the relay, in alternating rounds (so a burst of load from other
  *    work falls on both), p50 and p99 of each; the added figure is relayed minus direct.
  * 2. Throughput with 10 concurrent clients, direct and through the relay, as a percentage.
+ *    Both again across nodes ("cross-node"): two relay nodes on the NATS server at
+ *    NATS_BENCH_URL (default nats://127.0.0.1:4222; skipped, reason printed, when none
+ *    answers), the terminal linked on node A, the requests entering node B.
  * 3. 2,000 idle terminals dialled in to one relay node with the terminal's own dial-out code
  *    (RelayLink, production reconnect and heartbeat settings) in a worker thread: the relay's
  *    resident memory per connection, then a relay restart and the spread of the times at which
@@ -15,12 +18,14 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
+import { connect } from '@nats-io/transport-node';
 import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { processCpuMs, processRssBytes } from '../../../bench/load/proc-stats.js';
 import { startTsWorker } from '../../../bench/load/ts-worker.js';
 import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.js';
 import { DRIVERS, type Driver } from '../../cloud/test/harness.js';
+import type { RelayProcess } from '../src/launcher.js';
 import { RelayWorld, type ActivatedTerminal } from '../test/relay-world.js';
 import type { IdleTerminalsData, LinkChanges } from './idle-terminals-worker.js';
 
@@ -31,6 +36,8 @@ const CONCURRENT_CLIENTS = 10;
 const IDLE_TERMINALS = Number(process.env.RELAY_BENCH_IDLE_TERMINALS ?? 2_000);
 const RECONNECT_GOAL_MS = 30_000;
 const WORKER = new URL('./idle-terminals-worker.ts', import.meta.url);
+/** The NATS server of the cross-node figures; they are skipped when none answers. */
+const NATS_URL = process.env.NATS_BENCH_URL ?? 'nats://127.0.0.1:4222';
 /**
  * A restart has the cloud verify every terminal at once: on the PostgreSQL server when
  * TEST_DATABASE_URL names one (as in production), else on PGlite in this process.
@@ -94,6 +101,89 @@ function load(
 
 // --- 1 and 2: latency and throughput --------------------------------------------------
 
+/** Where the relayed requests go, and which relay processes' CPU time they cost. */
+interface RelayedPath {
+  terminalUrl: string;
+  /** The relay node the clients call. */
+  relayOrigin: string;
+  prefix: string;
+  relayPids: number[];
+  /** Before every figure's name: '' for one node. */
+  label: string;
+}
+
+/** Added latency in alternating rounds, then throughput with 10 clients, direct and relayed. */
+async function measureRelayed(path: RelayedPath): Promise<Figures> {
+  const { terminalUrl, relayOrigin, prefix, label } = path;
+  const relayCpuMs = () => path.relayPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const figures: Figures = {};
+  for (const route of ROUTES) {
+    // Warm both paths (JIT, keep-alive connections, the relay link's HTTP/2 session).
+    await load(route, terminalUrl, '', 1, { maxRequests: 100 });
+    await load(route, relayOrigin, prefix, 1, { maxRequests: 100 });
+    const direct = { p50: [] as number[], p99: [] as number[] };
+    const relayed = { p50: [] as number[], p99: [] as number[] };
+    for (let r = 0; r < ROUNDS; r++) {
+      const d = requireSuccess(`${route.name} direct`, await load(route, terminalUrl, '', 1, {}));
+      const v = requireSuccess(
+        `${label}${route.name} relayed`,
+        await load(route, relayOrigin, prefix, 1, {}),
+      );
+      direct.p50.push(d.latency.p50);
+      direct.p99.push(d.latency.p99);
+      relayed.p50.push(v.latency.p50);
+      relayed.p99.push(v.latency.p99);
+    }
+    const [dp50, dp99, rp50, rp99] = [direct.p50, direct.p99, relayed.p50, relayed.p99].map(median);
+    figures[`${label}${route.name} direct p50 ms`] = round(dp50!);
+    figures[`${label}${route.name} direct p99 ms`] = round(dp99!);
+    figures[`${label}${route.name} relayed p50 ms`] = round(rp50!);
+    figures[`${label}${route.name} relayed p99 ms`] = round(rp99!);
+    figures[`${label}${route.name} added p50 ms (goal < 1)`] = round(rp50! - dp50!);
+    figures[`${label}${route.name} added p99 ms (goal < 3)`] = round(rp99! - dp99!);
+  }
+  for (const route of ROUTES) {
+    const throughput = { ...route, requests: 1_000_000 };
+    const name = `${label}${route.name} x${CONCURRENT_CLIENTS}`;
+    const directCpu = process.cpuUsage();
+    const d = requireSuccess(
+      `${name} direct`,
+      await load(throughput, terminalUrl, '', CONCURRENT_CLIENTS, { maxMs: 5_000 }),
+    );
+    const directUsage = process.cpuUsage(directCpu);
+    const relayCpuBefore = relayCpuMs();
+    const relayedCpu = process.cpuUsage();
+    const v = requireSuccess(
+      `${name} relayed`,
+      await load(throughput, relayOrigin, prefix, CONCURRENT_CLIENTS, { maxMs: 5_000 }),
+    );
+    const relayedUsage = process.cpuUsage(relayedCpu);
+    const relayCpu = relayCpuMs() - relayCpuBefore;
+    const perRequestUs = (usage: NodeJS.CpuUsage, n: number) => round((usage.user + usage.system) / n, 0);
+    figures[`${name} direct req/s`] = round(d.requestsPerSecond, 0);
+    figures[`${name} relayed req/s`] = round(v.requestsPerSecond, 0);
+    figures[`${name} relayed % of direct (goal >= 80)`] = round(
+      (v.requestsPerSecond / d.requestsPerSecond) * 100,
+      1,
+    );
+    // CPU per request is steadier than rates on a shared machine. This process holds the
+    // terminal and the load generator; the relay nodes are their own processes.
+    figures[`${label}${route.name} terminal+client CPU us/req direct`] = perRequestUs(
+      directUsage,
+      d.requests,
+    );
+    figures[`${label}${route.name} terminal+client CPU us/req relayed`] = perRequestUs(
+      relayedUsage,
+      v.requests,
+    );
+    figures[`${label}${route.name} relay process${path.relayPids.length > 1 ? 'es' : ''} CPU us/req`] = round(
+      (relayCpu * 1000) / v.requests,
+      0,
+    );
+  }
+  return figures;
+}
+
 async function latencyAndThroughput(): Promise<Figures> {
   // The cloud's database off this process when a server answers: PGlite runs in the event loop
   // the terminal serves on, and its revocation-poll queries would land in the figures.
@@ -102,63 +192,61 @@ async function latencyAndThroughput(): Promise<Figures> {
   try {
     const activation = await world.activate('Bench');
     const terminal = await world.startTerminal(activation);
-    const prefix = `/api/relay/${activation.publicId}`;
-    const figures: Figures = {};
-    for (const route of ROUTES) {
-      // Warm both paths (JIT, keep-alive connections, the relay link's HTTP/2 session).
-      await load(route, terminal.url, '', 1, { maxRequests: 100 });
-      await load(route, world.relay.url, prefix, 1, { maxRequests: 100 });
-      const direct = { p50: [] as number[], p99: [] as number[] };
-      const relayed = { p50: [] as number[], p99: [] as number[] };
-      for (let r = 0; r < ROUNDS; r++) {
-        const d = requireSuccess(`${route.name} direct`, await load(route, terminal.url, '', 1, {}));
-        const v = requireSuccess(`${route.name} relayed`, await load(route, world.relay.url, prefix, 1, {}));
-        direct.p50.push(d.latency.p50);
-        direct.p99.push(d.latency.p99);
-        relayed.p50.push(v.latency.p50);
-        relayed.p99.push(v.latency.p99);
-      }
-      const [dp50, dp99, rp50, rp99] = [direct.p50, direct.p99, relayed.p50, relayed.p99].map(median);
-      figures[`${route.name} direct p50 ms`] = round(dp50!);
-      figures[`${route.name} direct p99 ms`] = round(dp99!);
-      figures[`${route.name} relayed p50 ms`] = round(rp50!);
-      figures[`${route.name} relayed p99 ms`] = round(rp99!);
-      figures[`${route.name} added p50 ms (goal < 1)`] = round(rp50! - dp50!);
-      figures[`${route.name} added p99 ms (goal < 3)`] = round(rp99! - dp99!);
-    }
-    for (const route of ROUTES) {
-      const throughput = { ...route, requests: 1_000_000 };
-      const label = `${route.name} x${CONCURRENT_CLIENTS}`;
-      const directCpu = process.cpuUsage();
-      const d = requireSuccess(
-        `${label} direct`,
-        await load(throughput, terminal.url, '', CONCURRENT_CLIENTS, { maxMs: 5_000 }),
-      );
-      const directUsage = process.cpuUsage(directCpu);
-      const relayCpuBefore = processCpuMs(world.relay.pid);
-      const relayedCpu = process.cpuUsage();
-      const v = requireSuccess(
-        `${label} relayed`,
-        await load(throughput, world.relay.url, prefix, CONCURRENT_CLIENTS, { maxMs: 5_000 }),
-      );
-      const relayedUsage = process.cpuUsage(relayedCpu);
-      const relayCpuMs = processCpuMs(world.relay.pid) - relayCpuBefore;
-      const perRequestUs = (usage: NodeJS.CpuUsage, n: number) => round((usage.user + usage.system) / n, 0);
-      figures[`${label} direct req/s`] = round(d.requestsPerSecond, 0);
-      figures[`${label} relayed req/s`] = round(v.requestsPerSecond, 0);
-      figures[`${label} relayed % of direct (goal >= 80)`] = round(
-        (v.requestsPerSecond / d.requestsPerSecond) * 100,
-        1,
-      );
-      // CPU per request is steadier than rates on a shared machine. This process holds the
-      // terminal and the load generator; the relay is its own process.
-      figures[`${route.name} terminal+client CPU us/req direct`] = perRequestUs(directUsage, d.requests);
-      figures[`${route.name} terminal+client CPU us/req relayed`] = perRequestUs(relayedUsage, v.requests);
-      figures[`${route.name} relay process CPU us/req`] = round((relayCpuMs * 1000) / v.requests, 0);
-    }
-    return figures;
+    return await measureRelayed({
+      terminalUrl: terminal.url,
+      relayOrigin: world.relay.url,
+      prefix: `/api/relay/${activation.publicId}`,
+      relayPids: [world.relay.pid],
+      label: '',
+    });
   } finally {
     await world.stop();
+  }
+}
+
+// --- 1 and 2 across nodes: the request enters node B, the terminal is linked on node A -----
+
+async function natsAnswers(): Promise<boolean> {
+  try {
+    const nc = await connect({ servers: NATS_URL, timeout: 2_000, reconnect: false });
+    await nc.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function acrossNodes(): Promise<Figures> {
+  if (!(await natsAnswers())) {
+    const reason = `skipped: no NATS server answers at ${NATS_URL} (NATS_BENCH_URL)`;
+    console.warn(`relay bench, cross-node figures ${reason}`);
+    return { 'cross-node': reason };
+  }
+  const world = new RelayWorld(null, { relayEnv: { ...BENCH_RELAY_ENV, NATS_URL } });
+  await world.start();
+  let nodeB: RelayProcess | undefined;
+  try {
+    const activation = await world.activate('Bench across nodes');
+    // Linked on node A, the world's relay.
+    const terminal = await world.startTerminal(activation);
+    const entry = await world.startRelay();
+    nodeB = entry;
+    const prefix = `/api/relay/${activation.publicId}`;
+    const deadline = Date.now() + 30_000;
+    while ((await fetch(`${entry.url}${prefix}/api/health`, { headers: HEADERS })).status !== 200) {
+      if (Date.now() > deadline) throw new Error('node B does not reach the terminal on node A');
+      await sleep(50);
+    }
+    return await measureRelayed({
+      terminalUrl: terminal.url,
+      relayOrigin: entry.url,
+      prefix,
+      relayPids: [world.relay.pid, entry.pid],
+      label: 'cross-node ',
+    });
+  } finally {
+    await world.stop();
+    await nodeB?.stop();
   }
 }
 
@@ -282,5 +370,5 @@ async function idleTerminals(): Promise<Figures> {
 }
 
 export async function runRelayBench(): Promise<Figures> {
-  return { ...(await latencyAndThroughput()), ...(await idleTerminals()) };
+  return { ...(await latencyAndThroughput()), ...(await acrossNodes()), ...(await idleTerminals()) };
 }

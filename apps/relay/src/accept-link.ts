@@ -17,6 +17,8 @@ export interface AcceptDeps {
   config: RelayConfig;
   cloud: CloudClient;
   links: LinkRegistry<TerminalLink>;
+  /** Cluster mode: a link is taken only while its claim can reach the other nodes. */
+  cluster: { readonly reachable: boolean } | null;
   revocations: RevocationPoller;
   wss: WebSocketServer;
   logger: Logger;
@@ -44,6 +46,8 @@ export async function acceptLink(
   if (!match) return refuse(socket, 401, 'Unauthorized');
   // The cloud is unreachable since this relay started: it could not hear of a revocation.
   if (!d.revocations.listening) return refuse(socket, 503, 'Service Unavailable');
+  // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
+  if (d.cluster && !d.cluster.reachable) return refuse(socket, 503, 'Service Unavailable');
   let verification;
   try {
     verification = await d.cloud.verify(match[1]!);

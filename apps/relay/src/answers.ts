@@ -31,5 +31,7 @@ export const NOT_CONNECTED = 'The terminal is not connected to the relay now.';
 export const timedOut = (ms: number): string => `The terminal did not answer within ${ms} ms. ${IN_DOUBT}`;
 export const tooLarge = (limit: number): string =>
   `The request body is over the relay's limit of ${limit} bytes.`;
+export const headTooLarge = (limit: number): string =>
+  `The request's method, path and headers are over the relay's limit of ${limit} bytes (as JSON).`;
 export const rateLimited = (seconds: number): string =>
   `Too many requests for this terminal; retry after ${seconds} s.`;

@@ -7,6 +7,8 @@ const VerifiedDevice = z.object({
   publicId: z.string(),
   merchantId: z.string(),
   credentialId: z.string(),
+  /** Counted up by the cloud at each verify of this terminal: the higher link is the newer. */
+  linkSeq: z.number().int().min(1),
 });
 export type VerifiedDevice = z.infer<typeof VerifiedDevice>;
 

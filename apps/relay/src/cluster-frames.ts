@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /** Requests for a terminal go to the node holding its link (a queue group: one serves each). */
 export const linkSubject = (publicId: string): string => `relay.link.${publicId}`;
-/** Every node hears every claim: "this publicId is now linked here, since connectedAt". */
+/** Every node hears every claim: "this publicId is now linked here, with this link number". */
 export const CLAIM_SUBJECT = 'relay.claim';
 export const HOLDER_QUEUE = 'holder';
 
@@ -17,11 +17,12 @@ export const HOLDER_QUEUE = 'holder';
 export const isSubjectSafe = (publicId: string): boolean => /^[A-Za-z0-9_-]{1,64}$/.test(publicId);
 
 /**
- * Room kept in a request message for its head (method, path, headers: Node allows 16 KiB of
- * request headers, JSON escaping can double that): the body limit in cluster mode is
- * max_payload minus this.
+ * Room kept in a request message for its head (method, path, headers as JSON): a quarter of
+ * max_payload, at most 64 KiB (Node takes 16 KiB of request headers, JSON escaping can double
+ * that). The body limit in cluster mode is max_payload minus this; a head over it is refused.
  */
-export const REQUEST_HEAD_RESERVE = 64 * 1024;
+export const requestHeadRoom = (maxPayload: number): number =>
+  Math.min(64 * 1024, Math.floor(maxPayload / 4));
 /** NATS's default max_payload, for a connection whose server info is not known yet. */
 export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 /** Room kept in a reply data message for its head. */
@@ -91,7 +92,7 @@ export type ControlHead = z.infer<typeof ControlHead>;
 export const Claim = z.object({
   publicId: z.string(),
   linkId: z.string(),
-  connectedAt: z.number(),
+  linkSeq: z.number().int(),
 });
 export type Claim = z.infer<typeof Claim>;
 

@@ -8,9 +8,13 @@ import type { VerifiedDevice } from './cloud-client.js';
 /** A link of a publicId somewhere in the cluster, with what orders two links of one terminal. */
 export interface LinkStamp {
   readonly publicId: string;
-  readonly connectedAt: number;
+  /** The cloud counts a terminal's verified dials: no relay node's clock is asked. */
+  readonly linkSeq: number;
   readonly linkId: string;
 }
+
+/** What hearing another node's claim did to the link of that publicId here, if any. */
+export type ClaimOutcome<L> = { yielded: L } | { kept: L } | null;
 
 /** Hears when this node starts and stops holding a publicId. */
 export interface LinkWatcher<L> {
@@ -18,9 +22,12 @@ export interface LinkWatcher<L> {
   released(publicId: string): void;
 }
 
-/** The newer connection wins; equal clocks are settled by link id, the same way on every node. */
+/**
+ * The newer connection wins. Two links of one terminal have distinct numbers from one cloud;
+ * equal ones (a database restored from a backup) are settled by link id, the same way everywhere.
+ */
 function isNewer(a: LinkStamp, b: LinkStamp): boolean {
-  return a.connectedAt !== b.connectedAt ? a.connectedAt > b.connectedAt : a.linkId > b.linkId;
+  return a.linkSeq !== b.linkSeq ? a.linkSeq > b.linkSeq : a.linkId > b.linkId;
 }
 
 /** What the registry needs of a link (TerminalLink; the tests' stand-ins). */
@@ -41,6 +48,11 @@ export class LinkRegistry<L extends RegisteredLink = RegisteredLink> {
 
   add(link: L): void {
     const previous = this.#byPublicId.get(link.publicId);
+    // Two dials of one terminal verified in one order and upgraded in the other.
+    if (previous && isNewer(previous, link)) {
+      link.close(CLOSE_CODES.replaced, REPLACED);
+      return;
+    }
     this.#byPublicId.set(link.publicId, link);
     link.onClose(() => this.#forget(link));
     previous?.close(CLOSE_CODES.replaced, REPLACED);
@@ -48,11 +60,12 @@ export class LinkRegistry<L extends RegisteredLink = RegisteredLink> {
   }
 
   /** Another node claims this publicId: the link here goes if it is the older one. */
-  yieldTo(claim: LinkStamp): L | undefined {
+  settle(claim: LinkStamp): ClaimOutcome<L> {
     const local = this.#byPublicId.get(claim.publicId);
-    if (!local || local.linkId === claim.linkId || isNewer(local, claim)) return undefined;
+    if (!local || local.linkId === claim.linkId) return null;
+    if (isNewer(local, claim)) return { kept: local };
     this.#drop(local, CLOSE_CODES.replaced, REPLACED);
-    return local;
+    return { yielded: local };
   }
 
   get(publicId: string): L | undefined {

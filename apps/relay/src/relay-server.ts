@@ -21,6 +21,7 @@ import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import { forward } from './forward.js';
+import { answerOps } from './ops-answers.js';
 import { LinkRegistry } from './link-registry.js';
 import { RelayCluster } from './relay-cluster.js';
 import { RevocationPoller } from './revocation-poller.js';
@@ -54,19 +55,21 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
   const cluster = config.natsUrl
-    ? await RelayCluster.join({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
+    ? RelayCluster.start({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
     : null;
-  // One limit for every request, whichever node holds the link: a body must fit one NATS message.
-  const forwarding = {
+  // One limit for every request, whichever node holds the link: a body must fit one NATS message
+  // (whose size this node learns when it joins).
+  const forwarding = () => ({
     timeoutMs: config.requestTimeoutMs,
     bodyLimitBytes: cluster
       ? Math.min(config.bodyLimitBytes, cluster.requestBodyLimit)
       : config.bodyLimitBytes,
-  };
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
+    if (answerOps(req.url, res, cluster, links.size)) return;
     const target = splitRelayPath(req.url ?? '/');
     if (!target) {
       answerRelayError(
@@ -89,19 +92,20 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
         status = 429;
       } else {
         try {
-          status = await forward(req, res, link, { requestId, path: target.path, ...forwarding });
+          status = await forward(req, res, link, { requestId, path: target.path, ...forwarding() });
         } finally {
           link.limiter.release();
         }
       }
-    } else if (cluster && isSubjectSafe(target.publicId)) {
+    } else if (cluster?.reachable && isSubjectSafe(target.publicId)) {
       status = await forward(req, res, cluster.remote(target.publicId, requestId), {
         requestId,
         path: target.path,
-        ...forwarding,
+        ...forwarding(),
       });
     } else {
-      // An unknown publicId and one whose terminal is offline look alike: no address oracle.
+      // An unknown publicId and one whose terminal is offline look alike: no address oracle. A
+      // cluster node out of NATS says the same at once: nothing was sent.
       answerRelayError(res, requestId, 'TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
       status = 503;
     }
@@ -134,8 +138,8 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    acceptLink(req, socket, head, { config, cloud, links, revocations: poller, wss, logger }).catch(() =>
-      socket.destroy(),
+    acceptLink(req, socket, head, { config, cloud, links, cluster, revocations: poller, wss, logger }).catch(
+      () => socket.destroy(),
     );
   });
 

@@ -17,7 +17,7 @@ import {
   type ControlHead,
   type RequestHead,
 } from './cluster-frames.js';
-import { LOST, NOT_CONNECTED } from './answers.js';
+import { headTooLarge, LOST, NOT_CONNECTED } from './answers.js';
 import { RelayRefusal, type Exchange } from './forward.js';
 
 const NO_RESPONDERS = 503;
@@ -39,6 +39,8 @@ export class RemoteExchange extends Duplex implements Exchange {
     private readonly publicId: string,
     private readonly head: Omit<RequestHead, 'headers'> & { headers: OutgoingHttpHeaders },
     endStream: boolean,
+    /** The most bytes of JSON head a request message has room for beside its body. */
+    private readonly headRoom: number,
   ) {
     super();
     if (endStream) this.end();
@@ -60,15 +62,21 @@ export class RemoteExchange extends Duplex implements Exchange {
       done(new RelayRefusal('TERMINAL_NOT_CONNECTED', NOT_CONNECTED));
       return;
     }
+    const body = Buffer.concat(this.#body);
+    this.#body.length = 0;
+    const frame = encodeFrame(this.head, body);
+    const headBytes = frame.length - body.length;
+    // Over max_payload NATS would refuse the message: the client hears why, and nothing is sent.
+    if (headBytes > this.headRoom) {
+      done(new RelayRefusal('HEADERS_TOO_LARGE', headTooLarge(this.headRoom)));
+      return;
+    }
     const inbox = createInbox();
     this.#subscription = this.nc.subscribe(inbox, { callback: (_error, msg) => this.#receive(msg) });
     this.#armWatchdog();
     // The subscription goes to the server before the request on the same connection: no reply
     // can arrive before we listen.
-    this.nc.publish(linkSubject(this.publicId), encodeFrame(this.head, Buffer.concat(this.#body)), {
-      reply: inbox,
-    });
-    this.#body.length = 0;
+    this.nc.publish(linkSubject(this.publicId), frame, { reply: inbox });
     done();
   }
 

@@ -13,8 +13,6 @@ import { WindowLimiter } from './window-limiter.js';
 export class TerminalLink implements RelayTarget {
   readonly session: ClientHttp2Session;
   readonly limiter: WindowLimiter;
-  /** Which of two links of one terminal is the newer, across relay nodes (cluster claims). */
-  readonly connectedAt = Date.now();
   readonly linkId = randomUUID();
   #closed = false;
 
@@ -45,6 +43,11 @@ export class TerminalLink implements RelayTarget {
 
   get publicId(): string {
     return this.device.publicId;
+  }
+
+  /** Which of two links of one terminal is the newer, on any relay node (the cloud's count). */
+  get linkSeq(): number {
+    return this.device.linkSeq;
   }
 
   get open(): boolean {

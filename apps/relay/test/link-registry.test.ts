@@ -13,8 +13,8 @@ class FakeLink implements RegisteredLink {
   constructor(
     readonly publicId: string,
     readonly credentialId: string,
-    readonly connectedAt = 0,
-    readonly linkId = `lnk_${publicId}_${connectedAt}`,
+    readonly linkSeq = 1,
+    readonly linkId = `lnk_${publicId}_${linkSeq}`,
   ) {}
 
   get device() {
@@ -23,6 +23,7 @@ class FakeLink implements RegisteredLink {
       publicId: this.publicId,
       merchantId: 'mer_1',
       credentialId: this.credentialId,
+      linkSeq: this.linkSeq,
     };
   }
 
@@ -40,8 +41,8 @@ class FakeLink implements RegisteredLink {
 describe('the link registry', () => {
   it('keeps the newest link of a publicId and closes the older one as replaced', () => {
     const links = new LinkRegistry<FakeLink>();
-    const first = new FakeLink('p1', 'dcr_1');
-    const second = new FakeLink('p1', 'dcr_1');
+    const first = new FakeLink('p1', 'dcr_1', 1);
+    const second = new FakeLink('p1', 'dcr_1', 2);
     const other = new FakeLink('p2', 'dcr_2');
     links.add(first);
     links.add(other);
@@ -50,6 +51,12 @@ describe('the link registry', () => {
     expect(links.get('p1')).toBe(second);
     expect(links.get('p2')).toBe(other);
     expect(links.size).toBe(2);
+    // A dial verified before the link held now, but upgraded after it: it is the one that goes.
+    const late = new FakeLink('p1', 'dcr_1', 1, 'lnk_late');
+    links.add(late);
+    expect(late.closes).toEqual([CLOSE_CODES.replaced]);
+    expect(second.closes).toEqual([]);
+    expect(links.get('p1')).toBe(second);
   });
 
   it('drops the links of revoked credentials only', () => {
@@ -66,15 +73,16 @@ describe('the link registry', () => {
 
   it('yields a publicId to a newer link claimed elsewhere, and keeps it against an older one', () => {
     const links = new LinkRegistry<FakeLink>();
-    const here = new FakeLink('p1', 'dcr_1', 1_000, 'lnk_b');
+    const here = new FakeLink('p1', 'dcr_1', 7, 'lnk_b');
     links.add(here);
-    expect(links.yieldTo({ publicId: 'p1', connectedAt: 999, linkId: 'lnk_z' })).toBeUndefined();
-    expect(links.yieldTo({ publicId: 'p1', connectedAt: 1_000, linkId: 'lnk_b' })).toBeUndefined();
-    expect(links.yieldTo({ publicId: 'p2', connectedAt: 5_000, linkId: 'lnk_c' })).toBeUndefined();
+    expect(links.settle({ publicId: 'p1', linkSeq: 6, linkId: 'lnk_z' })).toEqual({ kept: here });
+    expect(links.settle({ publicId: 'p1', linkSeq: 7, linkId: 'lnk_b' })).toBeNull();
+    expect(links.settle({ publicId: 'p2', linkSeq: 9, linkId: 'lnk_c' })).toBeNull();
     expect(here.closes).toEqual([]);
-    // Two links in the same millisecond: the link id settles it the same way on every node.
-    expect(links.yieldTo({ publicId: 'p1', connectedAt: 1_000, linkId: 'lnk_a' })).toBeUndefined();
-    expect(links.yieldTo({ publicId: 'p1', connectedAt: 1_000, linkId: 'lnk_c' })).toBe(here);
+    // One number twice (a cloud database restored from a backup): the link id settles it the
+    // same way on every node.
+    expect(links.settle({ publicId: 'p1', linkSeq: 7, linkId: 'lnk_a' })).toEqual({ kept: here });
+    expect(links.settle({ publicId: 'p1', linkSeq: 7, linkId: 'lnk_c' })).toEqual({ yielded: here });
     expect(here.closes).toEqual([CLOSE_CODES.replaced]);
     expect(links.get('p1')).toBeUndefined();
   });
@@ -96,7 +104,7 @@ describe('the link registry', () => {
     const third = new FakeLink('p1', 'dcr_1', 3, 'lnk_3');
     third.onClose = () => undefined;
     links.add(third);
-    links.yieldTo({ publicId: 'p1', connectedAt: 4, linkId: 'lnk_4' });
+    links.settle({ publicId: 'p1', linkSeq: 4, linkId: 'lnk_4' });
     expect(events.slice(3)).toEqual(['held lnk_3', 'released p1']);
   });
 });

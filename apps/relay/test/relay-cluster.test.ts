@@ -11,14 +11,16 @@
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
 import { connect } from '@nats-io/transport-node';
-import { CONNECT_PATH, LINK_PROTOCOL, CLOSE_CODES, linkStream } from '@fiscal-pos/relay-protocol';
+import { CONNECT_PATH, LINK_PROTOCOL, CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { comparable, send } from './http-answers.js';
+import { bulkBody, dialLink } from './link-device.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.js';
+import { until } from './until.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
 const NATS_URL = process.env.NATS_TEST_URL ?? 'nats://127.0.0.1:4222';
@@ -35,21 +37,6 @@ async function natsAnswers(): Promise<boolean> {
 
 const natsUp = await natsAnswers();
 if (!natsUp) console.warn(`relay cluster tests skipped: no NATS server answers at ${NATS_URL}`);
-
-async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms: ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
-
-/** Bytes that show a hole or a swap: no two 251-byte stretches alike at the same offset mod 256. */
-function bulkBody(size: number): Buffer {
-  const body = Buffer.allocUnsafe(size);
-  for (let i = 0; i < size; i++) body[i] = (i % 251) ^ ((i >> 16) & 0xff);
-  return body;
-}
 
 /**
  * A device dialling a relay node like a terminal (the link's WebSocket and HTTP/2 server, from
@@ -76,15 +63,8 @@ async function bulkDevice(node: RelayProcess, activation: ActivatedTerminal, siz
     };
     pump();
   });
-  const socket = new WebSocket(new URL(CONNECT_PATH, node.url.replace(/^http/, 'ws')), LINK_PROTOCOL, {
-    headers: { authorization: `Bearer ${activation.deviceCredential}` },
-  });
-  await new Promise((done, fail) => {
-    // In the open handler itself: the relay's first HTTP/2 bytes may follow in the same tick.
-    socket.once('open', () => done(server.emit('connection', linkStream(socket))));
-    socket.once('error', fail);
-  });
-  return { written: () => written, close: () => socket.close() };
+  const device = await dialLink(node.url, activation.deviceCredential, server);
+  return { written: () => written, close: device.close };
 }
 
 describe.skipIf(!natsUp)('the relay cluster on NATS', () => {

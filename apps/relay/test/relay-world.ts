@@ -85,10 +85,12 @@ export class RelayWorld {
     this.relay = await this.startRelay();
   }
 
-  startRelay(port = 0): Promise<RelayProcess> {
+  /** Another relay process of this world; `env` over the world's relay environment. */
+  startRelay(port = 0, extraEnv: Record<string, string> = {}): Promise<RelayProcess> {
     const env: Record<string, string> = {
       ...RELAY_ENV,
       ...this.options.relayEnv,
+      ...extraEnv,
       CLOUD_URL: this.cloud.url,
       PORT: String(port),
     };

@@ -131,6 +131,15 @@ describe('the relay', () => {
     expect(elsewhere.body.error.code).toBe('NOT_FOUND');
   });
 
+  it('is alive and ready on its own (no NATS_URL), with the count of links it holds', async () => {
+    const alive = await fetch(`${world.relay.url}/healthz`);
+    expect(alive.status).toBe(200);
+    expect(await alive.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${world.relay.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', cluster: 'single', links: expect.any(Number) });
+  });
+
   it('refuses a body over its limit with 413 RELAY_BODY_TOO_LARGE', async () => {
     const answer = await send(viaRelay(a.publicId, '/api/sales'), {
       method: 'POST',

@@ -10,8 +10,11 @@ export const RELAY_ERROR_CODES = [
   'RELAY_RATE_LIMITED',
 ] as const;
 
-/** NOT_FOUND (already in the vocabulary): a path of the relay that is no `{relay_url}` at all. */
-export type RelayErrorCode = (typeof RELAY_ERROR_CODES)[number] | 'NOT_FOUND';
+/**
+ * Already in the vocabulary: NOT_FOUND, a path of the relay that is no `{relay_url}` at all;
+ * HEADERS_TOO_LARGE, a request head that does not fit one NATS message (cluster mode).
+ */
+export type RelayErrorCode = (typeof RELAY_ERROR_CODES)[number] | 'NOT_FOUND' | 'HEADERS_TOO_LARGE';
 
 export function relayStatusOf(code: RelayErrorCode): number {
   switch (code) {
@@ -29,6 +32,8 @@ export function relayStatusOf(code: RelayErrorCode): number {
       return 413;
     case 'RELAY_RATE_LIMITED':
       return 429;
+    case 'HEADERS_TOO_LARGE':
+      return 431;
   }
 }
 

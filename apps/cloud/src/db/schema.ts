@@ -410,6 +410,12 @@ export const terminals = pgTable(
     publicId: text('public_id')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * How many times the relay verified a dial of this terminal: each verify counts it up and
+     * hands it to the relay, whose nodes keep the link with the highest one (docs/relay.md,
+     * "One live link per terminal across the cluster") without comparing their clocks.
+     */
+    relayLinkSeq: bigint('relay_link_seq', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull(),
     /** The latest activation (a replaced device activates again with a new code). */
     activatedAt: ts('activated_at'),

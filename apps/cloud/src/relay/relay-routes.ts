@@ -1,6 +1,6 @@
 // What the relay asks the cloud (/api/relay/v1, relay token): who a dialling terminal is, and
 // which credentials stopped working since it last asked. See docs/relay.md.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { terminals } from '../db/schema.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRelayRoute, type AnyRoute } from '../http/route.js';
@@ -20,13 +20,14 @@ const verifyRoute = defineRelayRoute({
   },
   handler: async ({ ctx, body }) => {
     const device = await verifyDeviceCredential(ctx, body.deviceCredential);
+    // Counted up in the row itself: concurrent verifies of one terminal each get their own number.
     const [row] = await ctx.db
-      .select({ publicId: terminals.publicId })
-      .from(terminals)
+      .update(terminals)
+      .set({ relayLinkSeq: sql`${terminals.relayLinkSeq} + 1` })
       .where(eq(terminals.id, device.terminalId))
-      .limit(1);
+      .returning({ publicId: terminals.publicId, linkSeq: terminals.relayLinkSeq });
     if (!row) throw new ProblemError('internal_error', `Terminal ${device.terminalId} vanished.`);
-    return { status: 200, body: { ...device, publicId: row.publicId } };
+    return { status: 200, body: { ...device, ...row } };
   },
 });
 

@@ -11,6 +11,13 @@ export const VerifiedDevice = z
     publicId: z.string().describe('The terminal’s address on the relay: /api/relay/<publicId>/...'),
     merchantId: z.string(),
     credentialId: z.string().describe('Named again in the revocations feed when it stops working'),
+    linkSeq: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        'Counts this terminal’s verified dials, one up each time: of two links of one terminal the relay keeps the one with the higher number',
+      ),
   })
   .meta({ id: 'RelayVerifiedDevice' });
 

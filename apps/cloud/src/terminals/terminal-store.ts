@@ -21,7 +21,8 @@ const SUMMARY_COLUMNS = {
     where k.terminal_id = terminals.id and k.revoked_at is null and k.acknowledged_at is null)`,
 };
 
-type TerminalSummaryRow = TerminalRow & {
+/** The relay's count of dials (relay/relay-routes.ts) is no part of the admin view. */
+type TerminalSummaryRow = Omit<TerminalRow, 'relayLinkSeq'> & {
   apiKeyLastFour: string | null;
   apiKeyRotationPending: boolean;
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "terminals" ADD COLUMN "relay_link_seq" bigint DEFAULT 0 NOT NULL;
