@@ -53,6 +53,7 @@ export class PlatformSync {
       verifier: o.verifier,
       clock: o.clock,
       logger: o.logger,
+      cloudTimeoutMs: o.timeoutMs,
     });
     this.loop = new PeriodicSync({
       pass: () => this.pass(),
