@@ -115,6 +115,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     cashierSignIn: rt.cashierSignIn,
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
+    relay: () => rt.relayState(),
     printQueue: rt.printQueue,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),

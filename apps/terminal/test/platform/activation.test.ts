@@ -108,7 +108,15 @@ describe('activation', () => {
     const health = (
       await terminal.call<{ data: { platform: Record<string, unknown> } }>('GET', '/api/health')
     ).body.data.platform;
-    expect(health).toMatchObject({ activated: true, cloudUrl: world.cloud.url, terminalId, lastError: null });
+    expect(health).toMatchObject({
+      activated: true,
+      cloudUrl: world.cloud.url,
+      terminalId,
+      lastError: null,
+      deactivated: false,
+      // No RELAY_URL here: nothing to dial.
+      relay: 'none',
+    });
     expect(health.lastSyncAt).toEqual(expect.any(String));
     // The catalog, PIN verifiers included, is in the database: the owner's only, like platform.json.
     expect(mode(join(terminal.dataDir, 'terminal.sqlite'))).toBe(0o600);
@@ -137,6 +145,9 @@ describe('activation', () => {
       lastSyncAt: null,
       lastError: null,
       catalogVersion: null,
+      deactivated: false,
+      deviceCredential: null,
+      relay: 'none',
       // Not activated, the fiscal documents wait for the cloud (none issued here).
       documentsWaiting: 0,
       lastPushAt: null,
@@ -213,9 +224,14 @@ describe('deactivation', () => {
     expect(after.status).toBe(200);
     // Deactivation revokes the credential too: the cloud answers 401 invalid_device_credential.
     expect(after.body).toMatchObject({ state: 'deactivated', lastError: expect.stringMatching(/401|403/) });
-    const health = (await terminal.call<{ data: { platform: { lastError: string } } }>('GET', '/api/health'))
-      .body.data;
+    const health = (
+      await terminal.call<{ data: { platform: { lastError: string; deactivated: boolean } } }>(
+        'GET',
+        '/api/health',
+      )
+    ).body.data;
     expect(health.platform.lastError).toMatch(/invalid_device_credential|terminal_deactivated/);
+    expect(health.platform.deactivated).toBe(true);
     // Syncing stopped: another demand makes no request and changes nothing.
     expect((await as(key)('POST', '/api/catalog/sync')).body).toEqual(after.body);
     expect((await as(key)('GET', '/api/catalog/products')).status).toBe(200);
