@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateFromEnvironment, activateTerminal } from '../../src/platform/activate-terminal.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
+import { closedPort } from '../support/closed-port.js';
 import { capture, PlatformWorld } from '../support/platform-world.js';
 import { API_KEY, startTerminal, TestClock } from '../support/terminal-harness.js';
 
@@ -133,6 +134,26 @@ describe('activation', () => {
     const file = JSON.parse(readFileSync(join(terminal.dataDir, 'platform.json'), 'utf8'));
     expect(file.merchant.name).toBe('Magazin Nou SRL');
     await world.cloud.admin('PATCH', `/merchants/${world.merchantId}`, { name: 'Magazin SRL' });
+  });
+
+  it('shows the relay link disconnected while the relay it dials refuses it', async () => {
+    const { dataDir } = await world.activated();
+    const defaults = loadTerminalConfig({});
+    const terminal = world.keep(
+      await startTerminal({
+        dataDir,
+        fiscalization: 'not_fiscal',
+        config: {
+          platform: {
+            ...defaults.platform,
+            relayUrl: `http://127.0.0.1:${await closedPort()}`,
+            catalogSyncIntervalMs: 600_000,
+          },
+        },
+      }),
+    );
+    const health = await terminal.call<{ data: { platform: { relay: string } } }>('GET', '/api/health');
+    expect(health.body.data.platform.relay).toBe('disconnected');
   });
 
   it('a terminal never activated is standalone in health', async () => {
