@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
 import { ApiKeyGate } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
-import { renderError, statusOf, toDomainError } from './http/error-rendering.js';
+import { renderError, sendResult, toDomainError } from './http/error-rendering.js';
 import { answerClientError } from './http/client-error.js';
 import { Idempotency } from './http/idempotency.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -76,7 +76,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
         ),
         rt.clock.now(),
       );
-      void reply.header('X-Request-Id', request.id).code(rendered.statusCode).send(rendered.body);
+      sendResult(reply.header('X-Request-Id', request.id), rendered);
       audit(request, reply);
     },
   });
@@ -97,18 +97,9 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.setErrorHandler((error, request, reply) => {
     const refusal = toDomainError(error);
     request.errorCode = refusal.code;
-    if (refusal.retryAfterSeconds !== null)
-      void reply.header('Retry-After', String(refusal.retryAfterSeconds));
     if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
-    if (pathOf(request.url).startsWith(CATALOG_PREFIX)) {
-      // The spec's catalog paths answer raw JSON, errors too: the envelope's `error` alone.
-      const { code, message, details } = refusal;
-      return reply
-        .code(statusOf(refusal))
-        .send({ error: { code, message, ...(details === null ? {} : { details }) } });
-    }
-    const rendered = renderError(refusal, rt.clock.now());
-    return reply.code(rendered.statusCode).send(rendered.body);
+    const form = pathOf(request.url).startsWith(CATALOG_PREFIX) ? 'raw' : 'envelope';
+    return sendResult(reply, renderError(refusal, rt.clock.now(), form));
   });
 
   app.setNotFoundHandler((request) => {
@@ -135,6 +126,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     cashierSignIn: rt.cashierSignIn,
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
+    relay: () => rt.relayState(),
     printQueue: rt.printQueue,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),

@@ -37,6 +37,7 @@ import type { PrinterHealth } from './printing/print-job-contract.js';
 import { DocumentOutbox } from './document-push/document-outbox.js';
 import { DocumentPush } from './document-push/document-push.js';
 import type { RelayAccess } from './relay/relay-access.js';
+import type { RelayLinkState } from './health/health-contract.js';
 import { RelayLink } from './relay/relay-link.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './sales/sale-store.js';
@@ -115,6 +116,8 @@ export interface TerminalRuntime {
   documentPush: DocumentPush;
   /** The outbound link to the relay; started by whoever starts the listener (it needs its address). */
   relayLink: RelayLink;
+  /** The relay link as health shows it: none when there is no relay to dial. */
+  relayState(): RelayLinkState;
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
@@ -323,14 +326,15 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   });
   documentPush.start();
 
+  const relayAccess =
+    o.relayAccess ??
+    ((): RelayAccess | null => {
+      const link = platform?.documentAccess() ?? null;
+      const { relayUrl } = config.platform;
+      return link && relayUrl ? { relayUrl, deviceCredential: link.deviceCredential } : null;
+    });
   const relayLink = new RelayLink({
-    access:
-      o.relayAccess ??
-      (() => {
-        const link = platform?.documentAccess() ?? null;
-        const { relayUrl } = config.platform;
-        return link && relayUrl ? { relayUrl, deviceCredential: link.deviceCredential } : null;
-      }),
+    access: relayAccess,
     logger: logger.child({ component: 'relay' }),
     ...config.relayLink,
     accessPollMs: 5_000,
@@ -382,6 +386,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     documentOutbox,
     documentPush,
     relayLink,
+    relayState: () => (relayLink.connected ? 'connected' : relayAccess() === null ? 'none' : 'disconnected'),
     card,
     cardMonitor,
     vatTable,

@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { MerchantIdentity } from '../config.js';
 import { DeviceClient } from '../platform/device-client.js';
 import { PeriodicSync } from '../platform/periodic-sync.js';
-import type { PlatformFile } from '../platform/platform-file.js';
+import { credentialIssuedAt, type PlatformFile } from '../platform/platform-file.js';
 import { PlatformLink, type ApiKeyHolder, type PlatformAccess } from '../platform/platform-link.js';
 import type { CatalogSyncState } from './catalog-contract.js';
 import type { CatalogStore } from './catalog-store.js';
@@ -33,6 +33,8 @@ export interface PlatformHealth {
   lastSyncAt: string | null;
   lastError: string | null;
   catalogVersion: string | null;
+  deactivated: boolean;
+  deviceCredential: { issuedAt: string; ageDays: number; rotationDueAt: string } | null;
 }
 
 /**
@@ -53,6 +55,7 @@ export class PlatformSync {
       verifier: o.verifier,
       clock: o.clock,
       logger: o.logger,
+      cloudTimeoutMs: o.timeoutMs,
     });
     this.loop = new PeriodicSync({
       pass: () => this.pass(),
@@ -108,13 +111,21 @@ export class PlatformSync {
   health(): PlatformHealth {
     const stored = this.o.store.syncState();
     const link = this.link.status();
+    const file = this.link.file;
+    const issuedAt = credentialIssuedAt(file);
     return {
       activated: true,
-      cloudUrl: this.link.file.cloudUrl,
-      terminalId: this.link.file.terminalId,
+      cloudUrl: file.cloudUrl,
+      terminalId: file.terminalId,
       lastSyncAt: link.lastSyncAt ?? stored.lastSyncAt,
       lastError: link.lastError,
       catalogVersion: stored.cursor,
+      deactivated: link.deactivated,
+      deviceCredential: {
+        issuedAt: issuedAt.toISOString(),
+        ageDays: Math.max(0, Math.floor((this.o.clock.now().getTime() - issuedAt.getTime()) / 86_400_000)),
+        rotationDueAt: new Date(issuedAt.getTime() + this.o.credentialMaxAgeMs).toISOString(),
+      },
     };
   }
 

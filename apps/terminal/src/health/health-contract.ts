@@ -39,6 +39,9 @@ const cardTerminalHealthSchema = z
   })
   .meta({ id: 'CardTerminalHealth' });
 
+const RELAY_LINK_STATES = ['none', 'connected', 'disconnected'] as const;
+export type RelayLinkState = (typeof RELAY_LINK_STATES)[number];
+
 /** The link to the cloud (docs/platform.md): selling never depends on it, health shows it. */
 const platformHealthSchema = z
   .strictObject({
@@ -57,6 +60,27 @@ const platformHealthSchema = z
       .string()
       .nullable()
       .meta({ description: 'the catalog version the terminal holds (feed cursor); null when not activated' }),
+    deactivated: z.boolean().meta({
+      description:
+        'true: the cloud deactivated the terminal or revoked its credential (another device was activated in its ' +
+        'place); syncing and pushing stopped until it is activated again, selling goes on',
+    }),
+    deviceCredential: z
+      .strictObject({
+        issuedAt: timestampSchema.meta({ description: 'when the cloud issued the credential in use' }),
+        ageDays: countSchema.meta({ description: 'whole days since issuedAt' }),
+        rotationDueAt: timestampSchema.meta({
+          description:
+            'issuedAt plus DEVICE_CREDENTIAL_MAX_AGE_DAYS: the first sync from then on rotates the credential',
+        }),
+      })
+      .nullable()
+      .meta({ description: 'the device credential (never the credential itself); null when not activated' }),
+    relay: z.enum(RELAY_LINK_STATES).meta({
+      description:
+        'the outbound link to the relay (docs/relay.md): none when there is nothing to dial (not activated, ' +
+        'RELAY_URL unset, or cut off), connected, or disconnected (dialling again)',
+    }),
     documentsWaiting: countSchema.meta({
       description:
         'fiscal documents the cloud has not confirmed at their current state (the platform outbox); they go up once activated, in order',

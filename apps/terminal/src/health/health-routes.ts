@@ -9,7 +9,7 @@ import type { TerminalStateStore } from '../terminal-state/terminal-state-store.
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
 import type { PlatformHealth, PlatformSync } from '../catalog/platform-sync.js';
-import { healthRecordSchema, type HealthRecord } from './health-contract.js';
+import { healthRecordSchema, type HealthRecord, type RelayLinkState } from './health-contract.js';
 
 export interface HealthSources {
   version: string;
@@ -26,6 +26,7 @@ export interface HealthSources {
   platform: PlatformSync | null;
   /** The fiscal documents on their way up to the cloud. */
   documentPush: () => Pick<HealthRecord['platform'], 'documentsWaiting' | 'lastPushAt' | 'lastPushError'>;
+  relay: () => RelayLinkState;
 }
 
 /** A terminal that is not activated has no link: it says so, selling as before. */
@@ -35,6 +36,8 @@ const STANDALONE: PlatformHealth = {
   lastSyncAt: null,
   lastError: null,
   catalogVersion: null,
+  deactivated: false,
+  deviceCredential: null,
 };
 
 /** fiscalStatus, its reason and the refusal that holds the queue, from the last contact with MEV. */
@@ -93,7 +96,7 @@ export const healthRoute = defineRoute<HealthSources>()({
       lastMevContactAt: contact.lastContactAt,
       cardTerminal: s.cardTerminal(),
       printer: s.printerHealth(),
-      platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush() },
+      platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush(), relay: s.relay() },
     };
   },
 });

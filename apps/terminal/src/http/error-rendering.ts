@@ -1,11 +1,14 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { DomainError } from '../domain-error.js';
 import { errorEnvelope, type ErrorEnvelope } from './envelope.js';
 import { httpStatusOf } from './error-codes.js';
+import type { RouteResult } from './idempotency.js';
 
-export interface RenderedError {
-  statusCode: number;
-  body: ErrorEnvelope;
+/** The spec's catalog paths answer raw JSON, errors too: the envelope's `error` alone. */
+type RawError = Pick<ErrorEnvelope, 'error'>;
+
+export interface RenderedError extends RouteResult {
+  body: ErrorEnvelope | RawError;
   retryAfterSeconds: number | null;
 }
 
@@ -30,16 +33,29 @@ export function toDomainError(error: unknown): DomainError {
 }
 
 /** The platform's errors would carry the platform's status; the terminal raises none, 502 stands in. */
-export function statusOf(error: DomainError): number {
+function statusOf(error: DomainError): number {
   return error.code === 'PLATFORM_ERROR' ? 502 : httpStatusOf(error.code);
 }
 
-/** Turns anything thrown by a request into the spec's envelope and its status. */
-export function renderError(error: unknown, now: Date): RenderedError {
+/** Turns anything thrown by a request into the spec's envelope (or its raw `error`), its status and headers. */
+export function renderError(error: unknown, now: Date, form: 'envelope' | 'raw' = 'envelope'): RenderedError {
   const refusal = toDomainError(error);
+  const { code, message, details } = refusal;
   return {
     statusCode: statusOf(refusal),
-    body: errorEnvelope(refusal.code, refusal.message, refusal.details, now),
+    body:
+      form === 'envelope'
+        ? errorEnvelope(code, message, details, now)
+        : { error: { code, message, ...(details === null ? {} : { details }) } },
     retryAfterSeconds: refusal.retryAfterSeconds,
   };
+}
+
+/**
+ * Sends an answer, fresh or replayed, with the headers its refusal carries: every path that
+ * answers a request ends here, so a refusal reads the same whichever path rendered it.
+ */
+export function sendResult(reply: FastifyReply, result: RouteResult): FastifyReply {
+  if (result.retryAfterSeconds != null) void reply.header('Retry-After', String(result.retryAfterSeconds));
+  return reply.code(result.statusCode).send(result.body);
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Route } from './define-route.js';
 import { successEnvelope } from './envelope.js';
-import { renderError } from './error-rendering.js';
+import { renderError, sendResult } from './error-rendering.js';
 import {
   requestFingerprint,
   type Idempotency,
@@ -47,10 +47,9 @@ export function registerRoute<S>(r: RouteRegistry<S>, route: Route<S>): void {
       run(r, route, request, reply),
     );
     if (replayed) void reply.header('X-Idempotency-Replayed', 'true');
-    if (result.retryAfterSeconds) void reply.header('Retry-After', String(result.retryAfterSeconds));
     const body = result.body as { error?: { code?: string } | null };
     if (body.error?.code) request.errorCode = body.error.code;
-    return reply.code(result.statusCode).send(result.body);
+    return sendResult(reply, result);
   });
 }
 

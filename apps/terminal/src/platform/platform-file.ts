@@ -59,14 +59,19 @@ export function writePlatformFile(dataDir: string, state: PlatformFile): void {
   writeFileAtomically(platformFilePath(dataDir), `${JSON.stringify(state, null, 2)}\n`);
 }
 
+/** The stored link of a terminal that must be activated: its absence is an error. */
+export function readActivatedPlatformFile(dataDir: string): PlatformFile {
+  const stored = readPlatformFile(dataDir);
+  if (stored === null) throw new Error(`${platformFilePath(dataDir)} is gone: the terminal is not activated`);
+  return stored;
+}
+
 /** Reads the file as it is now, changes it, and replaces it atomically: what it holds then. */
 export function updatePlatformFile(
   dataDir: string,
   change: (file: PlatformFile) => PlatformFile,
 ): PlatformFile {
-  const stored = readPlatformFile(dataDir);
-  if (stored === null) throw new Error(`${platformFilePath(dataDir)} is gone: the terminal is not activated`);
-  const next = change(stored);
+  const next = change(readActivatedPlatformFile(dataDir));
   writePlatformFile(dataDir, next);
   return next;
 }

@@ -63,6 +63,8 @@ export class PlatformLink {
       verifier: ApiKeyHolder;
       clock: Clock;
       logger: Logger;
+      /** The device client's timeout, which bounds a rotation holding the lock. */
+      cloudTimeoutMs: number;
     },
   ) {
     this.stateVersion = platformFileVersion(o.dataDir);
@@ -167,9 +169,25 @@ export class PlatformLink {
    * the copy. The successor is stored before it is used (rotate-credential.ts).
    */
   async rotateCredentialIfOld(maxAgeMs: number): Promise<void> {
+    const isOld = (file: PlatformFile) =>
+      this.o.clock.now().getTime() - credentialIssuedAt(file).getTime() >= maxAgeMs;
     const issuedAt = credentialIssuedAt(this.file);
-    if (this.o.clock.now().getTime() - issuedAt.getTime() < maxAgeMs) return;
-    this.adopt(await rotateDeviceCredential(this.o.dataDir, this.o.client, this.o.clock));
+    if (!isOld(this.file)) return;
+    const rotated = await rotateDeviceCredential({
+      dataDir: this.o.dataDir,
+      client: this.o.client,
+      clock: this.o.clock,
+      cloudTimeoutMs: this.o.cloudTimeoutMs,
+      // `rotate-credential` may have rotated it while this pass waited for the lock.
+      due: isOld,
+      onWait: () =>
+        this.o.logger.info(
+          { event: 'device_credential_rotation_waiting' },
+          'another process is rotating the device credential; the sync waits for it',
+        ),
+    });
+    if (rotated === null) return;
+    this.adopt(rotated);
     this.o.logger.info(
       { event: 'device_credential_rotated', previousIssuedAt: issuedAt.toISOString() },
       'the device credential reached its maximum age and was rotated',

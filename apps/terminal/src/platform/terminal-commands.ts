@@ -1,9 +1,10 @@
 import { systemClock } from '../clock.js';
 import type { TerminalConfig } from '../config.js';
 import { readStoredApiKey } from '../storage/api-key-file.js';
+import { ProcessLockTimeout } from '../storage/process-lock.js';
 import { activateTerminal, ActivationError } from './activate-terminal.js';
 import { CloudError, DeviceClient } from './device-client.js';
-import { readPlatformFile } from './platform-file.js';
+import { readActivatedPlatformFile, readPlatformFile } from './platform-file.js';
 import { rotateDeviceCredential } from './rotate-credential.js';
 
 const TERMINAL_COMMANDS_USAGE = `Commands of the terminal's entry (npm run terminal -- <command>):
@@ -81,14 +82,24 @@ async function rotateCredentialCommand(
     out.error('This terminal is not activated: it has no device credential to rotate.');
     return 1;
   }
-  let credential = file.deviceCredential;
-  const client = new DeviceClient(file.cloudUrl, () => credential, config.platform.cloudTimeoutMs);
+  // The file is read at each call: a rotation this command waited for changed the credential.
+  const client = new DeviceClient(
+    file.cloudUrl,
+    () => readActivatedPlatformFile(config.dataDir).deviceCredential,
+    config.platform.cloudTimeoutMs,
+  );
   try {
-    credential = (await rotateDeviceCredential(config.dataDir, client, systemClock)).deviceCredential;
+    await rotateDeviceCredential({
+      dataDir: config.dataDir,
+      client,
+      clock: systemClock,
+      cloudTimeoutMs: config.platform.cloudTimeoutMs,
+      onWait: () => out.log('Another process is rotating the device credential; waiting for it to finish.'),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     out.error(
-      error instanceof CloudError
+      error instanceof CloudError || error instanceof ProcessLockTimeout
         ? `Rotation failed: ${reason}. The current credential stays in use.`
         : `The cloud issued a new credential but it could not be stored (${reason}). ` +
             'The current credential stays in use; the next rotation revokes the one not stored.',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateFromEnvironment, activateTerminal } from '../../src/platform/activate-terminal.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
+import { closedPort } from '../support/closed-port.js';
 import { capture, PlatformWorld } from '../support/platform-world.js';
 import { API_KEY, startTerminal, TestClock } from '../support/terminal-harness.js';
 
@@ -108,7 +109,15 @@ describe('activation', () => {
     const health = (
       await terminal.call<{ data: { platform: Record<string, unknown> } }>('GET', '/api/health')
     ).body.data.platform;
-    expect(health).toMatchObject({ activated: true, cloudUrl: world.cloud.url, terminalId, lastError: null });
+    expect(health).toMatchObject({
+      activated: true,
+      cloudUrl: world.cloud.url,
+      terminalId,
+      lastError: null,
+      deactivated: false,
+      // No RELAY_URL here: nothing to dial.
+      relay: 'none',
+    });
     expect(health.lastSyncAt).toEqual(expect.any(String));
     // The catalog, PIN verifiers included, is in the database: the owner's only, like platform.json.
     expect(mode(join(terminal.dataDir, 'terminal.sqlite'))).toBe(0o600);
@@ -127,6 +136,26 @@ describe('activation', () => {
     await world.cloud.admin('PATCH', `/merchants/${world.merchantId}`, { name: 'Magazin SRL' });
   });
 
+  it('shows the relay link disconnected while the relay it dials refuses it', async () => {
+    const { dataDir } = await world.activated();
+    const defaults = loadTerminalConfig({});
+    const terminal = world.keep(
+      await startTerminal({
+        dataDir,
+        fiscalization: 'not_fiscal',
+        config: {
+          platform: {
+            ...defaults.platform,
+            relayUrl: `http://127.0.0.1:${await closedPort()}`,
+            catalogSyncIntervalMs: 600_000,
+          },
+        },
+      }),
+    );
+    const health = await terminal.call<{ data: { platform: { relay: string } } }>('GET', '/api/health');
+    expect(health.body.data.platform.relay).toBe('disconnected');
+  });
+
   it('a terminal never activated is standalone in health', async () => {
     const terminal = await startTerminal({ dataDir: freshDir(), fiscalization: 'not_fiscal' });
     world.keep(terminal);
@@ -137,6 +166,9 @@ describe('activation', () => {
       lastSyncAt: null,
       lastError: null,
       catalogVersion: null,
+      deactivated: false,
+      deviceCredential: null,
+      relay: 'none',
       // Not activated, the fiscal documents wait for the cloud (none issued here).
       documentsWaiting: 0,
       lastPushAt: null,
@@ -213,9 +245,14 @@ describe('deactivation', () => {
     expect(after.status).toBe(200);
     // Deactivation revokes the credential too: the cloud answers 401 invalid_device_credential.
     expect(after.body).toMatchObject({ state: 'deactivated', lastError: expect.stringMatching(/401|403/) });
-    const health = (await terminal.call<{ data: { platform: { lastError: string } } }>('GET', '/api/health'))
-      .body.data;
+    const health = (
+      await terminal.call<{ data: { platform: { lastError: string; deactivated: boolean } } }>(
+        'GET',
+        '/api/health',
+      )
+    ).body.data;
     expect(health.platform.lastError).toMatch(/invalid_device_credential|terminal_deactivated/);
+    expect(health.platform.deactivated).toBe(true);
     // Syncing stopped: another demand makes no request and changes nothing.
     expect((await as(key)('POST', '/api/catalog/sync')).body).toEqual(after.body);
     expect((await as(key)('GET', '/api/catalog/products')).status).toBe(200);

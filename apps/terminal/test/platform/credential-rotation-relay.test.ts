@@ -52,4 +52,8 @@ it('dials again with the rotated credential once the relay dropped the old one',
   const health = await world.fetch(`${world.relay.url}/api/relay/${createdTerminal.publicId}/api/health`);
   expect(health.status).toBe(200);
   expect(terminal.runtime.relayLink.connected).toBe(true);
+  // Health, through the relay itself, says the link is up.
+  expect(((await health.json()) as { data: { platform: { relay: string } } }).data.platform.relay).toBe(
+    'connected',
+  );
 });

@@ -90,18 +90,33 @@ describe('automatic rotation', () => {
   it('rotates at the sync once the credential is older than DEVICE_CREDENTIAL_MAX_AGE_DAYS, not before', async () => {
     const { dataDir, key } = await world.activated();
     const clock = new TestClock();
-    const { sync } = await running(dataDir, key, clock);
+    const { terminal, sync } = await running(dataDir, key, clock);
     const first = stored(dataDir);
+    const credentialHealth = async () =>
+      (await terminal.call<{ data: { platform: { deviceCredential: unknown } } }>('GET', '/api/health')).body
+        .data.platform.deviceCredential;
+    const dueAt = (issuedAt: string) => new Date(Date.parse(issuedAt) + 30 * 86_400_000).toISOString();
 
     clock.advance(29 * 86_400_000);
     expect(await sync()).toMatchObject({ state: 'synced' });
     expect(stored(dataDir).deviceCredential).toBe(first.deviceCredential);
+    // The operator sees how old it is and when the sync will rotate it.
+    expect(await credentialHealth()).toEqual({
+      issuedAt: first.deviceCredentialIssuedAt,
+      ageDays: 29,
+      rotationDueAt: dueAt(first.deviceCredentialIssuedAt),
+    });
 
     clock.advance(1 * 86_400_000);
     expect(await sync()).toMatchObject({ state: 'synced', lastError: null });
     const second = stored(dataDir);
     expect(second.deviceCredential).not.toBe(first.deviceCredential);
     expect(second.deviceCredentialIssuedAt).toBe(clock.now().toISOString());
+    expect(await credentialHealth()).toEqual({
+      issuedAt: second.deviceCredentialIssuedAt,
+      ageDays: 0,
+      rotationDueAt: dueAt(second.deviceCredentialIssuedAt),
+    });
     // The same pass went on to the catalog with the new one: its first use retired the old.
     expect(await deviceCall(first.deviceCredential)).toEqual({
       status: 401,

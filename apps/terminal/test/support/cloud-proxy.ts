@@ -2,7 +2,8 @@
 // at a chosen point when something dies: document pushes can be refused before they reach the
 // cloud (the outbox fills), passed, or passed and their answer withheld (the cloud committed,
 // the terminal never hears it). Answers of one other path can be withheld too (a credential
-// rotation the cloud performed and the terminal never heard of). Everything else passes.
+// rotation the cloud performed and the terminal never heard of, or heard of late: a withheld
+// answer can be released). Everything else passes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -22,6 +23,8 @@ export class CloudProxy {
   /** Requests to this path (not document pushes) reach the cloud, and their answer is kept here instead of sent. */
   withholdPath: string | null = null;
   readonly #withheld: ((answer: string) => void)[] = [];
+  /** Senders of the answers withheld for `withholdPath`, for `releaseWithheld`. */
+  readonly #held: (() => void)[] = [];
   /** Every document push that reached the cloud, in order. */
   readonly pushes: ForwardedPush[] = [];
   readonly #server: Server;
@@ -50,6 +53,11 @@ export class CloudProxy {
   /** The next answer withheld for `withholdPath`, once the cloud gave it. */
   nextWithheldAnswer(): Promise<string> {
     return new Promise((resolve) => this.#withheld.push(resolve));
+  }
+
+  /** Sends the answers withheld so far for `withholdPath`, late, to whoever still waits. */
+  releaseWithheld(): void {
+    for (const send of this.#held.splice(0)) send();
   }
 
   async close(): Promise<void> {
@@ -103,6 +111,7 @@ export class CloudProxy {
     }
     if (push) this.#settle(push);
     if (!isPush && req.url === this.withholdPath) {
+      this.#held.push(() => res.writeHead(status, { 'content-type': contentType }).end(text));
       for (const resolve of this.#withheld.splice(0)) resolve(text);
       return;
     }

@@ -158,6 +158,8 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
 export interface CommandProcess {
   /** Its exit: the status (null after a signal), and what it printed. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  /** Resolves true once its stdout matches `pattern`, false if it ends without. */
+  printed(pattern: RegExp): Promise<boolean>;
   kill(signal: NodeJS.Signals): void;
 }
 
@@ -186,5 +188,16 @@ export function startTerminalCommandProcess(
       resolve({ code, signal, stdout, stderr });
     }),
   );
-  return { exited, kill: (signal) => child.kill(signal) };
+  const printed = (pattern: RegExp) =>
+    new Promise<boolean>((resolve) => {
+      const check = () => {
+        if (!pattern.test(stdout)) return;
+        child.stdout?.off('data', check);
+        resolve(true);
+      };
+      child.stdout?.on('data', check);
+      check();
+      void exited.then(() => resolve(pattern.test(stdout)));
+    });
+  return { exited, printed, kill: (signal) => child.kill(signal) };
 }
