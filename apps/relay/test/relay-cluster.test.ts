@@ -12,7 +12,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
 import { connect } from '@nats-io/transport-node';
 import { CONNECT_PATH, LINK_PROTOCOL, CLOSE_CODES } from '@fiscal-pos/relay-protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import type { RelayProcess } from '../src/launcher.js';
@@ -139,8 +139,8 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
       status: 200,
       via: 'relay',
     });
-    // The holding node served it for its peer.
-    expect(world.relayLog.join('\n')).toContain('"msg":"relayed for a peer node"');
+    // The holding node served it for its peer (its log is written in batches).
+    await vi.waitFor(() => expect(world.relayLog.join('\n')).toContain('"msg":"relayed for a peer node"'));
   });
 
   it('answers 503 TERMINAL_NOT_CONNECTED at once on B for a terminal no node holds', async () => {

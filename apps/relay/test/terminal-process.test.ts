@@ -123,6 +123,8 @@ describe('the relay with terminal processes', () => {
     for (const file of ['platform.json', 'api-key']) copyFileSync(join(first, file), join(second, file));
     const newer = await startProcess(second);
     await until('the newer process serves', async () => (await servingPort(publicId, key)) === newer.port);
+    // Both links are in the relay's log (written in batches) before they are counted.
+    await until('both links logged', async () => linksOf(publicId) >= 2);
     const links = linksOf(publicId);
     // Many of the older one's reconnect delays (at most 400 ms here): it does not dial again.
     await sleep(3_000);

@@ -92,6 +92,12 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
   });
 
+  // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
+  // could not parse, which Node would drop with a process warning.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.raw.httpVersionMajor === 2) void reply.removeHeader('connection');
+    done(null, payload);
+  });
   app.addHook('onResponse', async (request, reply) => audit(request, reply));
 
   app.setErrorHandler((error, request, reply) => {
