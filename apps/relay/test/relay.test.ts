@@ -215,6 +215,48 @@ describe('the relay', () => {
     }
   });
 
+  it('lets a request in flight finish when the terminal stops, and answers 503 for new ones meanwhile', async () => {
+    const g = await world.activate('Casa G');
+    const terminalG = await world.startTerminal(g);
+    // A sale whose body is still on its way: in the terminal's API when the stop begins.
+    const body = JSON.stringify(cashSale(21));
+    const url = new URL(viaRelay(g.publicId, '/api/sales'));
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        'x-api-key': API_KEY,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'idempotency-key': 'graceful-stop-1',
+      },
+    });
+    const answer = new Promise<{ status: number; text: string }>((done, fail) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', fail);
+    });
+    req.write(body.slice(0, 10));
+    // Time for the head to reach the terminal, on a busy machine too.
+    await new Promise((done) => setTimeout(done, 1_000));
+    const closing = terminalG.runtime.relayLink.close();
+    // The terminal's GOAWAY reaches the relay: new requests get 503 (nothing sent), never 502.
+    const seen = new Set<number>();
+    await vi.waitFor(async () => {
+      const status = (await send(viaRelay(g.publicId, '/api/health'))).status;
+      seen.add(status);
+      expect(status).toBe(503);
+    });
+    expect([...seen].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    req.end(body.slice(10));
+    const finished = await answer;
+    expect(finished.status, finished.text).toBe(200);
+    await closing;
+    expect(terminalG.runtime.relayLink.connected).toBe(false);
+  });
+
   it('answers 504 TERMINAL_TIMEOUT when the terminal does not begin its answer in time', async () => {
     const e = await world.activate('Casa E');
     await world.startTerminal(e, {

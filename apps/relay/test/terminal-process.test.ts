@@ -124,7 +124,7 @@ describe('the relay with terminal processes', () => {
     const newer = await startProcess(second);
     await until('the newer process serves', async () => (await servingPort(publicId, key)) === newer.port);
     // Both links are in the relay's log (written in batches) before they are counted.
-    await until('both links logged', async () => linksOf(publicId) >= 2);
+    await until('both links logged', () => Promise.resolve(linksOf(publicId) >= 2));
     const links = linksOf(publicId);
     // Many of the older one's reconnect delays (at most 400 ms here): it does not dial again.
     await sleep(3_000);
