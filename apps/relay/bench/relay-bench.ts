@@ -7,22 +7,26 @@
  * 2. Throughput with 10 concurrent clients, direct and through the relay, as a percentage.
  *    Both again across nodes ("cross-node"): two relay nodes on the NATS server at
  *    NATS_BENCH_URL (default nats://127.0.0.1:4222; skipped, reason printed, when none
- *    answers), the terminal linked on node A, the requests entering node B.
+ *    answers), the terminal linked on node A, the requests entering node B. And once more
+ *    through a bare Node proxy (bare-proxy.ts) as a reference: what any proxy hop costs here.
  * 3. 2,000 idle terminals dialled in to one relay node with the terminal's own dial-out code
  *    (RelayLink, production reconnect and heartbeat settings) in a worker thread: the relay's
  *    resident memory per connection, then a relay restart and the spread of the times at which
  *    the terminals are back (from the moment the old relay was told to stop).
  *
- * The relay is its real child process; the cloud (PGlite) and the terminal run in this process
- * (RelayWorld, as in the relay tests); the load generator runs in a worker thread.
+ * The relay is its real child process; the cloud (on the PostgreSQL server of TEST_DATABASE_URL,
+ * else PGlite) and the terminal run in this process (RelayWorld, as in the relay tests); the load
+ * generator runs in a worker thread.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { connect } from '@nats-io/transport-node';
 import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { processCpuMs, processRssBytes } from '../../../bench/load/proc-stats.js';
 import { startTsWorker } from '../../../bench/load/ts-worker.js';
+import { spawnReadyProcess } from '@fiscal-pos/sim-kit';
 import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.js';
 import { DRIVERS, type Driver } from '../../cloud/test/harness.js';
 import type { RelayProcess } from '../src/launcher.js';
@@ -36,6 +40,7 @@ const CONCURRENT_CLIENTS = 10;
 const IDLE_TERMINALS = Number(process.env.RELAY_BENCH_IDLE_TERMINALS ?? 2_000);
 const RECONNECT_GOAL_MS = 30_000;
 const WORKER = new URL('./idle-terminals-worker.ts', import.meta.url);
+const BARE_PROXY = new URL('./bare-proxy.ts', import.meta.url);
 /** The NATS server of the cross-node figures; they are skipped when none answers. */
 const NATS_URL = process.env.NATS_BENCH_URL ?? 'nats://127.0.0.1:4222';
 /**
@@ -192,13 +197,32 @@ async function latencyAndThroughput(): Promise<Figures> {
   try {
     const activation = await world.activate('Bench');
     const terminal = await world.startTerminal(activation);
-    return await measureRelayed({
+    const relayed = await measureRelayed({
       terminalUrl: terminal.url,
       relayOrigin: world.relay.url,
       prefix: `/api/relay/${activation.publicId}`,
       relayPids: [world.relay.pid],
       label: '',
     });
+    // The same figures through the least a Node proxy can do: what any hop costs here.
+    const bare = await spawnReadyProcess<{ event: 'ready'; url: string }>({
+      name: 'bare proxy',
+      main: fileURLToPath(BARE_PROXY),
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { BARE_PROXY_TARGET: terminal.url },
+    });
+    try {
+      const reference = await measureRelayed({
+        terminalUrl: terminal.url,
+        relayOrigin: bare.ready.url,
+        prefix: '',
+        relayPids: [bare.pid],
+        label: 'reference, bare Node proxy: ',
+      });
+      return { ...relayed, ...reference };
+    } finally {
+      await bare.stop();
+    }
   } finally {
     await world.stop();
   }

@@ -107,14 +107,29 @@ export function forward(
       clearTimeout(timer);
       const status = Number(answer[constants.HTTP2_HEADER_STATUS]);
       res.writeHead(status, endToEndHeaders(answer));
-      // pipe, not pipeline: both ends are watched here and below, and pipeline's per-call
-      // AbortController (aborted, with its DOMException, at every finish) showed in profiles.
-      stream.pipe(res);
+      // Not pipe: the answer is complete for its client once its Content-Length has come. The
+      // terminal's END_STREAM follows in a frame of its own, a turn or two of both event loops
+      // later; waiting for it kept the request's slot (RELAY_MAX_CONCURRENT) after its client
+      // had sent the next one. (Nor pipeline: its per-call AbortController showed in profiles.)
+      const length = Number(answer[constants.HTTP2_HEADER_CONTENT_LENGTH] ?? Number.NaN);
+      let received = 0;
+      stream.on('data', (chunk: Buffer) => {
+        if (res.writableEnded) return;
+        received += chunk.length;
+        if (!res.write(chunk)) stream.pause();
+        if (received === length) res.end();
+      });
+      res.on('drain', () => stream.resume());
+      stream.once('end', () => {
+        if (!res.writableEnded) res.end();
+      });
       res.once('finish', () => settle(status));
       // The link dropped or the client left mid-answer; the client sees a cut connection.
-      stream.once('error', () => res.destroy());
+      stream.once('error', () => {
+        if (!res.writableEnded) res.destroy();
+      });
       stream.once('close', () => {
-        if (!stream.readableEnded) res.destroy();
+        if (!stream.readableEnded && !res.writableEnded) res.destroy();
       });
     });
     // Closed before an answer began: the link dropped (or the terminal reset the stream). Once
