@@ -76,6 +76,13 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     link.limiter.release();
     return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
   }
+  // The slot is given back once the answer is whole (its Content-Length came), as on the node
+  // the client called, else when the stream closes (see forward.ts).
+  let holdsSlot = true;
+  const releaseSlot = () => {
+    if (holdsSlot) link.limiter.release();
+    holdsSlot = false;
+  };
   let status = 0;
   let ended = false;
   let timedOutHere = false;
@@ -112,10 +119,12 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     clearTimeout(timer);
     status = Number(answer[constants.HTTP2_HEADER_STATUS]);
     send({ kind: 'head', seq: seq++, status, headers: wireHeaders(answer) });
+    const length = Number(answer[constants.HTTP2_HEADER_CONTENT_LENGTH] ?? Number.NaN);
     stream.on('data', (chunk: Buffer) => {
       for (let at = 0; at < chunk.length; at += chunkBytes)
         send({ kind: 'data', seq: seq++ }, chunk.subarray(at, at + chunkBytes));
       sentBytes += chunk.length;
+      if (sentBytes === length) releaseSlot();
       if (sentBytes - ackedBytes > WINDOW_BYTES) stream.pause();
     });
     stream.once('end', () => {
@@ -127,7 +136,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     clearInterval(alive);
     clearTimeout(timer);
     controls.unsubscribe();
-    link.limiter.release();
+    releaseSlot();
     if (status === 0 && !timedOutHere)
       send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
     else if (status !== 0 && !ended) send({ kind: 'aborted', seq: seq++ });
