@@ -21,7 +21,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { connect } from '@nats-io/transport-node';
 import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { processCpuMs, processRssBytes } from '../../../bench/load/proc-stats.js';
@@ -31,6 +30,7 @@ import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.
 import { DRIVERS, type Driver } from '../../cloud/test/harness.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { RelayWorld, type ActivatedTerminal } from '../test/relay-world.js';
+import { natsAnswers } from '../test/nats-server-process.js';
 import type { IdleTerminalsData, LinkChanges } from './idle-terminals-worker.js';
 
 type Figures = Record<string, number | string>;
@@ -230,18 +230,8 @@ async function latencyAndThroughput(): Promise<Figures> {
 
 // --- 1 and 2 across nodes: the request enters node B, the terminal is linked on node A -----
 
-async function natsAnswers(): Promise<boolean> {
-  try {
-    const nc = await connect({ servers: NATS_URL, timeout: 2_000, reconnect: false });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function acrossNodes(): Promise<Figures> {
-  if (!(await natsAnswers())) {
+  if (!(await natsAnswers(NATS_URL))) {
     const reason = `skipped: no NATS server answers at ${NATS_URL} (NATS_BENCH_URL)`;
     console.warn(`relay bench, cross-node figures ${reason}`);
     return { 'cross-node': reason };

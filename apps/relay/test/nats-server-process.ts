@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
 
 const BINARY = process.env.NATS_SERVER_BIN ?? 'nats-server';
 
@@ -13,6 +14,17 @@ const BINARY = process.env.NATS_SERVER_BIN ?? 'nats-server';
 export function natsServerMissing(): string | null {
   const probe = spawnSync(BINARY, ['--version'], { encoding: 'utf8' });
   return probe.status === 0 ? null : `no ${BINARY} binary to start (set NATS_SERVER_BIN)`;
+}
+
+/** Whether a NATS server answers at `url` (the shared one the cluster suites and bench use). */
+export async function natsAnswers(url: string): Promise<boolean> {
+  try {
+    const nc = await connect({ servers: url, timeout: 2_000, reconnect: false });
+    await nc.close();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A port nothing listens on now (for a server started later, too). */

@@ -10,7 +10,6 @@
 // server answers (NATS_TEST_URL, default nats://127.0.0.1:4222).
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
-import { connect } from '@nats-io/transport-node';
 import { CONNECT_PATH, LINK_PROTOCOL, CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -20,22 +19,13 @@ import { comparable, send } from './http-answers.js';
 import { bulkBody, dialLink } from './link-device.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.js';
+import { natsAnswers } from './nats-server-process.js';
 import { until } from './until.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
 const NATS_URL = process.env.NATS_TEST_URL ?? 'nats://127.0.0.1:4222';
 
-async function natsAnswers(): Promise<boolean> {
-  try {
-    const nc = await connect({ servers: NATS_URL, timeout: 2_000, reconnect: false });
-    await nc.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const natsUp = await natsAnswers();
+const natsUp = await natsAnswers(NATS_URL);
 if (!natsUp) console.warn(`relay cluster tests skipped: no NATS server answers at ${NATS_URL}`);
 
 /**

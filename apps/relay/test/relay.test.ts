@@ -11,6 +11,28 @@ import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
 
+/** A POST whose body the test writes itself (when and how), and its answer. */
+function postByHand(url: URL, body: string, headers: Record<string, string>) {
+  const req = httpRequest(url, {
+    method: 'POST',
+    headers: {
+      'x-api-key': API_KEY,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    },
+  });
+  const answer = new Promise<{ status: number; text: string }>((done, fail) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', fail);
+  });
+  return { req, answer };
+}
+
 describe('the relay', () => {
   const world = new RelayWorld();
   let a: ActivatedTerminal;
@@ -78,26 +100,11 @@ describe('the relay', () => {
   it('takes a body sent with Expect: 100-continue, as curl sends large ones', async () => {
     const url = new URL(viaRelay(a.publicId, '/api/sales'));
     const body = JSON.stringify({ items: [], pad: 'x'.repeat(2_000) });
-    const answer = await new Promise<{ status: number; text: string }>((done, fail) => {
-      const req = httpRequest(url, {
-        method: 'POST',
-        headers: {
-          'x-api-key': API_KEY,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          expect: '100-continue',
-        },
-      });
-      req.on('continue', () => req.end(body));
-      req.on('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-      });
-      req.on('error', fail);
-    });
-    expect(answer.status, answer.text).toBe(400);
-    expect(JSON.parse(answer.text)).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    const { req, answer } = postByHand(url, body, { expect: '100-continue' });
+    req.on('continue', () => req.end(body));
+    const { status, text } = await answer;
+    expect(status, text).toBe(400);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
   });
 
   it('never logs X-API-Key or a body, and logs each relayed request without its query', async () => {
@@ -221,23 +228,7 @@ describe('the relay', () => {
     // A sale whose body is still on its way: in the terminal's API when the stop begins.
     const body = JSON.stringify(cashSale(21));
     const url = new URL(viaRelay(g.publicId, '/api/sales'));
-    const req = httpRequest(url, {
-      method: 'POST',
-      headers: {
-        'x-api-key': API_KEY,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'idempotency-key': 'graceful-stop-1',
-      },
-    });
-    const answer = new Promise<{ status: number; text: string }>((done, fail) => {
-      req.on('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-      });
-      req.on('error', fail);
-    });
+    const { req, answer } = postByHand(url, body, { 'idempotency-key': 'graceful-stop-1' });
     req.write(body.slice(0, 10));
     // Time for the head to reach the terminal, on a busy machine too.
     await new Promise((done) => setTimeout(done, 1_000));

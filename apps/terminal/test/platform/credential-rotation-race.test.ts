@@ -59,6 +59,16 @@ async function holderWithAnswerHeldBack() {
   return { dataDir, original, successor, holder, waiter };
 }
 
+/** The file holds a third credential, the only one the cloud takes. */
+async function expectOnlyStoredLive(dataDir: string, original: string, successor: string): Promise<void> {
+  const final = storedCredential(dataDir);
+  expect(final).not.toBe(original);
+  expect(final).not.toBe(successor);
+  expect(await deviceStatus(final)).toBe(200);
+  expect(await deviceStatus(successor)).toBe(401);
+  expect(await deviceStatus(original)).toBe(401);
+}
+
 describe('two rotations at once', () => {
   it('the second waits for the first, then rotates the credential the first stored: the file holds the live one', async () => {
     const { dataDir, original, successor, holder, waiter } = await holderWithAnswerHeldBack();
@@ -67,12 +77,7 @@ describe('two rotations at once', () => {
     const [first, second] = await Promise.all([holder.exited, waiter.exited]);
     expect(first, first.stderr).toMatchObject({ code: 0 });
     expect(second, second.stderr).toMatchObject({ code: 0 });
-    const final = storedCredential(dataDir);
-    expect(final).not.toBe(original);
-    expect(final).not.toBe(successor);
-    expect(await deviceStatus(final)).toBe(200);
-    expect(await deviceStatus(successor)).toBe(401);
-    expect(await deviceStatus(original)).toBe(401);
+    await expectOnlyStoredLive(dataDir, original, successor);
   }, 90_000);
 
   it('the holder killed with SIGKILL after the cloud answered it: the waiter goes on at once and revokes the lost successor', async () => {
@@ -82,11 +87,6 @@ describe('two rotations at once', () => {
 
     const second = await waiter.exited;
     expect(second, second.stderr).toMatchObject({ code: 0 });
-    const final = storedCredential(dataDir);
-    expect(final).not.toBe(original);
-    expect(final).not.toBe(successor);
-    expect(await deviceStatus(final)).toBe(200);
-    expect(await deviceStatus(successor)).toBe(401);
-    expect(await deviceStatus(original)).toBe(401);
+    await expectOnlyStoredLive(dataDir, original, successor);
   }, 90_000);
 });
