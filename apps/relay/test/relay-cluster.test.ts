@@ -230,11 +230,23 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   it('cancels on the holding node what a client gave up on via B, freeing the terminal’s slots', async () => {
     const e = await stallingTerminal('Casa E');
     const leaving = new AbortController();
-    const stalled = [1, 2, 3, 4].map(() =>
-      send(via(nodeB, e.publicId, '/api/sales'), { signal: leaving.signal }).catch(() => null),
-    );
+    // Four stalled requests in flight; one that met a probe holding a slot (429) is sent again.
+    const stalled = new Set<Promise<unknown>>();
+    const fill = () => {
+      while (stalled.size < 4) {
+        const request: Promise<unknown> = send(via(nodeB, e.publicId, '/api/sales'), {
+          signal: leaving.signal,
+        })
+          .catch(() => null)
+          .finally(() => stalled.delete(request));
+        stalled.add(request);
+      }
+    };
     const health = async () => (await send(via(nodeB, e.publicId, '/api/health'))).status;
-    await until('the four fill the holder’s concurrency limit', async () => (await health()) === 429);
+    await until('the four fill the holder’s concurrency limit', async () => {
+      fill();
+      return (await health()) === 429;
+    });
     leaving.abort();
     await Promise.all(stalled);
     // Without the cancel the slots would stay taken until the terminal's 30 s query timeout.
