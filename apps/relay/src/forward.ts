@@ -16,6 +16,8 @@ import { answerRelayError, LOST, NOT_CONNECTED, timedOut, tooLarge } from './ans
  */
 export interface Exchange extends Duplex {
   close(code?: number): void;
+  /** The HTTP/2 code the stream was reset with, when it was (a local link's stream). */
+  readonly rstCode?: number;
 }
 
 /** Where a terminal's link is, as far as forwarding cares. */
@@ -136,8 +138,12 @@ export function forward(
     // the answer began, the watchers above report how it ended.
     let refusal: RelayRefusal | undefined;
     stream.once('close', () => {
-      if (!answered)
-        fail(refusal?.code ?? 'TERMINAL_CONNECTION_LOST', refusal?.message ?? LOST, refusal?.headers);
+      if (answered) return;
+      // Refused by the terminal's GOAWAY (it is stopping): never processed, like a terminal
+      // not connected, and safe to send again.
+      if (stream.rstCode === constants.NGHTTP2_REFUSED_STREAM)
+        return fail('TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
+      fail(refusal?.code ?? 'TERMINAL_CONNECTION_LOST', refusal?.message ?? LOST, refusal?.headers);
     });
     stream.on('error', (error) => {
       if (error instanceof RelayRefusal) refusal = error;
