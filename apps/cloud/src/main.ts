@@ -2,7 +2,6 @@
 // anything else starts the cloud.
 import { runAdminCli } from './admin/cli.js';
 import { loadConfig } from './config.js';
-import { startCloud } from './server.js';
 
 const config = loadConfig();
 const [first, ...rest] = process.argv.slice(2);
@@ -15,6 +14,8 @@ if (first === 'admin') {
     process.exitCode = 1;
   }
 } else {
+  // Not imported above: an admin command sent to a running cloud needs none of the server.
+  const { startCloud } = await import('./server.js');
   const cloud = await startCloud({ config });
   const shutdown = (signal: string) => {
     cloud.app.log.info({ signal }, 'shutting down');

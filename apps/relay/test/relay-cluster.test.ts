@@ -84,11 +84,11 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
   beforeAll(async () => {
     await world.start();
     nodeA = world.relay;
-    nodeB = await world.startRelay();
+    // A second relay process takes seconds to start: the activation goes meanwhile.
+    [nodeB, a] = await Promise.all([world.startRelay(), world.activate('Casa A')]);
     extraNodes.push(nodeB);
     balancer = await startTcpBalancer([nodeA.port, nodeB.port]);
     world.dialUrl = balancer.url;
-    a = await world.activate('Casa A');
     // Routed on A itself: the balancer gave the link to A.
     terminalA = await world.startTerminal(a);
     // A cloud, a simulator, two relay processes and a terminal: beside other suites on a busy

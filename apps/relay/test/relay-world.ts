@@ -78,11 +78,21 @@ export class RelayWorld {
   readonly terminals: TerminalHandle[] = [];
 
   async start(): Promise<void> {
-    this.database = await openTestDatabase(this.options.driver ?? 'pglite');
-    this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN, ...this.options.cloud });
-    this.merchantId = (await seedMerchant(this.database)).merchantId;
-    this.sim = await startSimulator();
-    this.relay = await this.startRelay();
+    // The simulator needs nothing else, and the relay only the cloud's address: each process
+    // start is seconds on a busy machine, so they overlap. Every part is settled before this
+    // returns, so that stop() finds whatever did start even when another part failed.
+    const started = await Promise.allSettled([
+      startSimulator().then((sim) => (this.sim = sim)),
+      (async () => {
+        this.database = await openTestDatabase(this.options.driver ?? 'pglite');
+        this.cloud = await startTestCloud(this.database, { relayToken: RELAY_TOKEN, ...this.options.cloud });
+        await Promise.allSettled([
+          seedMerchant(this.database).then(({ merchantId }) => (this.merchantId = merchantId)),
+          this.startRelay().then((relay) => (this.relay = relay)),
+        ]).then(firstFailure);
+      })(),
+    ]);
+    firstFailure(started);
   }
 
   /** Another relay process of this world; `env` over the world's relay environment. */
@@ -207,4 +217,9 @@ export class RelayWorld {
     await this.cloud?.close();
     await this.database?.close();
   }
+}
+
+/** Throws the first rejection of settled promises (after all of them have settled). */
+function firstFailure(results: PromiseSettledResult<unknown>[]): void {
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
 }

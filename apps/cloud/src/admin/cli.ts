@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import type { CloudConfig } from '../config.js';
-import { startCloud } from '../server.js';
 import { operatorTokenFile } from '../secrets/access-tokens.js';
 import { CATALOG_USAGE, catalogRequest } from './catalog-cli.js';
 import { decimal, id, required, wholeNumber, type AdminRequest, type Values } from './cli-args.js';
@@ -251,7 +250,9 @@ export async function runAdminCli(argv: string[], config: CloudConfig): Promise<
     return send(url, operatorToken(values, config), request);
   }
   // A private cloud for this one command: it takes the data directory as any cloud does,
-  // so a directory held by a running cloud refuses it before anything is written.
+  // so a directory held by a running cloud refuses it before anything is written. Loaded here
+  // only: a command sent to a running cloud starts in a fraction of the time without it.
+  const { startCloud } = await import('../server.js');
   const cloud = await startCloud({
     config: { ...config, port: 0, host: '127.0.0.1', runWorker: false },
     logger: pino({ level: 'silent' }),
