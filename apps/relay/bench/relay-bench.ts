@@ -8,8 +8,8 @@
  *    of 5 s each way, the median of each, as a percentage.
  *    Both again across nodes ("cross-node"): two relay nodes on the NATS server at
  *    NATS_BENCH_URL (default nats://127.0.0.1:4222; skipped, reason printed, when none
- *    answers), the terminal linked on node A, the requests entering node B. And once more
- *    through a bare Node proxy (bare-proxy.ts) as a reference: what any proxy hop costs here.
+ *    answers), the terminal linked on node A, the requests entering node B. And through a bare
+ *    Node proxy (bare-proxy.ts) in the same rounds as the relay: what any proxy hop costs here.
  * 3. 2,000 idle terminals dialled in to one relay node with the terminal's own dial-out code
  *    (RelayLink, production reconnect and heartbeat settings) in a worker thread: the relay's
  *    resident memory per connection, then a relay restart and the spread of the times at which
@@ -107,93 +107,103 @@ function load(
 
 // --- 1 and 2: latency and throughput --------------------------------------------------
 
-/** Where the relayed requests go, and which relay processes' CPU time they cost. */
-interface RelayedPath {
-  terminalUrl: string;
-  /** The relay node the clients call. */
-  relayOrigin: string;
+/** A way to the terminal other than direct: where its clients call, and whose CPU it costs. */
+interface Hop {
+  origin: string;
   prefix: string;
-  relayPids: number[];
-  /** Before every figure's name: '' for one node. */
+  pids: number[];
+  /** Before each of its figures' names: '' for the relay on one node. */
   label: string;
 }
 
-/** Added latency in alternating rounds, then throughput with 10 clients, direct and relayed. */
-async function measureRelayed(path: RelayedPath): Promise<Figures> {
-  const { terminalUrl, relayOrigin, prefix, label } = path;
-  const relayCpuMs = () => path.relayPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+
+/**
+ * Added latency, then throughput with 10 clients: direct and through each hop, in alternating
+ * rounds (direct, then each hop, three times), so that load from elsewhere and the terminal's
+ * own state (its outbox grows with every sale the bench makes) fall on all of them alike.
+ * `label` names the direct figures.
+ */
+async function measureHops(terminalUrl: string, hops: Hop[], label: string): Promise<Figures> {
   const figures: Figures = {};
   for (const route of ROUTES) {
-    // Warm both paths (JIT, keep-alive connections, the relay link's HTTP/2 session).
+    // Warm every path (JIT, keep-alive connections, the relay link's HTTP/2 session).
     await load(route, terminalUrl, '', 1, { maxRequests: 100 });
-    await load(route, relayOrigin, prefix, 1, { maxRequests: 100 });
+    for (const hop of hops) await load(route, hop.origin, hop.prefix, 1, { maxRequests: 100 });
     const direct = { p50: [] as number[], p99: [] as number[] };
-    const relayed = { p50: [] as number[], p99: [] as number[] };
+    const through = hops.map(() => ({ p50: [] as number[], p99: [] as number[] }));
     for (let r = 0; r < ROUNDS; r++) {
       const d = requireSuccess(`${route.name} direct`, await load(route, terminalUrl, '', 1, {}));
-      const v = requireSuccess(
-        `${label}${route.name} relayed`,
-        await load(route, relayOrigin, prefix, 1, {}),
-      );
       direct.p50.push(d.latency.p50);
       direct.p99.push(d.latency.p99);
-      relayed.p50.push(v.latency.p50);
-      relayed.p99.push(v.latency.p99);
+      for (const [h, hop] of hops.entries()) {
+        const v = requireSuccess(
+          `${hop.label}${route.name}`,
+          await load(route, hop.origin, hop.prefix, 1, {}),
+        );
+        through[h]!.p50.push(v.latency.p50);
+        through[h]!.p99.push(v.latency.p99);
+      }
     }
-    const [dp50, dp99, rp50, rp99] = [direct.p50, direct.p99, relayed.p50, relayed.p99].map(median);
-    figures[`${label}${route.name} direct p50 ms`] = round(dp50!);
-    figures[`${label}${route.name} direct p99 ms`] = round(dp99!);
-    figures[`${label}${route.name} relayed p50 ms`] = round(rp50!);
-    figures[`${label}${route.name} relayed p99 ms`] = round(rp99!);
-    figures[`${label}${route.name} added p50 ms (goal < 1)`] = round(rp50! - dp50!);
-    figures[`${label}${route.name} added p99 ms (goal < 3)`] = round(rp99! - dp99!);
+    const [dp50, dp99] = [median(direct.p50), median(direct.p99)];
+    figures[`${label}${route.name} direct p50 ms`] = round(dp50);
+    figures[`${label}${route.name} direct p99 ms`] = round(dp99);
+    for (const [h, hop] of hops.entries()) {
+      const [rp50, rp99] = [median(through[h]!.p50), median(through[h]!.p99)];
+      figures[`${hop.label}${route.name} relayed p50 ms`] = round(rp50);
+      figures[`${hop.label}${route.name} relayed p99 ms`] = round(rp99);
+      figures[`${hop.label}${route.name} added p50 ms (goal < 1)`] = round(rp50 - dp50);
+      figures[`${hop.label}${route.name} added p99 ms (goal < 3)`] = round(rp99 - dp99);
+    }
   }
   for (const route of ROUTES) {
     const throughput = { ...route, requests: 1_000_000 };
-    const name = `${label}${route.name} x${CONCURRENT_CLIENTS}`;
-    // Alternating rounds, as for latency: one 5 s sample each way moved by 2x with the load.
-    const rates = { direct: [] as number[], relayed: [] as number[] };
-    const cpu = { direct: 0, relayed: 0, relay: 0, directRequests: 0, relayedRequests: 0 };
+    const run = (origin: string, prefix: string, what: string) =>
+      load(throughput, origin, prefix, CONCURRENT_CLIENTS, { maxMs: 5_000 }).then((result) =>
+        requireSuccess(`${what} x${CONCURRENT_CLIENTS}`, result),
+      );
+    const direct = { rates: [] as number[], cpu: 0, requests: 0 };
+    const through = hops.map(() => ({ rates: [] as number[], cpu: 0, hopCpuMs: 0, requests: 0 }));
     for (let r = 0; r < ROUNDS; r++) {
-      const directCpu = process.cpuUsage();
-      const d = requireSuccess(
-        `${name} direct`,
-        await load(throughput, terminalUrl, '', CONCURRENT_CLIENTS, { maxMs: 5_000 }),
-      );
-      const directUsage = process.cpuUsage(directCpu);
-      const relayCpuBefore = relayCpuMs();
-      const relayedCpu = process.cpuUsage();
-      const v = requireSuccess(
-        `${name} relayed`,
-        await load(throughput, relayOrigin, prefix, CONCURRENT_CLIENTS, { maxMs: 5_000 }),
-      );
-      const relayedUsage = process.cpuUsage(relayedCpu);
-      cpu.relay += relayCpuMs() - relayCpuBefore;
-      cpu.direct += directUsage.user + directUsage.system;
-      cpu.relayed += relayedUsage.user + relayedUsage.system;
-      cpu.directRequests += d.requests;
-      cpu.relayedRequests += v.requests;
-      rates.direct.push(d.requestsPerSecond);
-      rates.relayed.push(v.requestsPerSecond);
+      const before = process.cpuUsage();
+      const d = await run(terminalUrl, '', `${label}${route.name} direct`);
+      direct.cpu += cpuMicros(process.cpuUsage(before));
+      direct.requests += d.requests;
+      direct.rates.push(d.requestsPerSecond);
+      for (const [h, hop] of hops.entries()) {
+        const hopCpu = () => hop.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+        const hopBefore = hopCpu();
+        const benchBefore = process.cpuUsage();
+        const v = await run(hop.origin, hop.prefix, `${hop.label}${route.name}`);
+        const t = through[h]!;
+        t.cpu += cpuMicros(process.cpuUsage(benchBefore));
+        t.hopCpuMs += hopCpu() - hopBefore;
+        t.requests += v.requests;
+        t.rates.push(v.requestsPerSecond);
+      }
     }
-    const [direct, relayed] = [median(rates.direct), median(rates.relayed)];
-    figures[`${name} direct req/s`] = round(direct, 0);
-    figures[`${name} relayed req/s`] = round(relayed, 0);
-    figures[`${name} relayed % of direct (goal >= 80)`] = round((relayed / direct) * 100, 1);
+    const directRate = median(direct.rates);
+    figures[`${label}${route.name} x${CONCURRENT_CLIENTS} direct req/s`] = round(directRate, 0);
     // CPU per request is steadier than rates on a shared machine. This process holds the
-    // terminal and the load generator; the relay nodes are their own processes.
+    // terminal and the load generator; each hop is its own process(es).
     figures[`${label}${route.name} terminal+client CPU us/req direct`] = round(
-      cpu.direct / cpu.directRequests,
+      direct.cpu / direct.requests,
       0,
     );
-    figures[`${label}${route.name} terminal+client CPU us/req relayed`] = round(
-      cpu.relayed / cpu.relayedRequests,
-      0,
-    );
-    figures[`${label}${route.name} relay process${path.relayPids.length > 1 ? 'es' : ''} CPU us/req`] = round(
-      (cpu.relay * 1000) / cpu.relayedRequests,
-      0,
-    );
+    for (const [h, hop] of hops.entries()) {
+      const t = through[h]!;
+      const rate = median(t.rates);
+      figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed req/s`] = round(rate, 0);
+      figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed % of direct (goal >= 80)`] = round(
+        (rate / directRate) * 100,
+        1,
+      );
+      figures[`${hop.label}${route.name} terminal+client CPU us/req relayed`] = round(t.cpu / t.requests, 0);
+      figures[`${hop.label}${route.name} hop process${hop.pids.length > 1 ? 'es' : ''} CPU us/req`] = round(
+        (t.hopCpuMs * 1000) / t.requests,
+        0,
+      );
+    }
   }
   return figures;
 }
@@ -206,14 +216,7 @@ async function latencyAndThroughput(): Promise<Figures> {
   try {
     const activation = await world.activate('Bench');
     const terminal = await world.startTerminal(activation);
-    const relayed = await measureRelayed({
-      terminalUrl: terminal.url,
-      relayOrigin: world.relay.url,
-      prefix: `/api/relay/${activation.publicId}`,
-      relayPids: [world.relay.pid],
-      label: '',
-    });
-    // The same figures through the least a Node proxy can do: what any hop costs here.
+    // Beside the relay, the least a Node proxy can do: what any hop costs here.
     const bare = await spawnReadyProcess<{ event: 'ready'; url: string }>({
       name: 'bare proxy',
       main: fileURLToPath(BARE_PROXY),
@@ -221,14 +224,19 @@ async function latencyAndThroughput(): Promise<Figures> {
       env: { BARE_PROXY_TARGET: terminal.url },
     });
     try {
-      const reference = await measureRelayed({
-        terminalUrl: terminal.url,
-        relayOrigin: bare.ready.url,
-        prefix: '',
-        relayPids: [bare.pid],
-        label: 'reference, bare Node proxy: ',
-      });
-      return { ...relayed, ...reference };
+      return await measureHops(
+        terminal.url,
+        [
+          {
+            origin: world.relay.url,
+            prefix: `/api/relay/${activation.publicId}`,
+            pids: [world.relay.pid],
+            label: '',
+          },
+          { origin: bare.ready.url, prefix: '', pids: [bare.pid], label: 'reference, bare Node proxy: ' },
+        ],
+        '',
+      );
     } finally {
       await bare.stop();
     }
@@ -260,13 +268,11 @@ async function acrossNodes(): Promise<Figures> {
       if (Date.now() > deadline) throw new Error('node B does not reach the terminal on node A');
       await sleep(50);
     }
-    return await measureRelayed({
-      terminalUrl: terminal.url,
-      relayOrigin: entry.url,
-      prefix,
-      relayPids: [world.relay.pid, entry.pid],
-      label: 'cross-node ',
-    });
+    return await measureHops(
+      terminal.url,
+      [{ origin: entry.url, prefix, pids: [world.relay.pid, entry.pid], label: 'cross-node ' }],
+      'cross-node ',
+    );
   } finally {
     await world.stop();
     await nodeB?.stop();
