@@ -21,7 +21,7 @@ import {
   WINDOW_BYTES,
   type ReplyHead,
 } from './cluster-frames.js';
-import type { Exchange } from './forward.js';
+import { declaredLength, type Exchange } from './forward.js';
 import type { TerminalLink } from './terminal-link.js';
 
 export interface PeerRequestOptions {
@@ -119,7 +119,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     clearTimeout(timer);
     status = Number(answer[constants.HTTP2_HEADER_STATUS]);
     send({ kind: 'head', seq: seq++, status, headers: wireHeaders(answer) });
-    const length = Number(answer[constants.HTTP2_HEADER_CONTENT_LENGTH] ?? Number.NaN);
+    const length = declaredLength(answer);
     stream.on('data', (chunk: Buffer) => {
       for (let at = 0; at < chunk.length; at += chunkBytes)
         send({ kind: 'data', seq: seq++ }, chunk.subarray(at, at + chunkBytes));

@@ -177,10 +177,9 @@ export class RelayWorld {
         (r) => r.status,
         () => 0,
       );
-      // Returned once the relay has also counted that request done: a client may read an
-      // answer before the terminal's END_STREAM reaches the relay, and until then the request
-      // holds one of the terminal's slots (RELAY_MAX_CONCURRENT), which a test filling them
-      // would find taken.
+      // Returned once the relay has also logged that request done: it gives the request's slot
+      // (RELAY_MAX_CONCURRENT) back only after its answer is written, which a client on a busy
+      // machine may read first, and a test filling the slots would find one taken.
       if (status === 200) return this.#untilLogged(publicId, logFrom, deadline);
       if (Date.now() > deadline) throw new Error(`publicId ${publicId} not routed (last status ${status})`);
       await new Promise((done) => setTimeout(done, 50));
