@@ -1,5 +1,7 @@
 // A client's view of an answer, direct or through the relay, and what of it must be equal both
 // ways (the timestamp and request id differ).
+import type { RelayErrorCode } from '@fiscal-pos/relay-protocol';
+import { expect } from 'vitest';
 import { API_KEY } from '../../terminal/test/support/terminal-harness.js';
 
 export interface Answer {
@@ -33,4 +35,16 @@ export function comparable(answer: Answer): unknown {
   const body = answer.body as Record<string, unknown>;
   const { timestamp: _timestamp, ...rest } = typeof body === 'object' && body !== null ? body : { body };
   return { status: answer.status, contentType: answer.headers.get('content-type'), body: rest };
+}
+
+/** The relay's own answer: the terminal's envelope (api-spec, Errors) with one of the relay's codes. */
+export function expectRelayRefusal(answer: Answer, status: number, code: RelayErrorCode): void {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.body).toEqual({
+    success: false,
+    data: null,
+    error: { code, message: expect.any(String) },
+    timestamp: expect.any(String),
+  });
+  expect(answer.headers.get('x-request-id')).toBeTruthy();
 }

@@ -1,7 +1,8 @@
 // A device dialling a relay node like a terminal (the link's WebSocket carrying HTTP/2, from
 // relay-protocol) whose answers a test decides: sizes and bodies no terminal route gives on
-// demand.
-import type { Http2Server } from 'node:http2';
+// demand, and what a terminal's HTTP/2 does only in passing (an END_STREAM late, a stream reset,
+// GOAWAY) held or done when the test says.
+import { createServer, type Http2Server, type ServerHttp2Session, type ServerHttp2Stream } from 'node:http2';
 import { CONNECT_PATH, LINK_PROTOCOL, linkStream } from '@fiscal-pos/relay-protocol';
 import { WebSocket } from 'ws';
 
@@ -27,4 +28,66 @@ export async function dialLink(
     socket.once('error', fail);
   });
   return { socket, close: () => socket.close() };
+}
+
+/**
+ * A device whose answers a test scripts by path:
+ * - `/held/<n>`: 200 with n bytes of bulkBody and their Content-Length at once, but the stream
+ *   held open (no END_STREAM) until `release()`, or `holdMs` as a backstop for a relay that
+ *   waits for the end;
+ * - `/stalled`: no answer at all until `answerStalled()`;
+ * - `/reset/<code>`: the stream reset with that HTTP/2 code before any answer;
+ * - anything else: 200 `{}`.
+ */
+export function scriptedDevice(holdMs = 15_000) {
+  const held = new Set<ServerHttp2Stream>();
+  const stalled: ServerHttp2Stream[] = [];
+  let session: ServerHttp2Session | undefined;
+  const server = createServer();
+  server.on('session', (opened) => (session = opened));
+  const release = () => {
+    for (const stream of held) stream.end();
+    held.clear();
+  };
+  const answer = (stream: ServerHttp2Stream, body: Buffer, type: string, end: boolean) => {
+    stream.respond({ ':status': 200, 'content-type': type, 'content-length': body.length });
+    if (end) stream.end(body);
+    else stream.write(body);
+  };
+  server.on('stream', (stream, headers) => {
+    stream.on('error', () => undefined);
+    const path = String(headers[':path']);
+    const heldSize = /^\/held\/(\d+)$/.exec(path);
+    const resetCode = /^\/reset\/(\d+)$/.exec(path);
+    if (heldSize) {
+      answer(stream, bulkBody(Number(heldSize[1])), 'application/octet-stream', false);
+      held.add(stream);
+      setTimeout(() => held.delete(stream) && stream.end(), holdMs).unref();
+    } else if (path === '/stalled') stalled.push(stream);
+    else if (resetCode) stream.close(Number(resetCode[1]));
+    else answer(stream, Buffer.from('{}'), 'application/json', true);
+  });
+  return {
+    server,
+    /** How many `/held` streams are still open. */
+    holding: () => held.size,
+    release,
+    /** How many `/stalled` requests wait for their answer. */
+    stalled: () => stalled.length,
+    answerStalled(): void {
+      for (const stream of stalled.splice(0)) answer(stream, Buffer.from('{}'), 'application/json', true);
+    },
+    /**
+     * GOAWAY, as a stopping terminal says it (its session's close()): streams already open may
+     * finish, no new one is taken. Resolves once the relay has read it: it acknowledged a PING
+     * sent after it (a session already closed cancels its PINGs, hence GOAWAY, PING, then close).
+     */
+    async goAway(): Promise<void> {
+      if (!session) throw new Error('no HTTP/2 session yet');
+      const stopping = session;
+      stopping.goaway();
+      await new Promise<void>((done, fail) => stopping.ping((error) => (error ? fail(error) : done())));
+      stopping.close();
+    },
+  };
 }

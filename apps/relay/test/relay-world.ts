@@ -29,6 +29,9 @@ import { startRelayProcess, type RelayProcess } from '../src/launcher.js';
 
 const RELAY_TOKEN = `rt_test_${randomBytes(16).toString('hex')}`;
 
+/** The requests in flight per publicId a test relay allows (RELAY_MAX_CONCURRENT). */
+export const TEST_MAX_CONCURRENT = 4;
+
 /** Limits small enough to reach in a test. */
 const RELAY_ENV = {
   RELAY_TOKEN,
@@ -36,7 +39,7 @@ const RELAY_ENV = {
   RELAY_HEARTBEAT_MS: '1000',
   RELAY_REQUEST_TIMEOUT_MS: '5000',
   RELAY_BODY_LIMIT_BYTES: '65536',
-  RELAY_MAX_CONCURRENT: '4',
+  RELAY_MAX_CONCURRENT: String(TEST_MAX_CONCURRENT),
   // Every relayed request is logged at info: the tests read the log for secrets.
   LOG_LEVEL: 'info',
 };

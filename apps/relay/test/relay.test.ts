@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import { admin } from '../../cloud/test/harness.js';
-import { comparable, send } from './http-answers.js';
+import { comparable, expectRelayRefusal, send } from './http-answers.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
@@ -130,13 +130,7 @@ describe('the relay', () => {
     const started = Date.now();
     const answer = await send(viaRelay('0123456789abcdef0123456789abcdef', '/api/health'));
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({
-      success: false,
-      data: null,
-      error: { code: 'TERMINAL_NOT_CONNECTED', message: expect.any(String) },
-      timestamp: expect.any(String),
-    });
+    expectRelayRefusal(answer, 503, 'TERMINAL_NOT_CONNECTED');
     const elsewhere = await send(`${world.relay.url}/somewhere`);
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.error.code).toBe('NOT_FOUND');
