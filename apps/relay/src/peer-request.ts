@@ -73,8 +73,10 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
       body.length === 0,
     );
   } catch {
+    // The session closed, or the terminal said GOAWAY, since the lookup: nothing was sent, so
+    // not the in-doubt 502 but what the client's own node answers then (forward.ts).
     link.limiter.release();
-    return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
+    return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
   }
   // The slot is given back once the answer is whole (its Content-Length came), as on the node
   // the client called, else when the stream closes (see forward.ts).
@@ -137,7 +139,12 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     clearTimeout(timer);
     controls.unsubscribe();
     releaseSlot();
-    if (status === 0 && !timedOutHere)
+    // Refused by the terminal's GOAWAY (it is stopping): never processed, safe to send again, as
+    // the client's own node answers it for a local link (forward.ts); not the in-doubt 502.
+    const unprocessed = stream.rstCode === constants.NGHTTP2_REFUSED_STREAM;
+    if (status === 0 && !timedOutHere && unprocessed)
+      send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
+    else if (status === 0 && !timedOutHere)
       send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
     else if (status !== 0 && !ended) send({ kind: 'aborted', seq: seq++ });
     o.logger.info(
@@ -145,7 +152,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
         method: head.method,
         publicId: link.publicId,
         path: head.path.split('?')[0],
-        status: status || (timedOutHere ? 504 : 502),
+        status: status || (timedOutHere ? 504 : unprocessed ? 503 : 502),
         requestId: head.requestId,
       },
       'relayed for a peer node',

@@ -16,7 +16,8 @@ import { WebSocket } from 'ws';
 import { cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { comparable, send } from './http-answers.js';
-import { bulkBody, dialLink } from './link-device.js';
+import { bulkBody, dialLink, scriptedDevice } from './link-device.js';
+import { checkGoAway, checkResets, checkWholeAtContentLength } from './link-protocol-checks.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.js';
 import { natsAnswers } from './nats-server-process.js';
@@ -190,6 +191,31 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
     await new Promise((done) => response.once('end', done));
     expect(Buffer.concat(chunks).equals(bulkBody(32 * 1024 * 1024))).toBe(true);
     device.close();
+  });
+
+  /** A scripted device linked to node A as the terminal `name`, and its {relay_url} on node B. */
+  const scriptedOnA = async (name: string) => {
+    const activation = await world.activate(name);
+    const device = scriptedDevice();
+    await dialLink(nodeA.url, activation.deviceCredential, device.server);
+    const url = (path: string) => via(nodeB, activation.publicId, path);
+    await until('node B reaches the device', async () => (await send(url('/api/health'))).status === 200);
+    return { device, url };
+  };
+
+  it('ends an answer at its Content-Length across nodes while the terminal holds its stream, and the holder frees its slot then', async () => {
+    const { device, url } = await scriptedOnA('Casa Held');
+    await checkWholeAtContentLength(device, url);
+  });
+
+  it('answers 503 across nodes for a stream the terminal refused, 502 for one it reset otherwise', async () => {
+    const { url } = await scriptedOnA('Casa Reset');
+    await checkResets(url);
+  });
+
+  it('answers 503 across nodes after the terminal’s GOAWAY and still completes the request in flight', async () => {
+    const { device, url } = await scriptedOnA('Casa Goaway');
+    await checkGoAway(device, url);
   });
 
   it('keeps one live link per terminal across nodes: the newer one wins, wherever it is', async () => {
