@@ -4,7 +4,8 @@
 // answers 503 at once for a terminal no node holds; a large answer crosses nodes intact, one of
 // 32 MiB (many times NATS's max_payload) at the pace its client reads; a newer
 // link on one node makes the other drop the older one; limits are counted on the holding node,
-// and a request the client gave up on via B is cancelled there;
+// and a request the client gave up on via B is cancelled there; the link-protocol checks
+// (late END_STREAM, stream resets, GOAWAY) hold via B for a device linked to A;
 // and when node A is killed, requests in flight via B get 502 and the terminal comes back
 // through the one address to B and serves again. Skipped, with the reason printed, when no NATS
 // server answers (NATS_TEST_URL, default nats://127.0.0.1:4222).
@@ -17,7 +18,7 @@ import { cashSale, type TerminalHandle } from '../../terminal/test/support/termi
 import type { RelayProcess } from '../src/launcher.js';
 import { comparable, send } from './http-answers.js';
 import { bulkBody, dialLink, scriptedDevice } from './link-device.js';
-import { checkGoAway, checkResets, checkWholeAtContentLength } from './link-protocol-checks.js';
+import { linkProtocolTests } from './link-protocol-checks.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.js';
 import { natsAnswers } from './nats-server-process.js';
@@ -203,20 +204,7 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
     return { device, url };
   };
 
-  it('ends an answer at its Content-Length across nodes while the terminal holds its stream, and the holder frees its slot then', async () => {
-    const { device, url } = await scriptedOnA('Casa Held');
-    await checkWholeAtContentLength(device, url);
-  });
-
-  it('answers 503 across nodes for a stream the terminal refused, 502 for one it reset otherwise', async () => {
-    const { url } = await scriptedOnA('Casa Reset');
-    await checkResets(url);
-  });
-
-  it('answers 503 across nodes after the terminal’s GOAWAY and still completes the request in flight', async () => {
-    const { device, url } = await scriptedOnA('Casa Goaway');
-    await checkGoAway(device, url);
-  });
+  linkProtocolTests(scriptedOnA, ' across nodes');
 
   it('keeps one live link per terminal across nodes: the newer one wins, wherever it is', async () => {
     const c = await world.activate('Casa C');

@@ -4,9 +4,9 @@
 // refused (REFUSED_STREAM) is 503 like a terminal not connected, another reset 502; after the
 // terminal's GOAWAY a new request is 503 at once while one in flight still gets its answer.
 // relay-cluster.test.ts checks the same across two nodes.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { dialLink, scriptedDevice } from './link-device.js';
-import { checkGoAway, checkResets, checkWholeAtContentLength } from './link-protocol-checks.js';
+import { linkProtocolTests } from './link-protocol-checks.js';
 import { RelayWorld } from './relay-world.js';
 
 describe('the relay and the link’s HTTP/2', () => {
@@ -24,18 +24,5 @@ describe('the relay and the link’s HTTP/2', () => {
     return { device, url: (path: string) => `${world.relay.url}/api/relay/${activation.publicId}${path}` };
   };
 
-  it('ends an answer at its Content-Length while the terminal holds its stream, and frees its slot then', async () => {
-    const { device, url } = await linkedDevice('Casa Held');
-    await checkWholeAtContentLength(device, url);
-  });
-
-  it('answers 503 TERMINAL_NOT_CONNECTED for a stream the terminal refused, 502 for one it reset otherwise', async () => {
-    const { url } = await linkedDevice('Casa Reset');
-    await checkResets(url);
-  });
-
-  it('answers 503 at once after the terminal’s GOAWAY and still completes the request in flight', async () => {
-    const { device, url } = await linkedDevice('Casa Goaway');
-    await checkGoAway(device, url);
-  });
+  linkProtocolTests(linkedDevice);
 });
