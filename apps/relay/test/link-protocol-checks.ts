@@ -12,7 +12,7 @@ type ScriptedDevice = ReturnType<typeof scriptedDevice>;
 type RelayUrl = (path: string) => string;
 
 /** A scripted device linked as the terminal `name`, and its {relay_url} on the node under test. */
-export type LinkScripted = (name: string) => Promise<{ device: ScriptedDevice; url: RelayUrl }>;
+type LinkScripted = (name: string) => Promise<{ device: ScriptedDevice; url: RelayUrl }>;
 
 /** The checks below as tests of the suite calling this, `where` said in their names. */
 export function linkProtocolTests(linkScripted: LinkScripted, where = ''): void {
