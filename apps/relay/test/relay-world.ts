@@ -105,8 +105,8 @@ export class RelayWorld {
     const env: Record<string, string> = {
       ...RELAY_ENV,
       ...this.options.relayEnv,
-      ...extraEnv,
       CLOUD_URL: this.cloud.url,
+      ...extraEnv,
       PORT: String(port),
     };
     if (this.tls) {

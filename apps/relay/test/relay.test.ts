@@ -6,6 +6,9 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import { admin } from '../../cloud/test/harness.js';
+import { CONNECT_PATH, LINK_PROTOCOL } from '@fiscal-pos/relay-protocol';
+import { WebSocket } from 'ws';
+import { startCloudGate } from './cloud-gate.js';
 import { comparable, send } from './http-answers.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
@@ -31,6 +34,24 @@ function postByHand(url: URL, body: string, headers: Record<string, string>) {
     req.on('error', fail);
   });
   return { req, answer };
+}
+
+/** How the relay answers a terminal dialling with this credential: 101 (closed at once) or its refusal. */
+function dialOutcome(relayUrl: string, credential: string) {
+  const socket = new WebSocket(new URL(CONNECT_PATH, relayUrl.replace(/^http/, 'ws')), LINK_PROTOCOL, {
+    headers: { authorization: `Bearer ${credential}` },
+  });
+  return new Promise<{ status: number; retryAfter: string | null }>((done, fail) => {
+    socket.once('open', () => {
+      socket.terminate();
+      done({ status: 101, retryAfter: null });
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      done({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] ?? null });
+      res.destroy();
+    });
+    socket.once('error', fail);
+  });
 }
 
 describe('the relay', () => {
@@ -178,6 +199,32 @@ describe('the relay', () => {
       headers: { authorization: 'Bearer dc_forged', upgrade: 'websocket', connection: 'upgrade' },
     }).catch(() => null);
     expect(upgrade?.status ?? 0).not.toBe(101);
+  });
+
+  it('spares the cloud: a malformed credential is refused unasked, and checks in flight are bounded (503, Retry-After)', async () => {
+    const gate = await startCloudGate(world.cloud.url);
+    const relay = await world.startRelay(0, { CLOUD_URL: gate.url, RELAY_VERIFY_CONCURRENCY: '1' });
+    try {
+      expect(await dialOutcome(relay.url, 'dc_forged')).toEqual({ status: 401, retryAfter: null });
+      expect(await dialOutcome(relay.url, `tk_${'A'.repeat(43)}`)).toEqual({ status: 401, retryAfter: null });
+      expect(gate.verifyCalls).toBe(0);
+      // Well formed but unknown: only the cloud can tell.
+      expect(await dialOutcome(relay.url, `dc_${'A'.repeat(43)}`)).toEqual({ status: 401, retryAfter: null });
+      expect(gate.verifyCalls).toBe(1);
+
+      const g = await world.activate('Casa G');
+      const release = gate.hold();
+      const first = dialOutcome(relay.url, g.deviceCredential);
+      await vi.waitFor(() => expect(gate.verifyCalls).toBe(2));
+      // The one check allowed is in flight: the next terminal is told to come back, unasked.
+      expect(await dialOutcome(relay.url, g.deviceCredential)).toEqual({ status: 503, retryAfter: '1' });
+      expect(gate.verifyCalls).toBe(2);
+      release();
+      expect(await first).toEqual({ status: 101, retryAfter: null });
+    } finally {
+      await relay.stop();
+      await gate.close();
+    }
   });
 
   it('drops a revoked terminal within seconds and does not let it back in', async () => {
