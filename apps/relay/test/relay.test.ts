@@ -14,14 +14,17 @@ import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
 
-/** A POST whose body the test writes itself (when and how), and its answer. */
-function postByHand(url: URL, body: string, headers: Record<string, string>) {
+/**
+ * A POST whose body the test writes itself (when and how), and its answer. Without a
+ * Content-Length the body goes chunked.
+ */
+function postByHand(url: URL, headers: Record<string, string>, contentLength?: number) {
   const req = httpRequest(url, {
     method: 'POST',
     headers: {
       'x-api-key': API_KEY,
       'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
+      ...(contentLength === undefined ? {} : { 'content-length': contentLength }),
       ...headers,
     },
   });
@@ -121,7 +124,7 @@ describe('the relay', () => {
   it('takes a body sent with Expect: 100-continue, as curl sends large ones', async () => {
     const url = new URL(viaRelay(a.publicId, '/api/sales'));
     const body = JSON.stringify({ items: [], pad: 'x'.repeat(2_000) });
-    const { req, answer } = postByHand(url, body, { expect: '100-continue' });
+    const { req, answer } = postByHand(url, { expect: '100-continue' }, Buffer.byteLength(body));
     req.on('continue', () => req.end(body));
     const { status, text } = await answer;
     expect(status, text).toBe(400);
@@ -179,6 +182,25 @@ describe('the relay', () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body.error.code).toBe('RELAY_BODY_TOO_LARGE');
+    // Chunked, no length declared: the relay counts as it passes the body on.
+    const chunked = postByHand(new URL(viaRelay(a.publicId, '/api/sales')), {});
+    for (let i = 0; i < 3; i++) chunked.req.write('x'.repeat(30_000));
+    chunked.req.end();
+    const over = await chunked.answer;
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.text)).toMatchObject({ error: { code: 'RELAY_BODY_TOO_LARGE' } });
+  });
+
+  it('passes a chunked body on whole and ends it', async () => {
+    const sale = JSON.stringify(cashSale(250));
+    const { req, answer } = postByHand(new URL(viaRelay(a.publicId, '/api/sales')), {
+      'idempotency-key': 'chunked-sale-1',
+    });
+    req.write(sale.slice(0, 10));
+    req.end(sale.slice(10));
+    const { status, text } = await answer;
+    expect(status, text).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ success: true });
   });
 
   it('keeps each publicId to its own terminal: another terminal cannot take it', async () => {
@@ -275,7 +297,11 @@ describe('the relay', () => {
     // A sale whose body is still on its way: in the terminal's API when the stop begins.
     const body = JSON.stringify(cashSale(21));
     const url = new URL(viaRelay(g.publicId, '/api/sales'));
-    const { req, answer } = postByHand(url, body, { 'idempotency-key': 'graceful-stop-1' });
+    const { req, answer } = postByHand(
+      url,
+      { 'idempotency-key': 'graceful-stop-1' },
+      Buffer.byteLength(body),
+    );
     req.write(body.slice(0, 10));
     // Time for the head to reach the terminal, on a busy machine too.
     await new Promise((done) => setTimeout(done, 1_000));
