@@ -211,7 +211,11 @@ async function measureHops(terminalUrl: string, hops: Hop[], label: string): Pro
 async function latencyAndThroughput(): Promise<Figures> {
   // The cloud's database off this process when a server answers: PGlite runs in the event loop
   // the terminal serves on, and its revocation-poll queries would land in the figures.
-  const world = new RelayWorld(null, { relayEnv: BENCH_RELAY_ENV, driver: CLOUD_DRIVER });
+  const world = new RelayWorld(null, {
+    relayEnv: BENCH_RELAY_ENV,
+    driver: CLOUD_DRIVER,
+    keepRelayLog: false,
+  });
   await world.start();
   try {
     const activation = await world.activate('Bench');
@@ -253,7 +257,7 @@ async function acrossNodes(): Promise<Figures> {
     console.warn(`relay bench, cross-node figures ${reason}`);
     return { 'cross-node': reason };
   }
-  const world = new RelayWorld(null, { relayEnv: { ...BENCH_RELAY_ENV, NATS_URL } });
+  const world = new RelayWorld(null, { relayEnv: { ...BENCH_RELAY_ENV, NATS_URL }, keepRelayLog: false });
   await world.start();
   let nodeB: RelayProcess | undefined;
   try {
@@ -338,6 +342,7 @@ async function idleTerminals(): Promise<Figures> {
   const world = new RelayWorld(null, {
     relayEnv: BENCH_RELAY_ENV,
     driver: CLOUD_DRIVER,
+    keepRelayLog: false,
     // Thousands of activations from one address, in seconds.
     cloud: {
       activationRateLimit: { max: 1_000_000, windowMs: 60_000 },

@@ -4,6 +4,7 @@
 // terminal, so a device cannot claim another terminal's address.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
 import { LINK_PROTOCOL } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import type { WebSocketServer } from 'ws';
@@ -20,12 +21,35 @@ export interface AcceptDeps {
   /** Cluster mode: a link is taken only while its claim can reach the other nodes. */
   cluster: { readonly reachable: boolean } | null;
   revocations: RevocationPoller;
+  verifyGate: VerifyGate;
   wss: WebSocketServer;
   logger: Logger;
 }
 
-function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, reason: string, retryAfterSeconds?: number): void {
+  const retryAfter = retryAfterSeconds === undefined ? '' : `retry-after: ${retryAfterSeconds}\r\n`;
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${retryAfter}connection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
+/**
+ * Credential checks in flight with the cloud. Beyond the limit a dialling terminal is refused
+ * at once and redials after its backoff: a flood of attempts (well-formed credentials, so the
+ * shape check lets them by) costs the cloud this many lookups at a time, whatever its size.
+ */
+export class VerifyGate {
+  #inFlight = 0;
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(verify: () => Promise<T>): Promise<T | 'busy'> {
+    if (this.#inFlight >= this.max) return 'busy';
+    this.#inFlight++;
+    try {
+      return await verify();
+    } finally {
+      this.#inFlight--;
+    }
+  }
 }
 
 export async function acceptLink(
@@ -43,14 +67,15 @@ export async function acceptLink(
     .map((p) => p.trim());
   if (!protocols.includes(LINK_PROTOCOL)) return refuse(socket, 400, 'Bad Request');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  if (!match) return refuse(socket, 401, 'Unauthorized');
+  // Garbage is refused here: it costs the cloud no call.
+  if (!match || !isWellFormedDeviceCredential(match[1]!)) return refuse(socket, 401, 'Unauthorized');
   // The cloud is unreachable since this relay started: it could not hear of a revocation.
   if (!d.revocations.listening) return refuse(socket, 503, 'Service Unavailable');
   // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
   if (d.cluster && !d.cluster.reachable) return refuse(socket, 503, 'Service Unavailable');
   let verification;
   try {
-    verification = await d.cloud.verify(match[1]!);
+    verification = await d.verifyGate.run(() => d.cloud.verify(match[1]!));
   } catch (error) {
     d.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
@@ -58,6 +83,7 @@ export async function acceptLink(
     );
     return refuse(socket, 503, 'Service Unavailable');
   }
+  if (verification === 'busy') return refuse(socket, 503, 'Service Unavailable', 1);
   if (verification.kind === 'refused') {
     d.logger.info({ status: verification.status }, 'terminal refused by the cloud');
     return refuse(

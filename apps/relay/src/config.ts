@@ -21,6 +21,7 @@ const Env = z.object({
   RELAY_MAX_CONCURRENT: count(16),
   RELAY_REVOCATION_POLL_MS: count(2_000),
   RELAY_HEARTBEAT_MS: count(15_000, 100),
+  RELAY_VERIFY_CONCURRENCY: count(64),
   /** Turns on cluster mode (docs/relay.md "Cluster mode"); unset: one node on its own. */
   NATS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -41,6 +42,11 @@ export interface RelayConfig {
   maxConcurrent: number;
   revocationPollMs: number;
   heartbeatMs: number;
+  /**
+   * Credential checks with the cloud in flight at once before a dialling terminal is refused
+   * (503, Retry-After): what a flood of connection attempts can ask of the cloud.
+   */
+  verifyConcurrency: number;
   /** Cluster mode's NATS server(s); null for a single node. */
   natsUrl: string | null;
   logLevel: string;
@@ -65,6 +71,7 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     maxConcurrent: e.RELAY_MAX_CONCURRENT,
     revocationPollMs: e.RELAY_REVOCATION_POLL_MS,
     heartbeatMs: e.RELAY_HEARTBEAT_MS,
+    verifyConcurrency: e.RELAY_VERIFY_CONCURRENCY,
     natsUrl: e.NATS_URL ?? null,
     logLevel: e.LOG_LEVEL,
   };

@@ -5,8 +5,7 @@
 // across NATS) is the target's business, not this module's.
 import { constants, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Transform, type Duplex, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Duplex } from 'node:stream';
 import { endToEndHeaders, relayStatusOf, type RelayErrorCode } from '@fiscal-pos/relay-protocol';
 import { answerRelayError, LOST, NOT_CONNECTED, timedOut, tooLarge } from './answers.js';
 
@@ -52,17 +51,30 @@ export function declaredLength(answer: IncomingHttpHeaders): number {
   return Number(answer[constants.HTTP2_HEADER_CONTENT_LENGTH] ?? Number.NaN);
 }
 
-class BodyTooLarge extends Error {}
-
-/** Passes the body through while it stays under the limit. */
-function bodyLimit(limit: number): Transform {
+/**
+ * Passes the request body on while it stays under the limit (`tooLarge` once it goes over;
+ * nothing more is passed). The last byte of a declared Content-Length ends the stream in the
+ * same write, so HTTP/2 sends END_STREAM on that DATA frame: a piped body ends in an empty
+ * frame of its own once the last write completes, one more WebSocket message and wake-up of
+ * the terminal per request. Backpressure as a pipe's: the client is paused while the stream
+ * is full.
+ */
+function forwardBody(req: IncomingMessage, stream: Exchange, limit: number, tooLarge: () => void): void {
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
   let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done: TransformCallback) {
-      seen += chunk.length;
-      if (seen > limit) done(new BodyTooLarge());
-      else done(null, chunk);
-    },
+  const onData = (chunk: Buffer) => {
+    if (stream.destroyed) return;
+    seen += chunk.length;
+    if (seen > limit) {
+      req.off('data', onData);
+      tooLarge();
+    } else if (seen === declared) stream.end(chunk);
+    else if (!stream.write(chunk)) req.pause();
+  };
+  req.on('data', onData);
+  stream.on('drain', () => req.resume());
+  req.once('end', () => {
+    if (!stream.destroyed && !stream.writableEnded) stream.end();
   });
 }
 
@@ -163,8 +175,10 @@ export function forward(
       settle(res.headersSent ? res.statusCode : 499);
     });
     if (!bodiless)
-      pipeline(req, bodyLimit(o.bodyLimitBytes), stream).catch((error: unknown) => {
-        if (error instanceof BodyTooLarge) fail('RELAY_BODY_TOO_LARGE', tooLarge(o.bodyLimitBytes));
+      forwardBody(req, stream, o.bodyLimitBytes, () => {
+        fail('RELAY_BODY_TOO_LARGE', tooLarge(o.bodyLimitBytes));
+        // The rest of the body is not read: the connection cannot serve another request.
+        res.once('finish', () => req.destroy());
       });
   });
 }

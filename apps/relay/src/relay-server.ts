@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { acceptLink } from './accept-link.js';
+import { acceptLink, VerifyGate } from './accept-link.js';
 import { answerRelayError, NOT_CONNECTED, rateLimited } from './answers.js';
 import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
@@ -53,6 +53,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   });
   const links = new LinkRegistry<TerminalLink>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
+  const verifyGate = new VerifyGate(config.verifyConcurrency);
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
   const cluster = config.natsUrl
     ? RelayCluster.start({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
@@ -138,9 +139,16 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    acceptLink(req, socket, head, { config, cloud, links, cluster, revocations: poller, wss, logger }).catch(
-      () => socket.destroy(),
-    );
+    acceptLink(req, socket, head, {
+      config,
+      cloud,
+      links,
+      cluster,
+      revocations: poller,
+      verifyGate,
+      wss,
+      logger,
+    }).catch(() => socket.destroy());
   });
 
   await poller.start();

@@ -6,19 +6,25 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import { admin } from '../../cloud/test/harness.js';
+import { CONNECT_PATH, LINK_PROTOCOL } from '@fiscal-pos/relay-protocol';
+import { WebSocket } from 'ws';
+import { startCloudGate } from './cloud-gate.js';
 import { comparable, expectRelayRefusal, send } from './http-answers.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
 
-/** A POST whose body the test writes itself (when and how), and its answer. */
-function postByHand(url: URL, body: string, headers: Record<string, string>) {
+/**
+ * A POST whose body the test writes itself (when and how), and its answer. Without a
+ * Content-Length the body goes chunked.
+ */
+function postByHand(url: URL, headers: Record<string, string>, contentLength?: number) {
   const req = httpRequest(url, {
     method: 'POST',
     headers: {
       'x-api-key': API_KEY,
       'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
+      ...(contentLength === undefined ? {} : { 'content-length': contentLength }),
       ...headers,
     },
   });
@@ -31,6 +37,24 @@ function postByHand(url: URL, body: string, headers: Record<string, string>) {
     req.on('error', fail);
   });
   return { req, answer };
+}
+
+/** How the relay answers a terminal dialling with this credential: 101 (closed at once) or its refusal. */
+function dialOutcome(relayUrl: string, credential: string) {
+  const socket = new WebSocket(new URL(CONNECT_PATH, relayUrl.replace(/^http/, 'ws')), LINK_PROTOCOL, {
+    headers: { authorization: `Bearer ${credential}` },
+  });
+  return new Promise<{ status: number; retryAfter: string | null }>((done, fail) => {
+    socket.once('open', () => {
+      socket.terminate();
+      done({ status: 101, retryAfter: null });
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      done({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] ?? null });
+      res.destroy();
+    });
+    socket.once('error', fail);
+  });
 }
 
 describe('the relay', () => {
@@ -100,7 +124,7 @@ describe('the relay', () => {
   it('takes a body sent with Expect: 100-continue, as curl sends large ones', async () => {
     const url = new URL(viaRelay(a.publicId, '/api/sales'));
     const body = JSON.stringify({ items: [], pad: 'x'.repeat(2_000) });
-    const { req, answer } = postByHand(url, body, { expect: '100-continue' });
+    const { req, answer } = postByHand(url, { expect: '100-continue' }, Buffer.byteLength(body));
     req.on('continue', () => req.end(body));
     const { status, text } = await answer;
     expect(status, text).toBe(400);
@@ -152,6 +176,25 @@ describe('the relay', () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body.error.code).toBe('RELAY_BODY_TOO_LARGE');
+    // Chunked, no length declared: the relay counts as it passes the body on.
+    const chunked = postByHand(new URL(viaRelay(a.publicId, '/api/sales')), {});
+    for (let i = 0; i < 3; i++) chunked.req.write('x'.repeat(30_000));
+    chunked.req.end();
+    const over = await chunked.answer;
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.text)).toMatchObject({ error: { code: 'RELAY_BODY_TOO_LARGE' } });
+  });
+
+  it('passes a chunked body on whole and ends it', async () => {
+    const sale = JSON.stringify(cashSale(250));
+    const { req, answer } = postByHand(new URL(viaRelay(a.publicId, '/api/sales')), {
+      'idempotency-key': 'chunked-sale-1',
+    });
+    req.write(sale.slice(0, 10));
+    req.end(sale.slice(10));
+    const { status, text } = await answer;
+    expect(status, text).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ success: true });
   });
 
   it('keeps each publicId to its own terminal: another terminal cannot take it', async () => {
@@ -172,6 +215,32 @@ describe('the relay', () => {
       headers: { authorization: 'Bearer dc_forged', upgrade: 'websocket', connection: 'upgrade' },
     }).catch(() => null);
     expect(upgrade?.status ?? 0).not.toBe(101);
+  });
+
+  it('spares the cloud: a malformed credential is refused unasked, and checks in flight are bounded (503, Retry-After)', async () => {
+    const gate = await startCloudGate(world.cloud.url);
+    const relay = await world.startRelay(0, { CLOUD_URL: gate.url, RELAY_VERIFY_CONCURRENCY: '1' });
+    try {
+      expect(await dialOutcome(relay.url, 'dc_forged')).toEqual({ status: 401, retryAfter: null });
+      expect(await dialOutcome(relay.url, `tk_${'A'.repeat(43)}`)).toEqual({ status: 401, retryAfter: null });
+      expect(gate.verifyCalls).toBe(0);
+      // Well formed but unknown: only the cloud can tell.
+      expect(await dialOutcome(relay.url, `dc_${'A'.repeat(43)}`)).toEqual({ status: 401, retryAfter: null });
+      expect(gate.verifyCalls).toBe(1);
+
+      const g = await world.activate('Casa G');
+      const release = gate.hold();
+      const first = dialOutcome(relay.url, g.deviceCredential);
+      await vi.waitFor(() => expect(gate.verifyCalls).toBe(2));
+      // The one check allowed is in flight: the next terminal is told to come back, unasked.
+      expect(await dialOutcome(relay.url, g.deviceCredential)).toEqual({ status: 503, retryAfter: '1' });
+      expect(gate.verifyCalls).toBe(2);
+      release();
+      expect(await first).toEqual({ status: 101, retryAfter: null });
+    } finally {
+      await relay.stop();
+      await gate.close();
+    }
   });
 
   it('drops a revoked terminal within seconds and does not let it back in', async () => {
@@ -222,7 +291,11 @@ describe('the relay', () => {
     // A sale whose body is still on its way: in the terminal's API when the stop begins.
     const body = JSON.stringify(cashSale(21));
     const url = new URL(viaRelay(g.publicId, '/api/sales'));
-    const { req, answer } = postByHand(url, body, { 'idempotency-key': 'graceful-stop-1' });
+    const { req, answer } = postByHand(
+      url,
+      { 'idempotency-key': 'graceful-stop-1' },
+      Buffer.byteLength(body),
+    );
     req.write(body.slice(0, 10));
     // Time for the head to reach the terminal, on a busy machine too.
     await new Promise((done) => setTimeout(done, 1_000));

@@ -23,8 +23,36 @@ const CATALOG_PREFIX = '/api/catalog/';
  * request and reply to node:http's when the instance is made; the HTTP/2 compatibility objects
  * implement what Fastify uses of them (its own HTTP/2 mode runs this routing with them).
  */
-export function relayedRequestHandler(app: TerminalApp): RelayedRequestHandler {
+function relayedRequestHandler(app: TerminalApp): RelayedRequestHandler {
   return (req, res) => app.routing(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+}
+
+/**
+ * The API takes requests: on its listener, then through the relay link (the same routing).
+ * Resolves with the port it listens on.
+ */
+export async function startServing(
+  app: TerminalApp,
+  rt: TerminalRuntime,
+  at: { port: number; host: string },
+): Promise<number> {
+  await app.listen(at);
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('the API listens on no port');
+  rt.syncWorker?.wake();
+  rt.relayLink.start(relayedRequestHandler(app));
+  return address.port;
+}
+
+/**
+ * Stops in the order that drops no request: the relay link first (GOAWAY: the relay sends no
+ * new request while those in flight finish, the API still answering them), then the listener,
+ * then the runtime under both.
+ */
+export async function stopServing(app: TerminalApp, rt: TerminalRuntime): Promise<void> {
+  await rt.relayLink.close();
+  await app.close();
+  await rt.close();
 }
 
 function pathOf(url: string): string {

@@ -5,7 +5,7 @@
  */
 import { reclaimFreePages } from './storage/housekeeping.js';
 import { pino, type Logger } from 'pino';
-import { buildTerminalApp, relayedRequestHandler } from './app.js';
+import { buildTerminalApp, startServing, stopServing } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
 import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
@@ -43,11 +43,7 @@ export async function serveTerminal(
   const pruneTimer = setInterval(housekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  runtime.syncWorker?.wake();
-  runtime.relayLink.start(relayedRequestHandler(app));
+  const port = await startServing(app, runtime, { port: config.port, host: config.host });
   logger.info(
     {
       event: 'ready',
@@ -69,10 +65,7 @@ export async function serveTerminal(
     stopping = true;
     logger.info({ signal }, 'stopping');
     clearInterval(pruneTimer);
-    // Relayed requests are the API's too: the link stops taking them while the API still answers.
-    await runtime.relayLink.close();
-    await app.close();
-    await runtime.close();
+    await stopServing(app, runtime);
     await afterStop();
     process.exit(0);
   };

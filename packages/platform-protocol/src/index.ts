@@ -100,4 +100,5 @@ export const PushDocumentsResult = z
   })
   .meta({ id: 'PushFiscalDocumentsResult' });
 export type PushDocumentsResult = z.infer<typeof PushDocumentsResult>;
+export * from './device-credential.js';
 export * from './pin-verifier.js';

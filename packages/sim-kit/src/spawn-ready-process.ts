@@ -55,14 +55,21 @@ export async function spawnReadyProcess<R extends { event: 'ready' }>(
         new Error(`${options.name} exited before ready (code ${code}, signal ${signal}); stderr: ${stderr}`),
       );
     });
-    // Keep reading after "ready" too: a full pipe would block the child.
-    createInterface({ input: child.stdout }).on('line', (line) => {
+    const lines = createInterface({ input: child.stdout });
+    let waiting = true;
+    lines.on('line', (line) => {
       options.onLog?.(line);
-      const parsed = readyLine<R>(line);
-      if (parsed) {
-        clearTimeout(timer);
-        done(parsed);
-      }
+      const parsed = waiting ? readyLine<R>(line) : null;
+      if (!parsed) return;
+      waiting = false;
+      clearTimeout(timer);
+      done(parsed);
+      // Keep reading after "ready" too: a full pipe would block the child. Lines nobody asked
+      // for are not split: a relay logs one per request, and a benchmark's figures would count
+      // the parsing against the process that hosts the terminal.
+      if (options.onLog) return;
+      lines.close();
+      child.stdout.resume();
     });
   });
 

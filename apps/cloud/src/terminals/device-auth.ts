@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { ProblemError } from '../http/problem.js';
 import { recordFirstUse, resolveDeviceCredential } from './device-credentials.js';
-import { hashToken, isWellFormedDeviceCredential } from './tokens.js';
+import { isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
+import { hashToken } from './tokens.js';
 
 export interface AuthenticatedDevice {
   credentialId: string;

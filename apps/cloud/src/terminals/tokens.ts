@@ -2,10 +2,10 @@
 // to the cloud) and its terminal API key (`tk_`, what ERPs on the LAN send it as X-API-Key).
 // 256 random bits each, stored as SHA-256 only, the rule integration keys follow (keys/api-key.ts).
 import { randomBytes } from 'node:crypto';
+import type { DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
+import { TOKEN_BODY_LENGTH as BODY_LENGTH } from '@fiscal-pos/platform-protocol';
 import { base62 } from '../ids.js';
 import { hashApiKey } from '../keys/api-key.js';
-
-const BODY_LENGTH = 43;
 
 export interface NewToken {
   plaintext: string;
@@ -13,7 +13,6 @@ export interface NewToken {
   lastFour: string;
 }
 
-export const DEVICE_CREDENTIAL_PREFIX = 'dc_';
 export const TERMINAL_API_KEY_PREFIX = 'tk_';
 
 export function generateToken(
@@ -21,13 +20,6 @@ export function generateToken(
 ): NewToken {
   const plaintext = prefix + base62(randomBytes(32)).padStart(BODY_LENGTH, '0').slice(-BODY_LENGTH);
   return { plaintext, hash: hashApiKey(plaintext), lastFour: plaintext.slice(-4) };
-}
-
-const DEVICE_CREDENTIAL_PATTERN = new RegExp(`^${DEVICE_CREDENTIAL_PREFIX}[0-9A-Za-z]{${BODY_LENGTH}}$`);
-
-/** Only well-formed credentials are looked up: garbage costs no query. */
-export function isWellFormedDeviceCredential(text: string): boolean {
-  return DEVICE_CREDENTIAL_PATTERN.test(text);
 }
 
 export { hashApiKey as hashToken };

@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { WebSocket } from 'ws';
 import { backoffDelay } from '../fiscal-operations/sync-worker.js';
 import type { RelayAccess } from './relay-access.js';
+import { RelayedResponse } from './relayed-response.js';
 
 /**
  * The terminal's own API, given each relayed request as HTTP/2 compatibility objects: the
@@ -144,7 +145,7 @@ export class RelayLink {
         this.#connected = true;
         this.o.logger.info({ relay: url.origin }, 'relay link up');
         keepAlive(socket, this.o.heartbeatMs, () => this.o.logger.warn('relay silent; reconnecting'));
-        const server = createServer((req, res) => {
+        const server = createServer({ Http2ServerResponse: RelayedResponse }, (req, res) => {
           this.#relayed.add(req);
           serve(req, res);
         });

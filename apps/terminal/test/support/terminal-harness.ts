@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { buildTerminalApp, relayedRequestHandler } from '../../src/app.js';
+import { buildTerminalApp, startServing, stopServing } from '../../src/app.js';
 import { HttpCardTerminal } from '../../src/card/http-card-terminal.js';
 import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
@@ -179,12 +179,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
       : null,
   });
   const { app, idempotency } = buildTerminalApp(runtime);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('no address');
-  const url = `http://127.0.0.1:${address.port}`;
-  runtime.syncWorker?.wake();
-  runtime.relayLink.start(relayedRequestHandler(app));
+  const url = `http://127.0.0.1:${await startServing(app, runtime, { port: 0, host: '127.0.0.1' })}`;
   let stopped = false;
   return {
     url,
@@ -220,9 +215,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     async stop() {
       if (stopped) return;
       stopped = true;
-      await runtime.relayLink.close();
-      await app.close();
-      await runtime.close();
+      await stopServing(app, runtime);
     },
   };
 }

@@ -1,0 +1,28 @@
+// The answer object of a relayed request: Node's HTTP/2 compatibility response, except that it
+// sends its headers without asking to wait for trailers. The compatibility layer always asks
+// (for addTrailers), which keeps the stream open after the last DATA frame until a separate
+// empty frame ends it: one more WebSocket message, system call and wake-up on both ends of the
+// link for every request. Without it, an answer written in one go (Fastify's `end(payload)`)
+// leaves as HEADERS and DATA with END_STREAM in one message. The terminal's API sends no
+// trailers; `addTrailers` on a relayed answer would be dropped.
+import { Http2ServerResponse, type OutgoingHttpHeaders } from 'node:http2';
+
+export class RelayedResponse extends Http2ServerResponse {
+  override writeHead(statusCode: number, headers?: OutgoingHttpHeaders): this;
+  override writeHead(statusCode: number, statusMessage: string, headers?: OutgoingHttpHeaders): this;
+  override writeHead(
+    statusCode: number,
+    messageOrHeaders?: string | OutgoingHttpHeaders,
+    maybeHeaders?: OutgoingHttpHeaders,
+  ): this {
+    const headers = typeof messageOrHeaders === 'string' ? maybeHeaders : messageOrHeaders;
+    // Headers already sent, or a stream gone: the compatibility layer's own errors and no-ops.
+    if (this.stream.headersSent || this.stream.destroyed) return super.writeHead(statusCode, headers);
+    this.statusCode = statusCode;
+    for (const [name, value] of Object.entries(headers ?? {}))
+      if (value !== undefined) this.setHeader(name, value);
+    // `end()` without a body asks for the headers after marking itself ending: END_STREAM on them.
+    this.stream.respond({ ...this.getHeaders(), ':status': statusCode }, { endStream: this.writableEnded });
+    return this;
+  }
+}
