@@ -1,0 +1,87 @@
+-- Counts that health and the metrics read (docs/benchmarks.md, "Health"). ERPs and load
+-- balancers poll health, Prometheus scrapes the metrics, and a count(*) over a partial index
+-- grows with what it counts: a terminal never activated in the cloud keeps every fiscal
+-- document it ever wrote in the platform outbox. These rows are kept by triggers in the
+-- transaction of each write, whatever code wrote it, so a read is one row and always equals
+-- the count(*) it replaces.
+CREATE TABLE row_counts (
+  name TEXT PRIMARY KEY,
+  n INTEGER NOT NULL
+) WITHOUT ROWID;
+
+INSERT INTO row_counts (name, n) VALUES
+  ('platform_outbox_due', (SELECT count(*) FROM platform_outbox WHERE pushed_revision < revision)),
+  ('fiscal_operations_queued',
+    (SELECT count(*) FROM fiscal_operations WHERE status IN ('pending','sent','offline'))),
+  ('receipt_deliveries_queued', (SELECT count(*) FROM receipt_deliveries WHERE status = 'queued')),
+  ('print_jobs_queued', (SELECT count(*) FROM print_jobs WHERE status = 'queued'));
+
+-- A row enters or leaves a count; the WHEN clauses skip the writes that change neither. Fiscal
+-- documents and their outbox rows are never deleted, nor are receipt deliveries; print jobs are
+-- pruned (finished ones only, but the count does not rely on it).
+CREATE TRIGGER row_counts_outbox_insert AFTER INSERT ON platform_outbox
+WHEN NEW.pushed_revision < NEW.revision BEGIN
+  UPDATE row_counts SET n = n + 1 WHERE name = 'platform_outbox_due';
+END;
+CREATE TRIGGER row_counts_outbox_update AFTER UPDATE OF revision, pushed_revision ON platform_outbox
+WHEN (OLD.pushed_revision < OLD.revision) != (NEW.pushed_revision < NEW.revision) BEGIN
+  UPDATE row_counts SET n = n + (NEW.pushed_revision < NEW.revision) - (OLD.pushed_revision < OLD.revision)
+  WHERE name = 'platform_outbox_due';
+END;
+
+CREATE TRIGGER row_counts_operations_insert AFTER INSERT ON fiscal_operations
+WHEN NEW.status IN ('pending','sent','offline') BEGIN
+  UPDATE row_counts SET n = n + 1 WHERE name = 'fiscal_operations_queued';
+END;
+CREATE TRIGGER row_counts_operations_update AFTER UPDATE OF status ON fiscal_operations
+WHEN (OLD.status IN ('pending','sent','offline')) != (NEW.status IN ('pending','sent','offline')) BEGIN
+  UPDATE row_counts SET n = n + (NEW.status IN ('pending','sent','offline')) - (OLD.status IN ('pending','sent','offline'))
+  WHERE name = 'fiscal_operations_queued';
+END;
+
+CREATE TRIGGER row_counts_deliveries_insert AFTER INSERT ON receipt_deliveries
+WHEN NEW.status = 'queued' BEGIN
+  UPDATE row_counts SET n = n + 1 WHERE name = 'receipt_deliveries_queued';
+END;
+CREATE TRIGGER row_counts_deliveries_update AFTER UPDATE OF status ON receipt_deliveries
+WHEN (OLD.status = 'queued') != (NEW.status = 'queued') BEGIN
+  UPDATE row_counts SET n = n + (NEW.status = 'queued') - (OLD.status = 'queued')
+  WHERE name = 'receipt_deliveries_queued';
+END;
+
+CREATE TRIGGER row_counts_print_jobs_insert AFTER INSERT ON print_jobs
+WHEN NEW.status = 'queued' BEGIN
+  UPDATE row_counts SET n = n + 1 WHERE name = 'print_jobs_queued';
+END;
+CREATE TRIGGER row_counts_print_jobs_update AFTER UPDATE OF status ON print_jobs
+WHEN (OLD.status = 'queued') != (NEW.status = 'queued') BEGIN
+  UPDATE row_counts SET n = n + (NEW.status = 'queued') - (OLD.status = 'queued')
+  WHERE name = 'print_jobs_queued';
+END;
+CREATE TRIGGER row_counts_print_jobs_delete AFTER DELETE ON print_jobs
+WHEN OLD.status = 'queued' BEGIN
+  UPDATE row_counts SET n = n - 1 WHERE name = 'print_jobs_queued';
+END;
+
+-- The fiscal_operations gauge (by type and status): operation_counts holds a row per hour of
+-- history, so its sum grows with it; this holds one per type and status.
+CREATE TABLE operation_totals (
+  operation_type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (operation_type, status)
+) WITHOUT ROWID;
+
+INSERT INTO operation_totals (operation_type, status, n)
+SELECT operation_type, status, COUNT(*) FROM fiscal_operations GROUP BY 1, 2;
+
+CREATE TRIGGER operation_totals_insert AFTER INSERT ON fiscal_operations BEGIN
+  INSERT INTO operation_totals (operation_type, status, n) VALUES (NEW.operation_type, NEW.status, 1)
+  ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER operation_totals_status AFTER UPDATE OF status ON fiscal_operations
+WHEN OLD.status != NEW.status BEGIN
+  UPDATE operation_totals SET n = n - 1 WHERE operation_type = OLD.operation_type AND status = OLD.status;
+  INSERT INTO operation_totals (operation_type, status, n) VALUES (NEW.operation_type, NEW.status, 1)
+  ON CONFLICT DO UPDATE SET n = n + 1;
+END;
