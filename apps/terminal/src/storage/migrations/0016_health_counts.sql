@@ -16,9 +16,9 @@ INSERT INTO row_counts (name, n) VALUES
   ('receipt_deliveries_queued', (SELECT count(*) FROM receipt_deliveries WHERE status = 'queued')),
   ('print_jobs_queued', (SELECT count(*) FROM print_jobs WHERE status = 'queued'));
 
--- A row enters or leaves a count; the WHEN clauses skip the writes that change neither. Fiscal
--- documents and their outbox rows are never deleted, nor are receipt deliveries; print jobs are
--- pruned (finished ones only, but the count does not rely on it).
+-- A row enters or leaves a count by an insert or an update; the WHEN clauses skip the writes
+-- that change neither. No counted row is deleted: fiscal documents, their outbox rows and
+-- receipt deliveries are kept, and only finished print jobs are pruned.
 CREATE TRIGGER row_counts_outbox_insert AFTER INSERT ON platform_outbox
 WHEN NEW.pushed_revision < NEW.revision BEGIN
   UPDATE row_counts SET n = n + 1 WHERE name = 'platform_outbox_due';
@@ -57,10 +57,6 @@ CREATE TRIGGER row_counts_print_jobs_update AFTER UPDATE OF status ON print_jobs
 WHEN (OLD.status = 'queued') != (NEW.status = 'queued') BEGIN
   UPDATE row_counts SET n = n + (NEW.status = 'queued') - (OLD.status = 'queued')
   WHERE name = 'print_jobs_queued';
-END;
-CREATE TRIGGER row_counts_print_jobs_delete AFTER DELETE ON print_jobs
-WHEN OLD.status = 'queued' BEGIN
-  UPDATE row_counts SET n = n - 1 WHERE name = 'print_jobs_queued';
 END;
 
 -- The fiscal_operations gauge (by type and status): operation_counts holds a row per hour of
