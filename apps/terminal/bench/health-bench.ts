@@ -14,11 +14,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { timeEach } from '../../../bench/load/latency-stats.js';
-import { buildTerminalApp } from '../src/app.js';
 import type { TerminalRuntime } from '../src/terminal-runtime.js';
-import { BENCH_API_KEY, benchRuntime } from './history/bench-terminal.js';
+import { measureGet, withServedTerminal } from './history/bench-terminal.js';
 
 type Figures = Record<string, number | string>;
 
@@ -42,11 +40,7 @@ export async function runHealthBench(): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-pos-health-'));
   const figures: Figures = {};
   try {
-    const rt = benchRuntime(dataDir);
-    const { app } = buildTerminalApp(rt);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    await withServedTerminal(dataDir, async (rt, origin) => {
       for (const [name, value] of Object.entries(await measure(rt, origin)))
         figures[`empty terminal: ${name}`] = value;
       const started = performance.now();
@@ -56,10 +50,7 @@ export async function runHealthBench(): Promise<Figures> {
       const label = `${documents} unconfirmed, ${offline} offline`;
       for (const [name, value] of Object.entries(await measure(rt, origin)))
         figures[`${label}: ${name}`] = value;
-    } finally {
-      await app.close();
-      await rt.close();
-    }
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -90,14 +81,6 @@ function insertDocuments(rt: TerminalRuntime, documents: number, offline: number
   rt.db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
-function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
-  if (result.failures > 0 || result.requests === 0)
-    throw new Error(
-      `${what}: ${result.failures} of ${result.requests} failed (${JSON.stringify(result.statuses)}): ${result.firstError}`,
-    );
-  return result;
-}
-
 /** The counts alone (SQLite and the store code, no HTTP), then health and metrics over HTTP. */
 async function measure(rt: TerminalRuntime, origin: string): Promise<Figures> {
   const figures: Figures = {
@@ -114,18 +97,7 @@ async function measure(rt: TerminalRuntime, origin: string): Promise<Figures> {
     figures[`${name} p99 ms`] = round(latency.p99, 3);
   }
   for (const path of ['/api/health', '/metrics']) {
-    const load = (maxRequests: number) =>
-      runHttpLoad({
-        origin,
-        method: 'GET',
-        path,
-        headers: { 'x-api-key': BENCH_API_KEY },
-        clients: 1,
-        maxRequests,
-        maxMs: 120_000,
-      });
-    requireSuccess(`${path} warm-up`, await load(20));
-    const result = requireSuccess(path, await load(HTTP_REQUESTS));
+    const result = await measureGet(origin, path, { requests: HTTP_REQUESTS, warmUp: 20, maxMs: 120_000 });
     figures[`GET ${path} p50 ms`] = round(result.latency.p50);
     figures[`GET ${path} p99 ms`] = round(result.latency.p99);
     figures[`GET ${path} req/s, 1 client`] = Math.round(result.requestsPerSecond);

@@ -82,53 +82,27 @@ function ids<T extends string | number>(db: Db, sql: string): T[] {
     .map((row) => row.id);
 }
 
-const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
+/** Steps of one kind, drawn `weight` times as often as those of weight 1. */
+const kind = <K extends string, T extends object>(weight: number, name: K, fields: fc.Arbitrary<T>) => ({
+  weight,
+  arbitrary: fields.map((f) => ({ kind: name, ...f })),
+});
+const none = fc.constant({});
 /** A pick counts from the newest row, so that steps reach what was written last. */
+const pick = fc.nat({ max: 5 });
 const step = fc.oneof(
-  weighted(
-    3,
-    fc.record({ kind: fc.constant('operation' as const), type: fc.constantFrom(...OPERATION_TYPES) }),
-  ),
-  weighted(
-    5,
-    fc.record({
-      kind: fc.constant('transition' as const),
-      pick: fc.nat({ max: 5 }),
-      to: fc.constantFrom(...NEXT_STATUSES),
-      fiscalCode: fc.boolean(),
-    }),
-  ),
+  kind(3, 'operation', fc.record({ type: fc.constantFrom(...OPERATION_TYPES) })),
+  kind(5, 'transition', fc.record({ pick, to: fc.constantFrom(...NEXT_STATUSES), fiscalCode: fc.boolean() })),
   // A push: the due documents are read, then confirmed or failed, possibly after transitions
   // that raised their revision meanwhile.
-  weighted(2, fc.record({ kind: fc.constant('take' as const), limit: fc.integer({ min: 1, max: 5 }) })),
-  weighted(2, fc.record({ kind: fc.constantFrom('confirm' as const, 'fail' as const) })),
-  weighted(
-    1,
-    fc.record({
-      kind: fc.constant('deliver' as const),
-      pick: fc.nat({ max: 5 }),
-      email: fc.boolean(),
-      sms: fc.boolean(),
-    }),
-  ),
-  weighted(
-    2,
-    fc.record({
-      kind: fc.constant('delivered' as const),
-      pick: fc.nat({ max: 5 }),
-      outcome: fc.constantFrom('sent' as const, 'retry' as const, 'given up' as const),
-    }),
-  ),
-  weighted(1, fc.record({ kind: fc.constant('print' as const) })),
-  weighted(
-    2,
-    fc.record({
-      kind: fc.constant('printed' as const),
-      pick: fc.nat({ max: 5 }),
-      outcome: fc.constantFrom('printed' as const, 'dropped' as const, 'failed' as const),
-    }),
-  ),
-  weighted(1, fc.record({ kind: fc.constant('prune' as const) })),
+  kind(2, 'take', fc.record({ limit: fc.integer({ min: 1, max: 5 }) })),
+  kind(1, 'confirm', none),
+  kind(1, 'fail', none),
+  kind(1, 'deliver', fc.record({ pick, email: fc.boolean(), sms: fc.boolean() })),
+  kind(2, 'delivered', fc.record({ pick, outcome: fc.constantFrom('sent', 'retry', 'given up' as const) })),
+  kind(1, 'print', none),
+  kind(2, 'printed', fc.record({ pick, outcome: fc.constantFrom('printed', 'dropped', 'failed' as const) })),
+  kind(1, 'prune', none),
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -158,7 +132,7 @@ class Shop {
 
   apply(s: Step): void {
     const { operations, outbox, deliveries, printJobs } = this.stores;
-    const pick = <T>(all: T[], index: number): T | undefined =>
+    const newest = <T>(all: T[], index: number): T | undefined =>
       all[all.length - 1 - (index % Math.max(1, all.length))];
     switch (s.kind) {
       case 'operation':
@@ -170,7 +144,7 @@ class Shop {
         );
         return;
       case 'transition': {
-        const id = pick(ids<string>(this.db, 'SELECT id FROM fiscal_operations ORDER BY seq'), s.pick);
+        const id = newest(ids<string>(this.db, 'SELECT id FROM fiscal_operations ORDER BY seq'), s.pick);
         if (id === undefined) return;
         const from = operations.require(id).status;
         if (!canTransitionOperation(from, s.to)) return;
@@ -197,7 +171,7 @@ class Shop {
         this.inFlight = [];
         return;
       case 'deliver': {
-        const saleId = pick(ids<string>(this.db, 'SELECT id FROM sales ORDER BY created_at'), s.pick);
+        const saleId = newest(ids<string>(this.db, 'SELECT id FROM sales ORDER BY created_at'), s.pick);
         if (saleId === undefined) return;
         deliveries.enqueue({
           saleId,
@@ -212,7 +186,7 @@ class Shop {
         return;
       }
       case 'delivered': {
-        const id = pick(
+        const id = newest(
           ids<string>(this.db, 'SELECT id FROM receipt_deliveries ORDER BY created_at, id'),
           s.pick,
         );
@@ -225,7 +199,7 @@ class Shop {
         printJobs.add(DOCUMENT, 'test', this.now());
         return;
       case 'printed': {
-        const id = pick(ids<number>(this.db, 'SELECT id FROM print_jobs ORDER BY id'), s.pick);
+        const id = newest(ids<number>(this.db, 'SELECT id FROM print_jobs ORDER BY id'), s.pick);
         if (id === undefined) return;
         if (s.outcome === 'failed') printJobs.noteFailure(id, 'paper out');
         else printJobs.finish(id, s.outcome, this.now());
