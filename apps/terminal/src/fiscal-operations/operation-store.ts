@@ -262,12 +262,12 @@ export class OperationStore {
 
   /**
    * How many operations of each type are in each status (zero counts are left out), from the
-   * totals kept by triggers (migration 0016): one row per type and status, whatever the history.
+   * counts kept by triggers (migration 0016): one row per type and status, whatever the history.
    */
   countByTypeAndStatus(): { type: FiscalOperationType; status: OperationStatus; count: number }[] {
     return this.db
       .prepare<[], { type: FiscalOperationType; status: OperationStatus; count: number }>(
-        'SELECT operation_type AS type, status, n AS count FROM operation_totals WHERE n > 0',
+        `SELECT operation_type AS type, status, n AS count FROM row_counts WHERE name = 'fiscal_operations' AND n > 0`,
       )
       .all();
   }
