@@ -76,7 +76,8 @@ function insertDocuments(rt: TerminalRuntime, documents: number, offline: number
                 strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', printf('+%d minutes', i))
            FROM n`,
       )
-      .run({ documents, offline, perReport: DOCUMENTS_PER_REPORT });
+      // A number is bound as a REAL, which would make i / @perReport a fraction.
+      .run({ documents, offline, perReport: BigInt(DOCUMENTS_PER_REPORT) });
   })();
   rt.db.pragma('wal_checkpoint(TRUNCATE)');
 }
