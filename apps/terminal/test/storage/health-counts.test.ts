@@ -232,6 +232,22 @@ describe('the counts health and the metrics read (migration 0016)', () => {
     );
   });
 
+  // Equal counts would not tell a kept count from a recount, whose cost grows with the rows.
+  it('are read from the kept rows, not counted', () => {
+    const { db } = openTestDatabase();
+    try {
+      db.prepare(`UPDATE row_counts SET n = 7 WHERE operation_type = ''`).run();
+      db.prepare(
+        `INSERT INTO row_counts (name, operation_type, status, n) VALUES ('fiscal_operations', 'receipt', 'success', 9)`,
+      ).run();
+      const { documentsWaiting, offlineQueue, deliveriesQueued, printJobsQueued, byTypeAndStatus } = read(db);
+      expect([documentsWaiting, offlineQueue.size, deliveriesQueued, printJobsQueued]).toEqual([7, 7, 7, 7]);
+      expect(byTypeAndStatus).toEqual([{ type: 'receipt', status: 'success', count: 9 }]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('start from the rows of a file that version 15 wrote, and follow what comes after', () => {
     const folder = tempDir('migrations-v15');
     for (const name of readdirSync(MIGRATIONS))
