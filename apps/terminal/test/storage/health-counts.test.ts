@@ -1,8 +1,5 @@
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   FISCAL_OPERATION_TYPES as OPERATION_TYPES,
@@ -14,11 +11,9 @@ import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { PrintJobStore } from '../../src/printing/print-job-store.js';
 import { DeliveryOutbox } from '../../src/receipt-delivery/delivery-outbox.js';
 import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
-import { runMigrations } from '../../src/storage/migrations.js';
-import { openTestDatabase, SHIFTS, writeOperation } from '../history/history-fixture.js';
+import { openAtSchemaVersion, SHIFTS, withTestDatabase, writeOperation } from '../history/history-fixture.js';
 import { tempDir } from '../support/terminal-harness.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
 const NEXT_STATUSES: OperationStatus[] = ['sent', 'offline', 'success', 'failed'];
 const DOCUMENT = { kind: 'text', lines: [['hello']], feedLines: 0, cut: false } as const;
 
@@ -215,27 +210,23 @@ class Shop {
 describe('the counts health and the metrics read (migration 0016)', () => {
   it('equal a count of the rows after every write of the stores', () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 80, size: 'max' }), (steps) => {
-        const { db } = openTestDatabase();
-        try {
+      fc.property(fc.array(step, { maxLength: 80, size: 'max' }), (steps) =>
+        withTestDatabase((db) => {
           const shop = new Shop(db);
           expect(read(db)).toEqual(recount(db));
           for (const s of steps) {
             shop.apply(s);
             expect(read(db)).toEqual(recount(db));
           }
-        } finally {
-          db.close();
-        }
-      }),
+        }),
+      ),
       { numRuns: 60 },
     );
   });
 
   // Equal counts would not tell a kept count from a recount, whose cost grows with the rows.
   it('are read from the kept rows, not counted', () => {
-    const { db } = openTestDatabase();
-    try {
+    withTestDatabase((db) => {
       db.prepare(`UPDATE row_counts SET n = 7 WHERE operation_type = ''`).run();
       db.prepare(
         `INSERT INTO row_counts (name, operation_type, status, n) VALUES ('fiscal_operations', 'receipt', 'success', 9)`,
@@ -243,20 +234,12 @@ describe('the counts health and the metrics read (migration 0016)', () => {
       const { documentsWaiting, offlineQueue, deliveriesQueued, printJobsQueued, byTypeAndStatus } = read(db);
       expect([documentsWaiting, offlineQueue.size, deliveriesQueued, printJobsQueued]).toEqual([7, 7, 7, 7]);
       expect(byTypeAndStatus).toEqual([{ type: 'receipt', status: 'success', count: 9 }]);
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('start from the rows of a file that version 15 wrote, and follow what comes after', () => {
-    const folder = tempDir('migrations-v15');
-    for (const name of readdirSync(MIGRATIONS))
-      if (Number(name.slice(0, 4)) <= 15) copyFileSync(join(MIGRATIONS, name), join(folder, name));
     const file = join(tempDir('upgrade-health-counts'), 'terminal.sqlite');
-    const old = new Database(file);
-    old.pragma('journal_mode = WAL');
-    old.pragma('foreign_keys = ON');
-    runMigrations(old, pathToFileURL(`${folder}/`));
+    const old = openAtSchemaVersion(file, 15);
     old
       .prepare(
         `INSERT INTO shifts (id, number, opened_by, opened_at) VALUES (?, 1, 'request', '2025-03-01T00:00:00.000Z')`,
