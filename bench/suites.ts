@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export type SuiteName =
-  'terminal' | 'offline' | 'history' | 'printer' | 'catalog' | 'cloud' | 'ingest' | 'relay';
+  'terminal' | 'offline' | 'history' | 'health' | 'printer' | 'catalog' | 'cloud' | 'ingest' | 'relay';
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
   'history',
+  'health',
   'printer',
   'catalog',
   'cloud',
@@ -32,6 +33,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'terminal', file: 'apps/terminal/bench/terminal-bench.ts', exportName: 'runTerminalBench' },
   { name: 'offline', file: 'apps/terminal/bench/offline-sync-bench.ts', exportName: 'runOfflineSyncBench' },
   { name: 'history', file: 'apps/terminal/bench/history-bench.ts', exportName: 'runHistoryBench' },
+  { name: 'health', file: 'apps/terminal/bench/health-bench.ts', exportName: 'runHealthBench' },
   { name: 'printer', file: 'apps/terminal/bench/printer-bench.ts', exportName: 'runPrinterBench' },
   { name: 'catalog', file: 'apps/terminal/bench/catalog-bench.ts', exportName: 'runCatalogBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },

@@ -12,10 +12,16 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
-import { buildTerminalApp } from '../src/app.js';
+import { runHttpLoad } from '../../../bench/load/http-load.js';
 import type { TerminalRuntime } from '../src/terminal-runtime.js';
-import { BENCH_API_KEY, SALE_REQUEST, benchRuntime } from './history/bench-terminal.js';
+import {
+  BENCH_API_KEY,
+  SALE_REQUEST,
+  benchRuntime,
+  measureGet,
+  requireSuccess,
+  withServedTerminal,
+} from './history/bench-terminal.js';
 import { historyFile, schemaVersion } from './history/history-file.js';
 import { queueOfflineSales } from './offline-queue.js';
 import { walPerSale } from './history/wal-per-sale.js';
@@ -40,14 +46,6 @@ function sizes(): number[] {
       throw new Error(`HISTORY_BENCH_SALES takes sale counts >= 1000, got "${each}"`);
     return n;
   });
-}
-
-function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
-  if (result.failures > 0 || result.requests === 0)
-    throw new Error(
-      `${what}: ${result.failures} of ${result.requests} failed (${JSON.stringify(result.statuses)}): ${result.firstError}`,
-    );
-  return result;
 }
 
 export async function runHistoryBench(): Promise<Figures> {
@@ -115,18 +113,11 @@ async function measure(cached: string): Promise<Figures> {
     }
     figures['terminal runtime start ms'] = round(starts.sort((a, b) => a - b)[Math.floor(STARTS / 2)]!);
 
-    const rt = benchRuntime(dataDir);
-    const { app } = buildTerminalApp(rt);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    await withServedTerminal(dataDir, async (rt, origin) => {
       Object.assign(figures, await lists(rt, origin));
       Object.assign(figures, await sales(origin));
       figures['offline drain ops/s'] = await offlineDrain(rt);
-    } finally {
-      await app.close();
-      await rt.close();
-    }
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -156,18 +147,7 @@ async function lists(rt: TerminalRuntime, origin: string): Promise<Figures> {
   ];
   const figures: Figures = {};
   for (const path of paths) {
-    const load = (maxRequests: number) =>
-      runHttpLoad({
-        origin,
-        method: 'GET',
-        path,
-        headers: { 'x-api-key': BENCH_API_KEY },
-        clients: 1,
-        maxRequests,
-        maxMs: 60_000,
-      });
-    requireSuccess(`${path} warm-up`, await load(3));
-    const result = requireSuccess(path, await load(LIST_REQUESTS));
+    const result = await measureGet(origin, path, { requests: LIST_REQUESTS, warmUp: 3, maxMs: 60_000 });
     const name = `GET ${path.replace(/offset=\d+/, 'offset=<end>').replace(/shiftId=[0-9a-f-]+/, 'shiftId=<open shift>')}`;
     figures[`${name} p50 ms`] = round(result.latency.p50);
     figures[`${name} p99 ms`] = round(result.latency.p99);

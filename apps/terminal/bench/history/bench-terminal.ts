@@ -1,5 +1,7 @@
 import { DEFAULT_VAT_TABLE, parseSaleRequest, type SaleDraft } from '@fiscal-pos/fiscal';
 import { pino } from 'pino';
+import { runHttpLoad, type HttpLoadResult } from '../../../../bench/load/http-load.js';
+import { buildTerminalApp } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadTerminalConfig } from '../../src/config.js';
 import { NoPrinter } from '../../src/printing/virtual-printer.js';
@@ -34,6 +36,34 @@ export function saleDraft(): SaleDraft {
   return parsed.value;
 }
 
+export function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
+  if (result.failures > 0 || result.requests === 0)
+    throw new Error(
+      `${what}: ${result.failures} of ${result.requests} failed (${JSON.stringify(result.statuses)}): ${result.firstError}`,
+    );
+  return result;
+}
+
+/** GET `path` with the bench key from one client, `requests` times after `warmUp` unmeasured ones. */
+export async function measureGet(
+  origin: string,
+  path: string,
+  o: { requests: number; warmUp: number; maxMs: number },
+): Promise<HttpLoadResult> {
+  const load = (maxRequests: number) =>
+    runHttpLoad({
+      origin,
+      method: 'GET',
+      path,
+      headers: { 'x-api-key': BENCH_API_KEY },
+      clients: 1,
+      maxRequests,
+      maxMs: o.maxMs,
+    });
+  requireSuccess(`${path} warm-up`, await load(o.warmUp));
+  return requireSuccess(path, await load(o.requests));
+}
+
 /** A fiscal terminal on `dataDir` with the instant fiscal server, no printer, no card terminal. */
 export function benchRuntime(dataDir: string, clock: Clock = new BenchClock()): TerminalRuntime {
   return createTerminalRuntime({
@@ -53,4 +83,20 @@ export function benchRuntime(dataDir: string, clock: Clock = new BenchClock()): 
     printer: new NoPrinter(),
     cardTerminal: null,
   });
+}
+
+/** Runs `use` on the bench terminal on `dataDir`, served over HTTP on 127.0.0.1, then closes it. */
+export async function withServedTerminal<T>(
+  dataDir: string,
+  use: (rt: TerminalRuntime, origin: string) => Promise<T>,
+): Promise<T> {
+  const rt = benchRuntime(dataDir);
+  const { app } = buildTerminalApp(rt);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await use(rt, `http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+  } finally {
+    await app.close();
+    await rt.close();
+  }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database.js';
+import { rowCount } from '../storage/row-counts.js';
 
 /** A document the cloud has not confirmed at its current revision. */
 export interface DueDocument {
@@ -73,10 +74,6 @@ export class DocumentOutbox {
   }
 
   size(): number {
-    return this.db
-      .prepare<[], { n: number }>(
-        'SELECT count(*) AS n FROM platform_outbox WHERE pushed_revision < revision',
-      )
-      .get()!.n;
+    return rowCount(this.db, 'platform_outbox_due');
   }
 }

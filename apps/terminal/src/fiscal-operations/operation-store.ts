@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database.js';
+import { rowCount } from '../storage/row-counts.js';
 import {
   canTransitionOperation,
   IllegalOperationTransitionError,
@@ -240,24 +241,33 @@ export class OperationStore {
       .map(toRecord);
   }
 
+  /**
+   * The offline queue's size (kept by triggers, migration 0016) and when its first operation
+   * was created: operations are numbered in the order they are created and the queue drains in
+   * that order, so the oldest is the lowest seq, found by a seek per status in
+   * fiscal_operations_queue where MIN(created_at) read every queued row.
+   */
   queueStats(): { size: number; oldestCreatedAt: string | null } {
-    const row = this.db
-      .prepare<[], { size: number; oldest: string | null }>(
-        `SELECT COUNT(*) AS size, MIN(created_at) AS oldest FROM fiscal_operations WHERE status IN ('pending','sent','offline')`,
+    const oldest = this.db
+      .prepare<[], { created_at: string }>(
+        `SELECT created_at FROM fiscal_operations
+          WHERE seq = (SELECT MIN(seq) FROM fiscal_operations WHERE status IN ('pending','sent','offline'))`,
       )
       .get();
-    return { size: row?.size ?? 0, oldestCreatedAt: row?.oldest ?? null };
+    return {
+      size: rowCount(this.db, 'fiscal_operations_queued'),
+      oldestCreatedAt: oldest?.created_at ?? null,
+    };
   }
 
   /**
    * How many operations of each type are in each status (zero counts are left out), from the
-   * counts kept per Z report (migration 0006): a few rows per day, not a scan of the history.
+   * counts kept by triggers (migration 0016): one row per type and status, whatever the history.
    */
   countByTypeAndStatus(): { type: FiscalOperationType; status: OperationStatus; count: number }[] {
     return this.db
       .prepare<[], { type: FiscalOperationType; status: OperationStatus; count: number }>(
-        `SELECT operation_type AS type, status, SUM(n) AS count FROM operation_counts
-         GROUP BY operation_type, status HAVING SUM(n) > 0`,
+        `SELECT operation_type AS type, status, n AS count FROM row_counts WHERE name = 'fiscal_operations' AND n > 0`,
       )
       .all();
   }

@@ -1,4 +1,5 @@
 import type { Db } from '../storage/database.js';
+import { rowCount } from '../storage/row-counts.js';
 import type { PrintDocument } from './receipt-printer.js';
 
 export type PrintJobStatus = 'queued' | 'printed' | 'dropped';
@@ -99,9 +100,7 @@ export class PrintJobStore {
   }
 
   queuedCount(): number {
-    return this.db
-      .prepare<[], { n: number }>(`SELECT count(*) AS n FROM print_jobs WHERE status = 'queued'`)
-      .get()!.n;
+    return rowCount(this.db, 'print_jobs_queued');
   }
 
   /** Ends a queued job; false when it was no longer queued (dropped meanwhile, or printed). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database.js';
+import { rowCount } from '../storage/row-counts.js';
 
 export type DeliveryChannel = 'email' | 'sms';
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
@@ -107,11 +108,7 @@ export class DeliveryOutbox {
   }
 
   queuedCount(): number {
-    return (
-      this.db
-        .prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM receipt_deliveries WHERE status = 'queued'`)
-        .get()?.n ?? 0
-    );
+    return rowCount(this.db, 'receipt_deliveries_queued');
   }
 
   markSent(id: string, at: string): void {

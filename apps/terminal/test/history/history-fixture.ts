@@ -1,8 +1,12 @@
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FiscalOperationStatus as OperationStatus, FiscalOperationType } from '@fiscal-pos/fiscal';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
+import { runMigrations } from '../../src/storage/migrations.js';
 import { tempDir } from '../support/terminal-harness.js';
 
 export const SHIFTS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
@@ -25,6 +29,29 @@ export function openTestDatabase(): { db: Db; file: string } {
   insertShift.run(SHIFTS[0], 1, '2025-03-01T00:00:00.000Z', '2025-03-02T00:00:00.000Z');
   insertShift.run(SHIFTS[1], 2, '2025-03-02T00:00:00.000Z', null);
   return { db, file };
+}
+
+/** `use` on a fresh test database, closed after. */
+export function withTestDatabase<T>(use: (db: Db) => T): T {
+  const { db } = openTestDatabase();
+  try {
+    return use(db);
+  } finally {
+    db.close();
+  }
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
+
+/** A new terminal file with the migrations up to `version` only, as a build of that version made it. */
+export function openAtSchemaVersion(file: string, version: number): Db {
+  const folder = tempDir(`migrations-v${version}`);
+  for (const name of readdirSync(MIGRATIONS))
+    if (Number(name.slice(0, 4)) <= version) copyFileSync(join(MIGRATIONS, name), join(folder, name));
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  runMigrations(db, pathToFileURL(`${folder}/`));
+  return db;
 }
 
 export interface GeneratedOperation {

@@ -5,7 +5,7 @@ import {
   FISCAL_OPERATION_TYPES as OPERATION_TYPES,
 } from '@fiscal-pos/fiscal';
 import type { Db } from '../../src/storage/database.js';
-import { openTestDatabase, writeOperation } from './history-fixture.js';
+import { openTestDatabase, withTestDatabase, writeOperation } from './history-fixture.js';
 
 const operation = fc.record({
   reportNumber: fc.integer({ min: 1, max: 4 }),
@@ -38,15 +38,12 @@ function recount(db: Db) {
 describe('operation_counts', () => {
   it('equal a recount of the operations after any writes and status transitions', () => {
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 40 }), (operations) => {
-        const { db } = openTestDatabase();
-        try {
+      fc.property(fc.array(operation, { maxLength: 40 }), (operations) =>
+        withTestDatabase((db) => {
           operations.forEach((op, i) => writeOperation(db, op, i + 1));
           expect(maintained(db)).toEqual(recount(db));
-        } finally {
-          db.close();
-        }
-      }),
+        }),
+      ),
       { numRuns: 40 },
     );
   });

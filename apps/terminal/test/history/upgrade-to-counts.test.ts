@@ -1,24 +1,13 @@
-import Database from 'better-sqlite3';
-import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { openFiscalDatabase } from '../../src/storage/database.js';
-import { runMigrations } from '../../src/storage/migrations.js';
 import { tempDir } from '../support/terminal-harness.js';
-import { SHIFTS, writeOperation } from './history-fixture.js';
-
-const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
+import { openAtSchemaVersion, SHIFTS, writeOperation } from './history-fixture.js';
 
 /** A terminal file as version 5 left it, with operations in two reports, shifts and statuses. */
 function writeVersion5Database(file: string): void {
-  const folder = tempDir('migrations-v5');
-  for (const name of readdirSync(MIGRATIONS))
-    if (Number(name.slice(0, 4)) <= 5) copyFileSync(join(MIGRATIONS, name), join(folder, name));
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  runMigrations(db, pathToFileURL(`${folder}/`));
+  const db = openAtSchemaVersion(file, 5);
   db.prepare(
     `INSERT INTO shifts (id, number, opened_by, opened_at) VALUES (?, 1, 'request', '2025-03-01T00:00:00.000Z')`,
   ).run(SHIFTS[0]);
