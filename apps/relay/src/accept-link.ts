@@ -32,22 +32,35 @@ function refuse(socket: Duplex, status: number, reason: string, retryAfterSecond
 }
 
 /**
- * Credential checks in flight with the cloud. Beyond the limit a dialling terminal is refused
- * at once and redials after its backoff: a flood of attempts (well-formed credentials, so the
- * shape check lets them by) costs the cloud this many lookups at a time, whatever its size.
+ * Credential checks with the cloud: at most `max` in flight, up to `maxWaiting` more waiting
+ * their turn (first come, first served), and beyond that a dialling terminal is refused at once
+ * and redials after its backoff. A relay restart brings every terminal back within seconds;
+ * they wait in line rather than being turned away. A flood of attempts (well-formed
+ * credentials, so the shape check lets them by) costs the cloud `max` lookups at a time,
+ * whatever its size.
  */
 export class VerifyGate {
   #inFlight = 0;
+  readonly #waiting: (() => void)[] = [];
 
-  constructor(private readonly max: number) {}
+  constructor(private readonly o: { max: number; maxWaiting: number }) {}
+
+  get waiting(): number {
+    return this.#waiting.length;
+  }
 
   async run<T>(verify: () => Promise<T>): Promise<T | 'busy'> {
-    if (this.#inFlight >= this.max) return 'busy';
-    this.#inFlight++;
+    if (this.#inFlight >= this.o.max) {
+      if (this.#waiting.length >= this.o.maxWaiting) return 'busy';
+      // The slot is handed over by the check that ends: the count stays as it is.
+      await new Promise<void>((turn) => this.#waiting.push(turn));
+    } else this.#inFlight++;
     try {
       return await verify();
     } finally {
-      this.#inFlight--;
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#inFlight--;
     }
   }
 }
@@ -75,7 +88,8 @@ export async function acceptLink(
   if (d.cluster && !d.cluster.reachable) return refuse(socket, 503, 'Service Unavailable');
   let verification;
   try {
-    verification = await d.verifyGate.run(() => d.cloud.verify(match[1]!));
+    // A terminal that gave up while waiting its turn costs the cloud nothing.
+    verification = await d.verifyGate.run(async () => (socket.destroyed ? null : d.cloud.verify(match[1]!)));
   } catch (error) {
     d.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
@@ -84,6 +98,7 @@ export async function acceptLink(
     return refuse(socket, 503, 'Service Unavailable');
   }
   if (verification === 'busy') return refuse(socket, 503, 'Service Unavailable', 1);
+  if (verification === null) return;
   if (verification.kind === 'refused') {
     d.logger.info({ status: verification.status }, 'terminal refused by the cloud');
     return refuse(

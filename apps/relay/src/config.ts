@@ -22,6 +22,7 @@ const Env = z.object({
   RELAY_REVOCATION_POLL_MS: count(2_000),
   RELAY_HEARTBEAT_MS: count(15_000, 100),
   RELAY_VERIFY_CONCURRENCY: count(64),
+  RELAY_VERIFY_QUEUE: count(4_096, 0),
   /** Turns on cluster mode (docs/relay.md "Cluster mode"); unset: one node on its own. */
   NATS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -42,11 +43,10 @@ export interface RelayConfig {
   maxConcurrent: number;
   revocationPollMs: number;
   heartbeatMs: number;
-  /**
-   * Credential checks with the cloud in flight at once before a dialling terminal is refused
-   * (503, Retry-After): what a flood of connection attempts can ask of the cloud.
-   */
+  /** Credential checks in flight with the cloud: what a flood of dials can ask of it at once. */
   verifyConcurrency: number;
+  /** Dialling terminals waiting their turn for a check before the next is refused (503, Retry-After). */
+  verifyQueue: number;
   /** Cluster mode's NATS server(s); null for a single node. */
   natsUrl: string | null;
   logLevel: string;
@@ -72,6 +72,7 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     revocationPollMs: e.RELAY_REVOCATION_POLL_MS,
     heartbeatMs: e.RELAY_HEARTBEAT_MS,
     verifyConcurrency: e.RELAY_VERIFY_CONCURRENCY,
+    verifyQueue: e.RELAY_VERIFY_QUEUE,
     natsUrl: e.NATS_URL ?? null,
     logLevel: e.LOG_LEVEL,
   };

@@ -15,6 +15,8 @@ export interface RelayReadiness {
   cluster: ClusterState | 'single';
   /** Terminals linked to this node now. */
   links: number;
+  /** Terminals dialling in that wait their turn for the cloud to check their credential. */
+  dialsWaiting: number;
 }
 
 /** Answers `url` if it is one of these paths; false for any other. */
@@ -22,7 +24,7 @@ export function answerOps(
   url: string | undefined,
   res: ServerResponse,
   cluster: { readonly state: ClusterState } | null,
-  links: number,
+  counts: Pick<RelayReadiness, 'links' | 'dialsWaiting'>,
 ): boolean {
   if (url === HEALTH_PATH) {
     answerJson(res, 200, { status: 'ok' });
@@ -33,7 +35,7 @@ export function answerOps(
   const readiness: RelayReadiness = {
     status: ready ? 'ready' : 'not_ready',
     cluster: cluster?.state ?? 'single',
-    links,
+    ...counts,
   };
   answerJson(res, ready ? 200 : 503, readiness);
   return true;

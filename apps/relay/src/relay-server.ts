@@ -53,7 +53,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   });
   const links = new LinkRegistry<TerminalLink>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
-  const verifyGate = new VerifyGate(config.verifyConcurrency);
+  const verifyGate = new VerifyGate({ max: config.verifyConcurrency, maxWaiting: config.verifyQueue });
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
   const cluster = config.natsUrl
     ? RelayCluster.start({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
@@ -70,7 +70,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = process.hrtime.bigint();
     const requestId = randomUUID();
-    if (answerOps(req.url, res, cluster, links.size)) return;
+    if (answerOps(req.url, res, cluster, { links: links.size, dialsWaiting: verifyGate.waiting })) return;
     const target = splitRelayPath(req.url ?? '/');
     if (!target) {
       answerRelayError(

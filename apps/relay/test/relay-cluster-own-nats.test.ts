@@ -151,7 +151,7 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
     };
     expect(await health()).toEqual({
       status: 503,
-      body: { status: 'not_ready', cluster: 'connecting', links: 0 },
+      body: { status: 'not_ready', cluster: 'connecting', links: 0, dialsWaiting: 0 },
     });
     // Alive all the same: a supervisor's liveness check must not restart it for that.
     expect((await fetch(`${nodeC.url}/healthz`)).status).toBe(200);
@@ -169,7 +169,7 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
 
     lateNats = await startNatsServer({ port: latePort });
     await until('node C joins', async () => (await health()).status === 200);
-    expect((await health()).body).toEqual({ status: 'ready', cluster: 'joined', links: 0 });
+    expect((await health()).body).toEqual({ status: 'ready', cluster: 'joined', links: 0, dialsWaiting: 0 });
     // Joined: a link taken now is claimed on that NATS for the other nodes to hear.
     const watcher = await connect({ servers: lateNats.url });
     const claims = watcher.subscribe(CLAIM_SUBJECT, { max: 1 });
@@ -186,7 +186,7 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
     await until('node C sees NATS gone', async () => (await health()).body.cluster === 'disconnected');
     expect(await health()).toEqual({
       status: 503,
-      body: { status: 'not_ready', cluster: 'disconnected', links: 1 },
+      body: { status: 'not_ready', cluster: 'disconnected', links: 1, dialsWaiting: 0 },
     });
     expect((await servedByC()).status).toBe(200);
 

@@ -166,7 +166,12 @@ describe('the relay', () => {
     expect(await alive.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${world.relay.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', cluster: 'single', links: expect.any(Number) });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      cluster: 'single',
+      links: expect.any(Number),
+      dialsWaiting: 0,
+    });
   });
 
   it('refuses a body over its limit with 413 RELAY_BODY_TOO_LARGE', async () => {
@@ -217,9 +222,13 @@ describe('the relay', () => {
     expect(upgrade?.status ?? 0).not.toBe(101);
   });
 
-  it('spares the cloud: a malformed credential is refused unasked, and checks in flight are bounded (503, Retry-After)', async () => {
+  it('spares the cloud: a malformed credential is refused unasked, checks in flight are bounded, dials beyond wait their turn, then 503 with Retry-After', async () => {
     const gate = await startCloudGate(world.cloud.url);
-    const relay = await world.startRelay(0, { CLOUD_URL: gate.url, RELAY_VERIFY_CONCURRENCY: '1' });
+    const relay = await world.startRelay(0, {
+      CLOUD_URL: gate.url,
+      RELAY_VERIFY_CONCURRENCY: '1',
+      RELAY_VERIFY_QUEUE: '1',
+    });
     try {
       expect(await dialOutcome(relay.url, 'dc_forged')).toEqual({ status: 401, retryAfter: null });
       expect(await dialOutcome(relay.url, `tk_${'A'.repeat(43)}`)).toEqual({ status: 401, retryAfter: null });
@@ -232,11 +241,18 @@ describe('the relay', () => {
       const release = gate.hold();
       const first = dialOutcome(relay.url, g.deviceCredential);
       await vi.waitFor(() => expect(gate.verifyCalls).toBe(2));
-      // The one check allowed is in flight: the next terminal is told to come back, unasked.
+      // The one check allowed is in flight: the next dial waits its turn, the one after that
+      // (the line is full) is told to come back, unasked.
+      const second = dialOutcome(relay.url, g.deviceCredential);
+      await vi.waitFor(async () =>
+        expect(await (await fetch(`${relay.url}/readyz`)).json()).toMatchObject({ dialsWaiting: 1 }),
+      );
       expect(await dialOutcome(relay.url, g.deviceCredential)).toEqual({ status: 503, retryAfter: '1' });
       expect(gate.verifyCalls).toBe(2);
       release();
       expect(await first).toEqual({ status: 101, retryAfter: null });
+      expect(await second).toEqual({ status: 101, retryAfter: null });
+      expect(gate.verifyCalls).toBe(3);
     } finally {
       await relay.stop();
       await gate.close();
