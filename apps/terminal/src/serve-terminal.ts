@@ -71,4 +71,7 @@ export async function serveTerminal(
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Started by a process that holds our stdin (the tests): stopped when it goes, however it goes.
+  if (process.env.TERMINAL_EXIT_WITH_PARENT === '1')
+    process.stdin.on('end', () => void stop('parent-gone')).resume();
 }

@@ -43,6 +43,8 @@ export interface TerminalProcess {
   stop(): Promise<ProcessExit>;
   /** The last log lines of the child (stdout and stderr), for failure messages. */
   logTail(): string[];
+  /** Closes the child's stdin, as the end of the test process would, and resolves on its exit. */
+  parentGone(): Promise<ProcessExit>;
 }
 
 /** Children still running, killed if the test process exits without stopping them. */
@@ -86,6 +88,9 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       API_KEY,
       MEV_URL: o.sim.url,
       LOG_LEVEL: 'info',
+      // A test process that dies without stopping it (killed by a runner's timeout, say)
+      // takes the terminal with it: no process left serving on the machine.
+      TERMINAL_EXIT_WITH_PARENT: '1',
       MEV_CONNECT_TIMEOUT_MS: '1000',
       MEV_REQUEST_TIMEOUT_MS: '2000',
       SYNC_RETRY_BASE_MS: '50',
@@ -95,7 +100,7 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
         : { CARD_TERMINAL: 'none' }),
       ...o.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   live.add(child);
   const exited = new Promise<ProcessExit>((done) =>
@@ -152,6 +157,10 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       }
     },
     logTail: () => [...tail],
+    parentGone() {
+      child.stdin?.end();
+      return exited;
+    },
   };
 }
 
