@@ -52,6 +52,15 @@ export function declaredLength(answer: IncomingHttpHeaders): number {
 }
 
 /**
+ * Whether the terminal refused the stream unprocessed (REFUSED_STREAM, what its GOAWAY does to
+ * streams it will not take as it stops): like a terminal not connected, safe to send again, not
+ * the in-doubt 502 of a link lost under a request. For a local link here and a peer's (peer-request.ts).
+ */
+export function refusedUnprocessed(stream: Exchange): boolean {
+  return stream.rstCode === constants.NGHTTP2_REFUSED_STREAM;
+}
+
+/**
  * Passes the request body on while it stays under the limit (`tooLarge` once it goes over;
  * nothing more is passed). The last byte of a declared Content-Length ends the stream in the
  * same write, so HTTP/2 sends END_STREAM on that DATA frame: a piped body ends in an empty
@@ -159,10 +168,7 @@ export function forward(
     let refusal: RelayRefusal | undefined;
     stream.once('close', () => {
       if (answered) return;
-      // Refused by the terminal's GOAWAY (it is stopping): never processed, like a terminal
-      // not connected, and safe to send again.
-      if (stream.rstCode === constants.NGHTTP2_REFUSED_STREAM)
-        return fail('TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
+      if (refusedUnprocessed(stream)) return fail('TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
       fail(refusal?.code ?? 'TERMINAL_CONNECTION_LOST', refusal?.message ?? LOST, refusal?.headers);
     });
     stream.on('error', (error) => {

@@ -21,7 +21,7 @@ import {
   WINDOW_BYTES,
   type ReplyHead,
 } from './cluster-frames.js';
-import { declaredLength, type Exchange } from './forward.js';
+import { declaredLength, refusedUnprocessed, type Exchange } from './forward.js';
 import type { TerminalLink } from './terminal-link.js';
 
 export interface PeerRequestOptions {
@@ -139,9 +139,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     clearTimeout(timer);
     controls.unsubscribe();
     releaseSlot();
-    // Refused by the terminal's GOAWAY (it is stopping): never processed, safe to send again, as
-    // the client's own node answers it for a local link (forward.ts); not the in-doubt 502.
-    const unprocessed = stream.rstCode === constants.NGHTTP2_REFUSED_STREAM;
+    const unprocessed = refusedUnprocessed(stream);
     if (status === 0 && !timedOutHere && unprocessed)
       send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
     else if (status === 0 && !timedOutHere)
