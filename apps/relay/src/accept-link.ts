@@ -26,7 +26,13 @@ export interface AcceptDeps {
   logger: Logger;
 }
 
-function refuse(socket: Duplex, status: number, reason: string, retryAfterSeconds?: number): void {
+/** Answers an upgrade the relay does not take, and ends its connection. */
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  reason: string,
+  retryAfterSeconds?: number,
+): void {
   const retryAfter = retryAfterSeconds === undefined ? '' : `retry-after: ${retryAfterSeconds}\r\n`;
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${retryAfter}connection: close\r\ncontent-length: 0\r\n\r\n`);
 }
@@ -78,14 +84,14 @@ export async function acceptLink(
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((p) => p.trim());
-  if (!protocols.includes(LINK_PROTOCOL)) return refuse(socket, 400, 'Bad Request');
+  if (!protocols.includes(LINK_PROTOCOL)) return refuseUpgrade(socket, 400, 'Bad Request');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   // Garbage is refused here: it costs the cloud no call.
-  if (!match || !isWellFormedDeviceCredential(match[1]!)) return refuse(socket, 401, 'Unauthorized');
+  if (!match || !isWellFormedDeviceCredential(match[1]!)) return refuseUpgrade(socket, 401, 'Unauthorized');
   // The cloud is unreachable since this relay started: it could not hear of a revocation.
-  if (!d.revocations.listening) return refuse(socket, 503, 'Service Unavailable');
+  if (!d.revocations.listening) return refuseUpgrade(socket, 503, 'Service Unavailable');
   // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
-  if (d.cluster && !d.cluster.reachable) return refuse(socket, 503, 'Service Unavailable');
+  if (d.cluster && !d.cluster.reachable) return refuseUpgrade(socket, 503, 'Service Unavailable');
   let verification;
   try {
     // A terminal that gave up while waiting its turn costs the cloud nothing.
@@ -95,13 +101,13 @@ export async function acceptLink(
       { err: error instanceof Error ? error.message : String(error) },
       'cloud unreachable for verify',
     );
-    return refuse(socket, 503, 'Service Unavailable');
+    return refuseUpgrade(socket, 503, 'Service Unavailable');
   }
-  if (verification === 'busy') return refuse(socket, 503, 'Service Unavailable', 1);
+  if (verification === 'busy') return refuseUpgrade(socket, 503, 'Service Unavailable', 1);
   if (verification === null) return;
   if (verification.kind === 'refused') {
     d.logger.info({ status: verification.status }, 'terminal refused by the cloud');
-    return refuse(
+    return refuseUpgrade(
       socket,
       verification.status === 403 ? 403 : 401,
       verification.status === 403 ? 'Forbidden' : 'Unauthorized',

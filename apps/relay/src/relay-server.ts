@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { acceptLink, VerifyGate } from './accept-link.js';
+import { acceptLink, refuseUpgrade, VerifyGate } from './accept-link.js';
 import { answerRelayError, NOT_CONNECTED, rateLimited } from './answers.js';
 import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
@@ -136,7 +136,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   server.requestTimeout = config.requestTimeoutMs + 30_000;
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     if ((req.url ?? '').split('?')[0] !== CONNECT_PATH) {
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      refuseUpgrade(socket, 404, 'Not Found');
       return;
     }
     acceptLink(req, socket, head, {
