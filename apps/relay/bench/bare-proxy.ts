@@ -2,30 +2,14 @@
 // in, node:http with kept-alive connections out, bodies piped both ways; nothing checked, limited
 // or logged), so that the relay's figures read against the cost of any proxy hop on the same
 // machine. Forwards every request to BARE_PROXY_TARGET; prints the ready line of the simulators.
-import { Agent, createServer, request } from 'node:http';
+import { Agent, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { passTo } from '../test/pass-through.js';
 
 const target = new URL(process.env.BARE_PROXY_TARGET ?? 'http://127.0.0.1:4567');
 const agent = new Agent({ keepAlive: true });
 
-const server = createServer((req, res) => {
-  const out = request(
-    {
-      host: target.hostname,
-      port: target.port,
-      path: req.url,
-      method: req.method,
-      headers: req.headers,
-      agent,
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  out.on('error', () => res.destroy());
-  req.pipe(out);
-});
+const server = createServer(passTo(target, agent));
 // The launcher's stdin closes when the bench process goes: so does this one.
 process.stdin.on('end', () => process.exit(0)).resume();
 server.listen(0, '127.0.0.1', () => {

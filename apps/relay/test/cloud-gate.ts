@@ -1,8 +1,9 @@
 // The cloud's relay API seen through a gate: every request passes to the real cloud, the verify
 // calls are counted, and while the gate is held they wait at it. What a test needs to see that
 // the relay spared the cloud a call, or to keep one in flight.
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { passTo } from './pass-through.js';
 
 export interface CloudGate {
   url: string;
@@ -14,20 +15,9 @@ export interface CloudGate {
 }
 
 export async function startCloudGate(cloudUrl: string): Promise<CloudGate> {
-  const cloud = new URL(cloudUrl);
   let verifyCalls = 0;
   let held: Promise<void> = Promise.resolve();
-  const pass = (req: IncomingMessage, res: ServerResponse) => {
-    const out = request(
-      { host: cloud.hostname, port: cloud.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    out.on('error', () => res.destroy());
-    req.pipe(out);
-  };
+  const pass = passTo(new URL(cloudUrl));
   const server = createServer((req, res) => {
     if (!req.url?.startsWith('/api/relay/v1/verify')) return pass(req, res);
     verifyCalls++;
