@@ -13,15 +13,20 @@ export function bulkBody(size: number): Buffer {
   return body;
 }
 
+/** A terminal's dial to the relay node at `relayUrl`: the link's WebSocket, not yet open. */
+export function dialSocket(relayUrl: string, deviceCredential: string): WebSocket {
+  return new WebSocket(new URL(CONNECT_PATH, relayUrl.replace(/^http/, 'ws')), LINK_PROTOCOL, {
+    headers: { authorization: `Bearer ${deviceCredential}` },
+  });
+}
+
 /** Links `server` (an HTTP/2 server that never listens) to the relay node at `relayUrl`. */
 export async function dialLink(
   relayUrl: string,
   deviceCredential: string,
   server: Http2Server,
 ): Promise<{ socket: WebSocket; close: () => void }> {
-  const socket = new WebSocket(new URL(CONNECT_PATH, relayUrl.replace(/^http/, 'ws')), LINK_PROTOCOL, {
-    headers: { authorization: `Bearer ${deviceCredential}` },
-  });
+  const socket = dialSocket(relayUrl, deviceCredential);
   await new Promise((done, fail) => {
     // In the open handler itself: the relay's first HTTP/2 bytes may follow in the same tick.
     socket.once('open', () => done(server.emit('connection', linkStream(socket))));

@@ -6,10 +6,9 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY, cashSale, type TerminalHandle } from '../../terminal/test/support/terminal-harness.js';
 import { admin } from '../../cloud/test/harness.js';
-import { CONNECT_PATH, LINK_PROTOCOL } from '@fiscal-pos/relay-protocol';
-import { WebSocket } from 'ws';
 import { startCloudGate } from './cloud-gate.js';
 import { comparable, expectRelayRefusal, send } from './http-answers.js';
+import { dialSocket } from './link-device.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 
 const STALLING = new URL('../../terminal/test/history/stalling-read-worker.ts', import.meta.url);
@@ -41,9 +40,7 @@ function postByHand(url: URL, headers: Record<string, string>, contentLength?: n
 
 /** How the relay answers a terminal dialling with this credential: 101 (closed at once) or its refusal. */
 function dialOutcome(relayUrl: string, credential: string) {
-  const socket = new WebSocket(new URL(CONNECT_PATH, relayUrl.replace(/^http/, 'ws')), LINK_PROTOCOL, {
-    headers: { authorization: `Bearer ${credential}` },
-  });
+  const socket = dialSocket(relayUrl, credential);
   return new Promise<{ status: number; retryAfter: string | null }>((done, fail) => {
     socket.once('open', () => {
       socket.terminate();
