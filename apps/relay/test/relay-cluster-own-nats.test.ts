@@ -4,10 +4,13 @@
 // over is 413 on the receiving node before anything is sent; an answer many times max_payload
 // streams back intact; a request head too big for one message is 431, not a hang or a 500.
 // Node B's clock runs an hour behind: the newest link of a terminal still wins across nodes.
-// A third node, started before its own NATS server, serves (not ready) until it can join.
+// A third node, started before its own NATS server, serves (not ready) until it can join. A
+// fourth reaches NATS through a forwarder the test cuts: a newer link taken elsewhere while it
+// was away is settled when it is back (it says again what it holds).
 // Skipped, with the reason printed, when there is no nats-server binary to start.
 import { createHash } from 'node:crypto';
 import { createServer as createHttp2Server } from 'node:http2';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from '@nats-io/transport-node';
 import { CLOSE_CODES } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ import {
   type NatsServerProcess,
 } from './nats-server-process.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
+import { startTcpBalancer } from './tcp-balancer.js';
 import { until } from './until.js';
 
 const missing = natsServerMissing();
@@ -238,5 +242,43 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
     await until('node A forwards to the newer link on B', async () => (await viaA()).status === 200);
     expect(newer.requests()).toBeGreaterThan(0);
     expect(older.requests()).toBe(1);
+  });
+
+  it('settles two links of a terminal taken while one node was cut off from NATS, once it is back', async () => {
+    const forwarder = await startTcpBalancer([natsPort]);
+    const nodeD = await world.startRelay(0, { NATS_URL: `nats://127.0.0.1:${forwarder.port}` });
+    extraNodes.push(nodeD);
+    const cluster = async () =>
+      ((await (await fetch(`${nodeD.url}/readyz`)).json()) as RelayReadiness).cluster;
+    try {
+      await until('node D joins', async () => (await cluster()) === 'joined');
+      const parted = await world.activate('Casa Parted');
+      const older = echoDevice();
+      const olderLink = await dialLink(nodeD.url, parted.deviceCredential, older.server);
+      const closed = new Promise<number>((done) => olderLink.socket.once('close', (code) => done(code)));
+      const viaD = () => send(`${nodeD.url}/api/relay/${parted.publicId}/api/health`);
+      expect((await viaD()).status).toBe(200);
+
+      forwarder.cut();
+      await until('node D sees NATS gone', async () => (await cluster()) === 'disconnected');
+      // Node B takes a newer link of the terminal and claims it; node D does not hear the claim
+      // and its link lives on beside B's.
+      const newer = echoDevice();
+      await dialLink(nodeB.url, parted.deviceCredential, newer.server);
+      expect((await send(`${nodeB.url}/api/relay/${parted.publicId}/api/health`)).status).toBe(200);
+      expect((await viaD()).status).toBe(200);
+      expect(older.requests()).toBe(2);
+
+      // Back in, D claims its link again; B answers with its newer claim and D's link goes.
+      forwarder.restore();
+      expect(await Promise.race([closed, sleep(15_000, 'still open 15 s after D was back')])).toBe(
+        CLOSE_CODES.replaced,
+      );
+      await until('node D forwards to the newer link on B', async () => (await viaD()).status === 200);
+      expect(older.requests()).toBe(2);
+      expect(newer.requests()).toBeGreaterThan(1);
+    } finally {
+      await forwarder.close();
+    }
   });
 });
