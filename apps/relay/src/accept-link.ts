@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { WebSocketServer } from 'ws';
 import type { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
+import type { DialRefusals } from './dial-refusals.js';
 import type { LinkRegistry } from './link-registry.js';
 import type { RevocationPoller } from './revocation-poller.js';
 import { TerminalLink } from './terminal-link.js';
@@ -22,6 +23,8 @@ export interface AcceptDeps {
   cluster: { readonly reachable: boolean } | null;
   revocations: RevocationPoller;
   verifyGate: VerifyGate;
+  /** Refused dials per client address; null where the relay does not know a dial's address. */
+  refusals: { counter: DialRefusals; keyOf: (req: IncomingMessage) => string } | null;
   wss: WebSocketServer;
   logger: Logger;
 }
@@ -85,9 +88,18 @@ export async function acceptLink(
     .split(',')
     .map((p) => p.trim());
   if (!protocols.includes(LINK_PROTOCOL)) return refuseUpgrade(socket, 400, 'Bad Request');
+  const counted = d.refusals && { counter: d.refusals.counter, key: d.refusals.keyOf(req) };
+  const closedFor = counted ? counted.counter.retryAfter(counted.key, Date.now()) : 0;
+  if (closedFor > 0) return refuseUpgrade(socket, 429, 'Too Many Requests', closedFor);
+  /** A credential refused, here or by the cloud: counted against the address it came from. */
+  const refuseCredential = (status: 401 | 403) => {
+    if (counted?.counter.refused(counted.key, Date.now()))
+      d.logger.warn({ client: counted.key }, 'dials from this address refused for the rest of the window');
+    refuseUpgrade(socket, status, status === 403 ? 'Forbidden' : 'Unauthorized');
+  };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   // Garbage is refused here: it costs the cloud no call.
-  if (!match || !isWellFormedDeviceCredential(match[1]!)) return refuseUpgrade(socket, 401, 'Unauthorized');
+  if (!match || !isWellFormedDeviceCredential(match[1]!)) return refuseCredential(401);
   // The cloud is unreachable since this relay started: it could not hear of a revocation.
   if (!d.revocations.listening) return refuseUpgrade(socket, 503, 'Service Unavailable');
   // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
@@ -107,11 +119,7 @@ export async function acceptLink(
   if (verification === null) return;
   if (verification.kind === 'refused') {
     d.logger.info({ status: verification.status }, 'terminal refused by the cloud');
-    return refuseUpgrade(
-      socket,
-      verification.status === 403 ? 403 : 401,
-      verification.status === 403 ? 'Forbidden' : 'Unauthorized',
-    );
+    return refuseCredential(verification.status === 403 ? 403 : 401);
   }
   const { device } = verification;
   socket.off('error', dropped);

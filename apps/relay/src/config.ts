@@ -1,5 +1,6 @@
 // The relay's configuration from the environment, read once at start (docs/relay.md "Running it").
 import { readFileSync } from 'node:fs';
+import proxyaddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
@@ -23,6 +24,11 @@ const Env = z.object({
   RELAY_HEARTBEAT_MS: count(15_000, 100),
   RELAY_VERIFY_CONCURRENCY: count(64),
   RELAY_VERIFY_QUEUE: count(4_096, 0),
+  /** Who may say, in X-Forwarded-For, which address a dial came from (proxy-addr's list). */
+  RELAY_TRUSTED_PROXIES: z.string().default(''),
+  /** Refused dials per client address and window before 429; 0 counts none. */
+  RELAY_DIAL_REFUSALS_MAX: count(20, 0),
+  RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000),
   /** Turns on cluster mode (docs/relay.md "Cluster mode"); unset: one node on its own. */
   NATS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
@@ -47,6 +53,13 @@ export interface RelayConfig {
   verifyConcurrency: number;
   /** Dialling terminals waiting their turn for a check before the next is refused (503, Retry-After). */
   verifyQueue: number;
+  /**
+   * The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names a dial's client
+   * address: addresses, CIDR blocks, `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustedProxies: string[];
+  /** Refused dials per client address and window before 429 (max 0: not counted). */
+  dialRefusals: { max: number; windowMs: number };
   /** Cluster mode's NATS server(s); null for a single node. */
   natsUrl: string | null;
   logLevel: string;
@@ -56,6 +69,11 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
   const e = Env.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined))
     throw new Error('TLS_CERT and TLS_KEY go together: set both (HTTPS) or neither (plain HTTP)');
+  const trustedProxies = e.RELAY_TRUSTED_PROXIES.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  // A typo in the list must stop the start, not leave X-Forwarded-For untrusted unnoticed.
+  proxyaddr.compile(trustedProxies);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,6 +91,8 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     heartbeatMs: e.RELAY_HEARTBEAT_MS,
     verifyConcurrency: e.RELAY_VERIFY_CONCURRENCY,
     verifyQueue: e.RELAY_VERIFY_QUEUE,
+    trustedProxies,
+    dialRefusals: { max: e.RELAY_DIAL_REFUSALS_MAX, windowMs: e.RELAY_DIAL_REFUSALS_WINDOW_MS },
     natsUrl: e.NATS_URL ?? null,
     logLevel: e.LOG_LEVEL,
   };

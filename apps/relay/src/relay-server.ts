@@ -12,6 +12,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import proxyaddr from '@fastify/proxy-addr';
 import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -20,6 +21,7 @@ import { answerRelayError, NOT_CONNECTED, rateLimited } from './answers.js';
 import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
+import { addressKey, DialRefusals } from './dial-refusals.js';
 import { forward } from './forward.js';
 import { answerOps } from './ops-answers.js';
 import { LinkRegistry } from './link-registry.js';
@@ -45,6 +47,30 @@ export function splitRelayPath(url: string): { publicId: string; path: string } 
   return { publicId, path: path.startsWith('/') ? path : `/${path}` };
 }
 
+/**
+ * Refused dials counted per client address, where the relay knows that address: it ends TLS
+ * itself (the peer is the client), or RELAY_TRUSTED_PROXIES names the terminator whose
+ * X-Forwarded-For does. Plain HTTP without them is taken to be behind a terminator, where every
+ * dial has the terminator's address and one client's refusals would close the door to all.
+ */
+function dialRefusals(config: RelayConfig, logger: Logger) {
+  if (config.dialRefusals.max === 0) return null;
+  if (!config.tls && config.trustedProxies.length === 0) {
+    logger.info('refused dials are not counted per client address: plain HTTP without RELAY_TRUSTED_PROXIES');
+    return null;
+  }
+  const trust = proxyaddr.compile(config.trustedProxies);
+  const counter = new DialRefusals(config.dialRefusals);
+  const sweeper = setInterval(() => counter.sweep(Date.now()), config.dialRefusals.windowMs).unref();
+  return {
+    counter,
+    keyOf: (req: IncomingMessage) =>
+      // No address once the peer has gone: its dial ends anyway.
+      addressKey(proxyaddr(req, trust) || 'gone'),
+    sweeper,
+  };
+}
+
 export async function startRelay(config: RelayConfig, logger: Logger): Promise<RunningRelay> {
   const cloud = new CloudClient({
     cloudUrl: config.cloudUrl,
@@ -54,6 +80,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const links = new LinkRegistry<TerminalLink>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
   const verifyGate = new VerifyGate({ max: config.verifyConcurrency, maxWaiting: config.verifyQueue });
+  const refusals = dialRefusals(config, logger);
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
   const cluster = config.natsUrl
     ? RelayCluster.start({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
@@ -146,6 +173,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       cluster,
       revocations: poller,
       verifyGate,
+      refusals,
       wss,
       logger,
     }).catch(() => socket.destroy());
@@ -161,6 +189,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     port,
     links,
     async stop() {
+      if (refusals) clearInterval(refusals.sweeper);
       await poller.stop();
       links.closeAll();
       server.closeAllConnections();

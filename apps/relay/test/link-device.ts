@@ -14,9 +14,13 @@ export function bulkBody(size: number): Buffer {
 }
 
 /** A terminal's dial to the relay node at `relayUrl`: the link's WebSocket, not yet open. */
-export function dialSocket(relayUrl: string, deviceCredential: string): WebSocket {
+export function dialSocket(
+  relayUrl: string,
+  deviceCredential: string,
+  headers: Record<string, string> = {},
+): WebSocket {
   return new WebSocket(new URL(CONNECT_PATH, relayUrl.replace(/^http/, 'ws')), LINK_PROTOCOL, {
-    headers: { authorization: `Bearer ${deviceCredential}` },
+    headers: { ...headers, authorization: `Bearer ${deviceCredential}` },
   });
 }
 

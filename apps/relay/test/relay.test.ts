@@ -39,8 +39,8 @@ function postByHand(url: URL, headers: Record<string, string>, contentLength?: n
 }
 
 /** How the relay answers a terminal dialling with this credential: 101 (closed at once) or its refusal. */
-function dialOutcome(relayUrl: string, credential: string) {
-  const socket = dialSocket(relayUrl, credential);
+function dialOutcome(relayUrl: string, credential: string, headers: Record<string, string> = {}) {
+  const socket = dialSocket(relayUrl, credential, headers);
   return new Promise<{ status: number; retryAfter: string | null }>((done, fail) => {
     socket.once('open', () => {
       socket.terminate();
@@ -253,6 +253,64 @@ describe('the relay', () => {
     } finally {
       await relay.stop();
       await gate.close();
+    }
+  });
+
+  it('closes an address to dials for the rest of the window after its refused ones, without asking the cloud, and no other address', async () => {
+    const gate = await startCloudGate(world.cloud.url);
+    // The test stands for the TLS terminator: on loopback, trusted to name the client.
+    const relay = await world.startRelay(0, {
+      CLOUD_URL: gate.url,
+      RELAY_TRUSTED_PROXIES: 'loopback',
+      RELAY_DIAL_REFUSALS_MAX: '2',
+      RELAY_DIAL_REFUSALS_WINDOW_MS: '60000',
+    });
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const guess = `dc_${'B'.repeat(43)}`;
+    try {
+      const h = await world.activate('Casa H');
+      expect(await dialOutcome(relay.url, 'dc_forged', from('203.0.113.7'))).toEqual({
+        status: 401,
+        retryAfter: null,
+      });
+      expect(await dialOutcome(relay.url, guess, from('203.0.113.7'))).toEqual({
+        status: 401,
+        retryAfter: null,
+      });
+      expect(gate.verifyCalls).toBe(1);
+      // Closed: a guess, and a good credential from behind that address too, wait out the window unasked.
+      const closed = await dialOutcome(relay.url, guess, from('203.0.113.7'));
+      expect(closed.status).toBe(429);
+      expect(Number(closed.retryAfter)).toBeGreaterThan(50);
+      expect(Number(closed.retryAfter)).toBeLessThanOrEqual(60);
+      expect((await dialOutcome(relay.url, h.deviceCredential, from('203.0.113.7'))).status).toBe(429);
+      expect(gate.verifyCalls).toBe(1);
+      // Another client, and another /64 of IPv6, dial as before; one /64 counts as one client.
+      expect(await dialOutcome(relay.url, h.deviceCredential, from('198.51.100.9'))).toEqual({
+        status: 101,
+        retryAfter: null,
+      });
+      for (const address of ['2001:db8:1:2::a', '2001:db8:1:2:ffff::b'])
+        expect((await dialOutcome(relay.url, 'dc_forged', from(address))).status).toBe(401);
+      expect((await dialOutcome(relay.url, 'dc_forged', from('2001:db8:1:2::c'))).status).toBe(429);
+      expect((await dialOutcome(relay.url, 'dc_forged', from('2001:db8:1:3::a'))).status).toBe(401);
+      await vi.waitFor(() => expect(world.relayLog.join('\n')).toContain('"client":"203.0.113.7"'));
+    } finally {
+      await relay.stop();
+      await gate.close();
+    }
+  });
+
+  it('counts no refused dials per address on plain HTTP without trusted proxies, where every dial may share a terminator’s address', async () => {
+    const relay = await world.startRelay(0, { RELAY_DIAL_REFUSALS_MAX: '1' });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++)
+        expect((await dialOutcome(relay.url, 'dc_forged', { 'x-forwarded-for': '203.0.113.8' })).status).toBe(
+          401,
+        );
+      expect(world.relayLog.join('\n')).toContain('refused dials are not counted per client address');
+    } finally {
+      await relay.stop();
     }
   });
 
