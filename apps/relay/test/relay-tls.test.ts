@@ -1,12 +1,16 @@
 // The relay serving HTTPS itself (TLS_CERT, TLS_KEY): the terminal dials wss:// and a client
-// reaches it over https://, TLS ending at the relay on both sides.
+// reaches it over https://, TLS ending at the relay on both sides. There the peer of a dial is
+// its client: refused dials are counted per peer address, whatever X-Forwarded-For says.
+import { CONNECT_PATH, LINK_PROTOCOL } from '@fiscal-pos/relay-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { selfSignedCertificate } from '../../cloud/test/https-receiver.js';
 import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.js';
 import { RelayWorld } from './relay-world.js';
 
 describe('the relay over HTTPS', () => {
-  const world = new RelayWorld(selfSignedCertificate());
+  const certificate = selfSignedCertificate();
+  const world = new RelayWorld(certificate);
 
   beforeAll(() => world.start());
   afterAll(() => world.stop());
@@ -22,5 +26,31 @@ describe('the relay over HTTPS', () => {
     });
     expect(sale.status, await sale.clone().text()).toBe(200);
     expect(((await sale.json()) as { success: boolean }).success).toBe(true);
+  });
+
+  it('counts refused dials per peer address, not per X-Forwarded-For', async () => {
+    const relay = await world.startRelay(0, { RELAY_DIAL_REFUSALS_MAX: '1' });
+    const dial = (forwardedFor: string) =>
+      new Promise<number>((done, fail) => {
+        const socket = new WebSocket(
+          new URL(CONNECT_PATH, relay.url.replace(/^https/, 'wss')),
+          LINK_PROTOCOL,
+          {
+            headers: { authorization: 'Bearer dc_forged', 'x-forwarded-for': forwardedFor },
+            ca: certificate.cert,
+          },
+        );
+        socket.once('unexpected-response', (_req, res) => {
+          done(res.statusCode ?? 0);
+          res.destroy();
+        });
+        socket.once('error', fail);
+      });
+    try {
+      expect(await dial('203.0.113.1')).toBe(401);
+      expect(await dial('203.0.113.2')).toBe(429);
+    } finally {
+      await relay.stop();
+    }
   });
 });
