@@ -24,10 +24,13 @@ export interface AcceptDeps {
   revocations: RevocationPoller;
   verifyGate: VerifyGate;
   /** Refused dials per client address; null where the relay does not know a dial's address. */
-  refusals: { counter: DialRefusals; keyOf: (req: IncomingMessage) => string } | null;
+  refusals: { counter: DialRefusals; keyOf: (req: IncomingMessage) => string | null } | null;
   wss: WebSocketServer;
   logger: Logger;
 }
+
+/** How long a refused dial's connection may stay open for its peer to read the refusal. */
+const REFUSED_LINGER_MS = 5_000;
 
 /** Answers an upgrade the relay does not take, and ends its connection. */
 export function refuseUpgrade(
@@ -38,6 +41,9 @@ export function refuseUpgrade(
 ): void {
   const retryAfter = retryAfterSeconds === undefined ? '' : `retry-after: ${retryAfterSeconds}\r\n`;
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${retryAfter}connection: close\r\ncontent-length: 0\r\n\r\n`);
+  // Ending only half-closes: a peer that never closes its side would keep the connection (no
+  // HTTP timeout applies after an upgrade). It gets time to read the answer, then it goes.
+  setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
 }
 
 /**
@@ -88,26 +94,40 @@ export async function acceptLink(
     .split(',')
     .map((p) => p.trim());
   if (!protocols.includes(LINK_PROTOCOL)) return refuseUpgrade(socket, 400, 'Bad Request');
-  const counted = d.refusals && { counter: d.refusals.counter, key: d.refusals.keyOf(req) };
-  const closedFor = counted ? counted.counter.retryAfter(counted.key, Date.now()) : 0;
-  if (closedFor > 0) return refuseUpgrade(socket, 429, 'Too Many Requests', closedFor);
-  /** A credential refused, here or by the cloud: counted against the address it came from. */
-  const refuseCredential = (status: 401 | 403) => {
-    if (counted?.counter.refused(counted.key, Date.now()))
-      d.logger.warn({ client: counted.key }, 'dials from this address refused for the rest of the window');
-    refuseUpgrade(socket, status, status === 403 ? 'Forbidden' : 'Unauthorized');
+  const key = d.refusals?.keyOf(req) ?? null;
+  /** Seconds this dial's address has to wait; 0 when it may try now (or is not counted). */
+  const closedFor = () =>
+    key === null || !d.refusals ? 0 : d.refusals.counter.retryAfter(key, performance.now());
+  if (closedFor() > 0) return refuseUpgrade(socket, 429, 'Too Many Requests', closedFor());
+  /** A guess refused, here or by the cloud: counted against the address it came from. */
+  const countGuess = () => {
+    if (key !== null && d.refusals?.counter.refused(key, performance.now()))
+      d.logger.warn({ client: key }, 'dials from this address refused for the rest of the window');
   };
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   // Garbage is refused here: it costs the cloud no call.
-  if (!match || !isWellFormedDeviceCredential(match[1]!)) return refuseCredential(401);
+  if (!match || !isWellFormedDeviceCredential(match[1]!)) {
+    countGuess();
+    return refuseUpgrade(socket, 401, 'Unauthorized');
+  }
   // The cloud is unreachable since this relay started: it could not hear of a revocation.
   if (!d.revocations.listening) return refuseUpgrade(socket, 503, 'Service Unavailable');
   // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
   if (d.cluster && !d.cluster.reachable) return refuseUpgrade(socket, 503, 'Service Unavailable');
   let verification;
   try {
-    // A terminal that gave up while waiting its turn costs the cloud nothing.
-    verification = await d.verifyGate.run(async () => (socket.destroyed ? null : d.cloud.verify(match[1]!)));
+    verification = await d.verifyGate.run(async () => {
+      // A terminal that gave up while waiting its turn costs the cloud nothing; nor does a dial
+      // whose address was closed while it waited (dials sent together all wait before any of
+      // them is refused).
+      if (socket.destroyed) return null;
+      if (closedFor() > 0) return 'closed' as const;
+      const answer = await d.cloud.verify(match[1]!);
+      // Counted before the next dial in line is checked. A deactivated terminal's credential
+      // (403) is genuine, no guess.
+      if (answer.kind === 'refused' && answer.status !== 403) countGuess();
+      return answer;
+    });
   } catch (error) {
     d.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
@@ -117,9 +137,15 @@ export async function acceptLink(
   }
   if (verification === 'busy') return refuseUpgrade(socket, 503, 'Service Unavailable', 1);
   if (verification === null) return;
+  if (verification === 'closed')
+    return refuseUpgrade(socket, 429, 'Too Many Requests', Math.max(1, closedFor()));
   if (verification.kind === 'refused') {
     d.logger.info({ status: verification.status }, 'terminal refused by the cloud');
-    return refuseCredential(verification.status === 403 ? 403 : 401);
+    return refuseUpgrade(
+      socket,
+      verification.status === 403 ? 403 : 401,
+      verification.status === 403 ? 'Forbidden' : 'Unauthorized',
+    );
   }
   const { device } = verification;
   socket.off('error', dropped);

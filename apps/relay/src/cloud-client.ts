@@ -30,8 +30,14 @@ export class CloudClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ deviceCredential }),
     });
-    if (response.status === 401 || response.status === 403 || response.status === 400)
+    if (response.status === 401 || response.status === 403 || response.status === 400) {
+      // The cloud refusing the relay itself is no answer about the terminal: not a refusal to
+      // pass on (nor to count against the terminal's address), an error of this relay.
+      const problem = (await response.json().catch(() => null)) as { code?: unknown } | null;
+      if (problem?.code === 'invalid_relay_token')
+        throw new Error('the cloud refused this relay’s RELAY_TOKEN');
       return { kind: 'refused', status: response.status };
+    }
     if (!response.ok) throw new Error(`the cloud answered ${response.status} to verify`);
     return { kind: 'verified', device: VerifiedDevice.parse(await response.json()) };
   }

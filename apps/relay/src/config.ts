@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import proxyaddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
-const count = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
+const count = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 const Env = z.object({
   PORT: count(4700, 0),
@@ -28,7 +29,7 @@ const Env = z.object({
   RELAY_TRUSTED_PROXIES: z.string().default(''),
   /** Refused dials per client address and window before 429; 0 counts none. */
   RELAY_DIAL_REFUSALS_MAX: count(20, 0),
-  RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000),
+  RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),
   /** Turns on cluster mode (docs/relay.md "Cluster mode"); unset: one node on its own. */
   NATS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),

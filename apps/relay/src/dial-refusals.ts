@@ -1,15 +1,22 @@
 // Refused dials counted per client address (docs/relay.md "Who may connect"). An address whose
-// dials were refused `max` times within a window (a credential the cloud did not know, or not a
-// credential at all) gets 429 for the rest of that window without a cloud check: one client
+// dials were refused `max` times within a window (a bearer that is no credential, or one the
+// cloud does not know) gets 429 for the rest of that window without a cloud check: one client
 // guessing credentials cannot keep the cloud's checks, and the line for them, to itself.
-// Dials that open are not counted: a shop's terminals behind one NAT address all dial at once
-// after a relay restart. IPv6 clients are counted per /64, the block one subscriber holds.
+// Dials that open are not counted, nor a deactivated terminal's (403: a genuine credential,
+// no guess): a shop's terminals behind one NAT address all dial at once after a relay restart.
+// IPv6 clients are counted per /64.
 import ipaddr from 'ipaddr.js';
 
-/** The counting key of a client address: IPv4 as it is (mapped IPv6 included), IPv6 as its /64. */
-export function addressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
+/**
+ * The counting key of a client address: IPv4 as it is (mapped IPv6 included), IPv6 as its /64;
+ * null for what is no address. A port that some proxies add (`203.0.113.7:5678`,
+ * `[2001:db8::1]:443`) is dropped: it changes with every dial.
+ */
+export function addressKey(address: string): string | null {
+  const bare = /^\[(.+)\](?::\d+)?$/.exec(address)?.[1] ?? /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(address)?.[1];
+  const candidate = bare ?? address;
+  if (!ipaddr.isValid(candidate)) return null;
+  const parsed = ipaddr.process(candidate);
   if (parsed.kind() === 'ipv4') return parsed.toString();
   return `${parsed.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
@@ -20,23 +27,37 @@ interface Count {
 }
 
 export class DialRefusals {
+  /**
+   * In the order the windows began: a window is created at its first refusal and all have one
+   * length, so they end in this order too, and the ended ones are at the front.
+   */
   readonly #counts = new Map<string, Count>();
 
-  constructor(private readonly o: { max: number; windowMs: number }) {}
+  /** `now` in monotonic milliseconds (performance.now): a clock step moves no window. */
+  constructor(private readonly o: { max: number; windowMs: number; maxAddresses: number }) {}
 
   /** Seconds until this address may dial again; 0 when it may now. */
   retryAfter(key: string, now: number): number {
-    const count = this.#current(key, now);
-    if (!count || count.refused < this.o.max) return 0;
+    const count = this.#counts.get(key);
+    if (!count || count.windowEnds <= now || count.refused < this.o.max) return 0;
     return Math.max(1, Math.ceil((count.windowEnds - now) / 1000));
   }
 
   /** Counts a refused dial; true when that closed the address for the rest of its window. */
   refused(key: string, now: number): boolean {
-    const count = this.#current(key, now);
-    if (count) count.refused++;
-    else this.#counts.set(key, { refused: 1, windowEnds: now + this.o.windowMs });
-    return (count?.refused ?? 1) === this.o.max;
+    this.#forgetEnded(now);
+    const count = this.#counts.get(key);
+    if (count) {
+      count.refused++;
+      return count.refused === this.o.max;
+    }
+    // Many addresses at once: the oldest window goes first, so memory stays bounded.
+    if (this.#counts.size >= this.o.maxAddresses) {
+      const oldest = this.#counts.keys().next();
+      if (!oldest.done) this.#counts.delete(oldest.value);
+    }
+    this.#counts.set(key, { refused: 1, windowEnds: now + this.o.windowMs });
+    return this.o.max === 1;
   }
 
   /** Addresses counted now: what an attack from many addresses costs in memory. */
@@ -44,17 +65,10 @@ export class DialRefusals {
     return this.#counts.size;
   }
 
-  /** Forgets the windows that ended (called on a timer; each entry lives at most one window past its end). */
-  sweep(now: number): void {
-    for (const [key, count] of this.#counts) if (count.windowEnds <= now) this.#counts.delete(key);
-  }
-
-  #current(key: string, now: number): Count | undefined {
-    const count = this.#counts.get(key);
-    if (count && count.windowEnds <= now) {
+  #forgetEnded(now: number): void {
+    for (const [key, count] of this.#counts) {
+      if (count.windowEnds > now) return;
       this.#counts.delete(key);
-      return undefined;
     }
-    return count;
   }
 }

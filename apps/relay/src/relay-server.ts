@@ -12,7 +12,6 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import proxyaddr from '@fastify/proxy-addr';
 import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -21,6 +20,7 @@ import { answerRelayError, NOT_CONNECTED, rateLimited } from './answers.js';
 import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
+import { clientAddressOf } from './client-address.js';
 import { addressKey, DialRefusals } from './dial-refusals.js';
 import { forward } from './forward.js';
 import { answerOps } from './ops-answers.js';
@@ -47,6 +47,9 @@ export function splitRelayPath(url: string): { publicId: string; path: string } 
   return { publicId, path: path.startsWith('/') ? path : `/${path}` };
 }
 
+/** Refused dials over this many client addresses at once: the oldest window is dropped first. */
+const DIAL_REFUSALS_MAX_ADDRESSES = 100_000;
+
 /**
  * Refused dials counted per client address, where the relay knows that address: it ends TLS
  * itself (the peer is the client), or RELAY_TRUSTED_PROXIES names the terminator whose
@@ -59,15 +62,23 @@ function dialRefusals(config: RelayConfig, logger: Logger) {
     logger.info('refused dials are not counted per client address: plain HTTP without RELAY_TRUSTED_PROXIES');
     return null;
   }
-  const trust = proxyaddr.compile(config.trustedProxies);
-  const counter = new DialRefusals(config.dialRefusals);
-  const sweeper = setInterval(() => counter.sweep(Date.now()), config.dialRefusals.windowMs).unref();
+  const addressOf = clientAddressOf(config.trustedProxies);
+  let unreadable = false;
   return {
-    counter,
-    keyOf: (req: IncomingMessage) =>
-      // No address once the peer has gone: its dial ends anyway.
-      addressKey(proxyaddr(req, trust) || 'gone'),
-    sweeper,
+    counter: new DialRefusals({ ...config.dialRefusals, maxAddresses: DIAL_REFUSALS_MAX_ADDRESSES }),
+    keyOf: (req: IncomingMessage) => {
+      const address = addressOf(req);
+      const key = address === null ? null : addressKey(address);
+      // Such a dial is not counted; a proxy writing something else than addresses is said once.
+      if (address !== null && key === null && !unreadable) {
+        unreadable = true;
+        logger.warn(
+          { address },
+          'a trusted proxy named a client address that is none; such dials are not counted',
+        );
+      }
+      return key;
+    },
   };
 }
 
@@ -189,7 +200,6 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     port,
     links,
     async stop() {
-      if (refusals) clearInterval(refusals.sweeper);
       await poller.stop();
       links.closeAll();
       server.closeAllConnections();
