@@ -87,6 +87,21 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
   /** Started only after a node dialling it is up. */
   let lateNats: NatsServerProcess | undefined;
   const via = (node: RelayProcess, path: string) => `${node.url}/api/relay/${linked.publicId}${path}`;
+  /**
+   * A fresh terminal whose device links on `node`: the close code that link ends with, and a
+   * health check through any node.
+   */
+  const linkOn = async (node: RelayProcess, name: string) => {
+    const terminal = await world.activate(name);
+    const device = echoDevice();
+    const link = await dialLink(node.url, terminal.deviceCredential, device.server);
+    return {
+      terminal,
+      device,
+      closed: new Promise<number>((done) => link.socket.once('close', (code) => done(code))),
+      health: (through: RelayProcess) => send(`${through.url}/api/relay/${terminal.publicId}/api/health`),
+    };
+  };
 
   beforeAll(async () => {
     nats = await startNatsServer({ port: natsPort, maxPayload: MAX_PAYLOAD });
@@ -223,11 +238,8 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
     expect(
       world.relayLog.some((line) => (JSON.parse(line) as { time: number }).time < Date.now() - SKEW_MS / 2),
     ).toBe(true);
-    const clocked = await world.activate('Casa Clock');
-    const older = echoDevice();
-    const olderLink = await dialLink(nodeA.url, clocked.deviceCredential, older.server);
-    const closed = new Promise<number>((done) => olderLink.socket.once('close', (code) => done(code)));
-    const viaA = () => send(`${nodeA.url}/api/relay/${clocked.publicId}/api/health`);
+    const { terminal: clocked, device: older, closed, health } = await linkOn(nodeA, 'Casa Clock');
+    const viaA = () => health(nodeA);
     expect((await viaA()).status).toBe(200);
     expect(older.requests()).toBe(1);
 
@@ -252,11 +264,8 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
       ((await (await fetch(`${nodeD.url}/readyz`)).json()) as RelayReadiness).cluster;
     try {
       await until('node D joins', async () => (await cluster()) === 'joined');
-      const parted = await world.activate('Casa Parted');
-      const older = echoDevice();
-      const olderLink = await dialLink(nodeD.url, parted.deviceCredential, older.server);
-      const closed = new Promise<number>((done) => olderLink.socket.once('close', (code) => done(code)));
-      const viaD = () => send(`${nodeD.url}/api/relay/${parted.publicId}/api/health`);
+      const { terminal: parted, device: older, closed, health } = await linkOn(nodeD, 'Casa Parted');
+      const viaD = () => health(nodeD);
       expect((await viaD()).status).toBe(200);
 
       forwarder.cut();
@@ -265,7 +274,7 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
       // and its link lives on beside B's.
       const newer = echoDevice();
       await dialLink(nodeB.url, parted.deviceCredential, newer.server);
-      expect((await send(`${nodeB.url}/api/relay/${parted.publicId}/api/health`)).status).toBe(200);
+      expect((await health(nodeB)).status).toBe(200);
       expect((await viaD()).status).toBe(200);
       expect(older.requests()).toBe(2);
 
