@@ -11,6 +11,7 @@ import type { WebSocketServer } from 'ws';
 import type { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import type { DialRefusals } from './dial-refusals.js';
+import type { DialOutcome } from './relay-metrics.js';
 import type { LinkRegistry } from './link-registry.js';
 import type { RevocationPoller } from './revocation-poller.js';
 import { TerminalLink } from './terminal-link.js';
@@ -85,7 +86,11 @@ export async function acceptLink(
   socket: Duplex,
   head: Buffer,
   d: AcceptDeps,
-): Promise<void> {
+): Promise<DialOutcome> {
+  const refuse = (outcome: DialOutcome, status: number, reason: string, retryAfterSeconds?: number) => {
+    refuseUpgrade(socket, status, reason, retryAfterSeconds);
+    return outcome;
+  };
   // Node's HTTP server lets go of an upgraded socket: until ws takes it, an error on it (a
   // terminal that gave up while the cloud verified it) has no listener and would end the process.
   const dropped = () => socket.destroy();
@@ -93,12 +98,12 @@ export async function acceptLink(
   const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
     .split(',')
     .map((p) => p.trim());
-  if (!protocols.includes(LINK_PROTOCOL)) return refuseUpgrade(socket, 400, 'Bad Request');
+  if (!protocols.includes(LINK_PROTOCOL)) return refuse('bad_request', 400, 'Bad Request');
   const key = d.refusals?.keyOf(req) ?? null;
   /** Seconds this dial's address has to wait; 0 when it may try now (or is not counted). */
   const closedFor = () =>
     key === null || !d.refusals ? 0 : d.refusals.counter.retryAfter(key, performance.now());
-  if (closedFor() > 0) return refuseUpgrade(socket, 429, 'Too Many Requests', closedFor());
+  if (closedFor() > 0) return refuse('address_closed', 429, 'Too Many Requests', closedFor());
   /** A guess refused, here or by the cloud: counted against the address it came from. */
   const countGuess = () => {
     if (key !== null && d.refusals?.counter.refused(key, performance.now()))
@@ -108,12 +113,12 @@ export async function acceptLink(
   // Garbage is refused here: it costs the cloud no call.
   if (!match || !isWellFormedDeviceCredential(match[1]!)) {
     countGuess();
-    return refuseUpgrade(socket, 401, 'Unauthorized');
+    return refuse('refused_guess', 401, 'Unauthorized');
   }
   // The cloud is unreachable since this relay started: it could not hear of a revocation.
-  if (!d.revocations.listening) return refuseUpgrade(socket, 503, 'Service Unavailable');
+  if (!d.revocations.listening) return refuse('unavailable', 503, 'Service Unavailable');
   // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
-  if (d.cluster && !d.cluster.reachable) return refuseUpgrade(socket, 503, 'Service Unavailable');
+  if (d.cluster && !d.cluster.reachable) return refuse('unavailable', 503, 'Service Unavailable');
   let verification;
   try {
     verification = await d.verifyGate.run(async () => {
@@ -133,19 +138,17 @@ export async function acceptLink(
       { err: error instanceof Error ? error.message : String(error) },
       'cloud unreachable for verify',
     );
-    return refuseUpgrade(socket, 503, 'Service Unavailable');
+    return refuse('unavailable', 503, 'Service Unavailable');
   }
-  if (verification === 'busy') return refuseUpgrade(socket, 503, 'Service Unavailable', 1);
-  if (verification === null) return;
+  if (verification === 'busy') return refuse('line_full', 503, 'Service Unavailable', 1);
+  if (verification === null) return 'gave_up';
   if (verification === 'closed')
-    return refuseUpgrade(socket, 429, 'Too Many Requests', Math.max(1, closedFor()));
+    return refuse('address_closed', 429, 'Too Many Requests', Math.max(1, closedFor()));
   if (verification.kind === 'refused') {
     d.logger.info({ status: verification.status }, 'terminal refused by the cloud');
-    return refuseUpgrade(
-      socket,
-      verification.status === 403 ? 403 : 401,
-      verification.status === 403 ? 'Forbidden' : 'Unauthorized',
-    );
+    return verification.status === 403
+      ? refuse('refused_deactivated', 403, 'Forbidden')
+      : refuse('refused_guess', 401, 'Unauthorized');
   }
   const { device } = verification;
   socket.off('error', dropped);
@@ -159,4 +162,5 @@ export async function acceptLink(
     d.logger.info({ publicId: device.publicId, terminalId: device.terminalId }, 'terminal connected');
     ws.once('close', (code) => d.logger.info({ publicId: device.publicId, code }, 'terminal disconnected'));
   });
+  return 'opened';
 }

@@ -21,7 +21,7 @@ setInterval(() => logger.flush(), LOG_FLUSH_MS).unref();
 const relay = await startRelay(config, logger);
 // The ready line is what the launcher waits for: printed whatever LOG_LEVEL says.
 pino({ base: { service: 'relay' } }).info(
-  { event: 'ready', url: relay.url, port: relay.port },
+  { event: 'ready', url: relay.url, port: relay.port, metricsUrl: relay.metricsUrl },
   'relay ready',
 );
 serveUntilStopped(

@@ -26,12 +26,15 @@ import { forward } from './forward.js';
 import { answerOps } from './ops-answers.js';
 import { LinkRegistry } from './link-registry.js';
 import { RelayCluster } from './relay-cluster.js';
+import { RelayMetrics } from './relay-metrics.js';
 import { RevocationPoller } from './revocation-poller.js';
 import type { TerminalLink } from './terminal-link.js';
 
 export interface RunningRelay {
   url: string;
   port: number;
+  /** Where GET /metrics answers (RELAY_METRICS_PORT); null without one. */
+  metricsUrl: string | null;
   links: LinkRegistry<TerminalLink>;
   stop(): Promise<void>;
 }
@@ -82,6 +85,34 @@ function dialRefusals(config: RelayConfig, logger: Logger) {
   };
 }
 
+/** GET /metrics on its own port, for an operator's scraper on the internal network; 404 for any other path. */
+async function serveMetrics(
+  metrics: RelayMetrics,
+  at: { port: number; host: string },
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createHttpServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found: GET /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((done) => server.listen(at.port, at.host, done));
+  const { port } = server.address() as AddressInfo;
+  const host = at.host.includes(':') ? `[${at.host}]` : at.host;
+  return {
+    url: `http://${host}:${port}/metrics`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
 export async function startRelay(config: RelayConfig, logger: Logger): Promise<RunningRelay> {
   const cloud = new CloudClient({
     cloudUrl: config.cloudUrl,
@@ -103,6 +134,13 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     bodyLimitBytes: cluster
       ? Math.min(config.bodyLimitBytes, cluster.requestBodyLimit)
       : config.bodyLimitBytes,
+  });
+
+  const metrics = new RelayMetrics({
+    links: () => links.size,
+    dialsWaiting: () => verifyGate.waiting,
+    addressesCounted: () => refusals?.counter.size ?? 0,
+    ready: () => (cluster === null || cluster.reachable ? 1 : 0),
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -148,13 +186,15 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       answerRelayError(res, requestId, 'TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
       status = 503;
     }
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    metrics.request(status, ms / 1000);
     logger.info(
       {
         method: req.method,
         publicId: target.publicId,
         path: target.path.split('?')[0],
         status,
-        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        ms,
         requestId,
       },
       'relayed',
@@ -187,19 +227,24 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       refusals,
       wss,
       logger,
-    }).catch(() => socket.destroy());
+    })
+      .then((outcome) => metrics.dial(outcome))
+      .catch(() => socket.destroy());
   });
 
   await poller.start();
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
+  const metricsServer = config.metrics ? await serveMetrics(metrics, config.metrics) : null;
   const { port } = server.address() as AddressInfo;
   const scheme = config.tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     url: `${scheme}://${host}:${port}`,
     port,
+    metricsUrl: metricsServer?.url ?? null,
     links,
     async stop() {
+      await metricsServer?.close();
       await poller.stop();
       links.closeAll();
       server.closeAllConnections();

@@ -40,6 +40,8 @@ const RELAY_ENV = {
   RELAY_REQUEST_TIMEOUT_MS: '5000',
   RELAY_BODY_LIMIT_BYTES: '65536',
   RELAY_MAX_CONCURRENT: String(TEST_MAX_CONCURRENT),
+  // Metrics on a free port of their own (the ready line says which).
+  RELAY_METRICS_PORT: '0',
   // Every relayed request is logged at info: the tests read the log for secrets.
   LOG_LEVEL: 'info',
 };

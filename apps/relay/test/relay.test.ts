@@ -38,6 +38,12 @@ function postByHand(url: URL, headers: Record<string, string>, contentLength?: n
   return { req, answer };
 }
 
+/** The value of one series (`name{labels}` as exposed) in Prometheus text; 0 when absent. */
+function sampleOf(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
 /** How the relay answers a terminal dialling with this credential: 101 (closed at once) or its refusal. */
 function dialOutcome(relayUrl: string, credential: string, headers: Record<string, string> = {}) {
   const socket = dialSocket(relayUrl, credential, headers);
@@ -155,6 +161,34 @@ describe('the relay', () => {
     const elsewhere = await send(`${world.relay.url}/somewhere`);
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('counts its requests, dials and links in Prometheus metrics on a port of their own, not on the public one', async () => {
+    const metricsUrl = world.relay.metricsUrl!;
+    const scrape = async () => {
+      const answer = await fetch(metricsUrl);
+      expect(answer.headers.get('content-type')).toContain('text/plain');
+      return answer.text();
+    };
+    const before = await scrape();
+    expect((await send(viaRelay(a.publicId, '/api/health'))).status).toBe(200);
+    expect((await send(viaRelay('0'.repeat(32), '/api/health'))).status).toBe(503);
+    expect((await dialOutcome(world.relay.url, 'dc_forged')).status).toBe(401);
+    const after = await scrape();
+    const grew = (series: string) => sampleOf(after, series) - sampleOf(before, series);
+    expect(grew('relay_requests_total{status="200"}')).toBe(1);
+    expect(grew('relay_requests_total{status="503"}')).toBe(1);
+    expect(grew('relay_request_duration_seconds_count')).toBe(2);
+    expect(grew('relay_dials_total{outcome="refused_guess"}')).toBe(1);
+    expect(sampleOf(after, 'relay_links')).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(after, 'relay_ready')).toBe(1);
+    expect(sampleOf(after, 'relay_dials_waiting')).toBe(0);
+    expect(after).toContain('process_cpu_user_seconds_total');
+    // Not on the public port, and nothing else on the metrics one.
+    const publicMetrics = await send(`${world.relay.url}/metrics`);
+    expect(publicMetrics.status).toBe(404);
+    expect(publicMetrics.body.error.code).toBe('NOT_FOUND');
+    expect((await fetch(metricsUrl.replace(/\/metrics$/, '/other'))).status).toBe(404);
   });
 
   it('is alive and ready on its own (no NATS_URL), with the count of links it holds', async () => {

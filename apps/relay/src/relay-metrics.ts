@@ -1,0 +1,88 @@
+// Prometheus metrics of one relay node, in a registry of its own (tests run several relays in
+// one process only through child processes, but the cloud's and terminal's metrics do the same).
+// Served on a port of their own (RELAY_METRICS_PORT), never on the public one: an operator's
+// scraper reaches it on the internal network, a client of {relay_url} cannot.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** How a terminal's dial ended: its link opened, or why it was refused (docs/relay.md "Metrics"). */
+export type DialOutcome =
+  | 'opened'
+  | 'bad_request'
+  | 'refused_guess'
+  | 'refused_deactivated'
+  | 'address_closed'
+  | 'line_full'
+  | 'unavailable'
+  | 'gave_up';
+
+export interface RelayGauges {
+  links: () => number;
+  dialsWaiting: () => number;
+  addressesCounted: () => number;
+  /** 1 while this node can take links (single, or joined to NATS), else 0. */
+  ready: () => number;
+}
+
+export class RelayMetrics {
+  readonly registry = new Registry();
+  readonly #requests: Counter<'status'>;
+  readonly #duration: Histogram;
+  readonly #dials: Counter<'outcome'>;
+
+  constructor(gauges: RelayGauges) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.#requests = new Counter({
+      name: 'relay_requests_total',
+      help: 'Requests for {relay_url} by the status their client got (499: the client left first)',
+      labelNames: ['status'],
+      registers,
+    });
+    this.#duration = new Histogram({
+      name: 'relay_request_duration_seconds',
+      help: 'From a request for {relay_url} arriving to its answer ending, whoever answered',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers,
+    });
+    this.#dials = new Counter({
+      name: 'relay_dials_total',
+      help: 'Terminals dialling in, by outcome',
+      labelNames: ['outcome'],
+      registers,
+    });
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge('relay_links', 'Terminals linked to this node now', gauges.links);
+    gauge(
+      'relay_dials_waiting',
+      'Dialling terminals waiting their turn for a credential check',
+      gauges.dialsWaiting,
+    );
+    gauge(
+      'relay_dial_addresses_counted',
+      'Client addresses with refused dials counted in their current window',
+      gauges.addressesCounted,
+    );
+    gauge(
+      'relay_ready',
+      '1 while this node can take links (alone, or in its NATS cluster), else 0',
+      gauges.ready,
+    );
+  }
+
+  request(status: number, seconds: number): void {
+    this.#requests.inc({ status: String(status) });
+    this.#duration.observe(seconds);
+  }
+
+  dial(outcome: DialOutcome): void {
+    this.#dials.inc({ outcome });
+  }
+}
