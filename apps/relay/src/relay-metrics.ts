@@ -1,6 +1,5 @@
-// Prometheus metrics of one relay node, in a registry of its own (tests run several relays in
-// one process only through child processes, but the cloud's and terminal's metrics do the same).
-// Served on a port of their own (RELAY_METRICS_PORT), never on the public one: an operator's
+// Prometheus metrics of one relay node, in a registry of its own like the cloud's and the
+// terminal's. Labels are bounded (a status, an outcome): no publicId, path or address. Served on a port of their own (RELAY_METRICS_PORT), never on the public one: an operator's
 // scraper reaches it on the internal network, a client of {relay_url} cannot.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -67,7 +66,7 @@ export class RelayMetrics {
     );
     gauge(
       'relay_dial_addresses_counted',
-      'Client addresses with refused dials counted in their current window',
+      'Client addresses whose refused dials are held (in their window, or ended and not yet forgotten)',
       gauges.addressesCounted,
     );
     gauge(
