@@ -1,6 +1,7 @@
 // Prometheus metrics of one relay node, in a registry of its own like the cloud's and the
-// terminal's. Labels are bounded (a status, an outcome): no publicId, path or address. Served on a port of their own (RELAY_METRICS_PORT), never on the public one: an operator's
-// scraper reaches it on the internal network, a client of {relay_url} cannot.
+// terminal's. Labels are bounded (a status, an outcome): no publicId, path or address. Served
+// on a port of their own (RELAY_METRICS_PORT), never on the public one: an operator's scraper
+// reaches it on the internal network, a client of {relay_url} cannot.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** How a terminal's dial ended: its link opened, or why it was refused (docs/relay.md "Metrics"). */
