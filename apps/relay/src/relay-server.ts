@@ -136,12 +136,15 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       : config.bodyLimitBytes,
   });
 
-  const metrics = new RelayMetrics({
-    links: () => links.size,
-    dialsWaiting: () => verifyGate.waiting,
-    addressesCounted: () => refusals?.counter.size ?? 0,
-    ready: () => (cluster === null || cluster.reachable ? 1 : 0),
-  });
+  // Counted only where they are served: no process metrics' observers otherwise.
+  const metrics = config.metrics
+    ? new RelayMetrics({
+        links: () => links.size,
+        dialsWaiting: () => verifyGate.waiting,
+        addressesCounted: () => refusals?.counter.size ?? 0,
+        ready: () => (cluster === null || cluster.reachable ? 1 : 0),
+      })
+    : null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = process.hrtime.bigint();
@@ -187,7 +190,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       status = 503;
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    metrics.request(status, ms / 1000);
+    metrics?.request(status, ms / 1000);
     logger.info(
       {
         method: req.method,
@@ -228,13 +231,13 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       wss,
       logger,
     })
-      .then((outcome) => metrics.dial(outcome))
+      .then((outcome) => metrics?.dial(outcome))
       .catch(() => socket.destroy());
   });
 
   await poller.start();
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
-  const metricsServer = config.metrics ? await serveMetrics(metrics, config.metrics) : null;
+  const metricsServer = metrics && config.metrics ? await serveMetrics(metrics, config.metrics) : null;
   const { port } = server.address() as AddressInfo;
   const scheme = config.tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
