@@ -141,7 +141,8 @@ export async function acceptLink(
     return refuse('unavailable', 503, 'Service Unavailable');
   }
   if (verification === 'busy') return refuse('line_full', 503, 'Service Unavailable', 1);
-  if (verification === null) return 'gave_up';
+  // Gone while it waited its turn or while the cloud answered: nobody to answer.
+  if (verification === null || socket.destroyed) return 'gave_up';
   if (verification === 'closed')
     return refuse('address_closed', 429, 'Too Many Requests', Math.max(1, closedFor()));
   if (verification.kind === 'refused') {
@@ -152,7 +153,11 @@ export async function acceptLink(
   }
   const { device } = verification;
   socket.off('error', dropped);
+  // ws may still refuse the upgrade itself (a bad key or version header) without calling back;
+  // when it does call back, it is at once.
+  let opened = false;
   d.wss.handleUpgrade(req, socket, head, (ws) => {
+    opened = true;
     const link = new TerminalLink(device, ws, {
       heartbeatMs: d.config.heartbeatMs,
       limits: { ...d.config.rateLimit, maxConcurrent: d.config.maxConcurrent },
@@ -162,5 +167,6 @@ export async function acceptLink(
     d.logger.info({ publicId: device.publicId, terminalId: device.terminalId }, 'terminal connected');
     ws.once('close', (code) => d.logger.info({ publicId: device.publicId, code }, 'terminal disconnected'));
   });
-  return 'opened';
+  if (opened) return 'opened';
+  return socket.destroyed ? 'gave_up' : 'bad_request';
 }

@@ -1,25 +1,28 @@
 // Prometheus metrics of one relay node, in a registry of its own like the cloud's and the
 // terminal's. Labels are bounded (a status, an outcome): no publicId, path or address. Served
-// on a port of their own (RELAY_METRICS_PORT), never on the public one: an operator's scraper
-// reaches it on the internal network, a client of {relay_url} cannot.
+// on a port of their own (RELAY_METRICS_PORT, loopback unless RELAY_METRICS_HOST names an
+// internal interface), never on the public one: a client of {relay_url} cannot reach them.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** How a terminal's dial ended: its link opened, or why it was refused (docs/relay.md "Metrics"). */
-export type DialOutcome =
-  | 'opened'
-  | 'bad_request'
-  | 'refused_guess'
-  | 'refused_deactivated'
-  | 'address_closed'
-  | 'line_full'
-  | 'unavailable'
-  | 'gave_up';
+/** How a terminal's dial ended: its link opened, or why not (docs/relay.md "Metrics"). */
+const DIAL_OUTCOMES = [
+  'opened',
+  'bad_request',
+  'refused_guess',
+  'refused_deactivated',
+  'address_closed',
+  'line_full',
+  'unavailable',
+  'gave_up',
+  'error',
+] as const;
+export type DialOutcome = (typeof DIAL_OUTCOMES)[number];
 
 export interface RelayGauges {
   links: () => number;
   dialsWaiting: () => number;
   addressesCounted: () => number;
-  /** 1 while this node can take links (single, or joined to NATS), else 0. */
+  /** 1 while this node can take links (the cloud's revocations heard, and in its NATS cluster if any), else 0. */
   ready: () => number;
 }
 
@@ -33,13 +36,13 @@ export class RelayMetrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.#requests = new Counter({
-      name: 'relay_requests_total',
+      name: 'relay_http_requests_total',
       help: 'Requests for {relay_url} by the status their client got (499: the client left first)',
       labelNames: ['status'],
       registers,
     });
     this.#duration = new Histogram({
-      name: 'relay_request_duration_seconds',
+      name: 'relay_http_request_duration_seconds',
       help: 'From a request for {relay_url} arriving to its answer ending, whoever answered',
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers,
@@ -50,6 +53,8 @@ export class RelayMetrics {
       labelNames: ['outcome'],
       registers,
     });
+    // Every outcome from zero, so that the first of a rare one shows in a rate.
+    for (const outcome of DIAL_OUTCOMES) this.#dials.inc({ outcome }, 0);
     const gauge = (name: string, help: string, read: () => number) =>
       new Gauge({
         name,
@@ -72,7 +77,7 @@ export class RelayMetrics {
     );
     gauge(
       'relay_ready',
-      '1 while this node can take links (alone, or in its NATS cluster), else 0',
+      '1 while this node can take links (the cloud heard, and in its NATS cluster if any), else 0',
       gauges.ready,
     );
   }

@@ -85,10 +85,11 @@ function dialRefusals(config: RelayConfig, logger: Logger) {
   };
 }
 
-/** GET /metrics on its own port, for an operator's scraper on the internal network; 404 for any other path. */
+/** GET /metrics on its own port, for an operator's scraper (no authentication: never a public interface); 404 for any other path. */
 async function serveMetrics(
   metrics: RelayMetrics,
   at: { port: number; host: string },
+  logger: Logger,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createHttpServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
@@ -97,10 +98,21 @@ async function serveMetrics(
     }
     metrics.registry.metrics().then(
       (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
-      () => res.writeHead(500).end(),
+      (error: unknown) => {
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'metrics scrape failed',
+        );
+        res.writeHead(500).end();
+      },
     );
   });
-  await new Promise<void>((done) => server.listen(at.port, at.host, done));
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error) =>
+      fail(new Error(`RELAY_METRICS_PORT ${at.port} on ${at.host}: ${error.message}`)),
+    );
+    server.listen(at.port, at.host, done);
+  });
   const { port } = server.address() as AddressInfo;
   const host = at.host.includes(':') ? `[${at.host}]` : at.host;
   return {
@@ -142,7 +154,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
         links: () => links.size,
         dialsWaiting: () => verifyGate.waiting,
         addressesCounted: () => refusals?.counter.size ?? 0,
-        ready: () => (cluster === null || cluster.reachable ? 1 : 0),
+        ready: () => (poller.listening && (cluster === null || cluster.reachable) ? 1 : 0),
       })
     : null;
 
@@ -230,14 +242,20 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       refusals,
       wss,
       logger,
-    })
-      .then((outcome) => metrics?.dial(outcome))
-      .catch(() => socket.destroy());
+    }).then(
+      (outcome) => metrics?.dial(outcome),
+      () => {
+        socket.destroy();
+        metrics?.dial('error');
+      },
+    );
   });
 
+  // First: a metrics port that cannot be had stops the start before anything else began.
+  const metricsServer =
+    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, logger) : null;
   await poller.start();
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
-  const metricsServer = metrics && config.metrics ? await serveMetrics(metrics, config.metrics) : null;
   const { port } = server.address() as AddressInfo;
   const scheme = config.tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -38,10 +38,10 @@ function postByHand(url: URL, headers: Record<string, string>, contentLength?: n
   return { req, answer };
 }
 
-/** The value of one series (`name{labels}` as exposed) in Prometheus text; 0 when absent. */
+/** The value of one series (`name{labels}` as exposed) in Prometheus text; NaN when absent. */
 function sampleOf(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+  return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
 }
 
 /** How the relay answers a terminal dialling with this credential: 101 (closed at once) or its refusal. */
@@ -170,25 +170,39 @@ describe('the relay', () => {
       expect(answer.headers.get('content-type')).toContain('text/plain');
       return answer.text();
     };
+    const m = await world.activate('Casa M');
     const before = await scrape();
     expect((await send(viaRelay(a.publicId, '/api/health'))).status).toBe(200);
     expect((await send(viaRelay('0'.repeat(32), '/api/health'))).status).toBe(503);
     expect((await dialOutcome(world.relay.url, 'dc_forged')).status).toBe(401);
+    expect((await dialOutcome(world.relay.url, m.deviceCredential)).status).toBe(101);
     const after = await scrape();
-    const grew = (series: string) => sampleOf(after, series) - sampleOf(before, series);
-    expect(grew('relay_requests_total{status="200"}')).toBe(1);
-    expect(grew('relay_requests_total{status="503"}')).toBe(1);
-    expect(grew('relay_request_duration_seconds_count')).toBe(2);
+    // A series first seen in this test was absent before (statuses are not known in advance).
+    const grew = (series: string) => sampleOf(after, series) - (sampleOf(before, series) || 0);
+    expect(grew('relay_http_requests_total{status="200"}')).toBe(1);
+    expect(grew('relay_http_requests_total{status="503"}')).toBe(1);
+    expect(grew('relay_http_request_duration_seconds_count')).toBe(2);
     expect(grew('relay_dials_total{outcome="refused_guess"}')).toBe(1);
+    expect(grew('relay_dials_total{outcome="opened"}')).toBe(1);
+    // Outcomes that did not happen are there from zero.
+    expect(sampleOf(after, 'relay_dials_total{outcome="line_full"}')).toBe(0);
     expect(sampleOf(after, 'relay_links')).toBeGreaterThanOrEqual(1);
     expect(sampleOf(after, 'relay_ready')).toBe(1);
     expect(sampleOf(after, 'relay_dials_waiting')).toBe(0);
+    expect(sampleOf(after, 'relay_dial_addresses_counted')).toBe(0);
     expect(after).toContain('process_cpu_user_seconds_total');
     // Not on the public port, and nothing else on the metrics one.
     const publicMetrics = await send(`${world.relay.url}/metrics`);
     expect(publicMetrics.status).toBe(404);
     expect(publicMetrics.body.error.code).toBe('NOT_FOUND');
     expect((await fetch(metricsUrl.replace(/\/metrics$/, '/other'))).status).toBe(404);
+  });
+
+  it('does not start on a metrics port it cannot have, and says which', async () => {
+    const taken = new URL(world.relay.metricsUrl!).port;
+    await expect(world.startRelay(0, { RELAY_METRICS_PORT: taken })).rejects.toThrow(
+      new RegExp(`RELAY_METRICS_PORT ${taken} on 127\\.0\\.0\\.1: .*EADDRINUSE`),
+    );
   });
 
   it('is alive and ready on its own (no NATS_URL), with the count of links it holds', async () => {
