@@ -13,6 +13,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
+import { urlHost } from '@fiscal-pos/sim-kit';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { acceptLink, refuseUpgrade, VerifyGate } from './accept-link.js';
@@ -114,9 +115,8 @@ async function serveMetrics(
     server.listen(at.port, at.host, done);
   });
   const { port } = server.address() as AddressInfo;
-  const host = at.host.includes(':') ? `[${at.host}]` : at.host;
   return {
-    url: `http://${host}:${port}/metrics`,
+    url: `http://${urlHost(at.host)}:${port}/metrics`,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
@@ -258,9 +258,8 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
   const { port } = server.address() as AddressInfo;
   const scheme = config.tls ? 'https' : 'http';
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
-    url: `${scheme}://${host}:${port}`,
+    url: `${scheme}://${urlHost(config.host)}:${port}`,
     port,
     metricsUrl: metricsServer?.url ?? null,
     links,

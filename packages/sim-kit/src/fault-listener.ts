@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ReopenableListener } from './reopenable-listener.js';
+import { urlHost } from './url-host.js';
 
 /**
  * The admin API's fault switch for a simulator whose "unreachable" mode (`down`, `offline`)
@@ -35,5 +36,5 @@ export async function listenAdmin(
     typeof address === 'object' && address !== null && 'port' in address && typeof address.port === 'number'
       ? address.port
       : port;
-  return { adminPort, urlHost: host.includes(':') ? `[${host}]` : host };
+  return { adminPort, urlHost: urlHost(host) };
 }
