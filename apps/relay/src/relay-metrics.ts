@@ -2,6 +2,10 @@
 // terminal's. Labels are bounded (a status, an outcome): no publicId, path or address. Served
 // on a port of their own (RELAY_METRICS_PORT, loopback unless RELAY_METRICS_HOST names an
 // internal interface), never on the public one: a client of {relay_url} cannot reach them.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { urlHost } from '@fiscal-pos/sim-kit';
+import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** How a terminal's dial ended: its link opened, or why not (docs/relay.md "Metrics"). */
@@ -26,7 +30,7 @@ export interface RelayGauges {
   ready: () => number;
 }
 
-export class RelayMetrics {
+class RelayMetrics {
   readonly registry = new Registry();
   readonly #requests: Counter<'status'>;
   readonly #duration: Histogram;
@@ -90,4 +94,49 @@ export class RelayMetrics {
   dial(outcome: DialOutcome): void {
     this.#dials.inc({ outcome });
   }
+}
+
+/**
+ * The metrics, served with GET /metrics on their own port for an operator's scraper (no
+ * authentication: never a public interface); 404 for any other path. Rejects when the port
+ * cannot be had, naming it.
+ */
+export async function serveRelayMetrics(
+  at: { port: number; host: string },
+  gauges: RelayGauges,
+  logger: Logger,
+): Promise<{ metrics: RelayMetrics; url: string; close: () => Promise<void> }> {
+  const metrics = new RelayMetrics(gauges);
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found: GET /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (error: unknown) => {
+        logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          'metrics scrape failed',
+        );
+        res.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error) =>
+      fail(new Error(`RELAY_METRICS_PORT ${at.port} on ${at.host}: ${error.message}`)),
+    );
+    server.listen(at.port, at.host, done);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    metrics,
+    url: `http://${urlHost(at.host)}:${port}/metrics`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
 }

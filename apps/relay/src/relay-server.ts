@@ -27,7 +27,7 @@ import { forward } from './forward.js';
 import { answerOps } from './ops-answers.js';
 import { LinkRegistry } from './link-registry.js';
 import { RelayCluster } from './relay-cluster.js';
-import { RelayMetrics } from './relay-metrics.js';
+import { serveRelayMetrics } from './relay-metrics.js';
 import { RevocationPoller } from './revocation-poller.js';
 import type { TerminalLink } from './terminal-link.js';
 
@@ -86,45 +86,6 @@ function dialRefusals(config: RelayConfig, logger: Logger) {
   };
 }
 
-/** GET /metrics on its own port, for an operator's scraper (no authentication: never a public interface); 404 for any other path. */
-async function serveMetrics(
-  metrics: RelayMetrics,
-  at: { port: number; host: string },
-  logger: Logger,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createHttpServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found: GET /metrics\n');
-      return;
-    }
-    metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
-      (error: unknown) => {
-        logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
-          'metrics scrape failed',
-        );
-        res.writeHead(500).end();
-      },
-    );
-  });
-  await new Promise<void>((done, fail) => {
-    server.once('error', (error) =>
-      fail(new Error(`RELAY_METRICS_PORT ${at.port} on ${at.host}: ${error.message}`)),
-    );
-    server.listen(at.port, at.host, done);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${urlHost(at.host)}:${port}/metrics`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
-}
-
 export async function startRelay(config: RelayConfig, logger: Logger): Promise<RunningRelay> {
   const cloud = new CloudClient({
     cloudUrl: config.cloudUrl,
@@ -148,15 +109,21 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       : config.bodyLimitBytes,
   });
 
-  // Counted only where they are served: no process metrics' observers otherwise.
-  const metrics = config.metrics
-    ? new RelayMetrics({
-        links: () => links.size,
-        dialsWaiting: () => verifyGate.waiting,
-        addressesCounted: () => refusals?.counter.size ?? 0,
-        ready: () => (poller.listening && (cluster === null || cluster.reachable) ? 1 : 0),
-      })
+  // Counted only where they are served: no process metrics' observers otherwise. A port that
+  // cannot be had stops the start before the relay listens or polls the cloud.
+  const metricsEndpoint = config.metrics
+    ? await serveRelayMetrics(
+        config.metrics,
+        {
+          links: () => links.size,
+          dialsWaiting: () => verifyGate.waiting,
+          addressesCounted: () => refusals?.counter.size ?? 0,
+          ready: () => (poller.listening && (cluster === null || cluster.reachable) ? 1 : 0),
+        },
+        logger,
+      )
     : null;
+  const metrics = metricsEndpoint?.metrics ?? null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = process.hrtime.bigint();
@@ -251,9 +218,6 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     );
   });
 
-  // First: a metrics port that cannot be had stops the start before anything else began.
-  const metricsServer =
-    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, logger) : null;
   await poller.start();
   await new Promise<void>((done) => server.listen(config.port, config.host, done));
   const { port } = server.address() as AddressInfo;
@@ -261,10 +225,10 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   return {
     url: `${scheme}://${urlHost(config.host)}:${port}`,
     port,
-    metricsUrl: metricsServer?.url ?? null,
+    metricsUrl: metricsEndpoint?.url ?? null,
     links,
     async stop() {
-      await metricsServer?.close();
+      await metricsEndpoint?.close();
       await poller.stop();
       links.closeAll();
       server.closeAllConnections();
