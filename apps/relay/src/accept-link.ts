@@ -13,16 +13,17 @@ import type { RelayConfig } from './config.js';
 import type { DialRefusals } from './dial-refusals.js';
 import type { DialOutcome } from './relay-metrics.js';
 import type { LinkRegistry } from './link-registry.js';
-import type { RevocationPoller } from './revocation-poller.js';
 import { TerminalLink } from './terminal-link.js';
 
 export interface AcceptDeps {
   config: RelayConfig;
   cloud: CloudClient;
   links: LinkRegistry<TerminalLink>;
-  /** Cluster mode: a link is taken only while its claim can reach the other nodes. */
-  cluster: { readonly reachable: boolean } | null;
-  revocations: RevocationPoller;
+  /**
+   * Whether a link may be taken now: the cloud's revocations were heard since this relay started
+   * (else it could not hear of one), and in cluster mode its claim can reach the other nodes.
+   */
+  takesLinks: () => boolean;
   verifyGate: VerifyGate;
   /** Refused dials per client address; null where the relay does not know a dial's address. */
   refusals: { counter: DialRefusals; keyOf: (req: IncomingMessage) => string | null } | null;
@@ -115,10 +116,8 @@ export async function acceptLink(
     countGuess();
     return refuse('refused_guess', 401, 'Unauthorized');
   }
-  // The cloud is unreachable since this relay started: it could not hear of a revocation.
-  if (!d.revocations.listening) return refuse('unavailable', 503, 'Service Unavailable');
-  // Out of NATS, no other node would hear of this link: the terminal redials, to another node.
-  if (d.cluster && !d.cluster.reachable) return refuse('unavailable', 503, 'Service Unavailable');
+  // The terminal redials, here later or to another node.
+  if (!d.takesLinks()) return refuse('unavailable', 503, 'Service Unavailable');
   let verification;
   try {
     verification = await d.verifyGate.run(async () => {

@@ -109,6 +109,8 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       : config.bodyLimitBytes,
   });
 
+  // A dial is taken, and the node counted ready in its metrics, on one rule (accept-link.ts).
+  const takesLinks = () => poller.listening && (cluster === null || cluster.reachable);
   // Counted only where they are served: no process metrics' observers otherwise. A port that
   // cannot be had stops the start before the relay listens or polls the cloud.
   const metricsEndpoint = config.metrics
@@ -118,7 +120,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
           links: () => links.size,
           dialsWaiting: () => verifyGate.waiting,
           addressesCounted: () => refusals?.counter.size ?? 0,
-          ready: () => (poller.listening && (cluster === null || cluster.reachable) ? 1 : 0),
+          ready: () => (takesLinks() ? 1 : 0),
         },
         logger,
       )
@@ -203,8 +205,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       config,
       cloud,
       links,
-      cluster,
-      revocations: poller,
+      takesLinks,
       verifyGate,
       refusals,
       wss,
