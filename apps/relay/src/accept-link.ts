@@ -104,7 +104,8 @@ export async function acceptLink(
   /** Seconds this dial's address has to wait; 0 when it may try now (or is not counted). */
   const closedFor = () =>
     key === null || !d.refusals ? 0 : d.refusals.counter.retryAfter(key, performance.now());
-  if (closedFor() > 0) return refuse('address_closed', 429, 'Too Many Requests', closedFor());
+  const closedNow = closedFor();
+  if (closedNow > 0) return refuse('address_closed', 429, 'Too Many Requests', closedNow);
   /** A guess refused, here or by the cloud: counted against the address it came from. */
   const countGuess = () => {
     if (key !== null && d.refusals?.counter.refused(key, performance.now()))

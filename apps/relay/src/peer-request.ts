@@ -140,10 +140,12 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     controls.unsubscribe();
     releaseSlot();
     const unprocessed = refusedUnprocessed(stream);
-    if (status === 0 && !timedOutHere && unprocessed)
-      send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
-    else if (status === 0 && !timedOutHere)
-      send({ kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST });
+    if (status === 0 && !timedOutHere)
+      send(
+        unprocessed
+          ? { kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED }
+          : { kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST },
+      );
     else if (status !== 0 && !ended) send({ kind: 'aborted', seq: seq++ });
     o.logger.info(
       {
