@@ -2,8 +2,7 @@
 // to the cloud) and its terminal API key (`tk_`, what ERPs on the LAN send it as X-API-Key).
 // 256 random bits each, stored as SHA-256 only, the rule integration keys follow (keys/api-key.ts).
 import { randomBytes } from 'node:crypto';
-import type { DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
-import { TOKEN_BODY_LENGTH as BODY_LENGTH } from '@fiscal-pos/platform-protocol';
+import { TOKEN_BODY_LENGTH, type DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
 import { base62 } from '../ids.js';
 import { hashApiKey } from '../keys/api-key.js';
 
@@ -18,7 +17,8 @@ export const TERMINAL_API_KEY_PREFIX = 'tk_';
 export function generateToken(
   prefix: typeof DEVICE_CREDENTIAL_PREFIX | typeof TERMINAL_API_KEY_PREFIX,
 ): NewToken {
-  const plaintext = prefix + base62(randomBytes(32)).padStart(BODY_LENGTH, '0').slice(-BODY_LENGTH);
+  const plaintext =
+    prefix + base62(randomBytes(32)).padStart(TOKEN_BODY_LENGTH, '0').slice(-TOKEN_BODY_LENGTH);
   return { plaintext, hash: hashApiKey(plaintext), lastFour: plaintext.slice(-4) };
 }
 
