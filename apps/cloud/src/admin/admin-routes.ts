@@ -19,7 +19,7 @@ import { Order } from '../orders/order-schemas.js';
 import { Product } from '../products/product-schemas.js';
 import { deleteProduct, saveProduct, setStock } from '../products/save-product.js';
 import { ProblemError } from '../http/problem.js';
-import { resealWebhookSecrets } from '../webhooks/seal-stored-secrets.js';
+import { resealWebhookSecrets } from '../db/seal-stored-secrets.js';
 import {
   CreatedKey,
   CreateKeyBody,

@@ -7,8 +7,8 @@ import { categories, products } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import type { Category, CategoryBody } from './catalog-schemas.js';
-import { nextCatalogVersion } from './catalog-version.js';
-import { requireCategoryRef } from './category-ref.js';
+import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { requireCategoryRef } from '../catalog-base/category-ref.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 

@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { vatRates } from '../db/schema.js';
 import type { VatRate } from './catalog-schemas.js';
-import { nextCatalogVersion } from './catalog-version.js';
+import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
 
 type VatRateRow = typeof vatRates.$inferSelect;
 

@@ -6,17 +6,17 @@
 // idempotency and the audit happen here, visibly, before and after the handler runs.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { authenticateOperator } from '../admin/operator-auth.js';
-import { runAdministration } from '../admin/run-administration.js';
+import { authenticateOperator } from '../operator-access/operator-auth.js';
+import { runAdministration } from '../operator-access/run-administration.js';
 import type { Scope } from '../keys/scopes.js';
 import type { ResolvedKey } from '../keys/keys.js';
 import { pathOfNulText } from './nul-text.js';
 import { fromZodError, ProblemError } from './problem.js';
-import type { AppContext } from './context.js';
-import { authenticate, authorize } from './auth.js';
-import { authenticateDevice, type AuthenticatedDevice } from '../terminals/device-auth.js';
+import type { AppContext } from '../context.js';
+import { authenticate, authorize } from '../integration-access/integration-key-auth.js';
+import { authenticateDevice, type AuthenticatedDevice } from '../device-access/device-auth.js';
 import { countOrRefuse, type AddressLimiter } from './address-limiter.js';
-import { authenticateRelay } from '../relay/relay-auth.js';
+import { authenticateRelay } from '../relay-access/relay-auth.js';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute, type HandlerResult } from '../http/route.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { changeOrderStatus, type ChangeOrderStatusOptions } from './change-order-status.js';
 import { createOrder } from './create-order.js';
 import { ORDER_STATUSES } from './order-lifecycle.js';

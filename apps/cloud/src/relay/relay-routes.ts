@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { terminals } from '../db/schema.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRelayRoute, type AnyRoute } from '../http/route.js';
-import { verifyDeviceCredential } from '../terminals/device-auth.js';
+import { verifyDeviceCredential } from '../device-access/device-auth.js';
 import { Revocations, RevocationsQuery, VerifiedDevice, VerifyBody } from './relay-schemas.js';
 import { revocationsSince } from './revocations.js';
 

@@ -9,7 +9,7 @@ import { CatalogFeed, CatalogFeedQuery } from '../catalog/catalog-schemas.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineDeviceRoute, defineOpenDeviceRoute, type AnyRoute } from '../http/route.js';
 import { activateTerminal } from './activate-terminal.js';
-import { rotateDeviceCredential } from './device-credentials.js';
+import { rotateDeviceCredential } from '../device-access/device-credentials.js';
 import { showDeviceTerminal } from './show-device-terminal.js';
 import { acknowledgeApiKey } from './terminal-api-keys.js';
 import {

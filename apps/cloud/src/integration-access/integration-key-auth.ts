@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { resolveKey, type ResolvedKey } from '../keys/keys.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/api-key.js';
 import type { Scope } from '../keys/scopes.js';
-import type { AppContext } from './context.js';
-import { ProblemError } from './problem.js';
+import type { AppContext } from '../context.js';
+import { ProblemError } from '../http/problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,11 +4,11 @@
 // terminal_deactivated. The resolved terminal and merchant are the only ones a device handler
 // may query: a device never names a terminal or merchant itself.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import { recordFirstUse, resolveDeviceCredential } from './device-credentials.js';
 import { isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
-import { hashToken } from './tokens.js';
+import { hashToken } from '../keys/tokens.js';
 
 export interface AuthenticatedDevice {
   credentialId: string;

@@ -1,7 +1,7 @@
 // `Authorization: Bearer <operator token>` on every administration request: absent -> 401
 // missing_operator_token, wrong -> 401 invalid_operator_token.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import { tokenMatches } from '../secrets/access-tokens.js';
 

@@ -5,9 +5,9 @@ import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { deviceCredentials, terminals } from '../db/schema.js';
 import { newId } from '../ids.js';
-import type { TerminalStatus } from './terminal-lifecycle.js';
+import type { TerminalStatus } from '../terminals/terminal-lifecycle.js';
 import { DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
-import { generateToken } from './tokens.js';
+import { generateToken } from '../keys/tokens.js';
 
 /** Returns the credential itself: shown once, never stored. */
 export async function issueDeviceCredential(

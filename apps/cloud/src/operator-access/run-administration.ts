@@ -6,7 +6,7 @@
 // - the audit log: operation, path, status, request id, idempotency key; never the body.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { ProblemError } from '../http/problem.js';
 import type { AnyRoute, HandlerResult } from '../http/route.js';

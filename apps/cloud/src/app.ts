@@ -9,16 +9,16 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { base62 } from '../ids.js';
-import { buildOpenApi } from '../openapi/openapi.js';
-import { registerOpsRoutes } from '../ops/ops-routes.js';
-import { ALL_ROUTES } from '../routes.js';
+import { base62 } from './ids.js';
+import { buildOpenApi } from './openapi/openapi.js';
+import { registerOpsRoutes } from './ops/ops-routes.js';
+import { ALL_ROUTES } from './routes.js';
 import type { AppContext } from './context.js';
-import { ProblemError, toProblem, type ProblemCode } from './problem.js';
-import { AddressLimiter, countOrRefuse } from './address-limiter.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
-import { API_PREFIX, RELAY_PREFIX, registerRoute } from './route.js';
-import { carriesRelayToken } from '../relay/relay-auth.js';
+import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
+import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { API_PREFIX, RELAY_PREFIX, registerRoute } from './http/route.js';
+import { carriesRelayToken } from './relay-access/relay-auth.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -2,7 +2,7 @@
 // service, not a user: one shared token, compared in constant time. A cloud without RELAY_TOKEN
 // has no relay and refuses every call rather than accepting an empty token.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import { digestToken, tokenMatches } from '../secrets/access-tokens.js';
 
