@@ -28,7 +28,6 @@ import {
   KeyParams,
   KeySummary,
   Merchant,
-  MerchantParams,
   ProductParams,
   RotateKeyBody,
   SaveProductBody,
@@ -36,6 +35,7 @@ import {
   SetStockBody,
   UpdateMerchantBody,
 } from './admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { IssuedActivationCode } from '../terminals/terminal-schemas.js';
 import { Cashier } from '../catalog/catalog-schemas.js';
 import { seedDemo } from './seed-demo.js';

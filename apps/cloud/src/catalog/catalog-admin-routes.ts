@@ -2,7 +2,7 @@
 // and the catalog feed as a terminal will receive it (for the operator to inspect; terminals
 // will read it at /api/device/v1/catalog with their device credential).
 import { z } from 'zod';
-import { MerchantParams } from '../admin/admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineAdminRoute, type AnyRoute } from '../http/route.js';
 import { requireMerchant } from '../merchants/merchants.js';

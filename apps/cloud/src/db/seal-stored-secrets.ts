@@ -4,7 +4,9 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from './database.js';
 import { webhookEndpoints } from './schema.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import { previousSecretBinding } from '../webhooks/signing.js';
+
+/** What a rotated-out secret is bound to when sealed, so it never opens as the current one. */
+export const previousSecretBinding = (endpointId: string) => `${endpointId}#previous`;
 
 /**
  * Migration 0004's data step: seals every readable secret, bound to its endpoint's id. Raw SQL,

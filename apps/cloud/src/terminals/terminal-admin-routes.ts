@@ -4,7 +4,7 @@
 // codes are shown once (left out of idempotent replays).
 import { z } from 'zod';
 import { requireMerchant } from '../merchants/merchants.js';
-import { MerchantParams } from '../admin/admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineAdminRoute, type AnyRoute } from '../http/route.js';
 import { deactivateTerminal, renameTerminal } from './change-terminal.js';

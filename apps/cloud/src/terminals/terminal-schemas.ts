@@ -1,8 +1,8 @@
 // The terminal resources: what the operator sends and gets back (admin API) and what a terminal
 // sends and gets back (device API).
-import { graceSeconds } from '../admin/admin-schemas.js';
+import { graceSeconds } from '../keys/grace-seconds.js';
 import { z } from 'zod';
-import { MerchantParams } from '../admin/admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { TERMINAL_STATUSES } from './terminal-lifecycle.js';
 
 export const Terminal = z

@@ -16,7 +16,8 @@ import type { Opened, SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { assertTransition, classifyStatus, nextStep, type AttemptOutcome } from './delivery-lifecycle.js';
 import { GroupWriter } from '../db/group-writer.js';
 import { recordSuccesses, type SuccessfulAttempt } from './record-successes.js';
-import { deliveryHeaders, previousSecretBinding } from './signing.js';
+import { deliveryHeaders } from './signing.js';
+import { previousSecretBinding } from '../db/seal-stored-secrets.js';
 import type { UrlGuard } from '../net/url-guard.js';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
