@@ -17,8 +17,9 @@ import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
 import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
-import { API_PREFIX, RELAY_PREFIX, registerRoute } from './http/route.js';
-import { carriesRelayToken } from './relay-access/relay-auth.js';
+import { registerRoute } from './http/route.js';
+import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
+import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -26,7 +27,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const RELAY_KEY = 'relay';
 
 const isRelayCall = (request: FastifyRequest): boolean =>
-  request.routeOptions.url?.startsWith(`${RELAY_PREFIX}/`) ?? false;
+  request.routeOptions.url?.startsWith(`${RELAY_BASE_PATH}/`) ?? false;
 
 /** Fastify's own failures (body parsing, size, media type) mapped onto our problem kinds. */
 const FASTIFY_CODES: Readonly<Record<string, ProblemCode>> = {
@@ -153,7 +154,9 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   });
 
   const openApi = buildOpenApi(ALL_ROUTES);
-  app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
+  app.get(`${INTEGRATION_BASE_PATH}/openapi.json`, { config: { rateLimit: false } }, () =>
+    Promise.resolve(openApi),
+  );
   for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
   registerOpsRoutes(app, ctx);
   return app;

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
-import { defineAdminRoute, type AnyRoute } from '../http/route.js';
+import { defineRoute } from '../http/route.js';
+import type { CloudRoute } from '../context.js';
+import { operator } from '../operator-access/operator-auth.js';
 import { requireMerchant } from '../merchants/merchants.js';
 import { catalogChangesSince } from './catalog-changes.js';
 import {
@@ -29,7 +31,7 @@ const CategoryParams = MerchantParams.extend({ categoryId: z.string().max(100) }
 const CashierParams = MerchantParams.extend({ cashierId: z.string().max(100) });
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
-const listCategoriesRoute = defineAdminRoute({
+const listCategoriesRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/categories',
   operationId: 'adminListCategories',
@@ -42,7 +44,7 @@ const listCategoriesRoute = defineAdminRoute({
   },
 });
 
-const createCategoryRoute = defineAdminRoute({
+const createCategoryRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/merchants/{merchantId}/categories',
   operationId: 'adminCreateCategory',
@@ -56,7 +58,7 @@ const createCategoryRoute = defineAdminRoute({
   },
 });
 
-const updateCategoryRoute = defineAdminRoute({
+const updateCategoryRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/categories/{categoryId}',
   operationId: 'adminUpdateCategory',
@@ -71,7 +73,7 @@ const updateCategoryRoute = defineAdminRoute({
   },
 });
 
-const deleteCategoryRoute = defineAdminRoute({
+const deleteCategoryRoute = defineRoute(operator(), {
   method: 'DELETE',
   path: '/merchants/{merchantId}/categories/{categoryId}',
   operationId: 'adminDeleteCategory',
@@ -85,7 +87,7 @@ const deleteCategoryRoute = defineAdminRoute({
   },
 });
 
-const listVatRatesRoute = defineAdminRoute({
+const listVatRatesRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/vat-rates',
   operationId: 'adminListVatRates',
@@ -98,7 +100,7 @@ const listVatRatesRoute = defineAdminRoute({
   },
 });
 
-const setVatRateRoute = defineAdminRoute({
+const setVatRateRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/vat-rates/{code}',
   operationId: 'adminSetVatRate',
@@ -115,7 +117,7 @@ const setVatRateRoute = defineAdminRoute({
   },
 });
 
-const listCashiersRoute = defineAdminRoute({
+const listCashiersRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/cashiers',
   operationId: 'adminListCashiers',
@@ -128,7 +130,7 @@ const listCashiersRoute = defineAdminRoute({
   },
 });
 
-const createCashierRoute = defineAdminRoute({
+const createCashierRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/merchants/{merchantId}/cashiers',
   operationId: 'adminCreateCashier',
@@ -142,7 +144,7 @@ const createCashierRoute = defineAdminRoute({
   },
 });
 
-const updateCashierRoute = defineAdminRoute({
+const updateCashierRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/cashiers/{cashierId}',
   operationId: 'adminUpdateCashier',
@@ -157,7 +159,7 @@ const updateCashierRoute = defineAdminRoute({
   },
 });
 
-const deleteCashierRoute = defineAdminRoute({
+const deleteCashierRoute = defineRoute(operator(), {
   method: 'DELETE',
   path: '/merchants/{merchantId}/cashiers/{cashierId}',
   operationId: 'adminDeleteCashier',
@@ -171,7 +173,7 @@ const deleteCashierRoute = defineAdminRoute({
   },
 });
 
-const catalogFeedRoute = defineAdminRoute({
+const catalogFeedRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/catalog',
   operationId: 'adminCatalogFeed',
@@ -189,7 +191,7 @@ const catalogFeedRoute = defineAdminRoute({
   },
 });
 
-export const CATALOG_ADMIN_ROUTES: readonly AnyRoute[] = [
+export const CATALOG_ADMIN_ROUTES: readonly CloudRoute[] = [
   listCategoriesRoute,
   createCategoryRoute,
   updateCategoryRoute,

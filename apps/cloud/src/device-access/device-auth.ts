@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
+import type { Access } from '../http/route.js';
 import { recordFirstUse, resolveDeviceCredential } from './device-credentials.js';
 import { isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
 import { hashToken } from '../keys/tokens.js';
@@ -22,10 +23,31 @@ declare module 'fastify' {
   }
 }
 
-export async function authenticateDevice(
-  ctx: AppContext,
-  request: FastifyRequest,
-): Promise<AuthenticatedDevice> {
+/** The device API's base path (packages/platform-protocol's client adds it to the cloud URL). */
+export const DEVICE_BASE_PATH = '/api/device/v1';
+
+/** Device routes: the handler gets the calling terminal as `device`, the only one it may query. */
+export const deviceCredential: Access<AppContext, { device: AuthenticatedDevice }> = {
+  name: 'device',
+  basePath: DEVICE_BASE_PATH,
+  admit: async (ctx, request) => ({ device: await authenticateDevice(ctx, request) }),
+  doc: {
+    who: 'Needs the device credential from activation (`Authorization: Bearer dc_…`).',
+    unauthorized: 'Missing, invalid or revoked device credential',
+    forbidden: 'The terminal was deactivated',
+    securityScheme: {
+      name: 'deviceCredential',
+      scheme: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'A terminal’s device credential (dc_…), issued at activation',
+      },
+    },
+    tag: 'device',
+  },
+};
+
+async function authenticateDevice(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedDevice> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match)
     throw new ProblemError(
