@@ -39,7 +39,7 @@ import {
 } from './admin-schemas.js';
 import { MerchantParams } from '../merchants/merchant-params.js';
 import { IssuedActivationCode } from '../terminals/terminal-schemas.js';
-import { Cashier } from '../catalog/catalog-schemas.js';
+import { Cashier } from '@fiscal-pos/platform-protocol';
 import { seedDemo } from './seed-demo.js';
 
 const notFound = { description: 'No such merchant, key, product or order', schema: ProblemSchema };

@@ -9,17 +9,13 @@ import type { CloudRoute } from '../context.js';
 import { operator } from '../operator-access/operator-auth.js';
 import { requireMerchant } from '../merchants/merchants.js';
 import { catalogChangesSince } from './catalog-changes.js';
+import { CatalogFeed, CatalogFeedQuery, Cashier, Category, VatRate } from '@fiscal-pos/platform-protocol';
 import {
-  CatalogFeed,
-  CatalogFeedQuery,
-  Cashier,
-  Category,
   CategoryBody,
   CreateCashierBody,
   SetVatRateBody,
   SettableVatCode,
   UpdateCashierBody,
-  VatRate,
 } from './catalog-schemas.js';
 import { createCashier, deleteCashier, listCashiers, updateCashier } from './cashiers.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.js';

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import type { Access } from '../http/route.js';
 import { recordFirstUse, resolveDeviceCredential } from './device-credentials.js';
-import { isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
+import { DEVICE_API_BASE_PATH, isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
 import { hashToken } from '../keys/tokens.js';
 
 export interface AuthenticatedDevice {
@@ -23,13 +23,10 @@ declare module 'fastify' {
   }
 }
 
-/** The device API's base path (packages/platform-protocol's client adds it to the cloud URL). */
-export const DEVICE_BASE_PATH = '/api/device/v1';
-
 /** Device routes: the handler gets the calling terminal as `device`, the only one it may query. */
 export const deviceCredential: Access<AppContext, { device: AuthenticatedDevice }> = {
   name: 'device',
-  basePath: DEVICE_BASE_PATH,
+  basePath: DEVICE_API_BASE_PATH,
   admit: async (ctx, request) => ({ device: await authenticateDevice(ctx, request) }),
   doc: {
     who: 'Needs the device credential from activation (`Authorization: Bearer dc_…`).',

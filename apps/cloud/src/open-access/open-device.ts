@@ -1,7 +1,7 @@
 // Device routes without a credential (activation issues it): every attempt is counted per
 // client address first, refusals included, so codes cannot be guessed at speed.
+import { DEVICE_API_BASE_PATH } from '@fiscal-pos/platform-protocol';
 import type { AppContext } from '../context.js';
-import { DEVICE_BASE_PATH } from '../device-access/device-auth.js';
 import { countOrRefuse, type AddressLimiter } from '../http/address-limiter.js';
 import type { Access } from '../http/route.js';
 
@@ -10,7 +10,7 @@ export function openDevice(
 ): Access<AppContext, object> {
   return {
     name: 'open',
-    basePath: DEVICE_BASE_PATH,
+    basePath: DEVICE_API_BASE_PATH,
     admit: (ctx, request, reply) => {
       const { limiter, refusal } = attempts(ctx);
       countOrRefuse(limiter, request.ip, reply, refusal);

@@ -5,9 +5,9 @@ import { JsonText, defineRoute } from '../http/route.js';
 import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { listProductPage } from './product-list.js';
 import { findProduct, listContentBlocks } from './product-store.js';
+import { LocalizedText } from '@fiscal-pos/platform-protocol';
 import {
   Inventory,
-  LocalizedText,
   Product,
   ProductDetail,
   presentInventory,

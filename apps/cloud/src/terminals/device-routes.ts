@@ -5,7 +5,15 @@
 import { catalogChangesSince } from '../catalog/catalog-changes.js';
 import { PushDocumentsBody, PushDocumentsResult } from '@fiscal-pos/platform-protocol';
 import { ingestDocuments } from '../documents/ingest-documents.js';
-import { CatalogFeed, CatalogFeedQuery } from '../catalog/catalog-schemas.js';
+import {
+  AcknowledgeApiKeyBody,
+  ActivateBody,
+  Activation,
+  CatalogFeed,
+  CatalogFeedQuery,
+  DeviceTerminal,
+  RotatedCredential,
+} from '@fiscal-pos/platform-protocol';
 import { ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import type { CloudRoute } from '../context.js';
@@ -15,13 +23,6 @@ import { activateTerminal } from './activate-terminal.js';
 import { rotateDeviceCredential } from '../device-access/device-credentials.js';
 import { showDeviceTerminal } from './show-device-terminal.js';
 import { acknowledgeApiKey } from './terminal-api-keys.js';
-import {
-  AcknowledgeApiKeyBody,
-  ActivateBody,
-  Activation,
-  DeviceTerminal,
-  RotatedCredential,
-} from './terminal-schemas.js';
 
 const activationAttempts = openDevice((ctx) => ({
   limiter: ctx.activationAttempts,

@@ -9,7 +9,8 @@ import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { findPendingApiKey } from './terminal-api-keys.js';
 import type { TerminalStatus } from './terminal-lifecycle.js';
-import { presentDeviceMerchant, type DeviceTerminal } from './terminal-schemas.js';
+import type { DeviceTerminal } from '@fiscal-pos/platform-protocol';
+import { presentDeviceMerchant } from './terminal-schemas.js';
 
 export async function showDeviceTerminal(
   ctx: { db: Db; secrets: SecretsKeyring },
