@@ -11,7 +11,7 @@ import { fromZodError, ProblemError } from './problem.js';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface ResponseSpec {
+interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
 }
@@ -23,7 +23,7 @@ export interface ResponseSpec {
 type HttpStatus = 200 | 201 | 202 | 204 | 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 /** The answers of an endpoint by status. */
-export type Responses = { readonly [S in HttpStatus]?: ResponseSpec };
+type Responses = { readonly [S in HttpStatus]?: ResponseSpec };
 
 /**
  * A body that is JSON text already (rendered by the database): sent as is, never re-serialized.
@@ -58,7 +58,7 @@ export interface HandlerResult {
 }
 
 /** What the OpenAPI document says of an audience. */
-export interface AccessDoc {
+interface AccessDoc {
   /** Who may call, in a sentence. */
   who: string;
   /** The 401 and 403 this audience answers, when it does. */
@@ -109,7 +109,7 @@ interface HandlerInput<C, Q, B, PA> {
 }
 
 /** One endpoint, declared once. */
-export interface RouteDef<
+interface RouteDef<
   C,
   P extends object,
   R extends Responses,

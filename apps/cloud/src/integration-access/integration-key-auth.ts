@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 const API_KEY_HEADER = 'x-service-api-key';
 
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ResolvedKey> {
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ResolvedKey> {
   const header = request.headers[API_KEY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || key === '') {
@@ -36,7 +36,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return resolved;
 }
 
-export function authorize(auth: ResolvedKey, anyOf: readonly Scope[]): void {
+function authorize(auth: ResolvedKey, anyOf: readonly Scope[]): void {
   if (!auth.integrationActive) {
     throw new ProblemError('module_inactive', 'The integration API module is not active for this merchant.');
   }

@@ -8,7 +8,7 @@ import type { Access } from '../http/route.js';
 import { runAdministration } from './run-administration.js';
 import { tokenMatches } from '../secrets/access-tokens.js';
 
-export function authenticateOperator(ctx: AppContext, request: FastifyRequest): void {
+function authenticateOperator(ctx: AppContext, request: FastifyRequest): void {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match)
     throw new ProblemError(
