@@ -19,7 +19,7 @@ import { readStoredApiKey } from '../../src/storage/api-key-file.js';
 import { activateTerminal } from '../../src/platform/activate-terminal.js';
 import { healthRecordSchema } from '../../src/health/health-contract.js';
 import { metricsRoute } from '../../src/metrics/metrics-route.js';
-import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
+import { openApiDocumentSchema } from '../../src/http/openapi-contract.js';
 import { printResultSchema } from '../../src/printing/print-contract.js';
 import { printJobListSchema, printJobSchema } from '../../src/printing/print-job-contract.js';
 import { TcpPrinter } from '../../src/printing/tcp-printer.js';
