@@ -31,7 +31,11 @@ import {
 } from '../../src/reports/report-contract.js';
 import { receiptDuplicateSchema } from '../../src/receipt-copies/receipt-copy-contract.js';
 import { refundResultSchema } from '../../src/fiscal-documents/refund-contract.js';
-import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/fiscal-documents/sale-contract.js';
+import {
+  saleDetailSchema,
+  saleListPageSchema,
+  saleResultSchema,
+} from '../../src/fiscal-documents/sale-contract.js';
 import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
 import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
