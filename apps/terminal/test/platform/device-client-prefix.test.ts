@@ -1,58 +1,25 @@
 // The terminal's device client against the cloud's real device routes, with the cloud reached
 // under a path prefix (a cloud behind a reverse proxy at https://host/cloud): every call,
 // document push included, keeps the prefix and reads the answer with the one contract.
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalDocument } from '../../../cloud/test/documents-fixture.js';
 import { activateDevice, CloudError, DeviceClient } from '../../src/platform/device-client.js';
+import { PREFIX, startPrefixProxy, type PrefixProxy } from '../support/prefix-proxy.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
-
-const PREFIX = '/cloud';
-
-/** A reverse proxy on loopback: /cloud/... goes to the cloud without the prefix, anything else is 404. */
-function startPrefixProxy(target: string, seen: string[]): Promise<Server> {
-  const upstream = new URL(target);
-  const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    seen.push(`${req.method} ${url}`);
-    if (!url.startsWith(`${PREFIX}/`)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not under the prefix');
-      return;
-    }
-    const forwarded = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: url.slice(PREFIX.length),
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on('error', () => res.writeHead(502).end());
-    req.pipe(forwarded);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 describe('the device client under a path prefix', () => {
   let cloud: TestCloud;
-  let proxy: Server;
+  let proxy: PrefixProxy;
   let cloudUrl: string;
-  const seen: string[] = [];
 
   beforeAll(async () => {
     cloud = await startCloudForTerminals();
-    proxy = await startPrefixProxy(cloud.url, seen);
-    cloudUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${PREFIX}/`;
+    proxy = await startPrefixProxy(cloud.url);
+    cloudUrl = proxy.url;
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => proxy?.close(resolve));
+    await proxy?.close();
     await cloud?.close();
   });
 
@@ -74,8 +41,10 @@ describe('the device client under a path prefix', () => {
     credential = await client.rotateCredential();
     expect((await client.terminal()).terminalId).toBe(terminalId);
 
-    expect(seen.length).toBeGreaterThanOrEqual(6);
-    expect(seen.filter((line) => !line.split(' ')[1]!.startsWith(`${PREFIX}/api/device/v1/`))).toEqual([]);
+    expect(proxy.seen.length).toBeGreaterThanOrEqual(6);
+    expect(proxy.seen.filter((line) => !line.split(' ')[1]!.startsWith(`${PREFIX}/api/device/v1/`))).toEqual(
+      [],
+    );
   });
 
   it('tells a refusal through the prefix from an unreachable cloud', async () => {
