@@ -5,6 +5,20 @@ import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
+/** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
+const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** How long one SMTP conversation may take at each stage (SMTP_*_TIMEOUT_MS). */
+export interface SmtpTimeouts {
+  /** To open the TCP (and TLS) connection. */
+  connectionMs: number;
+  /** From the connection to the server's 220 greeting. */
+  greetingMs: number;
+  /** Of silence on the socket once talking (nodemailer's own default is 10 minutes). */
+  socketMs: number;
+}
+
 /** Who issues the receipts, as their header prints it. */
 export interface MerchantIdentity {
   name: string;
@@ -107,11 +121,22 @@ export interface TerminalConfig {
   delivery: {
     smtpUrl: string | null;
     mailFrom: string;
+    /** SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS. */
+    smtpTimeouts: SmtpTimeouts;
+    /** SMS_PROVIDER: the API SMS_GATEWAY_URL speaks (generic: the terminal's own shape). */
+    smsProvider: SmsProvider;
     smsGatewayUrl: string | null;
     smsGatewayToken: string | null;
+    /** SMS_ACCOUNT_ID: Twilio's account SID. */
+    smsAccountId: string | null;
+    /** SMS_SENDER_ID: alphanumeric (up to 11) or a number in international form. */
+    smsSenderId: string | null;
+    smsTimeoutMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
     maxAttempts: number;
+    /** DELIVERY_CONCURRENCY: messages of one channel sent at the same time. */
+    concurrency: number;
   };
 }
 
@@ -169,6 +194,36 @@ const PAPER_COLUMNS = [32, 42, 48];
 /** An environment value, null when unset or empty. */
 function optional(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
+}
+
+/** An alphanumeric sender ID (GSM: up to 11 characters, a letter among them) or a phone number. */
+const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9 .-]{1,11}$|^\+?[1-9]\d{2,14}$/;
+
+function smsSettings(env: NodeJS.ProcessEnv) {
+  const provider = (optional(env.SMS_PROVIDER) ?? 'generic') as SmsProvider;
+  if (!SMS_PROVIDERS.includes(provider))
+    throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${provider}"`);
+  const senderId = optional(env.SMS_SENDER_ID);
+  if (senderId !== null && !SENDER_ID.test(senderId))
+    throw new Error(
+      `SMS_SENDER_ID must be up to 11 letters, digits and spaces or a phone number, got "${senderId}"`,
+    );
+  const url = optional(env.SMS_GATEWAY_URL);
+  const token = optional(env.SMS_GATEWAY_TOKEN);
+  const accountId = optional(env.SMS_ACCOUNT_ID);
+  // What each provider cannot do without, said at start rather than at the first receipt.
+  if (url !== null && provider === 'twilio' && (accountId === null || token === null || senderId === null))
+    throw new Error('SMS_PROVIDER=twilio needs SMS_ACCOUNT_ID, SMS_GATEWAY_TOKEN and SMS_SENDER_ID');
+  if (url !== null && provider === 'infobip' && token === null)
+    throw new Error('SMS_PROVIDER=infobip needs SMS_GATEWAY_TOKEN (the API key)');
+  return {
+    smsProvider: provider,
+    smsGatewayUrl: url,
+    smsGatewayToken: token,
+    smsAccountId: accountId,
+    smsSenderId: senderId,
+    smsTimeoutMs: intFrom(env, 'SMS_TIMEOUT_MS', 10_000, 1),
+  };
 }
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
@@ -237,11 +292,16 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     delivery: {
       smtpUrl: optional(env.SMTP_URL),
       mailFrom: optional(env.MAIL_FROM) ?? 'Fiscal POS <bonuri@fiscal-pos.local>',
-      smsGatewayUrl: optional(env.SMS_GATEWAY_URL),
-      smsGatewayToken: optional(env.SMS_GATEWAY_TOKEN),
+      smtpTimeouts: {
+        connectionMs: intFrom(env, 'SMTP_CONNECTION_TIMEOUT_MS', 10_000, 1),
+        greetingMs: intFrom(env, 'SMTP_GREETING_TIMEOUT_MS', 10_000, 1),
+        socketMs: intFrom(env, 'SMTP_SOCKET_TIMEOUT_MS', 30_000, 1),
+      },
+      ...smsSettings(env),
       retryBaseMs: intFrom(env, 'DELIVERY_RETRY_BASE_MS', 5_000, 1),
       retryMaxMs: intFrom(env, 'DELIVERY_RETRY_MAX_MS', 600_000, 1),
       maxAttempts: intFrom(env, 'DELIVERY_MAX_ATTEMPTS', 20, 1, 1000),
+      concurrency: intFrom(env, 'DELIVERY_CONCURRENCY', 4, 1, 64),
     },
     merchant: {
       name: env.MERCHANT_NAME && env.MERCHANT_NAME !== '' ? env.MERCHANT_NAME : 'FISCAL POS',
