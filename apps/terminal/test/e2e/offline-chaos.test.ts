@@ -389,7 +389,7 @@ describe.skipIf(unreachable !== null)(
 
         // MEV and the cloud up for good: the queues drain by themselves.
         await waitUntil(
-          'the offline queue and the platform outbox drained',
+          'the offline queue, the platform outbox and the card reversals drained',
           async () => {
             const health = await direct<{ offlineQueueSize: number; platform: { documentsWaiting: number } }>(
               '/api/health',
@@ -453,8 +453,8 @@ describe.skipIf(unreachable !== null)(
             if (p.card) saleRrns.add(p.card.rrn);
         }
         const unmatched = charged.filter((p) => !saleRrns.has(p.rrn ?? ''));
-      if (unmatched.length > 0) console.log(`charges without a receipt ${JSON.stringify(unmatched)}`);
-      const chargesWithoutReceipt = unmatched.length;
+        if (unmatched.length > 0) console.log(`charges without a receipt ${JSON.stringify(unmatched)}`);
+        const chargesWithoutReceipt = unmatched.length;
 
         // The cloud's stock: its start plus every answered movement, and its ledger adds up.
         const expected: Record<string, number> = { TEA: ON_HAND, COFFEE: ON_HAND };
