@@ -161,6 +161,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     relay: () => rt.relayState(),
+    receiptDeliveries: () => rt.receiptDeliveryHealth(),
     printQueue: rt.printQueue,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
