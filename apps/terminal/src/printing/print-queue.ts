@@ -120,27 +120,39 @@ export class PrintQueue {
 
   async #run(): Promise<void> {
     while (!this.#stopped) {
-      const next = this.o.store.head();
-      if (next === null) {
-        await this.#signal.wait(null);
-        continue;
-      }
       try {
-        await this.o.printer.print(next.document);
-        this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
-        this.#failures = 0;
+        await this.#next();
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.o.store.noteFailure(next.job.id, reason);
-        this.#lastFailure = { at: Date.now(), error };
-        this.#failures += 1;
-        const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
-        this.o.logger.warn(
-          { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
-          'print job waits for the printer',
-        );
-        await this.#signal.wait(wait);
+        // The store refused a write (a full or read-only disk): the job is still queued and is
+        // tried again later; the queue never stops for it.
+        this.o.logger.error({ err: error }, 'print queue could not record a job; retrying later');
+        await this.#signal.wait(this.o.retryMaxMs);
       }
+    }
+  }
+
+  /** One attempt at the oldest queued job, or a wait for one. */
+  async #next(): Promise<void> {
+    const next = this.o.store.head();
+    if (next === null) {
+      await this.#signal.wait(null);
+      return;
+    }
+    try {
+      await this.o.printer.print(next.document);
+      this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
+      this.#failures = 0;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.o.store.noteFailure(next.job.id, reason);
+      this.#lastFailure = { at: Date.now(), error };
+      this.#failures += 1;
+      const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
+      this.o.logger.warn(
+        { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
+        'print job waits for the printer',
+      );
+      await this.#signal.wait(wait);
     }
   }
 }

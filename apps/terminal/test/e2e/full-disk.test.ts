@@ -1,0 +1,181 @@
+/**
+ * A full disk under the real terminal process: DATA_DIR on a small tmpfs this test mounts and
+ * fills. What must hold (docs/terminal-api.md, "Storage unavailable"):
+ *
+ * - every write answers 200 or 503 STORAGE_UNAVAILABLE, never a 500, and the process never
+ *   dies of it (the audit log's flush timer used to throw SQLITE_FULL uncaught);
+ * - health says `degraded` with the reason STORAGE_UNAVAILABLE while writes fail;
+ * - every sale answered 200 is still there;
+ * - once space returns, the same process sells again and health is `ready`.
+ *
+ * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
+ */
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_KEY,
+  cashSale,
+  removeDir,
+  startSimulator,
+  tempDir,
+  type Simulator,
+} from '../support/terminal-harness.js';
+import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+
+/** Why the test cannot run here, or null when a tmpfs can be mounted. */
+function mountRefusal(): string | null {
+  if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root (CI runs as root)';
+  const probe = tempDir('mount-probe');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'pipe' });
+    execFileSync('umount', [probe], { stdio: 'pipe' });
+    return null;
+  } catch (error) {
+    return `mount -t tmpfs failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    removeDir(probe);
+  }
+}
+
+const refusal = mountRefusal();
+if (refusal !== null) console.warn(`full-disk test skipped: ${refusal}`);
+
+interface Reply {
+  status: number;
+  body: { data: Record<string, unknown> | null; error: { code: string; message: string } | null };
+}
+
+async function call(terminal: TerminalProcess, method: string, path: string, body?: unknown, key?: string) {
+  const response = await fetch(terminal.url + path, {
+    method,
+    headers: {
+      'X-API-Key': API_KEY,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(key ? { 'Idempotency-Key': key } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, body: (await response.json()) as Reply['body'] };
+}
+
+/** Writes zeros until the file system refuses: the disk is full. */
+function fill(file: string): void {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(64 * 1024);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    // The last few bytes too, so that no page is left.
+    for (let size = 32 * 1024; size >= 512; size /= 2) {
+      try {
+        for (;;) writeSync(fd, chunk.subarray(0, size));
+      } catch {
+        // next smaller size
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe.skipIf(refusal !== null)('a full disk under the terminal process', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({ dataDir: join(mountPoint, 'data'), sim });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('answers 503 STORAGE_UNAVAILABLE, stays up, loses nothing answered and sells again when space returns', async () => {
+    const answered: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const reply = await call(terminal, 'POST', '/api/sales', cashSale(10 + i));
+      expect(reply.status).toBe(200);
+      answered.push(reply.body.data!.saleId as string);
+    }
+
+    const filler = join(mountPoint, 'filler');
+    mkdirSync(mountPoint, { recursive: true });
+    fill(filler);
+
+    // The WAL reuses the space it already holds: sales go on until it must grow.
+    let refused: Reply | null = null;
+    let refusedKey = '';
+    let refusedSale = cashSale(1);
+    for (let i = 0; i < 3000 && refused === null; i++) {
+      refusedKey = `full-disk-sale-${i}`;
+      refusedSale = cashSale(1 + (i % 50));
+      const reply = await call(terminal, 'POST', '/api/sales', refusedSale, refusedKey);
+      if (reply.status === 200) answered.push(reply.body.data!.saleId as string);
+      else refused = reply;
+      // A read between writes: it used to kill the process as well (its audit row).
+      expect((await call(terminal, 'GET', '/api/sales?limit=1')).status).toBe(200);
+    }
+    expect(refused?.status).toBe(503);
+    expect(refused?.body.error?.code).toBe('STORAGE_UNAVAILABLE');
+
+    // Other write paths answer the same refusal or succeed; never a 500.
+    for (const [path, body] of [
+      ['/api/cash/in', { amount: 5 }],
+      ['/api/reports/x', {}],
+      ['/api/sales', cashSale(7)],
+    ] as const) {
+      const reply = await call(terminal, 'POST', path, body);
+      expect([200, 503], `${path}: ${JSON.stringify(reply.body.error)}`).toContain(reply.status);
+      if (reply.status === 503) expect(reply.body.error?.code).toBe('STORAGE_UNAVAILABLE');
+    }
+
+    // The audit log's timer has run many times since: the process is still there.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const degraded = await call(terminal, 'GET', '/api/health');
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.data!.status).toBe('degraded');
+    expect(degraded.body.data!.degradedReasons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'STORAGE_UNAVAILABLE' })]),
+    );
+
+    // Restarted on the full disk (it used to die again within seconds, forever): it starts,
+    // refuses writes with the same answer and stays up.
+    await terminal.kill();
+    terminal = await startTerminalProcess({ dataDir: join(mountPoint, 'data'), sim });
+    const refusedAgain = await call(terminal, 'POST', '/api/sales', refusedSale, refusedKey);
+    expect([refusedAgain.status, refusedAgain.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await call(terminal, 'GET', '/api/health')).body.data!.status).toBe('degraded');
+
+    rmSync(filler);
+    // The refused sale, sent again with its key once there is space: sold once.
+    const again = await call(terminal, 'POST', '/api/sales', refusedSale, refusedKey);
+    expect(again.status).toBe(200);
+    answered.push(again.body.data!.saleId as string);
+    // Health probes the disk again at most once a second.
+    await expect
+      .poll(async () => (await call(terminal, 'GET', '/api/health')).body.data!.status, { timeout: 10_000 })
+      .toBe('ready');
+
+    // Every sale answered is there, each under its own receipt number.
+    const receipts = new Set<number>();
+    for (const saleId of answered) {
+      const sale = await call(terminal, 'GET', `/api/sales/${saleId}`);
+      expect(sale.status).toBe(200);
+      receipts.add((sale.body.data!.fiscalOperation as { receiptNumber: number }).receiptNumber);
+    }
+    expect(receipts.size).toBe(answered.length);
+  }, 180_000);
+});
