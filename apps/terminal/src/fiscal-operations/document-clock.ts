@@ -6,10 +6,10 @@ import { DomainError } from '../domain-error.js';
  * a drifting RTC corrected at start by a few seconds. Within it, a document takes its
  * predecessor's time; beyond it, the clock is wrong and no fiscal document is issued.
  */
-export const CLOCK_BEHIND_TOLERANCE_SECONDS = 10;
+const CLOCK_BEHIND_TOLERANCE_SECONDS = 10;
 
 /** Milliseconds the clock reads behind the last document's time; 0 when it is not behind. */
-export function clockBehindMs(lastDocumentAt: string | null, now: Date): number {
+function clockBehindMs(lastDocumentAt: string | null, now: Date): number {
   if (lastDocumentAt === null) return 0;
   return Math.max(0, Date.parse(lastDocumentAt) - now.getTime());
 }
