@@ -78,6 +78,7 @@ describe.skipIf(LIBFAKETIME === undefined)('a clock that goes backwards', () => 
       ['/api/cash/in', { amount: 5 }],
       ['/api/reports/x', {}],
       ['/api/reports/z', {}],
+      ['/api/shifts/close', {}],
     ] as const) {
       const reply = await call('POST', path, body);
       expect([path, reply.status, reply.body.error?.code]).toEqual([path, 409, code]);
