@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { WakeSignal } from '../background/wake-signal.js';
 import { DomainError } from '../domain-error.js';
+import { isStorageFailure } from '../storage/storage-failure.js';
 import type { PrintJob, PrintJobStore } from './print-job-store.js';
 import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
 
@@ -37,10 +38,23 @@ export class PrintQueue {
     return this.o.printer;
   }
 
-  /** Queues a document's paper; nothing with PRINTER=none. Returns the job id. */
+  /**
+   * Queues a document's paper; nothing with PRINTER=none. Returns the job id, null when nothing
+   * was queued. The document itself is already committed when its paper is queued: a disk that
+   * refuses the job (full, read-only) leaves it without paper rather than turning the answer of
+   * a done sale into a refusal (a retry without Idempotency-Key would sell twice); a duplicate
+   * prints it once there is space.
+   */
   enqueue(document: PrintDocument, source: string): number | null {
     if (!this.o.printer.available) return null;
-    const id = this.o.store.add(document, source, this.o.clock.now().toISOString());
+    let id: number;
+    try {
+      id = this.o.store.add(document, source, this.o.clock.now().toISOString());
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      this.o.logger.error({ err: error, source }, 'paper not queued: storage unavailable; print a duplicate');
+      return null;
+    }
     this.wake();
     return id;
   }

@@ -13,7 +13,15 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { Idempotency, type RouteResult } from '../../src/http/idempotency.js';
+import { IdempotencyStore } from '../../src/storage/idempotency-store.js';
+import { PrintJobStore } from '../../src/printing/print-job-store.js';
+import { PrintQueue } from '../../src/printing/print-queue.js';
+import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
+import { openFiscalDatabase } from '../../src/storage/database.js';
 import {
   API_KEY,
   cashSale,
@@ -178,4 +186,85 @@ describe.skipIf(refusal !== null)('a full disk under the terminal process', () =
     }
     expect(receipts.size).toBe(answered.length);
   }, 180_000);
+});
+
+describe.skipIf(refusal !== null)('the paper of a committed document on a full disk', () => {
+  let mountPoint: string;
+  let printerDir: string;
+
+  beforeAll(() => {
+    mountPoint = tempDir('full-disk-print');
+    printerDir = tempDir('full-disk-printer');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0700', 'tmpfs', mountPoint]);
+  });
+
+  afterAll(() => {
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(printerDir);
+  });
+
+  it('is not queued, and the answer of the document stands (no refusal that would make a retry sell twice)', async () => {
+    const db = openFiscalDatabase(join(mountPoint, 'terminal.sqlite'));
+    // An empty WAL: the next write must grow it, which the full disk refuses.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    fill(join(mountPoint, 'filler'));
+    const queue = new PrintQueue({
+      store: new PrintJobStore(db),
+      printer: new VirtualPrinter(printerDir),
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      retryBaseMs: 50,
+      retryMaxMs: 50,
+    });
+    try {
+      const receipt = { kind: 'receipt', lines: [['Item', '1.00']], feedLines: 0, cut: true } as const;
+      expect(queue.enqueue(receipt, 'sale s-1')).toBeNull();
+      rmSync(join(mountPoint, 'filler'));
+      expect(queue.enqueue(receipt, 'sale s-2')).toEqual(expect.any(Number));
+    } finally {
+      await queue.stop();
+      db.close();
+    }
+  });
+});
+
+describe.skipIf(refusal !== null)('an Idempotency-Key whose answer the full disk refuses', () => {
+  let mountPoint: string;
+
+  beforeAll(() => {
+    mountPoint = tempDir('full-disk-key');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0700', 'tmpfs', mountPoint]);
+  });
+
+  afterAll(() => {
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+  });
+
+  it('still answers what the request did: it is committed, a retry with the key rebuilds it', async () => {
+    const db = openFiscalDatabase(join(mountPoint, 'terminal.sqlite'));
+    const store = new IdempotencyStore(db);
+    const answer = { statusCode: 200, body: { success: true, data: { saleId: 's-1' } } };
+    const idempotency = new Idempotency(store, systemClock, new Map([['sale', (): RouteResult => answer]]));
+    try {
+      const { result } = await idempotency.execute('key-1', 'fingerprint', () => {
+        // The operation commits with its link to the key; then the disk is full.
+        store.link('key-1', 'sale', 's-1');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        fill(join(mountPoint, 'filler'));
+        return Promise.resolve(answer);
+      });
+      expect(result).toEqual(answer);
+      rmSync(join(mountPoint, 'filler'));
+      expect(
+        await idempotency.execute('key-1', 'fingerprint', () => Promise.reject(new Error('ran twice'))),
+      ).toEqual({
+        result: answer,
+        replayed: true,
+      });
+    } finally {
+      db.close();
+    }
+  });
 });
