@@ -10,6 +10,8 @@
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
  */
+import Database from 'better-sqlite3';
+import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -267,4 +269,75 @@ describe.skipIf(refusal !== null)('an Idempotency-Key whose answer the full disk
       db.close();
     }
   });
+});
+
+describe.skipIf(refusal !== null)('a document whose fiscal server answer the full disk refuses', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-mev');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({
+      dataDir: join(mountPoint, 'data'),
+      sim,
+      env: { MEV_REQUEST_TIMEOUT_MS: '20000' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('is registered once space returns, and the documents after it are not held behind it, without a restart', async () => {
+    const file = join(mountPoint, 'data', 'terminal.sqlite');
+    const db = new Database(file);
+    const lastStatus = () =>
+      db
+        .prepare<[], { id: string; status: string }>(
+          'SELECT id, status FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
+        )
+        .get();
+    try {
+      // The fiscal server answers after a while: the disk fills while the sale waits for it.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'slow', delayMs: 3000 });
+      const sale = call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
+      await expect.poll(() => lastStatus()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
+      const stranded = lastStatus()!.id;
+      // An empty WAL: recording the answer must grow it, which the full disk refuses.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(join(mountPoint, 'filler'));
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
+      rmSync(join(mountPoint, 'filler'));
+      // The same process registers it (it used to stay `sent` until a restart)...
+      await expect
+        .poll(
+          () =>
+            db
+              .prepare<[string], { status: string }>('SELECT status FROM fiscal_operations WHERE id = ?')
+              .get(stranded)?.status,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe('success');
+      // ...and the next sale is registered online, not queued behind it.
+      const next = await call(terminal, 'POST', '/api/sales', cashSale(22));
+      expect([next.status, next.body.data?.isOffline]).toEqual([200, false]);
+      // The refused sale, sent again with its key, is the one written: sold once.
+      const retried = await call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
+      expect([retried.status, retried.body.data?.fiscalOperationId]).toEqual([200, stranded]);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
 });
