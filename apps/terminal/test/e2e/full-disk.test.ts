@@ -6,7 +6,10 @@
  *   dies of it (the audit log's flush timer used to throw SQLITE_FULL uncaught);
  * - health says `degraded` with the reason STORAGE_UNAVAILABLE while writes fail;
  * - every sale answered 200 is still there;
- * - once space returns, the same process sells again and health is `ready`.
+ * - once space returns, the same process sells again and health is `ready`;
+ * - a document committed before the disk refused a later write of its request keeps its answer
+ *   (its Idempotency-Key record, its paper) and is registered once space returns;
+ * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
  */
@@ -18,6 +21,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
+import { renderError } from '../../src/http/error-rendering.js';
 import { Idempotency, type RouteResult } from '../../src/http/idempotency.js';
 import { IdempotencyStore } from '../../src/storage/idempotency-store.js';
 import { PrintJobStore } from '../../src/printing/print-job-store.js';
@@ -340,4 +344,42 @@ describe.skipIf(refusal !== null)('a document whose fiscal server answer the ful
       db.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a read-only file system', () => {
+  let mountPoint: string;
+
+  beforeAll(() => {
+    mountPoint = tempDir('read-only');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', mountPoint]);
+    const db = new Database(join(mountPoint, 'store.sqlite'));
+    db.exec('CREATE TABLE t (x INTEGER)');
+    db.close();
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+  });
+
+  afterAll(() => {
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+  });
+
+  it('refuses a write with 503 STORAGE_UNAVAILABLE, like a full disk', () => {
+    const db = new Database(join(mountPoint, 'store.sqlite'));
+    try {
+      let thrown: unknown = null;
+      try {
+        db.prepare('INSERT INTO t (x) VALUES (1)').run();
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as { code?: string } | null)?.code).toMatch(/^SQLITE_READONLY/);
+      const rendered = renderError(thrown, new Date());
+      expect([rendered.statusCode, (rendered.body as { error: { code: string } }).error.code]).toEqual([
+        503,
+        'STORAGE_UNAVAILABLE',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
 });
