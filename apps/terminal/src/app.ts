@@ -12,6 +12,7 @@ import { registerRoute, resourceReplays } from './http/register-route.js';
 import type { TerminalApp } from './http/terminal-app.js';
 import type { RelayedRequestHandler } from './relay/relay-link.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
+import { isApiReferencePath, registerApiReference } from '@fiscal-pos/api-reference';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
@@ -117,7 +118,9 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     void reply.header('X-Request-Id', request.id);
-    if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
+    const path = pathOf(request.url);
+    // The reference page holds the public OpenAPI document, nothing of the shop's.
+    if (keyGate.asksKey(path) && !isApiReferencePath(path)) rt.apiKey.verify(request.headers['x-api-key']);
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
@@ -192,5 +195,6 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   for (const route of TERMINAL_ENDPOINTS) {
     registerRoute({ app, services, idempotency, clock: rt.clock }, route);
   }
+  registerApiReference(app, { title: 'Fiscal POS terminal API', documentUrl: '../api/openapi.json' });
   return { app, idempotency };
 }

@@ -40,7 +40,7 @@ describe('integration client', () => {
       baseUrl: cloud.url,
       apiKey: key.key,
       fetch: async (input) => {
-        const response = await fetch(input as Request);
+        const response = await fetch(input);
         statuses.push(response.status);
         return response;
       },

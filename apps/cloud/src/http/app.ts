@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { registerApiReference } from '@fiscal-pos/api-reference';
 import { base62 } from '../ids.js';
 import { buildOpenApi } from '../openapi/openapi.js';
 import { registerOpsRoutes } from '../ops/ops-routes.js';
@@ -156,5 +157,6 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
   for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
   registerOpsRoutes(app, ctx);
+  registerApiReference(app, { title: 'Fiscal POS cloud API', documentUrl: `..${API_PREFIX}/openapi.json` });
   return app;
 }
