@@ -1,4 +1,5 @@
 // Configuration from the environment, read once at start. Defaults are the documented ones.
+import { parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +42,8 @@ export interface CloudConfig {
    * and per-key limits: a restarted relay verifies every terminal that dials back at once.
    */
   relayRateLimitMax: number;
+  /** Web page origins that may call the integration API from a browser (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /**
    * Activation attempts per client address and window (POST /api/device/v1/activate), right or
    * wrong: with 31^8 codes, a guesser gets nowhere.
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
     addressRateLimitMax: int(env.RATE_LIMIT_ADDRESS_MAX, 1200),
     relayRateLimitMax: int(env.RATE_LIMIT_RELAY_MAX, 60_000),
+    corsOrigins: parseAllowedOrigins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
     activationRateLimit: {
       max: int(env.ACTIVATION_RATE_LIMIT_MAX, 10),
       windowMs: int(env.ACTIVATION_RATE_LIMIT_WINDOW_MS, 15 * MINUTE),

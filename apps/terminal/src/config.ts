@@ -1,3 +1,4 @@
+import { parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
@@ -57,6 +58,8 @@ export interface TerminalConfig {
   auditMaxRows: number;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Web page origins that may call the API from a browser (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /** Worker threads reading history off the fiscal path (HISTORY_READERS, 1 to 8, default 2). */
   historyReaders: number;
   /** A history read's deadline before 503 QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS, default 10000). */
@@ -210,6 +213,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     auditMaxRows: intFrom(env, 'AUDIT_MAX_ROWS', 200_000, 1),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
+    corsOrigins: parseAllowedOrigins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
     historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
     historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
     vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
