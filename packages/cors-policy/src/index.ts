@@ -11,6 +11,9 @@ export class OriginListError extends Error {
   override readonly name = 'OriginListError';
 }
 
+/** What an origin list looks like, for configuration errors. */
+export const ORIGINS_FORM = 'a comma-separated list of origins such as https://pos.example.md';
+
 /**
  * The origins in a comma-separated list (`CORS_ORIGINS`), each as the browser sends it in
  * `Origin` (scheme, host, port if not the default; no path). Empty or absent: none.
