@@ -12,6 +12,14 @@ import { registerRoute, resourceReplays } from './http/register-route.js';
 import type { TerminalApp } from './http/terminal-app.js';
 import type { RelayedRequestHandler } from './relay/relay-link.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
+import { isApiReferencePath, registerApiReference } from '@fiscal-pos/api-reference';
+import fastifyCors from '@fastify/cors';
+import {
+  isPreflight,
+  PRIVATE_NETWORK_ALLOW,
+  PRIVATE_NETWORK_REQUEST,
+  TERMINAL_API_CORS,
+} from '@fiscal-pos/cors-policy';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
@@ -60,6 +68,22 @@ export async function stopServing(app: TerminalApp, rt: TerminalRuntime): Promis
 function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * Web pages of the listed origins may call the API from a browser (a browser POS front end);
+ * none by default. A page on a public origin calling the terminal on the shop's network passes
+ * Chrome's Private Network Access check only if the preflight's answer allows it.
+ */
+function registerCors(app: TerminalApp, origins: readonly string[]): void {
+  if (origins.length === 0) return;
+  void app.register(fastifyCors, { origin: [...origins], ...TERMINAL_API_CORS });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers[PRIVATE_NETWORK_REQUEST] === 'true' && reply.hasHeader('access-control-allow-origin')) {
+      void reply.header(PRIVATE_NETWORK_ALLOW, 'true');
+    }
+    done(null, payload);
+  });
 }
 
 /** Which paths ask for X-API-Key, from the routes' declarations. */
@@ -123,7 +147,11 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     void reply.header('X-Request-Id', request.id);
-    if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
+    const path = pathOf(request.url);
+    // A browser's preflight carries no key by design (CORS answers it below, or 404 without
+    // CORS_ORIGINS); the reference page holds the public OpenAPI document, nothing of the shop's.
+    if (isPreflight(request.method, request.headers) || isApiReferencePath(path)) return;
+    if (keyGate.asksKey(path)) rt.apiKey.verify(request.headers['x-api-key']);
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
@@ -139,6 +167,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     done(null, payload);
   });
   app.addHook('onResponse', async (request, reply) => audit(request, reply));
+  registerCors(app, rt.config.corsOrigins);
 
   app.setErrorHandler((error, request, reply) => {
     const refusal = toDomainError(error);
@@ -207,5 +236,6 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   for (const route of TERMINAL_ENDPOINTS) {
     registerRoute({ app, services, idempotency, clock: rt.clock }, route);
   }
+  registerApiReference(app, { title: 'Fiscal POS terminal API', documentUrl: '../api/openapi.json' });
   return { app, idempotency };
 }
