@@ -30,12 +30,12 @@ export function refundReceipt(
     ['', 'BON FISCAL DE RETUR', ''],
     ['RETUR LA BONUL NR.', String(saleReceiptNumber ?? '-')],
     ['DIN', dateTimeLine(sale.createdAt).join(' ')],
-    ...(refund.reason ? [[`MOTIV: ${refund.reason}`]] : []),
+    ...(refund.reason ? [{ text: `MOTIV: ${refund.reason}` }] : []),
     [''],
   ];
   for (const item of refund.items) {
     const sold = sale.items[item.index];
-    lines.push([sold?.name ?? `ARTICOLUL ${item.index + 1}`]);
+    lines.push({ text: sold?.name ?? `ARTICOLUL ${item.index + 1}` });
     lines.push([
       `${fromMilli(item.quantityMilli)} RETURNAT`,
       `-${formatMinor(item.amount)} ${sold?.vatCode ?? ''}`,

@@ -17,7 +17,7 @@ export function shiftReportDocument(
     ['', 'RAPORT DE TURA', ''],
     ['TERMINAL', terminalId],
     ['TURA NR.', String(shift.number)],
-    ...(cashier === null ? [] : [['CASIER', cashier]]),
+    ...(cashier === null ? [] : [{ text: `CASIER: ${cashier}` }]),
     ['DESCHISA', dateTimeLine(shift.openedAt).join(' ')],
     ...(shift.closedAt ? [['INCHISA', dateTimeLine(shift.closedAt).join(' ')]] : []),
     ['RAPOARTE Z', totals.reportNumbers.join(', ') || '-'],

@@ -163,7 +163,7 @@ const deliverySchema = withDefault(
         null,
       ),
       customerEmail: withDefault(z.email(coded('EMAIL_FORMAT_INVALID')), null),
-      customerName: withDefault(z.string(coded('CUSTOMER_NAME_INVALID')).max(60), null),
+      customerName: withDefault(textField('CUSTOMER_NAME_INVALID', { max: 60 }), null),
       language: withDefault(z.enum(LANGUAGES, coded('LANGUAGE_INVALID')), 'ro'),
     },
     coded('LANGUAGE_INVALID', 'delivery must be an object'),
