@@ -54,7 +54,10 @@ describe.each(DRIVERS)('order bounds on %s', (driver) => {
     for (const quantity of [9007199254740, 99999999999, MAX_LINE_QUANTITY + 1]) {
       const res = await order([{ productCode: 'CHEAP', quantity }]);
       expect(res.status, String(quantity)).toBe(400);
-      expect(res.json().errors[0].path).toBe('body.lines.0.quantity');
+      // One error, the bound: an integer is never also told "at most 3 decimals".
+      expect(res.json().errors).toEqual([
+        { path: 'body.lines.0.quantity', message: expect.stringMatching(/100000|too big/i) },
+      ]);
     }
     expect((await order([{ productCode: 'CHEAP', quantity: MAX_LINE_QUANTITY }])).status).toBe(201);
   });

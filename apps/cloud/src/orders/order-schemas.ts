@@ -5,10 +5,11 @@ import { MAX_LINE_QUANTITY } from '../limits.js';
 import { fromMinor, toMilli, VAT_CODES } from '@fiscal-pos/fiscal';
 import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
 
+// A bound that fails stops the checks (abort): 1e20 is too big, not also "at most 3 decimals".
 const Quantity = z
   .number()
-  .positive()
-  .max(MAX_LINE_QUANTITY)
+  .positive({ abort: true })
+  .max(MAX_LINE_QUANTITY, { abort: true })
   .refine((q) => toMilli(q) !== null, 'at most 3 decimals')
   .describe(`Quantity in units, > 0, at most ${MAX_LINE_QUANTITY}, at most 3 decimals`);
 

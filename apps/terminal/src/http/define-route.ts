@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DomainError, type ErrorCode, type FieldError } from '../domain-error.js';
 import type { ResourceKind } from '../storage/idempotency-store.js';
+import { unknownQueryParameters } from './query-fields.js';
 
 /** What a parser returns: the value, or every field that failed (details of a VALIDATION_ERROR). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: readonly FieldError[] };
@@ -118,6 +119,12 @@ export interface Route<S> extends EndpointContract {
 /** What a handler receives for a part the route does not declare. */
 const NOTHING = { ok: true, value: undefined } as const;
 
+/** An endpoint that declares no query string refuses any parameter (unknownQueryParameters). */
+function noQuery(raw: unknown): Parsed<undefined> {
+  const issues = unknownQueryParameters(raw, []);
+  return issues.length > 0 ? { ok: false, issues } : NOTHING;
+}
+
 function valid<T>(parsed: Parsed<T>): T {
   if (!parsed.ok) throw DomainError.validation(parsed.issues);
   return parsed.value;
@@ -138,7 +145,7 @@ export function defineRoute<S>() {
       handle: async (services, request, reply) => {
         // Each part is parsed by its declared parser; an absent one gives `undefined`, which is
         // what the type parameter defaults to when the part is not declared.
-        const query = valid<unknown>(def.query?.parse(request.query) ?? NOTHING) as Q;
+        const query = valid<unknown>(def.query?.parse(request.query) ?? noQuery(request.query)) as Q;
         const params = (def.params?.parse(request.params) ?? undefined) as Output<PS>;
         const body = valid<unknown>(def.request?.parse(request.body, services) ?? NOTHING) as B;
         return handler({ services, query, body, params, idempotencyKey: request.idempotencyKey, reply });

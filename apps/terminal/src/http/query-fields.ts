@@ -34,6 +34,21 @@ function single(raw: unknown): string | undefined {
   return typeof raw === 'string' && raw !== '' ? raw : undefined;
 }
 
+/**
+ * A parameter the endpoint does not know is refused (PARAMETER_UNKNOWN), not ignored: an ERP that
+ * misspells `dateFrom` would otherwise get the whole history as if it had asked for one day.
+ */
+export function unknownQueryParameters(raw: unknown, known: readonly string[]): FieldError[] {
+  const names = Object.keys((raw ?? {}) as Record<string, unknown>).filter((name) => !known.includes(name));
+  const expected =
+    known.length === 0 ? 'this endpoint takes no query parameter' : `known: ${known.join(', ')}`;
+  return names.map((name) => ({
+    field: name,
+    code: 'PARAMETER_UNKNOWN',
+    message: `unknown query parameter ${name} (${expected})`,
+  }));
+}
+
 /** A query string of these fields, read in order so that all problems are reported together. */
 export function defineQuery<F extends Record<string, QueryField<unknown>>>(fields: F): QuerySpec<Values<F>> {
   const schema = z.object(Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.schema])));
@@ -42,7 +57,7 @@ export function defineQuery<F extends Record<string, QueryField<unknown>>>(field
     parse(raw: unknown): Parsed<Values<F>> {
       const query = (raw ?? {}) as Record<string, unknown>;
       const values: Record<string, unknown> = {};
-      const issues: FieldError[] = [];
+      const issues = unknownQueryParameters(query, Object.keys(fields));
       for (const [name, field] of Object.entries(fields)) {
         const reading = field.read(name, single(query[name]), values);
         values[name] = reading.value;

@@ -183,10 +183,25 @@ export function withDefault<S extends z.ZodType, D extends z.output<S> | null>(s
 }
 
 /**
- * Flags for which the spec defines no validation code (printReceipt, printReport,
- * detailed, cut): a value that is not a boolean falls back to the default, which is the
- * harmless choice in each case (print, not detailed, cut).
+ * Flags (printReceipt, printReport, printQr, detailed, cut): true, false, or absent or null for
+ * the default. Anything else, `"yes"` or `"no"` included, is FLAG_INVALID (the spec defines no
+ * code for them): a string is not a boolean, and guessing what `"no"` meant would print, or not,
+ * against the caller's intent.
  */
 export function flagField(fallback: boolean, description: string) {
-  return z.boolean().catch(fallback).default(fallback).meta({ description });
+  return withDefault(z.boolean(coded('FLAG_INVALID')).meta({ description }), fallback);
+}
+
+/**
+ * A key the caller reconciles on (a lot line's id, a card payment's RRN): compared as given, so
+ * never normalised, but like printed text it may hold no control, invisible or direction
+ * character.
+ */
+export function keyText(code: ValidationCode) {
+  return z
+    .string(coded(code))
+    .refine(
+      (text) => !hasControlCharacter(text) && !hasInvisibleCharacter(text),
+      coded(code, 'control, invisible and text-direction characters are not allowed'),
+    );
 }
