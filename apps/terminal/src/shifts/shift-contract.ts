@@ -36,7 +36,9 @@ export const shiftSchema = z
     }),
     paymentCounts: z
       .record(z.string(), countSchema)
-      .meta({ description: 'per ACPS code, the sale receipts paid (partly) with it' }),
+      .meta({
+        description: 'per ACPS code, the fiscal receipts (sales and refunds) that moved money with it',
+      }),
     changeGiven: moneySchema.meta({ description: 'change handed back on the shift’s sales' }),
     cashIn: moneySchema,
     cashOut: moneySchema,

@@ -32,6 +32,10 @@ export function shiftReportDocument(
     ['SCOATERI NUMERAR', formatMinor(report.cashOut)],
     [''],
     ['NUMERAR LA DESCHIDERE', formatMinor(shift.openingCashBalance)],
+    // What the cashier counted at the open (openingCash): recorded beside the drawer, not booked.
+    ...(shift.openingCashDeclared === null
+      ? []
+      : [['NUMERAR DECLARAT LA DESCHIDERE', formatMinor(shift.openingCashDeclared)]]),
     ['NUMERAR ASTEPTAT', formatMinor(report.cashBalance)],
     ...(counted === null
       ? []
