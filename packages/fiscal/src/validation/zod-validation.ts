@@ -135,7 +135,7 @@ export function hasControlCharacter(text: string): boolean {
  */
 const INVISIBLE_CHARACTER = /[\p{Cf}\p{Zl}\p{Zp}]/u;
 
-export function hasInvisibleCharacter(text: string): boolean {
+function hasInvisibleCharacter(text: string): boolean {
   return INVISIBLE_CHARACTER.test(text);
 }
 
@@ -144,7 +144,7 @@ export function hasInvisibleCharacter(text: string): boolean {
  * none at either end: a name padded with spaces to push `0.01` to the paper's right edge
  * would print as a forged total.
  */
-export function normaliseWhitespace(text: string): string {
+function normaliseWhitespace(text: string): string {
   return text.replace(/\p{Zs}+/gu, ' ').trim();
 }
 
