@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { DomainError, type ErrorCode, type FieldError } from '../domain-error.js';
 import type { ResourceKind } from '../storage/idempotency-store.js';
-import { unknownQueryParameters } from './query-fields.js';
 
 /** What a parser returns: the value, or every field that failed (details of a VALIDATION_ERROR). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: readonly FieldError[] };
@@ -118,6 +117,21 @@ export interface Route<S> extends EndpointContract {
 
 /** What a handler receives for a part the route does not declare. */
 const NOTHING = { ok: true, value: undefined } as const;
+
+/**
+ * A parameter the endpoint does not know is refused (PARAMETER_UNKNOWN), not ignored: an ERP that
+ * misspells `dateFrom` would otherwise get the whole history as if it had asked for one day.
+ */
+export function unknownQueryParameters(raw: unknown, known: readonly string[]): FieldError[] {
+  const names = Object.keys((raw ?? {}) as Record<string, unknown>).filter((name) => !known.includes(name));
+  const expected =
+    known.length === 0 ? 'this endpoint takes no query parameter' : `known: ${known.join(', ')}`;
+  return names.map((name) => ({
+    field: name,
+    code: 'PARAMETER_UNKNOWN',
+    message: `unknown query parameter ${name} (${expected})`,
+  }));
+}
 
 /** An endpoint that declares no query string refuses any parameter (unknownQueryParameters). */
 function noQuery(raw: unknown): Parsed<undefined> {

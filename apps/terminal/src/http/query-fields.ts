@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../domain-error.js';
-import type { Parsed, QuerySpec } from './define-route.js';
+import { unknownQueryParameters, type Parsed, type QuerySpec } from './define-route.js';
 
 /*
  * Query strings, declared once per field: the schema the OpenAPI document shows and the rule
@@ -32,21 +32,6 @@ type Values<F> = { [K in keyof F]: F[K] extends QueryField<infer T> ? T : never 
 function single(raw: unknown): string | undefined {
   if (Array.isArray(raw)) return typeof raw[0] === 'string' ? raw[0] : undefined;
   return typeof raw === 'string' && raw !== '' ? raw : undefined;
-}
-
-/**
- * A parameter the endpoint does not know is refused (PARAMETER_UNKNOWN), not ignored: an ERP that
- * misspells `dateFrom` would otherwise get the whole history as if it had asked for one day.
- */
-export function unknownQueryParameters(raw: unknown, known: readonly string[]): FieldError[] {
-  const names = Object.keys((raw ?? {}) as Record<string, unknown>).filter((name) => !known.includes(name));
-  const expected =
-    known.length === 0 ? 'this endpoint takes no query parameter' : `known: ${known.join(', ')}`;
-  return names.map((name) => ({
-    field: name,
-    code: 'PARAMETER_UNKNOWN',
-    message: `unknown query parameter ${name} (${expected})`,
-  }));
 }
 
 /** A query string of these fields, read in order so that all problems are reported together. */
