@@ -62,6 +62,22 @@ describe.each(DRIVERS)('order bounds on %s', (driver) => {
     expect((await order([{ productCode: 'CHEAP', quantity: MAX_LINE_QUANTITY }])).status).toBe(201);
   });
 
+  it('takes an internationalised e-mail address and refuses one beyond RFC 5321 lengths', async () => {
+    const withEmail = (email: string) =>
+      call(cloud, 'POST', '/api/public/v1/orders', {
+        key: m.key.key,
+        body: {
+          externalOrderId: `E-${++n}`,
+          customer: { name: 'C', email },
+          lines: [{ productCode: 'CHEAP', quantity: 1 }],
+        },
+      });
+    expect((await withEmail('иван@пример.рф')).status).toBe(201);
+    const long = await withEmail(`${'a'.repeat(65)}@exemplu.md`);
+    expect(long.status).toBe(400);
+    expect(long.json().errors[0].path).toBe('body.customer.email');
+  });
+
   it('refuses, on every retry, a line whose amount rounds to 0 bani', async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await call(cloud, 'POST', '/api/public/v1/orders', {

@@ -41,7 +41,7 @@ const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]*[\p{L}\p{N}\p{M}])
  * for the whole address (RFC 5321 §4.5.3.1, its path of 256 less the angle brackets). Letters
  * of any script are allowed on both sides (`ion@exemplu.md`, `иван@пример.рф`, RFC 6531).
  */
-function isEmailAddress(text: string): boolean {
+export function isEmailAddress(text: string): boolean {
   const at = text.lastIndexOf('@');
   if (at < 0 || octets(text) > 254) return false;
   const local = text.slice(0, at);
