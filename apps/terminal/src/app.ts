@@ -16,6 +16,8 @@ import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
+/** Requests that change nothing: their audit rows may wait for the next batch. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Relayed requests go into the same routing as the listener's: `app.routing` is the handler
@@ -65,9 +67,9 @@ const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
 
 /** The Terminal API over one runtime: hooks every request shares, then every declared route. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
-  const audit = (request: FastifyRequest, reply: FastifyReply): void => {
+  const auditEntry = (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
-    rt.auditLog.record({
+    return {
       id: request.id,
       at: rt.clock.now().toISOString(),
       method: request.method,
@@ -76,8 +78,11 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       durationMs: Number(process.hrtime.bigint() - request.startedAt) / 1e6,
       idempotencyKey: Array.isArray(header) ? header.join(',') : (header ?? null),
       errorCode: request.errorCode,
-      via: rt.relayLink.relayed(request.raw) ? 'relay' : 'lan',
-    });
+      via: rt.relayLink.relayed(request.raw) ? ('relay' as const) : ('lan' as const),
+    };
+  };
+  const audit = (request: FastifyRequest, reply: FastifyReply): void => {
+    if (!request.audited) rt.auditLog.record(auditEntry(request, reply));
   };
   const app = Fastify({
     loggerInstance: rt.logger,
@@ -113,6 +118,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('errorCode', null);
   app.decorateRequest('startedAt', 0n);
+  app.decorateRequest('audited', false);
 
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
@@ -124,6 +130,12 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   // could not parse, which Node would drop with a process warning.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.raw.httpVersionMajor === 2) void reply.removeHeader('connection');
+    // A request that may have changed state has its audit row written before the answer
+    // leaves: a kill right after cannot lose the row its X-Request-Id names.
+    if (!READ_METHODS.has(request.method)) {
+      rt.auditLog.recordNow(auditEntry(request, reply));
+      request.audited = true;
+    }
     done(null, payload);
   });
   app.addHook('onResponse', async (request, reply) => audit(request, reply));
@@ -131,6 +143,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.setErrorHandler((error, request, reply) => {
     const refusal = toDomainError(error);
     request.errorCode = refusal.code;
+    rt.storage.failed(error, `${request.method} ${pathOf(request.url)}`);
     if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     const form = pathOf(request.url).startsWith(CATALOG_PREFIX) ? 'raw' : 'envelope';
     return sendResult(reply, renderError(refusal, rt.clock.now(), form));
@@ -161,6 +174,8 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     relay: () => rt.relayState(),
+    receiptDeliveries: () => rt.receiptDeliveryHealth(),
+    storage: () => rt.storage.check(),
     printQueue: rt.printQueue,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
