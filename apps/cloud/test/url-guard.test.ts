@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, UrlGuard } from '../src/webhooks/url-guard.js';
+import { classifyAddress, UrlGuard } from '../src/net/url-guard.js';
 
 describe('webhook address guard', () => {
   it.each([

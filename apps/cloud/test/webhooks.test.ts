@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setStock, saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
-import { UrlGuard } from '../src/webhooks/url-guard.js';
+import { UrlGuard } from '../src/net/url-guard.js';
 import {
   call,
   DRIVERS,

@@ -1,4 +1,4 @@
-// X-Service-Api-Key authentication. Order of checks, and why:
+// The integration API's audience: X-Service-Api-Key with a scope. Order of checks, and why:
 // absent -> 401; malformed or bad checksum -> 401 without touching the database;
 // unknown, revoked or expired -> 401; module off -> 403; scope missing -> 403.
 // The resolved merchant id is the only merchant any handler ever queries. Verified keys are
@@ -7,8 +7,9 @@ import type { FastifyRequest } from 'fastify';
 import { resolveKey, type ResolvedKey } from '../keys/keys.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/api-key.js';
 import type { Scope } from '../keys/scopes.js';
-import type { AppContext } from './context.js';
-import { ProblemError } from './problem.js';
+import type { AppContext } from '../context.js';
+import { ProblemError } from '../http/problem.js';
+import type { Access } from '../http/route.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +19,7 @@ declare module 'fastify' {
 
 const API_KEY_HEADER = 'x-service-api-key';
 
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ResolvedKey> {
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ResolvedKey> {
   const header = request.headers[API_KEY_HEADER];
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || key === '') {
@@ -35,7 +36,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return resolved;
 }
 
-export function authorize(auth: ResolvedKey, anyOf: readonly Scope[]): void {
+function authorize(auth: ResolvedKey, anyOf: readonly Scope[]): void {
   if (!auth.integrationActive) {
     throw new ProblemError('module_inactive', 'The integration API module is not active for this merchant.');
   }
@@ -45,4 +46,33 @@ export function authorize(auth: ResolvedKey, anyOf: readonly Scope[]): void {
       `This request needs one of the scopes: ${anyOf.join(', ')}.`,
     );
   }
+}
+
+/** The integration API's base path. */
+export const INTEGRATION_BASE_PATH = '/api/public/v1';
+
+/**
+ * Integration routes: a valid key with any one of `anyOf` (none: any valid key); the handler
+ * gets the resolved key as `auth`, whose merchant is the only one it may query.
+ */
+export function integrationKey(anyOf: readonly Scope[]): Access<AppContext, { auth: ResolvedKey }> {
+  return {
+    name: 'key',
+    basePath: INTEGRATION_BASE_PATH,
+    scopes: anyOf,
+    admit: async (ctx, request) => {
+      const auth = await authenticate(ctx, request);
+      authorize(auth, anyOf);
+      return { auth };
+    },
+    doc: {
+      who:
+        anyOf.length > 0
+          ? `Needs a key with one of the scopes: ${anyOf.join(', ')}.`
+          : 'Needs any valid key.',
+      unauthorized: 'Missing or invalid key',
+      forbidden: 'Module inactive or scope missing',
+      securityScheme: { name: 'apiKey', scheme: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key' } },
+    },
+  };
 }

@@ -12,16 +12,17 @@ import rateLimit from '@fastify/rate-limit';
 import { registerApiReference } from '@fiscal-pos/api-reference';
 import fastifyCors from '@fastify/cors';
 import { INTEGRATION_API_CORS } from '@fiscal-pos/cors-policy';
-import { base62 } from '../ids.js';
-import { buildOpenApi } from '../openapi/openapi.js';
-import { registerOpsRoutes } from '../ops/ops-routes.js';
-import { ALL_ROUTES } from '../routes.js';
+import { base62 } from './ids.js';
+import { buildOpenApi } from './openapi/openapi.js';
+import { registerOpsRoutes } from './ops/ops-routes.js';
+import { ALL_ROUTES } from './routes.js';
 import type { AppContext } from './context.js';
-import { ProblemError, toProblem, type ProblemCode } from './problem.js';
-import { AddressLimiter, countOrRefuse } from './address-limiter.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
-import { API_PREFIX, RELAY_PREFIX, registerRoute } from './route.js';
-import { carriesRelayToken } from '../relay/relay-auth.js';
+import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
+import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { registerRoute } from './http/route.js';
+import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
+import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -29,7 +30,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const RELAY_KEY = 'relay';
 
 const isRelayCall = (request: FastifyRequest): boolean =>
-  request.routeOptions.url?.startsWith(`${RELAY_PREFIX}/`) ?? false;
+  request.routeOptions.url?.startsWith(`${RELAY_BASE_PATH}/`) ?? false;
 
 /** Fastify's own failures (body parsing, size, media type) mapped onto our problem kinds. */
 const FASTIFY_CODES: Readonly<Record<string, ProblemCode>> = {
@@ -117,7 +118,7 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     const allowed = { origin: [...ctx.config.corsOrigins], ...INTEGRATION_API_CORS };
     await app.register(fastifyCors, {
       delegator: (request, callback) =>
-        callback(null, request.url?.startsWith(`${API_PREFIX}/`) ? allowed : { origin: false }),
+        callback(null, request.url?.startsWith(`${INTEGRATION_BASE_PATH}/`) ? allowed : { origin: false }),
     });
   }
 
@@ -167,9 +168,14 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   });
 
   const openApi = buildOpenApi(ALL_ROUTES);
-  app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
+  app.get(`${INTEGRATION_BASE_PATH}/openapi.json`, { config: { rateLimit: false } }, () =>
+    Promise.resolve(openApi),
+  );
   for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
   registerOpsRoutes(app, ctx);
-  registerApiReference(app, { title: 'Fiscal POS cloud API', documentUrl: `..${API_PREFIX}/openapi.json` });
+  registerApiReference(app, {
+    title: 'Fiscal POS cloud API',
+    documentUrl: `..${INTEGRATION_BASE_PATH}/openapi.json`,
+  });
   return app;
 }

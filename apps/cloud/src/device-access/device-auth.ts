@@ -4,11 +4,12 @@
 // terminal_deactivated. The resolved terminal and merchant are the only ones a device handler
 // may query: a device never names a terminal or merchant itself.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
+import type { Access } from '../http/route.js';
 import { recordFirstUse, resolveDeviceCredential } from './device-credentials.js';
-import { isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
-import { hashToken } from './tokens.js';
+import { DEVICE_API_BASE_PATH, isWellFormedDeviceCredential } from '@fiscal-pos/platform-protocol';
+import { hashToken } from '../keys/tokens.js';
 
 export interface AuthenticatedDevice {
   credentialId: string;
@@ -22,10 +23,28 @@ declare module 'fastify' {
   }
 }
 
-export async function authenticateDevice(
-  ctx: AppContext,
-  request: FastifyRequest,
-): Promise<AuthenticatedDevice> {
+/** Device routes: the handler gets the calling terminal as `device`, the only one it may query. */
+export const deviceCredential: Access<AppContext, { device: AuthenticatedDevice }> = {
+  name: 'device',
+  basePath: DEVICE_API_BASE_PATH,
+  admit: async (ctx, request) => ({ device: await authenticateDevice(ctx, request) }),
+  doc: {
+    who: 'Needs the device credential from activation (`Authorization: Bearer dc_…`).',
+    unauthorized: 'Missing, invalid or revoked device credential',
+    forbidden: 'The terminal was deactivated',
+    securityScheme: {
+      name: 'deviceCredential',
+      scheme: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'A terminal’s device credential (dc_…), issued at activation',
+      },
+    },
+    tag: 'device',
+  },
+};
+
+async function authenticateDevice(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedDevice> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match)
     throw new ProblemError(

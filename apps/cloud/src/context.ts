@@ -1,11 +1,12 @@
-import type { Clock } from '../clock.js';
-import type { CloudConfig } from '../config.js';
-import type { Db } from '../db/database.js';
-import type { KeyCache } from '../keys/key-cache.js';
-import type { CloudMetrics } from '../ops/cloud-metrics.js';
-import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import type { UrlGuard } from '../webhooks/url-guard.js';
-import type { AddressLimiter } from './address-limiter.js';
+import type { Clock } from './clock.js';
+import type { CloudConfig } from './config.js';
+import type { Db } from './db/database.js';
+import type { KeyCache } from './keys/key-cache.js';
+import type { CloudMetrics } from './metrics/cloud-metrics.js';
+import type { SecretsKeyring } from './secrets/secrets-keyring.js';
+import type { UrlGuard } from './net/url-guard.js';
+import type { AddressLimiter } from './http/address-limiter.js';
+import type { Route } from './http/route.js';
 
 /** What every handler and use case may reach: nothing global, all passed in. */
 export interface AppContext {
@@ -27,3 +28,6 @@ export interface AppContext {
   metricsTokenDigest: Buffer;
   metrics: CloudMetrics;
 }
+
+/** Every route the app serves, each with the access of its audience. */
+export type CloudRoute = Route<AppContext>;

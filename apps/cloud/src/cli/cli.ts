@@ -1,5 +1,5 @@
 // `npm run cloud -- admin <command>`: a client of the administration API of a running cloud
-// (admin-routes.ts), so its writes go through the process that owns the database. With
+// (admin/admin-routes.ts), so its writes go through the process that owns the database. With
 // --direct it starts a private cloud on the data directory for the one command, which a
 // running cloud's PGlite directory refuses (db/data-dir-lock.ts). Keys are printed once.
 import { readFileSync } from 'node:fs';

@@ -6,10 +6,10 @@
 // - the audit log: operation, path, status, request id, idempotency key; never the body.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { ProblemError } from '../http/problem.js';
-import type { AnyRoute, HandlerResult } from '../http/route.js';
+import type { HandlerResult, Operation } from '../http/route.js';
 import { findStoredAnswer, recordAudit, storeAnswer } from './admin-store.js';
 
 function withoutShownOnce(body: unknown, fields: readonly string[]): unknown {
@@ -19,9 +19,16 @@ function withoutShownOnce(body: unknown, fields: readonly string[]): unknown {
 
 export async function runAdministration(
   ctx: AppContext,
-  options: { route: AnyRoute; request: FastifyRequest; body: unknown; run: () => Promise<HandlerResult> },
+  options: {
+    operation: Operation;
+    /** Fields of the answer shown once (new keys): left out of the copy kept for replays. */
+    shownOnce: readonly string[];
+    request: FastifyRequest;
+    body: unknown;
+    run: () => Promise<HandlerResult>;
+  },
 ): Promise<HandlerResult> {
-  const { route, request } = options;
+  const { operation: route, request } = options;
   if (route.method === 'GET') return options.run();
   const path = request.url.split('?')[0]!;
   const idempotencyKey = idempotencyKeyOf(request);
@@ -65,7 +72,7 @@ export async function runAdministration(
       key: idempotencyKey,
       requestHash,
       status: result.status,
-      body: result.body === undefined ? null : withoutShownOnce(result.body, route.shownOnce ?? []),
+      body: result.body === undefined ? null : withoutShownOnce(result.body, options.shownOnce),
     });
   await audit(result.status, false);
   return result;

@@ -1,10 +1,12 @@
 // Stored webhook signing secrets and the secrets key: sealing the ones an older version kept
 // readable (migration 0004), and sealing them again with the current key after a rotation.
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../db/database.js';
-import { webhookEndpoints } from '../db/schema.js';
+import { rowsOf, type Queryable } from './database.js';
+import { webhookEndpoints } from './schema.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import { previousSecretBinding } from './signing.js';
+
+/** What a rotated-out secret is bound to when sealed, so it never opens as the current one. */
+export const previousSecretBinding = (endpointId: string) => `${endpointId}#previous`;
 
 /**
  * Migration 0004's data step: seals every readable secret, bound to its endpoint's id. Raw SQL,

@@ -5,9 +5,8 @@ import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { deviceCredentials, terminals } from '../db/schema.js';
 import { newId } from '../ids.js';
-import type { TerminalStatus } from './terminal-lifecycle.js';
 import { DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
-import { generateToken } from './tokens.js';
+import { generateToken } from '../keys/tokens.js';
 
 /** Returns the credential itself: shown once, never stored. */
 export async function issueDeviceCredential(
@@ -39,7 +38,8 @@ export interface ResolvedCredential {
   firstUsedAt: Date | null;
   terminalId: string;
   merchantId: string;
-  terminalStatus: TerminalStatus;
+  /** The terminal's status (terminals/terminal-lifecycle.ts); a deactivated one is refused. */
+  terminalStatus: string;
 }
 
 /** The live credential with this hash and its terminal, if any. */
@@ -60,7 +60,7 @@ export async function resolveDeviceCredential(
     .innerJoin(terminals, eq(terminals.id, deviceCredentials.terminalId))
     .where(and(eq(deviceCredentials.hash, hash), isNull(deviceCredentials.revokedAt)))
     .limit(1);
-  return row ? { ...row, terminalStatus: row.terminalStatus as TerminalStatus } : undefined;
+  return row;
 }
 
 /** The first use of a successor retires the credential it replaces. */

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { TOKEN_BODY_LENGTH, type DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
 import { base62 } from '../ids.js';
-import { hashApiKey } from '../keys/api-key.js';
+import { hashApiKey } from './api-key.js';
 
 export interface NewToken {
   plaintext: string;
