@@ -4,7 +4,9 @@
  * The SHIFT_*, CASHIER_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
  * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
- * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
+ * HEADERS_TOO_LARGE for a URL or headers past Node's limit, the *_TOTAL_LIMIT_EXCEEDED codes
+ * for a document that would take a day, a shift or a year past what its report can state
+ * exactly, and FISCAL_REFUND_REQUIRED for a card void or refund of a sale that stands (docs/terminal-api.md). The relay's
  * codes (TERMINAL_NOT_CONNECTED, ...) are answered by the relay, never by the terminal, for a
  * client of {relay_url}; they are defined with the relay link and listed here so one
  * vocabulary holds every code a client may see (docs/relay.md).
@@ -36,6 +38,10 @@ export const ERROR_CODES = [
   'SHIFT_NOT_OPEN',
   'DELIVERY_LOT_NOT_OPEN',
   'SALE_NOT_REFUNDABLE',
+  'FISCAL_REFUND_REQUIRED',
+  'DAY_TOTAL_LIMIT_EXCEEDED',
+  'SHIFT_TOTAL_LIMIT_EXCEEDED',
+  'YEAR_TOTAL_LIMIT_EXCEEDED',
   'PRINT_JOB_NOT_QUEUED',
   'TERMINAL_NOT_ACTIVATED',
   'BUSY',
@@ -56,11 +62,15 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** One entry of `error.details`: the field path, its validation code, a readable message. */
+/**
+ * One entry of `error.details`: the field path, its validation code, a readable message, and
+ * for a figure that disagrees with the terminal's, the figure it expected (MDL).
+ */
 export interface FieldError {
   field: string;
   code: string;
   message: string;
+  expected?: number;
 }
 
 /**

@@ -36,6 +36,7 @@ import { periodicReportRoute } from './reports/periodic-report-route.js';
 import type { ReportDeps } from './reports/report-deps.js';
 import { createSaleRoute } from './sales/create-sale-route.js';
 import { getSaleRoute } from './sales/get-sale-route.js';
+import { refundQuoteRoute } from './refunds/refund-quote-route.js';
 import { refundSaleRoute } from './refunds/refund-sale-route.js';
 import { listSalesRoute } from './sales/list-sales-route.js';
 import type { SalesDeps } from './sales/sales-deps.js';
@@ -71,6 +72,7 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   listSalesRoute,
   getSaleRoute,
   refundSaleRoute,
+  refundQuoteRoute,
   receiptDuplicateRoute,
   cashInRoute,
   cashOutRoute,

@@ -39,6 +39,34 @@ export const refundResultSchema = z
 
 export type RefundResult = z.infer<typeof refundResultSchema>;
 
+/** data of POST /api/sales/{saleId}/refund/quote: what the same refund request would give back now. */
+export const refundQuoteSchema = z
+  .strictObject({
+    saleId: z.uuid(),
+    total: moneySchema.meta({ description: 'amount the refund would give back' }),
+    items: z
+      .array(
+        z.strictObject({
+          index: z.number().int().min(0).meta({ description: 'position in the sale’s items' }),
+          quantity: z.number().multipleOf(0.001),
+          amount: moneySchema.meta({
+            description: 'what this line gives back: its share of the line’s amount',
+          }),
+          vatAmount: moneySchema.meta({ description: 'its share of its code’s VAT' }),
+        }),
+      )
+      .meta({
+        description: 'the lines returned, in the order of the request (all that is left when omitted)',
+      }),
+    vatBreakdown: z.record(z.string(), saleVatEntrySchema).meta({ description: 'VAT given back per code' }),
+    paymentBreakdown: z.array(z.strictObject({ type: acpsCodeSchema, amount: moneySchema })).meta({
+      description: 'how the money would go back: as requested, or by default the way it was paid, cash last',
+    }),
+  })
+  .meta({ id: 'RefundQuote' });
+
+export type RefundQuote = z.infer<typeof refundQuoteSchema>;
+
 /** A refund as GET /api/sales/{saleId} lists it. */
 export const saleRefundSchema = z
   .strictObject({
