@@ -13,6 +13,7 @@ import type { TerminalApp } from './http/terminal-app.js';
 import type { RelayedRequestHandler } from './relay/relay-link.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
+import { saleStands } from './sales/sales-deps.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
@@ -166,6 +167,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,
     card: rt.card,
+    standingSale: (saleId) => saleStands({ ctx: rt.fiscalContext, sales: rt.sales }, saleId),
     logger: rt.logger,
     version: rt.version,
     port: () => {

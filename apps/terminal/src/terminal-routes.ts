@@ -1,5 +1,5 @@
 import type { OperationHistory } from './fiscal-operations/operation-store.js';
-import { refundCardPaymentRoute, voidCardPaymentRoute } from './card/card-routes.js';
+import { refundCardPaymentRoute, voidCardPaymentRoute, type CardDeps } from './card/card-routes.js';
 import type { CashDeps } from './cash/cash-deps.js';
 import { cashInRoute, cashOutRoute } from './cash/cash-routes.js';
 import {
@@ -47,6 +47,7 @@ import { currentShiftRoute, getShiftRoute, listShiftsRoute } from './shifts/shif
 
 /** Everything a route may use: the union of what each capability asks for, built by the app. */
 export type TerminalServices = SalesDeps &
+  CardDeps &
   CashDeps &
   ReportDeps &
   ShiftDeps &

@@ -12,6 +12,29 @@ const statusSchema = z.enum(FISCAL_OPERATION_STATUSES).meta({
   description: 'status of the refund’s fiscal operation with the fiscal server',
 });
 
+/** What the bank's card terminal gave for a card refund: what reconciles it with the bank. */
+const cardRefundSchema = z
+  .strictObject({
+    rrn: z.string().meta({ description: 'retrieval reference number of the card refund' }),
+    authCode: z.string().nullable().meta({ description: 'authorisation code of the card refund' }),
+    chequeNumber: z.string().meta({ description: 'the card terminal’s receipt number of the card refund' }),
+    maskedPan: z.string().nullable().meta({ description: 'card number, masked' }),
+    scheme: z.string().nullable().meta({ description: 'VISA, MASTERCARD, ...' }),
+    bankTerminalId: z.string().meta({ description: 'the bank’s id of the card terminal' }),
+  })
+  .meta({ id: 'CardRefund' });
+
+/** One way the money went back, with the card refund when it went back on the card terminal. */
+const refundPaymentSchema = z
+  .strictObject({
+    paymentType: acpsCodeSchema,
+    amount: moneySchema,
+    card: cardRefundSchema
+      .nullable()
+      .meta({ description: 'set when the terminal gave this money back on its card terminal' }),
+  })
+  .meta({ id: 'RefundPayment' });
+
 /** data of POST /api/sales/{saleId}/refund. */
 export const refundResultSchema = z
   .strictObject({
@@ -31,6 +54,10 @@ export const refundResultSchema = z
     total: moneySchema.meta({ description: 'amount given back' }),
     vatBreakdown: z.record(z.string(), saleVatEntrySchema),
     paymentBreakdown: z.array(z.strictObject({ type: acpsCodeSchema, amount: moneySchema })),
+    payments: z.array(refundPaymentSchema).meta({
+      description:
+        'how the money went back, one entry per card refund made (with the bank’s RRN, authorisation code and cheque number) and per remaining amount of each type',
+    }),
     qrCodeData: z.url().meta({ description: 'verification URL of the refund receipt' }),
     mevResponseXml: z.string().meta({ description: 'SOAP reply of the fiscal server; empty while offline' }),
     createdAt: timestampSchema,
