@@ -328,3 +328,37 @@ describe('operations at the limits', () => {
     );
   });
 });
+
+describe('a periodic report whose sums no report can state', () => {
+  it('is a 400 asking for a narrower range, never a 500', async () => {
+    // Days closed before the limits existed could each hold up to the largest stated amount.
+    await ctx.terminal.call('POST', '/api/reports/z', { printReport: false });
+    await ctx.terminal.call('POST', '/api/reports/z', { printReport: false });
+    const [first, second] = ctx.terminal.runtime.db
+      .prepare('SELECT report_number AS n FROM z_reports ORDER BY report_number DESC LIMIT 2')
+      .all()
+      .map((row) => (row as { n: number }).n)
+      .reverse();
+    ctx.terminal.runtime.db
+      .prepare(
+        `UPDATE z_reports SET summary_json = json_set(summary_json, '$.totals.totalSales', 999999999999999)
+         WHERE report_number IN (?, ?)`,
+      )
+      .run(first, second);
+    const res = await ctx.terminal.call('POST', '/api/reports/periodic', {
+      reportFrom: first,
+      reportTo: second,
+      printReport: false,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'reportFrom', code: 'REPORT_RANGE_INVALID' }),
+    ]);
+    const one = await ctx.terminal.call('POST', '/api/reports/periodic', {
+      reportFrom: first,
+      reportTo: first,
+      printReport: false,
+    });
+    expect(one.status).toBe(200);
+  });
+});
