@@ -14,7 +14,6 @@ export type { Minor } from './money/money.js';
 export {
   AMOUNT_LIMIT,
   DAY_LIMIT,
-  DOCUMENT_LIMIT,
   YEAR_LIMIT,
   formatLimit,
   turnoverBreach,

@@ -92,8 +92,6 @@ export const refundQuoteSchema = z
   })
   .meta({ id: 'RefundQuote' });
 
-export type RefundQuote = z.infer<typeof refundQuoteSchema>;
-
 /** A refund as GET /api/sales/{saleId} lists it. */
 export const saleRefundSchema = z
   .strictObject({
