@@ -1,4 +1,5 @@
 import type { FiscalOperationStatus } from '@fiscal-pos/fiscal';
+import type { CardApproval } from '../card/card-terminal.js';
 import type { Db } from '../storage/database.js';
 
 export interface RefundItem {
@@ -28,15 +29,8 @@ export interface StoredRefund {
   payments: RefundPayment[];
 }
 
-/** What the bank's card terminal gave for a card refund, as a sale's card charge shows it. */
-export interface CardRefund {
-  rrn: string;
-  authCode: string | null;
-  chequeNumber: string;
-  maskedPan: string | null;
-  scheme: string | null;
-  bankTerminalId: string;
-}
+/** What the bank's card terminal gave for a card refund: its approval's references. */
+type CardRefund = Omit<CardApproval, 'kind' | 'amount'>;
 
 /** A refund as read back, with the status of its fiscal operation and its card refunds. */
 export interface RefundRecord extends Omit<StoredRefund, 'payments'> {
