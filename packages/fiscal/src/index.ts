@@ -14,6 +14,7 @@ export type { Minor } from './money/money.js';
 export {
   AMOUNT_LIMIT,
   DAY_LIMIT,
+  DOCUMENT_LIMIT,
   YEAR_LIMIT,
   formatLimit,
   turnoverBreach,
