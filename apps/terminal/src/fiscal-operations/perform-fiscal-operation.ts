@@ -131,11 +131,15 @@ export async function performFiscalOperation(
     }
     plan.check?.(state);
     const amounts = plan.amounts(state);
-    const breach = turnoverBreach(
-      ctx.operations.turnover(state.reportNumber, String(now.getFullYear())),
-      turnoverOf(plan.type, amounts.totalAmount),
-    );
-    if (breach) throw limitError(breach);
+    // Reports and cash-outs add nothing: they are never refused by a limit (a Z report can always be made).
+    const added = turnoverOf(plan.type, amounts.totalAmount);
+    if (added > 0) {
+      const breach = turnoverBreach(
+        ctx.operations.turnover(state.reportNumber, String(now.getFullYear())),
+        added,
+      );
+      if (breach) throw limitError(breach);
+    }
     await plan.beforeWrite?.run();
     // The document's time is when it is written: a card payment can take the cardholder a while.
     const createdAt = (plan.beforeWrite ? ctx.clock.now() : now).toISOString();
