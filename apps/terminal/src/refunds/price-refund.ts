@@ -7,8 +7,8 @@ import {
 } from '@fiscal-pos/fiscal';
 import { DomainError } from '../domain-error.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
-import type { SaleRecord } from '../sales/sale-store.js';
-import type { RefundStore } from './refund-store.js';
+import type { SaleRecord } from '../fiscal-documents/sale-store.js';
+import type { RefundStore } from '../fiscal-documents/refund-store.js';
 
 /** A refund of a sale the fiscal server refused is refused: that sale was never sold. */
 export function assertRefundable(sale: SaleRecord, saleOperation: FiscalOperationRecord): void {

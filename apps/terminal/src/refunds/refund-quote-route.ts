@@ -1,9 +1,9 @@
 import { fromMilli, fromMinor, parseRefundRequest, refundRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { presentVatBreakdown } from '../sales/sale-presenter.js';
+import { presentVatBreakdown } from '../fiscal-documents/fiscal-document-presenter.js';
 import { loadSale, type SalesDeps } from '../sales/sales-deps.js';
-import { refundQuoteSchema } from './refund-contract.js';
+import { refundQuoteSchema } from '../fiscal-documents/refund-contract.js';
 import { assertRefundable, priceRefund } from './price-refund.js';
 
 /*
