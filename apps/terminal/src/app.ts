@@ -21,6 +21,7 @@ import {
   TERMINAL_API_CORS,
 } from '@fiscal-pos/cors-policy';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
+import { saleStands } from './sales/sales-deps.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
@@ -213,6 +214,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,
     card: rt.card,
+    standingSale: (saleId) => saleStands({ ctx: rt.fiscalContext, sales: rt.sales }, saleId),
     logger: rt.logger,
     version: rt.version,
     port: () => {

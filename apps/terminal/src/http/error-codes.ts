@@ -40,6 +40,15 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'SALE_NOT_REFUNDABLE':
     case 'PRINT_JOB_NOT_QUEUED':
       return 409;
+    // The terminal's state refuses the document, not its shape: after a Z report (a shift's
+    // close, a new year) the same request passes.
+    case 'DAY_TOTAL_LIMIT_EXCEEDED':
+    case 'SHIFT_TOTAL_LIMIT_EXCEEDED':
+    case 'YEAR_TOTAL_LIMIT_EXCEEDED':
+      return 409;
+    // The card payment belongs to a sale that stands: its money goes back by a fiscal refund.
+    case 'FISCAL_REFUND_REQUIRED':
+      return 409;
     // The terminal's clock is behind its last fiscal document: it would date a document earlier.
     case 'CLOCK_BEHIND_LAST_DOCUMENT':
       return 409;
