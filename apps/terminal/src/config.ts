@@ -35,6 +35,8 @@ export interface TerminalConfig {
   syncRetryBaseMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */
   lotWebhookTimeoutMs: number;
+  /** Tests only (LOT_WEBHOOK_ALLOW_LOOPBACK=1): lets delivery-lot webhooks reach 127.0.0.0/8 and ::1. */
+  lotWebhookAllowLoopback: boolean;
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
   syncBatchSize: number;
@@ -196,6 +198,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     cardStatusMaxAgeMs: intFrom(env, 'CARD_STATUS_MAX_AGE_MS', 30_000),
     syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
     lotWebhookTimeoutMs: intFrom(env, 'LOT_WEBHOOK_TIMEOUT_MS', 5_000, 1),
+    lotWebhookAllowLoopback: env.LOT_WEBHOOK_ALLOW_LOOPBACK === '1',
     syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
     autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',

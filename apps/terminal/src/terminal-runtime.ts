@@ -1,4 +1,5 @@
 import type { VatTable } from '@fiscal-pos/fiscal';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -252,7 +253,17 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const cardRecovery = card?.recoverInterrupted();
 
   const lots = new LotStore(db);
-  const lotWebhooks = new LotWebhooks({ lots, clock, logger, timeoutMs: config.lotWebhookTimeoutMs });
+  const lotWebhooks = new LotWebhooks({
+    lots,
+    clock,
+    logger,
+    timeoutMs: config.lotWebhookTimeoutMs,
+    // A LAN ERP is a receiver; the terminal itself and the link-local services never are.
+    guard: new UrlGuard({
+      protocols: ['http:', 'https:'],
+      alsoAllow: config.lotWebhookAllowLoopback ? ['private', 'loopback'] : ['private'],
+    }),
+  });
   // Lots sold just before a crash whose webhook never started get their one attempt now.
   const resumedWebhooks = lotWebhooks.sendPending();
   if (resumedWebhooks > 0)
@@ -400,6 +411,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await relayLink.close();
       await syncWorker?.stop();
       await lotWebhooks.idle();
+      await lotWebhooks.close();
       await deliveryWorker.stop();
       await printQueue.stop();
       await documentPush.stop();

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { KeyCache } from '../keys/key-cache.js';
 import type { CloudMetrics } from '../ops/cloud-metrics.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import type { UrlGuard } from '../webhooks/url-guard.js';
+import type { UrlGuard } from '@fiscal-pos/url-guard';
 import type { AddressLimiter } from './address-limiter.js';
 
 /** What every handler and use case may reach: nothing global, all passed in. */

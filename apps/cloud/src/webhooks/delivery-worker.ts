@@ -17,7 +17,7 @@ import { assertTransition, classifyStatus, nextStep, type AttemptOutcome } from 
 import { GroupWriter } from './group-writer.js';
 import { recordSuccesses, type SuccessfulAttempt } from './record-successes.js';
 import { deliveryHeaders, previousSecretBinding } from './signing.js';
-import type { UrlGuard } from './url-guard.js';
+import type { UrlGuard } from '@fiscal-pos/url-guard';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
 const MAX_IN_FLIGHT = 64;

@@ -1,5 +1,6 @@
 import { fromMilli, fromMinor, type DeliveryLotRequest } from '@fiscal-pos/fiscal';
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '../domain-error.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
 import type { LotDeps } from './lot-deps.js';
 import type { DeliveryLot } from './lot-store.js';
@@ -8,12 +9,19 @@ import { qrPayloadOf } from './qr-payload.js';
 /**
  * Records a lot (lines keep the caller's lotLineId, or get one) and links the request's
  * Idempotency-Key to it in the same transaction, so a retry after a crash answers this lot.
+ * A webhookUrl the terminal may not call (loopback, link-local, credentials...) is refused
+ * here, before anything is written, with the reason.
  */
-export function createLot(
+export async function createLot(
   d: LotDeps,
   request: DeliveryLotRequest,
   idempotencyKey: string | null,
-): DeliveryLot {
+): Promise<DeliveryLot> {
+  const refused = request.webhookUrl === null ? null : await d.lotWebhooks.refusal(request.webhookUrl);
+  if (refused !== null)
+    throw DomainError.validation([
+      { field: 'webhookUrl', code: 'WEBHOOK_URL_INVALID', message: `webhookUrl is refused: ${refused}` },
+    ]);
   const id = randomUUID();
   d.db.transaction(() => {
     d.lots.insert({

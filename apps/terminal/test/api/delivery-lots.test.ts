@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
-const ctx = useFiscalTerminal({ config: { lotWebhookTimeoutMs: 400 } });
+// The receivers listen on loopback, which only a test lets the webhook reach
+// (delivery-lot-webhook-guard.test.ts: what a terminal refuses).
+const ctx = useFiscalTerminal({ config: { lotWebhookTimeoutMs: 400, lotWebhookAllowLoopback: true } });
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 let receiver: Receiver;
@@ -143,12 +145,7 @@ describe('a sale from a lot', () => {
     const after = await lot(created.lotId);
     expect(after.status).toBe('sold');
     expect(after.sale).toEqual(hook!.body);
-    expect(after.webhook).toEqual({
-      state: 'attempted',
-      statusCode: 200,
-      error: null,
-      at: expect.any(String),
-    });
+    expect(after.webhook).toEqual({ state: 'attempted', outcome: 'delivered', at: expect.any(String) });
 
     const detail = (await ctx.terminal.call<Enveloped>('GET', `/api/sales/${sale.saleId}`)).body.data!;
     expect(detail.items.map((i: { lotLineId: string | null }) => i.lotLineId)).toEqual([
@@ -250,17 +247,9 @@ describe('a sale from a lot', () => {
       await ctx.terminal.runtime.lotWebhooks.idle();
       const refused = await lot(toDown.lotId);
       expect(refused.status).toBe('sold');
-      expect(refused.webhook).toMatchObject({
-        state: 'attempted',
-        statusCode: null,
-        error: expect.stringMatching(/ECONNREFUSED/),
-      });
+      expect(refused.webhook).toMatchObject({ state: 'attempted', outcome: 'failed' });
       const timedOut = await lot(toHanging.lotId);
-      expect(timedOut.webhook).toMatchObject({
-        state: 'attempted',
-        statusCode: null,
-        error: expect.any(String),
-      });
+      expect(timedOut.webhook).toMatchObject({ state: 'attempted', outcome: 'failed' });
       expect(hanging.received).toHaveLength(1);
     } finally {
       await hanging.close();
