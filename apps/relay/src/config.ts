@@ -30,6 +30,9 @@ const Env = z.object({
   /** Refused dials per client address and window before 429; 0 counts none. */
   RELAY_DIAL_REFUSALS_MAX: count(20, 0),
   RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),
+  /** 401 answers of the terminals (wrong or missing X-API-Key) per client address and window before 429; 0 counts none. */
+  RELAY_KEY_REFUSALS_MAX: count(20, 0),
+  RELAY_KEY_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),
   /** Prometheus metrics on a port of their own (0: any free one); unset: none. */
   RELAY_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   RELAY_METRICS_HOST: z.string().default('127.0.0.1'),
@@ -64,6 +67,8 @@ export interface RelayConfig {
   trustedProxies: string[];
   /** Refused dials per client address and window before 429 (max 0: not counted). */
   dialRefusals: { max: number; windowMs: number };
+  /** Terminals' 401 answers per client address and window before 429 RELAY_RATE_LIMITED. */
+  keyRefusals: { max: number; windowMs: number };
   /** Where GET /metrics is served, never on the public port; null: nowhere. */
   metrics: { port: number; host: string } | null;
   /** Cluster mode's NATS server(s); null for a single node. */
@@ -99,6 +104,7 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     verifyQueue: e.RELAY_VERIFY_QUEUE,
     trustedProxies,
     dialRefusals: { max: e.RELAY_DIAL_REFUSALS_MAX, windowMs: e.RELAY_DIAL_REFUSALS_WINDOW_MS },
+    keyRefusals: { max: e.RELAY_KEY_REFUSALS_MAX, windowMs: e.RELAY_KEY_REFUSALS_WINDOW_MS },
     metrics:
       e.RELAY_METRICS_PORT === undefined ? null : { port: e.RELAY_METRICS_PORT, host: e.RELAY_METRICS_HOST },
     natsUrl: e.NATS_URL ?? null,

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
-import { ApiKeyGate } from './http/api-key-auth.js';
+import { ApiKeyGate, ApiKeyThrottle } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
 import { renderError, sendResult, toDomainError } from './http/error-rendering.js';
 import { answerClientError } from './http/client-error.js';
@@ -65,6 +65,7 @@ const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
 
 /** The Terminal API over one runtime: hooks every request shares, then every declared route. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
+  const keyThrottle = new ApiKeyThrottle(rt.config.apiKeyRefusals);
   const audit = (request: FastifyRequest, reply: FastifyReply): void => {
     const header = request.headers['idempotency-key'];
     rt.auditLog.record({
@@ -117,7 +118,10 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     void reply.header('X-Request-Id', request.id);
-    if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
+    if (keyGate.asksKey(pathOf(request.url))) {
+      const address = rt.relayLink.relayed(request.raw) ? null : (request.socket.remoteAddress ?? null);
+      keyThrottle.check(address, () => rt.apiKey.verify(request.headers['x-api-key']));
+    }
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it

@@ -19,6 +19,8 @@ export interface TerminalConfig {
   dataDir: string;
   /** The terminal's X-API-Key; null means "generate one at first start and keep it". */
   apiKey: string | null;
+  /** Wrong X-API-Key values per client address and window before 429 (API_KEY_REFUSALS_MAX, _WINDOW_MS). */
+  apiKeyRefusals: { max: number; windowMs: number };
   /** The fiscal server (MEV_URL); null: none given (the development entry then starts mev-sim). */
   mevUrl: string | null;
   fiscalLockTimeoutMs: number;
@@ -168,6 +170,20 @@ export function parsePrinterSetting(value: string): PrinterSetting {
 
 const PAPER_COLUMNS = [32, 42, 48];
 
+/**
+ * The shortest API_KEY a terminal starts with: the key is all that guards the API on the LAN and
+ * through the relay, and the generated one is 35 characters (24 random bytes).
+ */
+const API_KEY_MIN_LENGTH = 32;
+
+function apiKeyFrom(value: string | null): string | null {
+  if (value !== null && value.length < API_KEY_MIN_LENGTH)
+    throw new Error(
+      `API_KEY must be at least ${API_KEY_MIN_LENGTH} characters (it has ${value.length}); unset, the terminal generates one`,
+    );
+  return value;
+}
+
 /** An environment value, null when unset or empty. */
 function optional(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
@@ -186,7 +202,11 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     port: intFrom(env, 'PORT', 4567),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
-    apiKey: env.API_KEY && env.API_KEY !== '' ? env.API_KEY : null,
+    apiKey: apiKeyFrom(optional(env.API_KEY)),
+    apiKeyRefusals: {
+      max: intFrom(env, 'API_KEY_REFUSALS_MAX', 10, 1),
+      windowMs: intFrom(env, 'API_KEY_REFUSALS_WINDOW_MS', 60_000, 1_000),
+    },
     mevUrl: env.MEV_URL && env.MEV_URL !== '' ? env.MEV_URL : null,
     fiscalLockTimeoutMs: intFrom(env, 'FISCAL_LOCK_TIMEOUT_MS', 30_000, 1),
     mevConnectTimeoutMs: intFrom(env, 'MEV_CONNECT_TIMEOUT_MS', 3_000, 1),

@@ -4,7 +4,8 @@
  * The SHIFT_*, CASHIER_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
  * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
- * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
+ * HEADERS_TOO_LARGE for a URL or headers past Node's limit, TOO_MANY_INVALID_KEYS for an address
+ * that sent too many wrong X-API-Key values (docs/terminal-api.md). The relay's
  * codes (TERMINAL_NOT_CONNECTED, ...) are answered by the relay, never by the terminal, for a
  * client of {relay_url}; they are defined with the relay link and listed here so one
  * vocabulary holds every code a client may see (docs/relay.md).
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   'TERMINAL_NOT_ACTIVATED',
   'BUSY',
   'CASHIER_LOCKED',
+  'TOO_MANY_INVALID_KEYS',
   'INTERNAL_ERROR',
   'PRINT_ERROR',
   'CARD_PAYMENT_ERROR',

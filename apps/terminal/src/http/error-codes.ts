@@ -45,6 +45,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
       return 409;
     case 'BUSY':
     case 'CASHIER_LOCKED':
+    case 'TOO_MANY_INVALID_KEYS':
       return 429;
     case 'INTERNAL_ERROR':
     case 'PRINT_ERROR':
