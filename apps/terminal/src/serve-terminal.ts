@@ -10,6 +10,7 @@ import { openCardTerminal } from './card/open-card-terminal.js';
 import type { EndpointConfig, TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
+import { privateDataDir } from './storage/private-files.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
@@ -23,6 +24,8 @@ export async function serveTerminal(
   logger: Logger,
   afterStop: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
+  // Before anything is written there; files an earlier version left 0644 become 0600.
+  privateDataDir(config.dataDir);
   await activateFromEnvironment(config.platform, config.dataDir, logger);
   const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
   const fiscal = await prepareFiscalSetup(config);
