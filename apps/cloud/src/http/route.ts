@@ -213,10 +213,14 @@ export function registerRoute(app: FastifyInstance, ctx: AppContext, route: AnyR
           return;
         }
         case 'key':
-          authorize(await authenticate(ctx, request), route.scopes);
+          // Authenticated here; authorised in the handler, after the per-key limit (a
+          // preHandler) has counted the request and set its x-ratelimit headers: a key's 403s
+          // use its budget like any answer.
+          await authenticate(ctx, request);
       }
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (route.access === 'key') authorize(request.auth!, route.scopes);
       const input = {
         ctx,
         auth: request.auth!,
