@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * the umask; SQLite gives a database's -wal and -shm files the database file's mode.
  */
 export const PRIVATE_FILE_MODE = 0o600;
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 
 /** Creates the folder (and its parents) 0700, or makes an existing one 0700. */
 export function privateDir(dir: string): void {
