@@ -205,6 +205,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     address: printerMonitor.address,
     ...printerMonitor.snapshot(),
     queuedJobs: printQueue.queuedCount(),
+    unconfirmedJobs: printQueue.unconfirmedCount(),
   });
   const documentOutbox = new DocumentOutbox(db);
   const metrics = new TerminalMetrics({

@@ -39,6 +39,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'DELIVERY_LOT_NOT_OPEN':
     case 'SALE_NOT_REFUNDABLE':
     case 'PRINT_JOB_NOT_QUEUED':
+    case 'PRINT_JOB_NOT_UNCONFIRMED':
       return 409;
     // POST /api/catalog/sync on a terminal with no cloud to sync with.
     case 'TERMINAL_NOT_ACTIVATED':

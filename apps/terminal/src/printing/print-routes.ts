@@ -10,17 +10,21 @@ export const printTextRoute = defineRoute<{ printQueue: PrintQueue; clock: Clock
   method: 'POST',
   path: '/api/print',
   operationId: 'printText',
-  summary: 'Non-fiscal text printing (no fiscal lock; answers once the printer confirmed the job)',
+  summary: 'Non-fiscal text printing (no fiscal lock; answers what became of the paper)',
   description:
-    'Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it (unreachable, off, paper out, cover open: the message says which); 500 PRINT_ERROR when it failed during the job, with its reason.',
+    'Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it before anything is sent (unreachable, off, paper out, cover open: the message says which); a retry is then safe. Once bytes went out the answer is 200 with status printed, queued (failed on the way: printed again by the queue, do not resend) or unconfirmed (the printer took it all without confirming: look at the paper, reprint on purpose).',
   tag: 'Printing',
   authenticated: true,
   body: 'envelope',
   request: { schema: printRequestSchema, parse: parsePrintRequest },
   response: printResultSchema,
-  errors: ['PRINTER_UNAVAILABLE', 'PRINT_ERROR'],
+  errors: ['PRINTER_UNAVAILABLE'],
   async handler({ services: { printQueue, clock }, body: { lines, feedLines, cut } }) {
-    await printOnRequest(printQueue, { kind: 'text', lines, feedLines, cut });
-    return { linesCount: lines.length, printedAt: clock.now().toISOString() };
+    const outcome = await printOnRequest(
+      printQueue,
+      { kind: 'text', lines, feedLines, cut },
+      'print request',
+    );
+    return { linesCount: lines.length, ...outcome, printedAt: clock.now().toISOString() };
   },
 });

@@ -23,8 +23,8 @@ export const listPrintJobsRoute = defineRoute<PrinterDeps>()({
   response: printJobListSchema,
   errors: [],
   handler({ services: d }) {
-    const { queued, finished } = d.printQueue.list();
-    return { printer: d.printerHealth(), queued, recent: finished };
+    const { queued, unconfirmed, finished } = d.printQueue.list();
+    return { printer: d.printerHealth(), queued, unconfirmed, recent: finished };
   },
 });
 
@@ -32,9 +32,9 @@ export const dropPrintJobRoute = defineRoute<PrinterDeps>()({
   method: 'DELETE',
   path: '/api/printer/jobs/:jobId',
   operationId: 'dropPrintJob',
-  summary: 'Give up a queued print job (it will never print)',
+  summary: 'Give up a queued print job (it will never print), or settle an unconfirmed one',
   description:
-    'For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). Only a queued job: another is 409 PRINT_JOB_NOT_QUEUED.',
+    'For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). An unconfirmed job whose paper did come out is dropped the same way. Only a queued or unconfirmed job: another is 409 PRINT_JOB_NOT_QUEUED.',
   tag: TAG,
   authenticated: true,
   body: 'envelope',
