@@ -166,6 +166,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     relay: () => rt.relayState(),
     printQueue: rt.printQueue,
+    paperBudget: rt.paperBudget,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,

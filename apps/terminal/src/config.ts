@@ -37,6 +37,8 @@ export interface TerminalConfig {
   syncRetryBaseMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */
   lotWebhookTimeoutMs: number;
+  /** Lines of free text POST /api/print may print per minute, all callers together (PRINT_LINES_PER_MINUTE). */
+  printLinesPerMinute: number;
   /** Tests only (LOT_WEBHOOK_ALLOW_LOOPBACK=1): lets delivery-lot webhooks reach 127.0.0.0/8 and ::1. */
   lotWebhookAllowLoopback: boolean;
   syncRetryMaxMs: number;
@@ -219,6 +221,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
     lotWebhookTimeoutMs: intFrom(env, 'LOT_WEBHOOK_TIMEOUT_MS', 5_000, 1),
     lotWebhookAllowLoopback: env.LOT_WEBHOOK_ALLOW_LOOPBACK === '1',
+    printLinesPerMinute: intFrom(env, 'PRINT_LINES_PER_MINUTE', 2_000, 1),
     syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
     syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
     autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',

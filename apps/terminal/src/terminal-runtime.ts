@@ -29,6 +29,7 @@ import { AuditLog } from './storage/audit-log.js';
 import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
+import { PaperBudget } from './printing/paper-budget.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import { MonitoredPrinter } from './printing/printer-monitor.js';
 import { PrintJobStore } from './printing/print-job-store.js';
@@ -111,6 +112,8 @@ export interface TerminalRuntime {
   printerMonitor: MonitoredPrinter;
   /** The durable queue of fiscal documents' paper. */
   printQueue: PrintQueue;
+  /** Free text's paper per minute (POST /api/print). */
+  paperBudget: PaperBudget;
   printerHealth: () => PrinterHealth;
   /** Fiscal documents flowing up to the cloud: the outbox (written by triggers) and its pusher. */
   documentOutbox: DocumentOutbox;
@@ -394,6 +397,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printer,
     printerMonitor,
     printQueue,
+    paperBudget: new PaperBudget(config.printLinesPerMinute),
     printerHealth,
     documentOutbox,
     documentPush,

@@ -47,6 +47,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'BUSY':
     case 'CASHIER_LOCKED':
     case 'TOO_MANY_INVALID_KEYS':
+    case 'PRINT_RATE_LIMITED':
       return 429;
     case 'INTERNAL_ERROR':
     case 'PRINT_ERROR':

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { printJobListSchema, printJobSchema, type PrinterHealth } from './print-job-contract.js';
+import type { PaperBudget } from './paper-budget.js';
 import type { PrintQueue } from './print-queue.js';
 
 export interface PrinterDeps {
   printQueue: PrintQueue;
+  /** Free text's paper per minute (POST /api/print). */
+  paperBudget: PaperBudget;
   printerHealth: () => PrinterHealth;
 }
 
