@@ -1,7 +1,16 @@
-import { fromMilli, fromMinor, type DeliveryLotRequest } from '@fiscal-pos/fiscal';
+import {
+  calculateSale,
+  formatMinor,
+  fromMilli,
+  isVatCode,
+  type DeliveryLotRequest,
+  type Minor,
+  type VatTable,
+} from '@fiscal-pos/fiscal';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain-error.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
+import { dateTimeLine, merchantHeader, type ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { LotDeps } from './lot-deps.js';
 import type { DeliveryLot } from './lot-store.js';
 import { qrPayloadOf } from './qr-payload.js';
@@ -51,24 +60,65 @@ export async function createLot(
   if (!lot) throw new Error(`delivery lot ${id} vanished after its insert`);
   if (request.printQr) {
     // Queued like every fiscal document's paper (spec rule 6): the answer never waits for it.
-    d.printQueue.enqueue(deliveryNote(lot, qrPayloadOf(d.lotSecret(), lot.id)), `delivery lot ${id}`);
+    d.printQueue.enqueue(
+      deliveryNote(lot, qrPayloadOf(d.lotSecret(), lot.id), d.header(), d.vatTable()),
+      `delivery lot ${id}`,
+    );
   }
   return lot;
 }
 
-/** The courier's paper: the lot's lines and the QR code the terminal scans to sell it. */
-function deliveryNote(lot: DeliveryLot, qrPayload: string): PrintDocument {
+/**
+ * The courier's paper, in Romanian like every document the terminal prints: the merchant's
+ * header, the date, the lot's lines with their amounts, the total (computed as the sale would,
+ * each line's discount and markup included), and the QR code the terminal scans to sell it.
+ * It is not a fiscal document: the receipt comes with the sale.
+ */
+function deliveryNote(
+  lot: DeliveryLot,
+  qrPayload: string,
+  header: ReceiptHeader,
+  vatTable: VatTable,
+): PrintDocument {
+  const calculation = calculateSale(
+    {
+      items: lot.lines.map((line) => ({
+        unitPrice: line.unitPrice,
+        quantity: line.quantityMilli,
+        // Validated when the lot was recorded; the amounts do not depend on the rate anyway.
+        vatCode: isVatCode(line.vatCode) ? line.vatCode : '_',
+        discountBp: line.discountBp,
+        discountAbsolute: line.discountAbsolute,
+        markupBp: line.markupBp,
+        markupAbsolute: line.markupAbsolute,
+      })),
+      cartDiscount: null,
+      cartMarkup: null,
+      payments: [],
+      amountReceived: 0 as Minor,
+    },
+    vatTable,
+  );
   return {
     kind: 'text',
     lines: [
-      ['DELIVERY NOTE'],
-      ...(lot.reference ? [['Reference', lot.reference]] : []),
+      ...merchantHeader(header),
       [''],
-      ...lot.lines.map((line) => [
-        line.name,
-        `${fromMilli(line.quantityMilli)} x ${fromMinor(line.unitPrice).toFixed(2)}`,
+      ['', 'NOTA DE LIVRARE', ''],
+      ...(lot.reference ? [['REFERINTA', lot.reference]] : []),
+      dateTimeLine(lot.createdAt),
+      [''],
+      ...lot.lines.flatMap((line, index) => [
+        [line.name],
+        [
+          `  ${fromMilli(line.quantityMilli)} x ${formatMinor(line.unitPrice)}`,
+          formatMinor(calculation.items[index]!.netAmount),
+        ],
       ]),
       [''],
+      { large: ['TOTAL', formatMinor(calculation.total)] },
+      [''],
+      ['', 'NU ESTE DOCUMENT FISCAL', ''],
       [qrPayload],
     ],
     qrCode: qrPayload,

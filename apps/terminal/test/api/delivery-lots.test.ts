@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import { cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -103,6 +105,25 @@ describe('POST /api/delivery-lots', () => {
     expect(twice.body.error!.details).toEqual([
       expect.objectContaining({ field: 'lines[1].lotLineId', code: 'LOT_LINE_ID_INVALID' }),
     ]);
+  });
+
+  it('prints a delivery note in Romanian with the merchant’s header, the date, the lines and the total', async () => {
+    const printer = ctx.terminal.printer as VirtualPrinter;
+    const created = await createLot({ printQr: true });
+    await ctx.terminal.paperOut();
+    const journal = readFileSync(printer.journalFile, 'utf8');
+    // The last document of the journal (documents end at their cut line).
+    const note = journal.split(/-+ 8<\n/).at(-2)!;
+    const header = ctx.terminal.runtime.receiptHeader();
+    expect(note).toContain(header.merchant.name);
+    expect(note).toContain('NOTA DE LIVRARE');
+    expect(note).toMatch(/REFERINTA\s+ERP-1001/);
+    expect(note).toMatch(/DATA \d\d\.\d\d\.\d{4}/);
+    // 2 × 12.50 + 3 × 20.00 − 10 % + 1 × 30.00
+    expect(note).toMatch(/54\.00/);
+    expect(note).toMatch(/TOTAL\s+109\.00/);
+    expect(note).toContain(`[QR ${created.qrPayload}]`);
+    expect(journal).not.toContain('DELIVERY NOTE');
   });
 
   it('answers the same lot to a retried Idempotency-Key', async () => {
