@@ -4,7 +4,6 @@ import {
   fromMilli,
   isVatCode,
   type DeliveryLotRequest,
-  type Minor,
   type VatTable,
 } from '@fiscal-pos/fiscal';
 import { randomUUID } from 'node:crypto';
@@ -95,7 +94,7 @@ function deliveryNote(
       cartDiscount: null,
       cartMarkup: null,
       payments: [],
-      amountReceived: 0 as Minor,
+      amountReceived: 0,
     },
     vatTable,
   );
