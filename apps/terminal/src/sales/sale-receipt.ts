@@ -49,6 +49,10 @@ export function saleReceipt(
       lines.push([`  ${card.scheme ?? 'CARD'} ${card.maskedPan ?? ''}`.trimEnd()]);
       lines.push([`  RRN ${card.rrn}`, `AUTORIZARE ${card.authCode ?? '-'}`]);
       lines.push([`  TERMINAL ${card.bankTerminalId}`, `CEC ${card.chequeNumber}`]);
+    } else if (payment.rrn !== null) {
+      // Charged on the caller's own card terminal: its RRN is all the terminal was told (the
+      // authorisation code is on that terminal's slip).
+      lines.push([`  RRN ${payment.rrn}`]);
     }
   }
   if (sale.changeAmount > 0) lines.push(['REST', formatMinor(sale.changeAmount)]);

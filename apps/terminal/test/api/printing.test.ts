@@ -63,3 +63,34 @@ describe('limits of free text', () => {
     ).toBe(200);
   });
 });
+
+describe('card payments on the receipt', () => {
+  const lastDocument = async () => {
+    await ctx.terminal.paperOut();
+    const journal = readFileSync((ctx.terminal.printer as VirtualPrinter).journalFile, 'utf8');
+    return journal.split(/-+ 8<\n/).at(-2)!;
+  };
+
+  it('print the RRN and the authorisation code of a card charged on the card terminal', async () => {
+    const sale = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(15),
+      payments: [{ type: '2', amount: 15 }],
+      printReceipt: true,
+    });
+    expect(sale.status).toBe(200);
+    const payment = sale.body.data!.payments[0] as { rrn: string };
+    const receipt = await lastDocument();
+    expect(receipt).toContain(`RRN ${payment.rrn}`);
+    expect(receipt).toMatch(/AUTORIZARE [0-9A-Z]+/);
+  });
+
+  it('print the RRN of a card the caller charged on its own terminal', async () => {
+    const sale = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(16),
+      payments: [{ type: '2', amount: 16, rrn: '612345678901' }],
+      printReceipt: true,
+    });
+    expect(sale.status).toBe(200);
+    expect(await lastDocument()).toContain('RRN 612345678901');
+  });
+});
