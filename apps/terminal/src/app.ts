@@ -165,6 +165,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     relay: () => rt.relayState(),
+    receiptDeliveries: () => rt.receiptDeliveryHealth(),
     printQueue: rt.printQueue,
     paperBudget: rt.paperBudget,
     printerHealth: rt.printerHealth,

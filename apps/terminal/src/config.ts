@@ -1,9 +1,24 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
+import { bool, ConfigError, int, oneOf, parsed, readEnv, text } from '@fiscal-pos/env-config';
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
+
+/** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
+const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** How long one SMTP conversation may take at each stage (SMTP_*_TIMEOUT_MS). */
+export interface SmtpTimeouts {
+  /** To open the TCP (and TLS) connection. */
+  connectionMs: number;
+  /** From the connection to the server's 220 greeting. */
+  greetingMs: number;
+  /** Of silence on the socket once talking (nodemailer's own default is 10 minutes). */
+  socketMs: number;
+}
 
 /** Who issues the receipts, as their header prints it. */
 export interface MerchantIdentity {
@@ -17,7 +32,7 @@ export interface TerminalConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** The terminal's X-API-Key; null means "generate one at first start and keep it". */
+  /** The terminal's X-API-Key (at least 32 characters); null means "generate one at first start and keep it". */
   apiKey: string | null;
   /** Wrong X-API-Key values per client address and window before 429 (API_KEY_REFUSALS_MAX, _WINDOW_MS). */
   apiKeyRefusals: { max: number; windowMs: number };
@@ -37,10 +52,10 @@ export interface TerminalConfig {
   syncRetryBaseMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */
   lotWebhookTimeoutMs: number;
-  /** Lines of free text POST /api/print may print per minute, all callers together (PRINT_LINES_PER_MINUTE). */
-  printLinesPerMinute: number;
   /** Tests only (LOT_WEBHOOK_ALLOW_LOOPBACK=1): lets delivery-lot webhooks reach 127.0.0.0/8 and ::1. */
   lotWebhookAllowLoopback: boolean;
+  /** Lines of free text POST /api/print may print per minute, all callers together (PRINT_LINES_PER_MINUTE). */
+  printLinesPerMinute: number;
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
   syncBatchSize: number;
@@ -113,28 +128,23 @@ export interface TerminalConfig {
   delivery: {
     smtpUrl: string | null;
     mailFrom: string;
+    /** SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS. */
+    smtpTimeouts: SmtpTimeouts;
+    /** SMS_PROVIDER: the API SMS_GATEWAY_URL speaks (generic: the terminal's own shape). */
+    smsProvider: SmsProvider;
     smsGatewayUrl: string | null;
     smsGatewayToken: string | null;
+    /** SMS_ACCOUNT_ID: Twilio's account SID. */
+    smsAccountId: string | null;
+    /** SMS_SENDER_ID: alphanumeric (up to 11) or a number in international form. */
+    smsSenderId: string | null;
+    smsTimeoutMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
     maxAttempts: number;
+    /** DELIVERY_CONCURRENCY: messages of one channel sent at the same time. */
+    concurrency: number;
   };
-}
-
-function intFrom(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min = 0,
-  max = Number.MAX_SAFE_INTEGER,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
 }
 
 /** The terminal's time zone when TZ is unset: its calendar days are Moldova's. */
@@ -150,7 +160,7 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {
-    throw new Error(`TZ must be an IANA time zone such as Europe/Chisinau, got "${zone}"`);
+    throw new ConfigError('TZ', 'an IANA time zone such as Europe/Chisinau', zone);
   }
   process.env.TZ = zone;
   return zone;
@@ -159,121 +169,200 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
 export type PrinterSetting =
   { kind: 'virtual' } | { kind: 'none' } | { kind: 'tcp'; host: string; port: number };
 
+const PRINTER_FORM = 'virtual, none or tcp://host:port';
+
 /** PRINTER: `virtual` (a text journal), `none`, or an ESC/POS printer at `tcp://host[:port]` (9100 by default). */
 export function parsePrinterSetting(value: string): PrinterSetting {
   if (value === 'virtual' || value === 'none') return { kind: value };
   const match = /^tcp:\/\/([^:/\s]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?\/?$/.exec(value);
   const port = Number(match?.[2] ?? 9100);
   if (!match || port < 1 || port > 65_535) {
-    throw new Error(`PRINTER must be virtual, none or tcp://host:port, got "${value}"`);
+    throw new ConfigError('PRINTER', PRINTER_FORM, value);
   }
   return { kind: 'tcp', host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
-const PAPER_COLUMNS = [32, 42, 48];
+/** An alphanumeric sender ID (GSM: up to 11 characters, a letter among them) or a phone number. */
+const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9 .-]{1,11}$|^\+?[1-9]\d{2,14}$/;
 
 /**
- * The shortest API_KEY a terminal starts with: the key is all that guards the API on the LAN and
- * through the relay, and the generated one is 35 characters (24 random bytes).
+ * Every variable the terminal reads, with its default and bounds; each is documented in the
+ * README. A bad value stops the start with ConfigError (`NAME must be ..., got "..."`).
  */
-const API_KEY_MIN_LENGTH = 32;
+const SETTINGS = {
+  PORT: int(4567, { max: 65_535 }),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text(null),
+  // All that guards the API on the LAN and through the relay: a generated key has 35 characters.
+  API_KEY: text(null, { minLength: 32, secret: true }),
+  API_KEY_REFUSALS_MAX: int(10, { min: 1 }),
+  API_KEY_REFUSALS_WINDOW_MS: int(60_000, { min: 1_000 }),
+  MEV_URL: text(null),
+  FISCAL_LOCK_TIMEOUT_MS: int(30_000, { min: 1 }),
+  MEV_CONNECT_TIMEOUT_MS: int(3_000, { min: 1 }),
+  MEV_REQUEST_TIMEOUT_MS: int(5_000, { min: 1 }),
+  CARD_TERMINAL: oneOf(['none'], null),
+  CARD_TERMINAL_URL: text(null),
+  CARD_CONNECT_TIMEOUT_MS: int(3_000, { min: 1 }),
+  CARD_REQUEST_TIMEOUT_MS: int(60_000, { min: 1 }),
+  CARD_STATUS_MAX_AGE_MS: int(30_000),
+  SYNC_RETRY_BASE_MS: int(1_000, { min: 1 }),
+  LOT_WEBHOOK_TIMEOUT_MS: int(5_000, { min: 1 }),
+  LOT_WEBHOOK_ALLOW_LOOPBACK: bool(false),
+  PRINT_LINES_PER_MINUTE: int(2_000, { min: 1 }),
+  SYNC_RETRY_MAX_MS: int(60_000, { min: 1 }),
+  SYNC_BATCH_SIZE: int(DEFAULT_SYNC_BATCH_SIZE, { min: 1, max: MEV_BATCH_MAX_OPERATIONS }),
+  FISCALIZE: text('auto'),
+  PRINTER: parsed(parsePrinterSetting, PRINTER_FORM, null),
+  PRINTER_COLUMNS: oneOf([32, 42, 48], 48),
+  PRINTER_TIMEOUT_MS: int(3_000, { min: 1 }),
+  PRINTER_STATUS_MAX_AGE_MS: int(10_000),
+  PRINTER_RETRY_MAX_MS: int(10_000, { min: 1 }),
+  DUPLICATE_LIMIT: int(1, { max: 10 }),
+  TERMINAL_ID: text(null),
+  AUDIT_RETENTION_DAYS: int(30, { min: 1 }),
+  AUDIT_MAX_ROWS: int(200_000, { min: 1 }),
+  LOG_LEVEL: text('info'),
+  BODY_LIMIT_BYTES: int(1_048_576, { min: 1024 }),
+  HISTORY_READERS: int(2, { min: 1, max: 8 }),
+  HISTORY_QUERY_TIMEOUT_MS: int(10_000, { min: 1 }),
+  VAT_RATES: parsed(parseVatRatesSetting, 'CODE=PERCENT entries such as A=8,B=20,C=0', DEFAULT_VAT_TABLE),
+  PLATFORM_PUSH_BATCH: int(100, { min: 1, max: 200 }),
+  PLATFORM_PUSH_INTERVAL_MS: int(1_000, { min: 1 }),
+  PLATFORM_RETRY_BASE_MS: int(1_000, { min: 1 }),
+  PLATFORM_RETRY_MAX_MS: int(60_000, { min: 1 }),
+  CLOUD_URL: text(null),
+  ACTIVATION_CODE: text(null, { secret: true }),
+  RELAY_URL: text(null),
+  CATALOG_SYNC_INTERVAL_MS: int(60_000, { min: 100 }),
+  CATALOG_SYNC_PAGE_SIZE: int(1_000, { min: 1, max: 5_000 }),
+  CLOUD_TIMEOUT_MS: int(10_000, { min: 1 }),
+  DEVICE_CREDENTIAL_MAX_AGE_DAYS: int(30, { min: 1, max: 3_650 }),
+  RELAY_RECONNECT_BASE_MS: int(1_000, { min: 1 }),
+  RELAY_RECONNECT_MAX_MS: int(60_000, { min: 1 }),
+  RELAY_HEARTBEAT_MS: int(15_000, { min: 100 }),
+  RELAY_REPLACED_BACKOFF_MS: int(600_000, { min: 1 }),
+  SMTP_URL: text(null),
+  MAIL_FROM: text('Fiscal POS <bonuri@fiscal-pos.local>'),
+  SMTP_CONNECTION_TIMEOUT_MS: int(10_000, { min: 1 }),
+  SMTP_GREETING_TIMEOUT_MS: int(10_000, { min: 1 }),
+  SMTP_SOCKET_TIMEOUT_MS: int(30_000, { min: 1 }),
+  SMS_PROVIDER: oneOf(SMS_PROVIDERS, 'generic'),
+  SMS_GATEWAY_URL: text(null),
+  SMS_GATEWAY_TOKEN: text(null, { secret: true }),
+  SMS_ACCOUNT_ID: text(null),
+  SMS_SENDER_ID: parsed(
+    (raw) => {
+      if (!SENDER_ID.test(raw))
+        throw new Error('GSM allows 11 letters, digits and spaces, or a phone number');
+      return raw;
+    },
+    'up to 11 letters, digits and spaces, or a phone number',
+    null,
+  ),
+  SMS_TIMEOUT_MS: int(10_000, { min: 1 }),
+  DELIVERY_RETRY_BASE_MS: int(5_000, { min: 1 }),
+  DELIVERY_RETRY_MAX_MS: int(600_000, { min: 1 }),
+  DELIVERY_MAX_ATTEMPTS: int(20, { min: 1, max: 1000 }),
+  DELIVERY_CONCURRENCY: int(4, { min: 1, max: 64 }),
+  MERCHANT_NAME: text('FISCAL POS'),
+  MERCHANT_IDNO: text(null),
+  MERCHANT_ADDRESS: text(null),
+};
 
-function apiKeyFrom(value: string | null): string | null {
-  if (value !== null && value.length < API_KEY_MIN_LENGTH)
-    throw new Error(
-      `API_KEY must be at least ${API_KEY_MIN_LENGTH} characters (it has ${value.length}); unset, the terminal generates one`,
-    );
-  return value;
-}
-
-/** An environment value, null when unset or empty. */
-function optional(value: string | undefined): string | null {
-  return value === undefined || value === '' ? null : value;
+/** What each SMS provider cannot do without, said at start rather than at the first receipt. */
+function smsSettings(e: ReturnType<typeof readEnv<typeof SETTINGS>>) {
+  if (e.SMS_GATEWAY_URL !== null && e.SMS_PROVIDER === 'twilio') {
+    for (const name of ['SMS_ACCOUNT_ID', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER_ID'] as const)
+      if (e[name] === null) throw new ConfigError(name, 'set with SMS_PROVIDER=twilio', '');
+  }
+  if (e.SMS_GATEWAY_URL !== null && e.SMS_PROVIDER === 'infobip' && e.SMS_GATEWAY_TOKEN === null)
+    throw new ConfigError('SMS_GATEWAY_TOKEN', 'the API key with SMS_PROVIDER=infobip', '');
+  return {
+    smsProvider: e.SMS_PROVIDER,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    smsAccountId: e.SMS_ACCOUNT_ID,
+    smsSenderId: e.SMS_SENDER_ID,
+    smsTimeoutMs: e.SMS_TIMEOUT_MS,
+  };
 }
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
 export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
-  const printer = optional(env.PRINTER);
-  const printerColumns = intFrom(env, 'PRINTER_COLUMNS', 48);
-  if (!PAPER_COLUMNS.includes(printerColumns))
-    throw new Error(`PRINTER_COLUMNS must be 32, 42 or 48, got "${env.PRINTER_COLUMNS}"`);
-  const cardTerminal = env.CARD_TERMINAL ?? '';
-  if (cardTerminal !== '' && cardTerminal !== 'none')
-    throw new Error(`CARD_TERMINAL must be none or unset, got "${cardTerminal}"`);
+  const e = readEnv(env, SETTINGS);
   return {
-    port: intFrom(env, 'PORT', 4567),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
-    apiKey: apiKeyFrom(optional(env.API_KEY)),
-    apiKeyRefusals: {
-      max: intFrom(env, 'API_KEY_REFUSALS_MAX', 10, 1),
-      windowMs: intFrom(env, 'API_KEY_REFUSALS_WINDOW_MS', 60_000, 1_000),
-    },
-    mevUrl: env.MEV_URL && env.MEV_URL !== '' ? env.MEV_URL : null,
-    fiscalLockTimeoutMs: intFrom(env, 'FISCAL_LOCK_TIMEOUT_MS', 30_000, 1),
-    mevConnectTimeoutMs: intFrom(env, 'MEV_CONNECT_TIMEOUT_MS', 3_000, 1),
-    mevRequestTimeoutMs: intFrom(env, 'MEV_REQUEST_TIMEOUT_MS', 5_000, 1),
-    cardTerminalEnabled: cardTerminal !== 'none',
-    cardTerminalUrl: env.CARD_TERMINAL_URL && env.CARD_TERMINAL_URL !== '' ? env.CARD_TERMINAL_URL : null,
-    cardConnectTimeoutMs: intFrom(env, 'CARD_CONNECT_TIMEOUT_MS', 3_000, 1),
-    cardRequestTimeoutMs: intFrom(env, 'CARD_REQUEST_TIMEOUT_MS', 60_000, 1),
-    cardStatusMaxAgeMs: intFrom(env, 'CARD_STATUS_MAX_AGE_MS', 30_000),
-    syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
-    lotWebhookTimeoutMs: intFrom(env, 'LOT_WEBHOOK_TIMEOUT_MS', 5_000, 1),
-    lotWebhookAllowLoopback: env.LOT_WEBHOOK_ALLOW_LOOPBACK === '1',
-    printLinesPerMinute: intFrom(env, 'PRINT_LINES_PER_MINUTE', 2_000, 1),
-    syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
-    syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
-    autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',
-    printer: printer === null ? null : parsePrinterSetting(printer),
-    printerColumns,
-    printerTimeoutMs: intFrom(env, 'PRINTER_TIMEOUT_MS', 3_000, 1),
-    printerStatusMaxAgeMs: intFrom(env, 'PRINTER_STATUS_MAX_AGE_MS', 10_000),
-    printerRetryMaxMs: intFrom(env, 'PRINTER_RETRY_MAX_MS', 10_000, 1),
-    duplicateLimit: intFrom(env, 'DUPLICATE_LIMIT', 1, 0, 10),
-    terminalId: env.TERMINAL_ID && env.TERMINAL_ID !== '' ? env.TERMINAL_ID : null,
-    auditRetentionDays: intFrom(env, 'AUDIT_RETENTION_DAYS', 30, 1),
-    auditMaxRows: intFrom(env, 'AUDIT_MAX_ROWS', 200_000, 1),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
-    historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
-    historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
-    vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
+    apiKey: e.API_KEY,
+    apiKeyRefusals: { max: e.API_KEY_REFUSALS_MAX, windowMs: e.API_KEY_REFUSALS_WINDOW_MS },
+    mevUrl: e.MEV_URL,
+    fiscalLockTimeoutMs: e.FISCAL_LOCK_TIMEOUT_MS,
+    mevConnectTimeoutMs: e.MEV_CONNECT_TIMEOUT_MS,
+    mevRequestTimeoutMs: e.MEV_REQUEST_TIMEOUT_MS,
+    cardTerminalEnabled: e.CARD_TERMINAL !== 'none',
+    cardTerminalUrl: e.CARD_TERMINAL_URL,
+    cardConnectTimeoutMs: e.CARD_CONNECT_TIMEOUT_MS,
+    cardRequestTimeoutMs: e.CARD_REQUEST_TIMEOUT_MS,
+    cardStatusMaxAgeMs: e.CARD_STATUS_MAX_AGE_MS,
+    syncRetryBaseMs: e.SYNC_RETRY_BASE_MS,
+    lotWebhookTimeoutMs: e.LOT_WEBHOOK_TIMEOUT_MS,
+    lotWebhookAllowLoopback: e.LOT_WEBHOOK_ALLOW_LOOPBACK,
+    printLinesPerMinute: e.PRINT_LINES_PER_MINUTE,
+    syncRetryMaxMs: e.SYNC_RETRY_MAX_MS,
+    syncBatchSize: e.SYNC_BATCH_SIZE,
+    autoFiscalize: e.FISCALIZE !== 'off',
+    printer: e.PRINTER,
+    printerColumns: e.PRINTER_COLUMNS,
+    printerTimeoutMs: e.PRINTER_TIMEOUT_MS,
+    printerStatusMaxAgeMs: e.PRINTER_STATUS_MAX_AGE_MS,
+    printerRetryMaxMs: e.PRINTER_RETRY_MAX_MS,
+    duplicateLimit: e.DUPLICATE_LIMIT,
+    terminalId: e.TERMINAL_ID,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditMaxRows: e.AUDIT_MAX_ROWS,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    historyReaders: e.HISTORY_READERS,
+    historyQueryTimeoutMs: e.HISTORY_QUERY_TIMEOUT_MS,
+    vatTable: e.VAT_RATES,
     platformPush: {
-      batchSize: intFrom(env, 'PLATFORM_PUSH_BATCH', 100, 1, 200),
-      pollMs: intFrom(env, 'PLATFORM_PUSH_INTERVAL_MS', 1_000, 1),
-      retryBaseMs: intFrom(env, 'PLATFORM_RETRY_BASE_MS', 1_000, 1),
-      retryMaxMs: intFrom(env, 'PLATFORM_RETRY_MAX_MS', 60_000, 1),
+      batchSize: e.PLATFORM_PUSH_BATCH,
+      pollMs: e.PLATFORM_PUSH_INTERVAL_MS,
+      retryBaseMs: e.PLATFORM_RETRY_BASE_MS,
+      retryMaxMs: e.PLATFORM_RETRY_MAX_MS,
     },
     platform: {
-      cloudUrl: optional(env.CLOUD_URL),
-      activationCode: optional(env.ACTIVATION_CODE),
-      relayUrl: optional(env.RELAY_URL),
-      catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
-      catalogPageSize: intFrom(env, 'CATALOG_SYNC_PAGE_SIZE', 1_000, 1, 5_000),
-      cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
-      credentialMaxAgeDays: intFrom(env, 'DEVICE_CREDENTIAL_MAX_AGE_DAYS', 30, 1, 3_650),
+      cloudUrl: e.CLOUD_URL,
+      activationCode: e.ACTIVATION_CODE,
+      relayUrl: e.RELAY_URL,
+      catalogSyncIntervalMs: e.CATALOG_SYNC_INTERVAL_MS,
+      catalogPageSize: e.CATALOG_SYNC_PAGE_SIZE,
+      cloudTimeoutMs: e.CLOUD_TIMEOUT_MS,
+      credentialMaxAgeDays: e.DEVICE_CREDENTIAL_MAX_AGE_DAYS,
     },
     relayLink: {
-      reconnectBaseMs: intFrom(env, 'RELAY_RECONNECT_BASE_MS', 1_000, 1),
-      reconnectMaxMs: intFrom(env, 'RELAY_RECONNECT_MAX_MS', 60_000, 1),
-      heartbeatMs: intFrom(env, 'RELAY_HEARTBEAT_MS', 15_000, 100),
-      replacedBackoffMs: intFrom(env, 'RELAY_REPLACED_BACKOFF_MS', 600_000, 1),
+      reconnectBaseMs: e.RELAY_RECONNECT_BASE_MS,
+      reconnectMaxMs: e.RELAY_RECONNECT_MAX_MS,
+      heartbeatMs: e.RELAY_HEARTBEAT_MS,
+      replacedBackoffMs: e.RELAY_REPLACED_BACKOFF_MS,
     },
     delivery: {
-      smtpUrl: optional(env.SMTP_URL),
-      mailFrom: optional(env.MAIL_FROM) ?? 'Fiscal POS <bonuri@fiscal-pos.local>',
-      smsGatewayUrl: optional(env.SMS_GATEWAY_URL),
-      smsGatewayToken: optional(env.SMS_GATEWAY_TOKEN),
-      retryBaseMs: intFrom(env, 'DELIVERY_RETRY_BASE_MS', 5_000, 1),
-      retryMaxMs: intFrom(env, 'DELIVERY_RETRY_MAX_MS', 600_000, 1),
-      maxAttempts: intFrom(env, 'DELIVERY_MAX_ATTEMPTS', 20, 1, 1000),
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      smtpTimeouts: {
+        connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
+        greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+        socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+      },
+      ...smsSettings(e),
+      retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
+      retryMaxMs: e.DELIVERY_RETRY_MAX_MS,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      concurrency: e.DELIVERY_CONCURRENCY,
     },
-    merchant: {
-      name: env.MERCHANT_NAME && env.MERCHANT_NAME !== '' ? env.MERCHANT_NAME : 'FISCAL POS',
-      idno: env.MERCHANT_IDNO && env.MERCHANT_IDNO !== '' ? env.MERCHANT_IDNO : null,
-      address: env.MERCHANT_ADDRESS && env.MERCHANT_ADDRESS !== '' ? env.MERCHANT_ADDRESS : null,
-    },
+    merchant: { name: e.MERCHANT_NAME, idno: e.MERCHANT_IDNO, address: e.MERCHANT_ADDRESS },
   };
 }
 

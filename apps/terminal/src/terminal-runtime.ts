@@ -39,14 +39,14 @@ import type { PrinterHealth } from './printing/print-job-contract.js';
 import { DocumentOutbox } from './document-push/document-outbox.js';
 import { DocumentPush } from './document-push/document-push.js';
 import type { RelayAccess } from './relay/relay-access.js';
-import type { RelayLinkState } from './health/health-contract.js';
+import type { ReceiptDeliveryHealth, RelayLinkState } from './health/health-contract.js';
 import { RelayLink } from './relay/relay-link.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
-import { SaleStore } from './sales/sale-store.js';
-import { RefundStore } from './refunds/refund-store.js';
+import { SaleStore } from './fiscal-documents/sale-store.js';
+import { RefundStore } from './fiscal-documents/refund-store.js';
 import { DeliveryOutbox } from './receipt-delivery/delivery-outbox.js';
 import { DeliveryWorker } from './receipt-delivery/delivery-worker.js';
-import { deliveredReceipt } from './receipt-delivery/delivered-receipt.js';
+import { deliveredReceipt } from './fiscal-documents/delivered-receipt.js';
 import { SmtpReceiptSender } from './receipt-delivery/email-sender.js';
 import { HttpSmsSender } from './receipt-delivery/sms-sender.js';
 import { ShiftStore } from './shifts/shift-store.js';
@@ -100,6 +100,8 @@ export interface TerminalRuntime {
   /** Receipts to the customer by e-mail and SMS: the outbox and its worker. */
   deliveries: DeliveryOutbox;
   deliveryWorker: DeliveryWorker;
+  /** The outbox as health and the metrics show it. */
+  receiptDeliveryHealth: () => ReceiptDeliveryHealth;
   connectivity: MevConnectivity;
   metrics: TerminalMetrics;
   fiscal: FiscalSetup;
@@ -214,7 +216,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const metrics = new TerminalMetrics({
     printerHealth,
     platformOutboxSize: () => documentOutbox.size(),
-    receiptDeliveriesQueued: () => deliveries.queuedCount(),
+    receiptDeliveries: () => receiptDeliveryHealth(),
     operations,
     connectivity,
     clock,
@@ -310,7 +312,9 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   });
   const { delivery } = config;
   const emailSender =
-    delivery.smtpUrl === null ? null : new SmtpReceiptSender(delivery.smtpUrl, delivery.mailFrom);
+    delivery.smtpUrl === null
+      ? null
+      : new SmtpReceiptSender(delivery.smtpUrl, delivery.mailFrom, delivery.smtpTimeouts);
   const deliveryWorker = new DeliveryWorker({
     outbox: deliveries,
     render: deliveredReceipt({ sales, refunds, operations }, receiptHeader),
@@ -318,15 +322,27 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     sms:
       delivery.smsGatewayUrl === null
         ? null
-        : new HttpSmsSender(delivery.smsGatewayUrl, delivery.smsGatewayToken),
+        : new HttpSmsSender({
+            provider: delivery.smsProvider,
+            url: delivery.smsGatewayUrl,
+            token: delivery.smsGatewayToken,
+            accountId: delivery.smsAccountId,
+            senderId: delivery.smsSenderId,
+            timeoutMs: delivery.smsTimeoutMs,
+          }),
     clock,
     logger: logger.child({ component: 'receipt-delivery' }),
     retryBaseMs: delivery.retryBaseMs,
     retryMaxMs: delivery.retryMaxMs,
     maxAttempts: delivery.maxAttempts,
+    concurrency: delivery.concurrency,
   });
   // What a restart interrupted is sent now.
   deliveryWorker.start();
+  const receiptDeliveryHealth = (): ReceiptDeliveryHealth => ({
+    queued: deliveries.queuedCount(),
+    sending: deliveryWorker.inFlight(),
+  });
 
   const documentPush = new DocumentPush({
     outbox: documentOutbox,
@@ -388,6 +404,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     lotWebhooks,
     deliveries,
     deliveryWorker,
+    receiptDeliveryHealth,
     connectivity,
     metrics,
     fiscal: o.fiscal,

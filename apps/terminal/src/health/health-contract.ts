@@ -95,6 +95,20 @@ const platformHealthSchema = z
   })
   .meta({ id: 'PlatformHealth' });
 
+/** The receipt-delivery outbox (docs/receipt-delivery.md): what waits to reach customers. */
+const receiptDeliveryHealthSchema = z
+  .strictObject({
+    queued: countSchema.meta({
+      description:
+        'receipts to customers (e-mail, SMS) not sent yet, those being sent included: a growing value means the ' +
+        'SMTP server or SMS gateway is away or slow',
+    }),
+    sending: z
+      .strictObject({ email: countSchema, sms: countSchema })
+      .meta({ description: 'messages being sent now, per channel; at most DELIVERY_CONCURRENCY each' }),
+  })
+  .meta({ id: 'ReceiptDeliveryHealth' });
+
 /** data of GET /api/health: the spec's health record plus the offline queue, day counters, card terminal and printer. */
 export const healthRecordSchema = z
   .strictObject({
@@ -148,7 +162,9 @@ export const healthRecordSchema = z
     cardTerminal: cardTerminalHealthSchema,
     printer: printerHealthSchema,
     platform: platformHealthSchema,
+    receiptDeliveries: receiptDeliveryHealthSchema,
   })
   .meta({ id: 'HealthRecord' });
 
 export type HealthRecord = z.infer<typeof healthRecordSchema>;
+export type ReceiptDeliveryHealth = HealthRecord['receiptDeliveries'];

@@ -9,7 +9,12 @@ import type { TerminalStateStore } from '../terminal-state/terminal-state-store.
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
 import type { PlatformHealth, PlatformSync } from '../catalog/platform-sync.js';
-import { healthRecordSchema, type HealthRecord, type RelayLinkState } from './health-contract.js';
+import {
+  healthRecordSchema,
+  type HealthRecord,
+  type ReceiptDeliveryHealth,
+  type RelayLinkState,
+} from './health-contract.js';
 
 export interface HealthSources {
   version: string;
@@ -27,6 +32,7 @@ export interface HealthSources {
   /** The fiscal documents on their way up to the cloud. */
   documentPush: () => Pick<HealthRecord['platform'], 'documentsWaiting' | 'lastPushAt' | 'lastPushError'>;
   relay: () => RelayLinkState;
+  receiptDeliveries: () => ReceiptDeliveryHealth;
 }
 
 /** A terminal that is not activated has no link: it says so, selling as before. */
@@ -97,6 +103,7 @@ export const healthRoute = defineRoute<HealthSources>()({
       cardTerminal: s.cardTerminal(),
       printer: s.printerHealth(),
       platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush(), relay: s.relay() },
+      receiptDeliveries: s.receiptDeliveries(),
     };
   },
 });

@@ -54,6 +54,7 @@ export class PrintJobStore {
     first: { status: 'queued' | 'unconfirmed'; lastError: string } | null = null,
   ): number {
     const status = first?.status ?? 'queued';
+    // A trigger counts the queued jobs for health (row_counts, migrations 0016 and 0017); finish() moves that count.
     const result = this.db
       .prepare(
         `INSERT INTO print_jobs (kind, source, document, status, attempts, last_error, created_at, finished_at)
