@@ -1,3 +1,4 @@
+import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
@@ -78,6 +79,8 @@ export interface TerminalConfig {
   auditMaxRows: number;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Web page origins that may call the API from a browser (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /** Worker threads reading history off the fiscal path (HISTORY_READERS, 1 to 8, default 2). */
   historyReaders: number;
   /** A history read's deadline before 503 QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS, default 10000). */
@@ -224,6 +227,7 @@ const SETTINGS = {
   AUDIT_MAX_ROWS: int(200_000, { min: 1 }),
   LOG_LEVEL: text('info'),
   BODY_LIMIT_BYTES: int(1_048_576, { min: 1024 }),
+  CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
   HISTORY_READERS: int(2, { min: 1, max: 8 }),
   HISTORY_QUERY_TIMEOUT_MS: int(10_000, { min: 1 }),
   VAT_RATES: parsed(parseVatRatesSetting, 'CODE=PERCENT entries such as A=8,B=20,C=0', DEFAULT_VAT_TABLE),
@@ -324,6 +328,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     auditMaxRows: e.AUDIT_MAX_ROWS,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    corsOrigins: e.CORS_ORIGINS,
     historyReaders: e.HISTORY_READERS,
     historyQueryTimeoutMs: e.HISTORY_QUERY_TIMEOUT_MS,
     vatTable: e.VAT_RATES,

@@ -51,7 +51,8 @@ import { SmtpReceiptSender } from './receipt-delivery/email-sender.js';
 import { HttpSmsSender } from './receipt-delivery/sms-sender.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
-import { openFiscalDatabase, type Db } from './storage/database.js';
+import { openFiscalDatabase, probeWrite, type Db } from './storage/database.js';
+import { StorageHealth } from './storage/storage-failure.js';
 import { PooledHistory, READ_WORKER } from './history/history-reads.js';
 import { ReadPool } from './storage/read-pool.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
@@ -85,6 +86,8 @@ export interface TerminalRuntime {
   startedAt: Date;
   db: Db;
   auditLog: AuditLog;
+  /** Whether DATA_DIR takes writes (a full or read-only disk makes it degraded). */
+  storage: StorageHealth;
   apiKey: ApiKeyVerifier;
   operations: OperationStore;
   terminalState: TerminalStateStore;
@@ -170,10 +173,22 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       entry: o.readWorker ?? READ_WORKER,
     }),
   );
+  const storage = new StorageHealth(
+    () => {
+      probeWrite(db);
+      auditLog.flush();
+    },
+    logger,
+    () => clock.now(),
+  );
   const auditLog = new AuditLog({
     file: join(config.dataDir, 'audit.sqlite'),
     retentionDays: config.auditRetentionDays,
     maxRows: config.auditMaxRows,
+    onWriteFailure: (error) => {
+      if (!storage.failed(error, 'audit log'))
+        logger.error({ err: error }, 'audit rows could not be written');
+    },
   });
   const operations = new OperationStore(db);
   const terminalState = new TerminalStateStore(db);
@@ -391,6 +406,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     startedAt: clock.now(),
     db,
     auditLog,
+    storage,
     apiKey,
     operations,
     terminalState,
