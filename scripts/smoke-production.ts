@@ -23,7 +23,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PRODUCTION_NODE = [process.execPath, '--conditions=production'];
 const TERMINAL_MAIN = join(root, 'apps/terminal/dist/main.js');
 const CLOUD_MAIN = join(root, 'apps/cloud/dist/main.js');
-const TERMINAL_API_KEY = 'smoke-test-key-0123456789';
+const TERMINAL_API_KEY = 'smoke-test-key-0123456789abcdefghij';
 const READY_TIMEOUT_MS = 60_000;
 
 const stops: (() => Promise<void>)[] = [];

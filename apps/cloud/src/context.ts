@@ -4,7 +4,7 @@ import type { Db } from './db/database.js';
 import type { KeyCache } from './keys/key-cache.js';
 import type { CloudMetrics } from './metrics/cloud-metrics.js';
 import type { SecretsKeyring } from './secrets/secrets-keyring.js';
-import type { UrlGuard } from './net/url-guard.js';
+import type { UrlGuard } from '@fiscal-pos/url-guard';
 import type { AddressLimiter } from './http/address-limiter.js';
 import type { Route } from './http/route.js';
 

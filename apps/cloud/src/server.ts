@@ -17,7 +17,7 @@ import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
 import { unknownSecretsKeyIds } from './db/seal-stored-secrets.js';
 import type { AppContext } from './context.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
-import { UrlGuard } from './net/url-guard.js';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 
 export interface Cloud {
   app: FastifyInstance;
@@ -73,7 +73,11 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
     );
   const metrics = new CloudMetrics(database.db);
-  const urlGuard = new UrlGuard(config.webhooks.allowLoopback);
+  // The cloud calls the internet only: never its own network, whatever a merchant registers.
+  const urlGuard = new UrlGuard({
+    protocols: ['https:'],
+    alsoAllow: config.webhooks.allowLoopback ? ['loopback'] : [],
+  });
   const worker = config.runWorker
     ? new DeliveryWorker({
         db: database.db,

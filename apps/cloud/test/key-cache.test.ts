@@ -14,7 +14,7 @@ import { KeyCache } from '../src/keys/key-cache.js';
 import type { ResolvedKey } from '../src/keys/keys.js';
 import { createKey, revokeKey, rotateKey } from '../src/keys/keys.js';
 import { setIntegrationActive } from '../src/merchants/merchants.js';
-import { UrlGuard } from '../src/net/url-guard.js';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 import {
   DRIVERS,
   openTestDatabase,
@@ -132,7 +132,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
     app = await buildApp({
       db: database.db,
       config,
-      urlGuard: new UrlGuard(true),
+      urlGuard: new UrlGuard({ protocols: ['https:'], alsoAllow: ['loopback'] }),
       keyCache,
       secrets: testSecrets,
       notifyDeliveries: () => undefined,

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
-import { ApiKeyGate } from './http/api-key-auth.js';
+import { ApiKeyGate, ApiKeyThrottle } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
 import { renderError, sendResult, toDomainError } from './http/error-rendering.js';
 import { answerClientError } from './http/client-error.js';
@@ -95,6 +95,7 @@ const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
 
 /** The Terminal API over one runtime: hooks every request shares, then every declared route. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
+  const keyThrottle = new ApiKeyThrottle(rt.config.apiKeyRefusals);
   const auditEntry = (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     return {
@@ -155,7 +156,10 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     // A browser's preflight carries no key by design (CORS answers it below, or 404 without
     // CORS_ORIGINS); the reference page holds the public OpenAPI document, nothing of the shop's.
     if (isPreflight(request.method, request.headers) || isApiReferencePath(path)) return;
-    if (keyGate.asksKey(path)) rt.apiKey.verify(request.headers['x-api-key']);
+    if (keyGate.asksKey(path)) {
+      const address = rt.relayLink.relayed(request.raw) ? null : (request.socket.remoteAddress ?? null);
+      keyThrottle.check(address, () => rt.apiKey.verify(request.headers['x-api-key']));
+    }
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
@@ -210,6 +214,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     receiptDeliveries: () => rt.receiptDeliveryHealth(),
     storage: () => rt.storage.check(),
     printQueue: rt.printQueue,
+    paperBudget: rt.paperBudget,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,

@@ -7,7 +7,8 @@
  * refused (full or read-only), CLOCK_BEHIND_LAST_DOCUMENT for a clock set before the last
  * document, the *_TOTAL_LIMIT_EXCEEDED codes for a document that would take a day, a shift or a
  * year past what its report can state exactly, FISCAL_REFUND_REQUIRED for a card void or refund
- * of a sale that stands, and
+ * of a sale that stands, TOO_MANY_INVALID_KEYS for an address that sent too many wrong X-API-Key
+ * values, and
  * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
  * codes (TERMINAL_NOT_CONNECTED, ...) are answered by the relay, never by the terminal, for a
  * client of {relay_url}; they are defined with the relay link and listed here so one
@@ -45,9 +46,12 @@ export const ERROR_CODES = [
   'SHIFT_TOTAL_LIMIT_EXCEEDED',
   'YEAR_TOTAL_LIMIT_EXCEEDED',
   'PRINT_JOB_NOT_QUEUED',
+  'PRINT_JOB_NOT_UNCONFIRMED',
   'TERMINAL_NOT_ACTIVATED',
   'BUSY',
   'CASHIER_LOCKED',
+  'TOO_MANY_INVALID_KEYS',
+  'PRINT_RATE_LIMITED',
   'INTERNAL_ERROR',
   'PRINT_ERROR',
   'CARD_PAYMENT_ERROR',

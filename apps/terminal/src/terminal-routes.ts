@@ -30,6 +30,7 @@ import { printTextRoute } from './printing/print-routes.js';
 import { dropPrintJobRoute, listPrintJobsRoute, type PrinterDeps } from './printing/printer-jobs-routes.js';
 import type { ReceiptDuplicateDeps } from './receipt-copies/print-receipt-duplicate.js';
 import { receiptDuplicateRoute } from './receipt-copies/receipt-copy-routes.js';
+import { reprintPrintJobRoute } from './receipt-copies/reprint-route.js';
 import { dailySummaryRoute } from './reports/daily-summary-route.js';
 import { xReportRoute, zReportRoute } from './reports/fiscal-report-routes.js';
 import { periodicReportRoute } from './reports/periodic-report-route.js';
@@ -102,6 +103,7 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   printTextRoute,
   listPrintJobsRoute,
   dropPrintJobRoute,
+  reprintPrintJobRoute,
   metricsRoute,
   openApiRoute,
 ];

@@ -307,6 +307,11 @@ const cases: Case[] = [
     expected: [['lines', 'LINES_REQUIRED']],
   },
   {
+    name: 'more than 500 lines',
+    parse: () => parsePrintRequest({ lines: Array.from({ length: 501 }, () => ['x']) }),
+    expected: [['lines', 'LINES_TOO_MANY']],
+  },
+  {
     name: 'line with 4 columns',
     parse: () => parsePrintRequest({ lines: [['a'], ['a', 'b', 'c', 'd']] }),
     expected: [['lines[1]', 'LINE_FORMAT_INVALID']],

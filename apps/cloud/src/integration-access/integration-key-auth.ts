@@ -1,6 +1,7 @@
 // The integration API's audience: X-Service-Api-Key with a scope. Order of checks, and why:
 // absent -> 401; malformed or bad checksum -> 401 without touching the database;
-// unknown, revoked or expired -> 401; module off -> 403; scope missing -> 403.
+// unknown, revoked or expired -> 401; module off -> 403; scope missing -> 403 (the last two
+// after the per-key limit has counted the request).
 // The resolved merchant id is the only merchant any handler ever queries. Verified keys are
 // remembered for a few seconds (ctx.keyCache; see key-cache.ts for the bound on revocations).
 import type { FastifyRequest } from 'fastify';
@@ -60,10 +61,12 @@ export function integrationKey(anyOf: readonly Scope[]): Access<AppContext, { au
     name: 'key',
     basePath: INTEGRATION_BASE_PATH,
     scopes: anyOf,
-    admit: async (ctx, request) => {
-      const auth = await authenticate(ctx, request);
-      authorize(auth, anyOf);
-      return { auth };
+    admit: async (ctx, request) => ({ auth: await authenticate(ctx, request) }),
+    // Authorised around the handler, after the per-key limit (a preHandler) has counted the
+    // request and set its x-ratelimit headers: a key's 403s use its budget like any answer.
+    around: (_ctx, { request }, run) => {
+      authorize(request.auth!, anyOf);
+      return run();
     },
     doc: {
       who:

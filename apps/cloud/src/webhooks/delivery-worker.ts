@@ -18,7 +18,7 @@ import { GroupWriter } from '../db/group-writer.js';
 import { recordSuccesses, type SuccessfulAttempt } from './record-successes.js';
 import { deliveryHeaders } from './signing.js';
 import { previousSecretBinding } from '../db/seal-stored-secrets.js';
-import type { UrlGuard } from '../net/url-guard.js';
+import type { UrlGuard } from '@fiscal-pos/url-guard';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
 const MAX_IN_FLIGHT = 64;

@@ -20,7 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['admin', 'terminals', 'catalog', 'documents', 'products', 'orders', 'webhooks', 'relay', 'ping', 'ops'],
   ['integration-access', 'operator-access', 'device-access', 'open-access', 'relay-access'],
   ['context.ts'],
-  ['catalog-base', 'events', 'merchants', 'keys', 'metrics', 'net'],
+  ['catalog-base', 'events', 'merchants', 'keys', 'metrics'],
   ['http'],
   ['db'],
   ['secrets'],

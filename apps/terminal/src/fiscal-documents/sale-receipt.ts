@@ -46,6 +46,9 @@ export function saleReceipt(
   for (const payment of sale.payments) {
     lines.push([paymentLabel(payment.paymentType), formatMinor(payment.amount)]);
     if (payment.card) lines.push(...cardLines(payment.card));
+    // Charged on the caller's own card terminal: its RRN is all the terminal was told (the
+    // authorisation code is on that terminal's slip).
+    else if (payment.rrn !== null) lines.push([`  RRN ${payment.rrn}`]);
   }
   if (sale.changeAmount > 0) lines.push(['REST', formatMinor(sale.changeAmount)]);
   lines.push(...fiscalFooter(op), ...verificationLines(qrCodeData));

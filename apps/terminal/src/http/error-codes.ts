@@ -39,6 +39,7 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'DELIVERY_LOT_NOT_OPEN':
     case 'SALE_NOT_REFUNDABLE':
     case 'PRINT_JOB_NOT_QUEUED':
+    case 'PRINT_JOB_NOT_UNCONFIRMED':
       return 409;
     // The terminal's state refuses the document, not its shape: after a Z report (a shift's
     // close, a new year) the same request passes.
@@ -57,6 +58,8 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
       return 409;
     case 'BUSY':
     case 'CASHIER_LOCKED':
+    case 'TOO_MANY_INVALID_KEYS':
+    case 'PRINT_RATE_LIMITED':
       return 429;
     case 'INTERNAL_ERROR':
     case 'PRINT_ERROR':

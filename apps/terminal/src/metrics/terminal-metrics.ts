@@ -178,6 +178,15 @@ export class TerminalMetrics implements MevRequestObserver {
     });
 
     new Gauge({
+      name: 'print_jobs_unconfirmed',
+      help: 'Jobs the printer took without confirming them, never sent again on their own: a cashier reprints or drops each (GET /api/printer/jobs)',
+      registers: [registry],
+      collect() {
+        this.set(sources.printerHealth().unconfirmedJobs);
+      },
+    });
+
+    new Gauge({
       name: 'platform_outbox_size',
       help: 'Fiscal documents not yet confirmed by the cloud at their current state: growing while the cloud is away (or the terminal is not activated)',
       registers: [registry],

@@ -275,6 +275,26 @@ describe('every answer of a running terminal matches its declared contract', () 
       url: '/api/printer/jobs/x',
     });
     await client.fails('POST /api/print', 'PRINTER_UNAVAILABLE', { body: { lines: [['x']] } });
+    // A job the printer took without confirming it (the silent printer of escpos-printer.test.ts).
+    const unconfirmed = Number(
+      away.runtime.db
+        .prepare(
+          `INSERT INTO print_jobs (kind, source, document, status, created_at, finished_at)
+           VALUES ('receipt', 'sale x', '{"kind":"receipt","lines":[["x"]],"feedLines":0,"cut":true}', 'unconfirmed', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+        )
+        .run().lastInsertRowid,
+    );
+    const reprintUrl = `/api/printer/jobs/${unconfirmed}/reprint`;
+    const reprint = await client.ok('POST /api/printer/jobs/:jobId/reprint', printJobSchema, {
+      url: reprintUrl,
+    });
+    expect(reprint).toMatchObject({ kind: 'receipt-copy', status: 'queued' });
+    await client.fails('POST /api/printer/jobs/:jobId/reprint', 'PRINT_JOB_NOT_UNCONFIRMED', {
+      url: reprintUrl,
+    });
+    await client.fails('POST /api/printer/jobs/:jobId/reprint', 'PRINT_JOB_NOT_FOUND', {
+      url: '/api/printer/jobs/99/reprint',
+    });
     for (const id of client.covered) api.covered.add(id);
     await away.stop();
   });

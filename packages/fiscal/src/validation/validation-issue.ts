@@ -66,6 +66,7 @@ const EXTENSION_VALIDATION_MESSAGES = {
   COUNTED_CASH_INVALID: 'countedCash must be a number >= 0 with at most 2 decimals',
   LOT_LINE_ID_INVALID: 'lotLineId must be a string of 1-64 characters, once per lot and per sale',
   WEBHOOK_URL_INVALID: 'webhookUrl must be an http or https URL',
+  LINES_TOO_MANY: 'lines must hold at most 500 lines per print request',
   REFERENCE_INVALID: 'reference must be a string of at most 100 characters',
   EXPIRES_AT_INVALID: 'expiresAt must be an ISO 8601 date-time in the future',
   DELIVERY_LOT_ID_INVALID: 'deliveryLotId must be a UUID',

@@ -566,8 +566,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Non-fiscal text printing (no fiscal lock; answers once the printer confirmed the job)
-         * @description Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it (unreachable, off, paper out, cover open: the message says which); 500 PRINT_ERROR when it failed during the job, with its reason.
+         * Non-fiscal text printing (no fiscal lock; answers what became of the paper)
+         * @description At most 500 lines per request (LINES_TOO_MANY) and PRINT_LINES_PER_MINUTE lines (with the feed) per minute for all callers together (429 PRINT_RATE_LIMITED with Retry-After; fiscal documents are never refused paper). Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it before anything is sent (unreachable, off, paper out, cover open: the message says which); a retry is then safe. Once bytes went out the answer is 200 with status printed, queued (failed on the way: printed again by the queue, do not resend) or unconfirmed (the printer took it all without confirming: look at the paper, reprint on purpose).
          */
         post: operations["printText"];
         delete?: never;
@@ -607,10 +607,30 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Give up a queued print job (it will never print)
-         * @description For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). Only a queued job: another is 409 PRINT_JOB_NOT_QUEUED.
+         * Give up a queued print job (it will never print), or settle an unconfirmed one
+         * @description For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). An unconfirmed job whose paper did come out is dropped the same way. Only a queued or unconfirmed job: another is 409 PRINT_JOB_NOT_QUEUED.
          */
         delete: operations["dropPrintJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/jobs/{jobId}/reprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print an unconfirmed job again, on purpose
+         * @description A job whose bytes all reached the printer without its confirmation is unconfirmed and never printed again on its own (a fiscal receipt could come out twice). When the paper did not come out, the cashier reprints it: a new queued job, a fiscal document’s marked COPIE (not a fiscal document); the old job becomes reprinted. When it did come out, DELETE the job instead. Another job is 409 PRINT_JOB_NOT_UNCONFIRMED. Answers the new job.
+         */
+        post: operations["reprintPrintJob"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -668,7 +688,7 @@ export interface components {
                 details: components["schemas"]["FieldError"][];
             } | {
                 /** @enum {string} */
-                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "FISCAL_REFUND_REQUIRED" | "DAY_TOTAL_LIMIT_EXCEEDED" | "SHIFT_TOTAL_LIMIT_EXCEEDED" | "YEAR_TOTAL_LIMIT_EXCEEDED" | "PRINT_JOB_NOT_QUEUED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
+                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "FISCAL_REFUND_REQUIRED" | "DAY_TOTAL_LIMIT_EXCEEDED" | "SHIFT_TOTAL_LIMIT_EXCEEDED" | "YEAR_TOTAL_LIMIT_EXCEEDED" | "PRINT_JOB_NOT_QUEUED" | "PRINT_JOB_NOT_UNCONFIRMED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "TOO_MANY_INVALID_KEYS" | "PRINT_RATE_LIMITED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
                 message: string;
             };
             /**
@@ -694,7 +714,7 @@ export interface components {
                 details: components["schemas"]["FieldError"][];
             } | {
                 /** @enum {string} */
-                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "FISCAL_REFUND_REQUIRED" | "DAY_TOTAL_LIMIT_EXCEEDED" | "SHIFT_TOTAL_LIMIT_EXCEEDED" | "YEAR_TOTAL_LIMIT_EXCEEDED" | "PRINT_JOB_NOT_QUEUED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
+                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "FISCAL_REFUND_REQUIRED" | "DAY_TOTAL_LIMIT_EXCEEDED" | "SHIFT_TOTAL_LIMIT_EXCEEDED" | "YEAR_TOTAL_LIMIT_EXCEEDED" | "PRINT_JOB_NOT_QUEUED" | "PRINT_JOB_NOT_UNCONFIRMED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "TOO_MANY_INVALID_KEYS" | "PRINT_RATE_LIMITED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
                 message: string;
             };
         };
@@ -808,6 +828,8 @@ export interface components {
             lastError: string | null;
             /** @description fiscal documents whose paper waits for the printer */
             queuedJobs: number;
+            /** @description jobs the printer took without confirming them: maybe on paper, waiting for a cashier to reprint or drop them */
+            unconfirmedJobs: number;
         };
         PlatformHealth: {
             /** @description false: standalone, as before the platform */
@@ -1327,6 +1349,13 @@ export interface components {
             /** @description duplicates still allowed for this receipt */
             copiesLeft: number;
             /**
+             * @description printed: the printer confirmed it; queued: it failed on the way and prints again once the printer can (GET /api/printer/jobs; do not send it again); unconfirmed: every byte reached the printer, which never confirmed it: look at the paper, then POST /api/printer/jobs/{jobId}/reprint or DELETE the job
+             * @enum {string}
+             */
+            status: "printed" | "queued" | "unconfirmed";
+            /** @description the print job of a queued or unconfirmed print; null once printed */
+            jobId: number | null;
+            /**
              * Format: date-time
              * @description ISO 8601 UTC
              */
@@ -1693,10 +1722,8 @@ export interface components {
                  * @enum {string}
                  */
                 state: "pending" | "attempted";
-                /** @description the receiver’s HTTP status; null if none came */
-                statusCode: number | null;
-                /** @description why the attempt failed (non-2xx, timeout, refused) */
-                error: string | null;
+                /** @description delivered (the receiver answered 2xx) or failed (any other answer, none, or an address the terminal may not call); null while pending or when a restart cut the attempt short. The receiver’s status and error text are in the terminal’s log only. */
+                outcome: ("delivered" | "failed") | null;
                 at: string | null;
             } | null;
         };
@@ -1895,6 +1922,13 @@ export interface components {
         PrintResult: {
             linesCount: number;
             /**
+             * @description printed: the printer confirmed it; queued: it failed on the way and prints again once the printer can (GET /api/printer/jobs; do not send it again); unconfirmed: every byte reached the printer, which never confirmed it: look at the paper, then POST /api/printer/jobs/{jobId}/reprint or DELETE the job
+             * @enum {string}
+             */
+            status: "printed" | "queued" | "unconfirmed";
+            /** @description the print job of a queued or unconfirmed print; null once printed */
+            jobId: number | null;
+            /**
              * Format: date-time
              * @description ISO 8601 UTC
              */
@@ -1904,7 +1938,9 @@ export interface components {
             printer: components["schemas"]["PrinterHealth"];
             /** @description in print order */
             queued: components["schemas"]["PrintJob"][];
-            /** @description the last printed or dropped jobs, newest first (kept 7 days) */
+            /** @description sent but not confirmed, oldest first: a cashier reprints or drops each */
+            unconfirmed: components["schemas"]["PrintJob"][];
+            /** @description the last printed, dropped or reprinted jobs, newest first (kept 7 days) */
             recent: components["schemas"]["PrintJob"][];
         };
         PrintJob: {
@@ -1914,10 +1950,10 @@ export interface components {
             /** @description what the paper is of: `sale <saleId>`, `refund <refundId>`, `Z report 12`… */
             source: string;
             /**
-             * @description queued: waits for the printer (printed in id order, once); printed: the printer confirmed it; dropped: a cashier gave it up (DELETE), it will never print
+             * @description queued: waits for the printer (printed in id order, once); printed: the printer confirmed it; dropped: a cashier gave it up (DELETE), it will never print, or said an unconfirmed one did; unconfirmed: every byte reached the printer but it never confirmed: maybe on paper, never sent again on its own (POST …/reprint or DELETE); reprinted: an unconfirmed job a cashier printed again as a new job
              * @enum {string}
              */
-            status: "queued" | "printed" | "dropped";
+            status: "queued" | "printed" | "dropped" | "unconfirmed" | "reprinted";
             /** @description failed attempts so far */
             attempts: number;
             /** @description why the last attempt failed, in the printer’s words */
@@ -2546,11 +2582,7 @@ export interface operations {
                         amount: number;
                     }[] | null;
                     reason?: string | null;
-                    /**
-                     * @description print the refund receipt
-                     * @default true
-                     */
-                    printReceipt?: boolean;
+                    printReceipt?: boolean | null;
                 };
             };
         };
@@ -2724,7 +2756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description PRINT_ERROR, INTERNAL_ERROR */
+            /** @description INTERNAL_ERROR */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4820,7 +4852,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description PRINT_ERROR, INTERNAL_ERROR */
+            /** @description PRINT_RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4971,6 +5014,110 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reprintPrintJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Opaque key, 1-255 printable ASCII characters (otherwise VALIDATION_ERROR, IDEMPOTENCY_KEY_INVALID). The same key with the same payload returns the stored answer; with another payload 409 IDEMPOTENCY_KEY_REUSE_MISMATCH. Kept 48 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description id of the print job (a positive integer) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope; the payload is `data` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["PrintJob"];
+                        error: null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PRINT_JOB_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, PRINT_JOB_NOT_UNCONFIRMED */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {

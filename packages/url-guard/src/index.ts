@@ -1,45 +1,53 @@
-// Keeps webhook deliveries away from the cloud's own network (SSRF). A URL is checked when
-// registered and again at every delivery; the delivery connects through `lookup` below, so
-// the address that was checked is the address connected to (no DNS-rebinding window).
+// Keeps the calls a server is told to make (the cloud's webhooks, the terminal's delivery-lot
+// webhook) away from its own machine and network (SSRF). A URL is checked when registered and
+// again at every delivery; the delivery connects through `lookup` below, so the address that
+// was checked is the address connected to (no DNS-rebinding window).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
-/** Ranges no webhook may reach: private, loopback, link-local (incl. cloud metadata), CGNAT, reserved. */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // CGNAT; also Alibaba's metadata 100.100.100.200
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local; AWS/GCP/Azure metadata 169.254.169.254
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['fc00::', 7], // unique local; AWS metadata fd00:ec2::254
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
+/**
+ * What an address is, for a server deciding whether to call it. `public` is the internet;
+ * `private` is a LAN (RFC 1918, IPv6 unique local): where a shop's ERP lives, and what a cloud
+ * must never reach; the others no webhook receiver can legitimately be.
+ */
+export type AddressClass =
+  'public' | 'private' | 'loopback' | 'link-local' | 'unspecified' | 'multicast' | 'reserved';
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+const RANGES: readonly (readonly [AddressClass, 'ipv4' | 'ipv6', string, number])[] = [
+  ['unspecified', 'ipv4', '0.0.0.0', 8],
+  ['private', 'ipv4', '10.0.0.0', 8],
+  ['reserved', 'ipv4', '100.64.0.0', 10], // CGNAT; also Alibaba's metadata 100.100.100.200
+  ['loopback', 'ipv4', '127.0.0.0', 8],
+  ['link-local', 'ipv4', '169.254.0.0', 16], // AWS/GCP/Azure metadata 169.254.169.254
+  ['private', 'ipv4', '172.16.0.0', 12],
+  ['reserved', 'ipv4', '192.0.0.0', 24],
+  ['reserved', 'ipv4', '192.0.2.0', 24],
+  ['reserved', 'ipv4', '192.88.99.0', 24],
+  ['private', 'ipv4', '192.168.0.0', 16],
+  ['reserved', 'ipv4', '198.18.0.0', 15],
+  ['reserved', 'ipv4', '198.51.100.0', 24],
+  ['reserved', 'ipv4', '203.0.113.0', 24],
+  ['multicast', 'ipv4', '224.0.0.0', 4],
+  ['reserved', 'ipv4', '240.0.0.0', 4],
+  ['unspecified', 'ipv6', '::', 128],
+  ['loopback', 'ipv6', '::1', 128],
+  ['reserved', 'ipv6', '100::', 64],
+  ['reserved', 'ipv6', '2001::', 23],
+  ['reserved', 'ipv6', '2001:db8::', 32],
+  // AWS's metadata service sits inside unique-local space: never a LAN receiver.
+  ['link-local', 'ipv6', 'fd00:ec2::254', 128],
+  ['private', 'ipv6', 'fc00::', 7],
+  ['link-local', 'ipv6', 'fe80::', 10],
+  ['reserved', 'ipv6', 'fec0::', 10],
+  ['multicast', 'ipv6', 'ff00::', 8],
+];
+
+/** One BlockList per class, checked in the order above (the metadata address before its /7). */
+const CLASSES: readonly (readonly [AddressClass, BlockList])[] = RANGES.map(([kind, type, net, prefix]) => {
+  const list = new BlockList();
+  list.addSubnet(net, prefix, type);
+  return [kind, list] as const;
+});
 
 /** IPv4 hidden inside an IPv6 form (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
 function embeddedIpv4(ipv6: string): string | undefined {
@@ -80,18 +88,16 @@ function expandIpv6(ip: string): number[] | undefined {
     : undefined;
 }
 
-export type AddressClass = 'public' | 'loopback' | 'blocked';
-
+/** The class of an IP address; anything that is not an address at all is `reserved`. */
 export function classifyAddress(ip: string): AddressClass {
   const family = isIP(ip);
-  if (family === 0) return 'blocked';
+  if (family === 0) return 'reserved';
   if (family === 6) {
     const v4 = embeddedIpv4(ip);
     if (v4 !== undefined) return classifyAddress(v4);
   }
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (LOOPBACK.check(ip, type)) return 'loopback';
-  return BLOCKED.check(ip, type) ? 'blocked' : 'public';
+  return CLASSES.find(([, list]) => list.check(ip, type))?.[0] ?? 'public';
 }
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
@@ -102,12 +108,24 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/**
+ * Who may be called: `public` always, plus the classes a deployment adds (the terminal: a LAN
+ * ERP, `private`; tests: `loopback`), over the schemes it speaks.
+ */
+export interface UrlPolicy {
+  protocols: readonly ('http:' | 'https:')[];
+  alsoAllow: readonly AddressClass[];
+}
+
 export class UrlGuard {
-  constructor(private readonly allowLoopback: boolean) {}
+  private readonly allowed: ReadonlySet<AddressClass>;
+
+  constructor(private readonly policy: UrlPolicy) {
+    this.allowed = new Set<AddressClass>(['public', ...policy.alsoAllow]);
+  }
 
   isAllowedAddress(ip: string): boolean {
-    const kind = classifyAddress(ip);
-    return kind === 'public' || (kind === 'loopback' && this.allowLoopback);
+    return this.allowed.has(classifyAddress(ip));
   }
 
   /** Shape and address check; resolves the host, and every address it resolves to must be allowed. */
@@ -118,7 +136,8 @@ export class UrlGuard {
     } catch {
       return { ok: false, reason: 'not a valid absolute URL' };
     }
-    if (url.protocol !== 'https:') return { ok: false, reason: 'only https URLs are accepted' };
+    if (!this.policy.protocols.some((protocol) => protocol === url.protocol))
+      return { ok: false, reason: `only ${this.policy.protocols.join(' and ')} URLs are accepted` };
     if (url.username || url.password) return { ok: false, reason: 'credentials in the URL are not accepted' };
     if (url.hash) return { ok: false, reason: 'fragments are not accepted' };
     if (url.port === '0') return { ok: false, reason: 'port 0 is not a port a receiver can listen on' };
@@ -130,7 +149,11 @@ export class UrlGuard {
       return { ok: false, reason: `the host ${host} does not resolve` };
     }
     const bad = addresses.find((a) => !this.isAllowedAddress(a));
-    if (bad !== undefined) return { ok: false, reason: `the host resolves to a non-public address (${bad})` };
+    if (bad !== undefined)
+      return {
+        ok: false,
+        reason: `the host resolves to an address it may not call (${bad}, ${classifyAddress(bad)})`,
+      };
     return { ok: true, url };
   }
 

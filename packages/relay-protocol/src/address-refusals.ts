@@ -1,10 +1,10 @@
-// Refused dials counted per client address (docs/relay.md "Who may connect"). An address whose
-// dials were refused `max` times within a window (a bearer that is no credential, or one the
-// cloud does not know) gets 429 for the rest of that window without a cloud check: one client
-// guessing credentials cannot keep the cloud's checks, and the line for them, to itself.
-// Dials that open are not counted, nor a deactivated terminal's (403: a genuine credential,
-// no guess): a shop's terminals behind one NAT address all dial at once after a relay restart.
-// IPv6 clients are counted per /64.
+// Refusals counted per client address: the relay's refused dials (docs/relay.md "Who may
+// connect") and wrong X-API-Key values at the relay and at the terminal (docs/terminal-api.md
+// "Authentication"). An address refused `max` times within a window gets 429 for the rest of
+// that window without a check: one client guessing credentials cannot keep the checks, and the
+// line for them, to itself. What succeeds is not counted, nor a refusal that is no guess (a
+// deactivated terminal's genuine credential): a shop's terminals behind one NAT address all dial
+// at once after a relay restart. IPv6 clients are counted per /64.
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -26,7 +26,7 @@ interface Count {
   windowEnds: number;
 }
 
-export class DialRefusals {
+export class AddressRefusals {
   /**
    * In the order the windows began: a window is created at its first refusal and all have one
    * length, so they end in this order too, and the ended ones are at the front.
@@ -36,14 +36,14 @@ export class DialRefusals {
   /** `now` in monotonic milliseconds (performance.now): a clock step moves no window. */
   constructor(private readonly o: { max: number; windowMs: number; maxAddresses: number }) {}
 
-  /** Seconds until this address may dial again; 0 when it may now. */
+  /** Seconds until this address may try again; 0 when it may now. */
   retryAfter(key: string, now: number): number {
     const count = this.#counts.get(key);
     if (!count || count.windowEnds <= now || count.refused < this.o.max) return 0;
     return Math.max(1, Math.ceil((count.windowEnds - now) / 1000));
   }
 
-  /** Counts a refused dial; true when that closed the address for the rest of its window. */
+  /** Counts a refusal; true when that closed the address for the rest of its window. */
   refused(key: string, now: number): boolean {
     this.#forgetEnded(now);
     const count = this.#counts.get(key);
