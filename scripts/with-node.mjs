@@ -61,7 +61,9 @@ function ensureNode(version) {
   // The registry's names for the official builds (what the `node` package installs).
   const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
   const spec = `${prefix}-${process.platform}-${process.arch}@${version}`;
-  console.error(`with-node: running on Node ${version} instead of ${process.versions.node}; fetching ${spec} once`);
+  console.error(
+    `with-node: running on Node ${version} instead of ${process.versions.node}; fetching ${spec} once`,
+  );
   mkdirSync(dirname(home), { recursive: true });
   const scratch = mkdtempSync(`${home}.`);
   try {
