@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
-import { ApiKeyGate } from './http/api-key-auth.js';
+import { ApiKeyGate, presentedKey } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
 import { renderError, sendResult, toDomainError } from './http/error-rendering.js';
 import { answerClientError } from './http/client-error.js';
@@ -78,6 +78,12 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       errorCode: request.errorCode,
       via: rt.relayLink.relayed(request.raw) ? 'relay' : 'lan',
     });
+    rt.metrics.observeHttpRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      Number(process.hrtime.bigint() - request.startedAt) / 1e9,
+    );
   };
   const app = Fastify({
     loggerInstance: rt.logger,
@@ -117,7 +123,8 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     void reply.header('X-Request-Id', request.id);
-    if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
+    const path = pathOf(request.url);
+    if (keyGate.asksKey(path)) rt.apiKey.verify(presentedKey(path, request.headers));
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
