@@ -37,8 +37,11 @@ if (wanted !== null && wanted !== process.versions.node) path.unshift(join(ensur
 const env = { ...process.env, PATH: path.join(delimiter) };
 
 const child = spawn(command, args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
-// Ctrl-C reaches the whole process group; a SIGTERM sent to this process alone is passed on.
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+// Ctrl-C reaches the whole process group, the command included: this process only outlives it
+// (a second SIGINT would make vitest quit without cleaning up). A SIGTERM or SIGHUP sent to this
+// process alone (npm passes them on) is passed on.
+process.on('SIGINT', () => {});
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('error', (error) => {
   console.error(`with-node: cannot run ${command}: ${error.message}`);
   process.exit(127);
