@@ -1,6 +1,7 @@
 // Configuration from the environment, read once at start. Defaults are the documented ones.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bool, int, list, parsed, readEnv, splitList, text } from '@fiscal-pos/env-config';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -86,63 +87,75 @@ const DEFAULT_RETRY_SCHEDULE_MS = [
   12 * HOUR,
 ];
 
-function int(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got ${value}`);
-  return n;
+/** Integers separated by commas (WEBHOOK_RETRY_SCHEDULE_MS). */
+function integers(raw: string): number[] {
+  return splitList(raw).map((entry) => {
+    const n = Number(entry);
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error(`"${entry}" is not a non-negative integer`);
+    return n;
+  });
 }
 
-const TRUE_WORDS = ['true', '1', 'yes'];
-const FALSE_WORDS = ['false', '0', 'no'];
-
-/** true/false/1/0/yes/no in any case; anything else stops the start rather than meaning false. */
-function bool(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  const word = value.trim().toLowerCase();
-  if (TRUE_WORDS.includes(word)) return true;
-  if (FALSE_WORDS.includes(word)) return false;
-  throw new Error(`${name} must be one of true, false, 1, 0, yes, no; got ${value}`);
-}
+const SETTINGS = {
+  PORT: int(4600, { max: 65_535 }),
+  HOST: text('127.0.0.1'),
+  DATA_DIR: text(`${REPO_ROOT}.data/cloud`),
+  DATABASE_URL: text(null),
+  LOG_LEVEL: text('info'),
+  RATE_LIMIT_MAX: int(600),
+  RATE_LIMIT_WINDOW_MS: int(MINUTE),
+  RATE_LIMIT_ADDRESS_MAX: int(1200),
+  RATE_LIMIT_RELAY_MAX: int(60_000),
+  ACTIVATION_RATE_LIMIT_MAX: int(10),
+  ACTIVATION_RATE_LIMIT_WINDOW_MS: int(15 * MINUTE),
+  AUTH_CACHE_TTL_MS: int(5_000),
+  WEBHOOK_WORKER: bool(true),
+  WEBHOOK_ALLOW_LOOPBACK: bool(false),
+  WEBHOOK_EXTRA_CA_FILE: text(null),
+  WEBHOOK_TIMEOUT_MS: int(10_000),
+  WEBHOOK_RETRY_SCHEDULE_MS: parsed(
+    integers,
+    'non-negative integers, comma-separated',
+    DEFAULT_RETRY_SCHEDULE_MS,
+  ),
+  WEBHOOK_DISABLE_AFTER_MS: int(3 * 24 * HOUR),
+  WEBHOOK_POLL_INTERVAL_MS: int(200),
+  WEBHOOK_BATCH_SIZE: int(50),
+  WEBHOOK_LEASE_MS: int(60_000),
+  CLOUD_SECRETS_KEY: text(null, { secret: true }),
+  CLOUD_SECRETS_PREVIOUS_KEYS: list(),
+  CLOUD_OPERATOR_TOKEN: text(null, { secret: true }),
+  METRICS_TOKEN: text(null, { secret: true }),
+  RELAY_TOKEN: text(null, { secret: true }),
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
-  const caFile = env.WEBHOOK_EXTRA_CA_FILE;
+  const e = readEnv(env, SETTINGS);
   return {
-    port: int(env.PORT, 4600),
-    host: env.HOST ?? '127.0.0.1',
-    dataDir: env.DATA_DIR ?? `${REPO_ROOT}.data/cloud`,
-    databaseUrl: env.DATABASE_URL || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    rateLimit: { max: int(env.RATE_LIMIT_MAX, 600), windowMs: int(env.RATE_LIMIT_WINDOW_MS, MINUTE) },
-    addressRateLimitMax: int(env.RATE_LIMIT_ADDRESS_MAX, 1200),
-    relayRateLimitMax: int(env.RATE_LIMIT_RELAY_MAX, 60_000),
-    activationRateLimit: {
-      max: int(env.ACTIVATION_RATE_LIMIT_MAX, 10),
-      windowMs: int(env.ACTIVATION_RATE_LIMIT_WINDOW_MS, 15 * MINUTE),
-    },
-    authCacheTtlMs: int(env.AUTH_CACHE_TTL_MS, 5_000),
-    runWorker: bool('WEBHOOK_WORKER', env.WEBHOOK_WORKER, true),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL ?? undefined,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
+    relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
+    activationRateLimit: { max: e.ACTIVATION_RATE_LIMIT_MAX, windowMs: e.ACTIVATION_RATE_LIMIT_WINDOW_MS },
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    runWorker: e.WEBHOOK_WORKER,
     webhooks: {
-      allowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', env.WEBHOOK_ALLOW_LOOPBACK, false),
-      extraCa: caFile ? readFileSync(caFile, 'utf8') : undefined,
-      timeoutMs: int(env.WEBHOOK_TIMEOUT_MS, 10_000),
-      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS
-        ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map((s) => int(s, 0))
-        : DEFAULT_RETRY_SCHEDULE_MS,
-      disableAfterMs: int(env.WEBHOOK_DISABLE_AFTER_MS, 3 * 24 * HOUR),
-      pollIntervalMs: int(env.WEBHOOK_POLL_INTERVAL_MS, 200),
-      batchSize: int(env.WEBHOOK_BATCH_SIZE, 50),
-      leaseMs: int(env.WEBHOOK_LEASE_MS, 60_000),
+      allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+      extraCa: e.WEBHOOK_EXTRA_CA_FILE ? readFileSync(e.WEBHOOK_EXTRA_CA_FILE, 'utf8') : undefined,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_MS,
+      pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+      batchSize: e.WEBHOOK_BATCH_SIZE,
+      leaseMs: e.WEBHOOK_LEASE_MS,
     },
-    secrets: {
-      key: env.CLOUD_SECRETS_KEY || undefined,
-      previousKeys: (env.CLOUD_SECRETS_PREVIOUS_KEYS ?? '')
-        .split(',')
-        .map((k) => k.trim())
-        .filter((k) => k !== ''),
-    },
-    operatorToken: env.CLOUD_OPERATOR_TOKEN || undefined,
-    metricsToken: env.METRICS_TOKEN || undefined,
-    relayToken: env.RELAY_TOKEN || undefined,
+    secrets: { key: e.CLOUD_SECRETS_KEY ?? undefined, previousKeys: e.CLOUD_SECRETS_PREVIOUS_KEYS },
+    operatorToken: e.CLOUD_OPERATOR_TOKEN ?? undefined,
+    metricsToken: e.METRICS_TOKEN ?? undefined,
+    relayToken: e.RELAY_TOKEN ?? undefined,
   };
 }

@@ -80,6 +80,45 @@ export const ReplyHead = z.discriminatedUnion('kind', [
 ]);
 export type ReplyHead = z.infer<typeof ReplyHead>;
 
+/**
+ * One exchange as its reply frames tell it (STYLE §7: a lifecycle is a table, docs/relay.md "The
+ * cluster leg's states"). The request is out and the requester is `waiting`; the holder takes it
+ * on (`accepted`, with its control inbox) and keeps it alive until the terminal's answer begins
+ * (`head`); its bytes follow (`data`) and it ends whole (`end`) or cut (`aborted`). Before the
+ * answer begins, the holder may refuse it instead (`refused`: no link, rate limited, lost,
+ * timed out). `done` takes no frame.
+ */
+export const EXCHANGE_STATES = ['waiting', 'accepted', 'answering', 'done'] as const;
+export type ExchangeState = (typeof EXCHANGE_STATES)[number];
+export type ReplyKind = ReplyHead['kind'];
+/** A reply frame before the sender numbers it. */
+export type ReplyFrame = ReplyHead extends infer H ? (H extends ReplyHead ? Omit<H, 'seq'> : never) : never;
+
+export const EXCHANGE_TRANSITIONS: Readonly<
+  Record<ExchangeState, Readonly<Partial<Record<ReplyKind, ExchangeState>>>>
+> = {
+  waiting: { accepted: 'accepted', refused: 'done' },
+  accepted: { alive: 'accepted', head: 'answering', refused: 'done' },
+  answering: { alive: 'answering', data: 'answering', end: 'done', aborted: 'done' },
+  done: {},
+};
+
+export class IllegalFrameError extends Error {
+  constructor(
+    readonly state: ExchangeState,
+    readonly kind: ReplyKind,
+  ) {
+    super(`a "${kind}" frame cannot follow in state ${state}`);
+  }
+}
+
+/** The state after `kind`; IllegalFrameError when the table has no such transition. */
+export function nextExchangeState(state: ExchangeState, kind: ReplyKind): ExchangeState {
+  const next = EXCHANGE_TRANSITIONS[state][kind];
+  if (next === undefined) throw new IllegalFrameError(state, kind);
+  return next;
+}
+
 /** From the requester to the holder's control inbox of one exchange. */
 export const ControlHead = z.discriminatedUnion('kind', [
   /** The client has read this many answer bytes in all. */

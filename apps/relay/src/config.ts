@@ -1,21 +1,20 @@
 // The relay's configuration from the environment, read once at start (docs/relay.md "Running it").
 import { readFileSync } from 'node:fs';
 import proxyaddr from '@fastify/proxy-addr';
-import { z } from 'zod';
+import { int, parsed, readEnv, requiredText, splitList, text, url } from '@fiscal-pos/env-config';
 
-const count = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+const count = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) => int(fallback, { min, max });
 
-const Env = z.object({
-  PORT: count(4700, 0),
-  HOST: z.string().default('127.0.0.1'),
+const SETTINGS = {
+  PORT: count(4700, 0, 65_535),
+  HOST: text('127.0.0.1'),
   /** Where the cloud's relay API is (/api/relay/v1). */
-  CLOUD_URL: z.url().default('http://127.0.0.1:4600'),
+  CLOUD_URL: url('http://127.0.0.1:4600'),
   /** Shared with the cloud (its RELAY_TOKEN). */
-  RELAY_TOKEN: z.string().min(16),
+  RELAY_TOKEN: requiredText({ minLength: 16, secret: true }),
   /** PEM files; both or neither. Neither: plain HTTP behind a TLS terminator. */
-  TLS_CERT: z.string().optional(),
-  TLS_KEY: z.string().optional(),
+  TLS_CERT: text(null),
+  TLS_KEY: text(null),
   RELAY_REQUEST_TIMEOUT_MS: count(60_000),
   RELAY_BODY_LIMIT_BYTES: count(1_048_576),
   RELAY_RATE_LIMIT_MAX: count(600),
@@ -25,18 +24,29 @@ const Env = z.object({
   RELAY_HEARTBEAT_MS: count(15_000, 100),
   RELAY_VERIFY_CONCURRENCY: count(64),
   RELAY_VERIFY_QUEUE: count(4_096, 0),
-  /** Who may say, in X-Forwarded-For, which address a dial came from (proxy-addr's list). */
-  RELAY_TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * Who may say, in X-Forwarded-For, which address a dial came from (proxy-addr's list). A typo
+   * in the list must stop the start, not leave X-Forwarded-For untrusted unnoticed.
+   */
+  RELAY_TRUSTED_PROXIES: parsed(
+    (raw) => {
+      const entries = splitList(raw);
+      proxyaddr.compile(entries);
+      return entries;
+    },
+    'addresses, CIDR blocks, loopback, linklocal or uniquelocal, comma-separated',
+    [] as string[],
+  ),
   /** Refused dials per client address and window before 429; 0 counts none. */
   RELAY_DIAL_REFUSALS_MAX: count(20, 0),
   RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),
   /** Prometheus metrics on a port of their own (0: any free one); unset: none. */
-  RELAY_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  RELAY_METRICS_HOST: z.string().default('127.0.0.1'),
+  RELAY_METRICS_PORT: int(null, { max: 65_535 }),
+  RELAY_METRICS_HOST: text('127.0.0.1'),
   /** Turns on cluster mode (docs/relay.md "Cluster mode"); unset: one node on its own. */
-  NATS_URL: z.string().optional(),
-  LOG_LEVEL: z.string().default('info'),
-});
+  NATS_URL: text(null),
+  LOG_LEVEL: text('info'),
+};
 
 export interface RelayConfig {
   port: number;
@@ -72,14 +82,9 @@ export interface RelayConfig {
 }
 
 export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
-  const e = Env.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
-  if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined))
+  const e = readEnv(env, SETTINGS);
+  if ((e.TLS_CERT === null) !== (e.TLS_KEY === null))
     throw new Error('TLS_CERT and TLS_KEY go together: set both (HTTPS) or neither (plain HTTP)');
-  const trustedProxies = e.RELAY_TRUSTED_PROXIES.split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  // A typo in the list must stop the start, not leave X-Forwarded-For untrusted unnoticed.
-  proxyaddr.compile(trustedProxies);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,11 +102,11 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     heartbeatMs: e.RELAY_HEARTBEAT_MS,
     verifyConcurrency: e.RELAY_VERIFY_CONCURRENCY,
     verifyQueue: e.RELAY_VERIFY_QUEUE,
-    trustedProxies,
+    trustedProxies: e.RELAY_TRUSTED_PROXIES,
     dialRefusals: { max: e.RELAY_DIAL_REFUSALS_MAX, windowMs: e.RELAY_DIAL_REFUSALS_WINDOW_MS },
     metrics:
-      e.RELAY_METRICS_PORT === undefined ? null : { port: e.RELAY_METRICS_PORT, host: e.RELAY_METRICS_HOST },
-    natsUrl: e.NATS_URL ?? null,
+      e.RELAY_METRICS_PORT === null ? null : { port: e.RELAY_METRICS_PORT, host: e.RELAY_METRICS_HOST },
+    natsUrl: e.NATS_URL,
     logLevel: e.LOG_LEVEL,
   };
 }

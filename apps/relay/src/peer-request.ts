@@ -17,9 +17,11 @@ import {
   decodeFrame,
   DEFAULT_MAX_PAYLOAD,
   encodeFrame,
+  EXCHANGE_TRANSITIONS,
   RequestHead,
   WINDOW_BYTES,
-  type ReplyHead,
+  type ExchangeState,
+  type ReplyFrame,
 } from './cluster-frames.js';
 import { declaredLength, refusedUnprocessed, type Exchange } from './forward.js';
 import type { TerminalLink } from './terminal-link.js';
@@ -42,21 +44,25 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   }
   const { head, body } = request;
   let seq = 0;
-  const send = (frame: ReplyHead, data?: Uint8Array) => {
+  let state: ExchangeState = 'waiting';
+  const send = (frame: ReplyFrame, data?: Uint8Array) => {
+    // Only what the exchange's table allows now goes out, numbered: not the interval's `alive`
+    // once the exchange ended, nor an answer that begins after the holder's timeout refused it.
+    const next = EXCHANGE_TRANSITIONS[state][frame.kind];
+    if (next === undefined) return;
+    state = next;
     // A draining or closed connection (this node stopping): the requester's watchdog answers.
     try {
-      o.nc.publish(reply, encodeFrame(frame, data));
+      o.nc.publish(reply, encodeFrame({ ...frame, seq: seq++ }, data));
     } catch {
       /* nothing more can be said */
     }
   };
-  if (!link)
-    return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
+  if (!link) return send({ kind: 'refused', code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
   const retryAfter = link.limiter.take(Date.now());
   if (retryAfter > 0)
     return send({
       kind: 'refused',
-      seq: seq++,
       code: 'RELAY_RATE_LIMITED',
       message: rateLimited(retryAfter),
       retryAfter,
@@ -76,7 +82,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     // The session closed, or the terminal said GOAWAY, since the lookup: nothing was sent, so
     // not the in-doubt 502 but what the client's own node answers then (forward.ts).
     link.limiter.release();
-    return send({ kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
+    return send({ kind: 'refused', code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
   }
   // The slot is given back once the answer is whole (its Content-Length came), as on the node
   // the client called, else when the stream closes (see forward.ts).
@@ -86,7 +92,6 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     holdsSlot = false;
   };
   let status = 0;
-  let ended = false;
   let timedOutHere = false;
   let sentBytes = 0;
   let ackedBytes = 0;
@@ -107,12 +112,12 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
       if (stream.isPaused() && sentBytes - ackedBytes <= WINDOW_BYTES) stream.resume();
     },
   });
-  send({ kind: 'accepted', seq: seq++, control });
-  const alive = setInterval(() => send({ kind: 'alive', seq: seq++ }), ALIVE_MS);
+  send({ kind: 'accepted', control });
+  const alive = setInterval(() => send({ kind: 'alive' }), ALIVE_MS);
   // The requester answers 504 on its own clock; this one only stops the terminal's work.
   const timer = setTimeout(() => {
     timedOutHere = true;
-    send({ kind: 'refused', seq: seq++, code: 'TERMINAL_TIMEOUT', message: timedOut(o.timeoutMs) });
+    send({ kind: 'refused', code: 'TERMINAL_TIMEOUT', message: timedOut(o.timeoutMs) });
     stream.close(constants.NGHTTP2_CANCEL);
   }, o.timeoutMs);
   const chunkBytes = dataChunkBytes(o.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD);
@@ -120,19 +125,16 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   stream.once('response', (answer: IncomingHttpHeaders) => {
     clearTimeout(timer);
     status = Number(answer[constants.HTTP2_HEADER_STATUS]);
-    send({ kind: 'head', seq: seq++, status, headers: wireHeaders(answer) });
+    send({ kind: 'head', status, headers: wireHeaders(answer) });
     const length = declaredLength(answer);
     stream.on('data', (chunk: Buffer) => {
       for (let at = 0; at < chunk.length; at += chunkBytes)
-        send({ kind: 'data', seq: seq++ }, chunk.subarray(at, at + chunkBytes));
+        send({ kind: 'data' }, chunk.subarray(at, at + chunkBytes));
       sentBytes += chunk.length;
       if (sentBytes === length) releaseSlot();
       if (sentBytes - ackedBytes > WINDOW_BYTES) stream.pause();
     });
-    stream.once('end', () => {
-      ended = true;
-      send({ kind: 'end', seq: seq++ });
-    });
+    stream.once('end', () => send({ kind: 'end' }));
   });
   stream.once('close', () => {
     clearInterval(alive);
@@ -140,13 +142,14 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     controls.unsubscribe();
     releaseSlot();
     const unprocessed = refusedUnprocessed(stream);
-    if (status === 0 && !timedOutHere)
+    // Taken on and no answer begun: refused; an answer begun and not ended: cut off.
+    if (state === 'accepted')
       send(
         unprocessed
-          ? { kind: 'refused', seq: seq++, code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED }
-          : { kind: 'refused', seq: seq++, code: 'TERMINAL_CONNECTION_LOST', message: LOST },
+          ? { kind: 'refused', code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED }
+          : { kind: 'refused', code: 'TERMINAL_CONNECTION_LOST', message: LOST },
       );
-    else if (status !== 0 && !ended) send({ kind: 'aborted', seq: seq++ });
+    else if (state === 'answering') send({ kind: 'aborted' });
     o.logger.info(
       {
         method: head.method,

@@ -12,9 +12,11 @@ import {
   decodeFrame,
   encodeFrame,
   linkSubject,
+  nextExchangeState,
   ReplyHead,
   SILENCE_MS,
   type ControlHead,
+  type ExchangeState,
   type RequestHead,
 } from './cluster-frames.js';
 import { headTooLarge, LOST, NOT_CONNECTED } from './answers.js';
@@ -27,10 +29,10 @@ export class RemoteExchange extends Duplex implements Exchange {
   #subscription: Subscription | undefined;
   #watchdog: NodeJS.Timeout | undefined;
   #nextSeq = 0;
+  /** Where the holder's frames have brought the exchange (EXCHANGE_TRANSITIONS). */
+  #state: ExchangeState = 'waiting';
   /** The holder's control inbox for this exchange, once it took the request on. */
   #control: string | undefined;
-  /** The holder has finished its side: nothing to cancel. */
-  #holderDone = false;
   #pushedBytes = 0;
   #ackedBytes = 0;
 
@@ -90,7 +92,8 @@ export class RemoteExchange extends Duplex implements Exchange {
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     clearTimeout(this.#watchdog);
-    if (!this.#holderDone) this.#order({ kind: 'cancel' });
+    // Once done, the holder has finished its side: nothing to cancel.
+    if (this.#state !== 'done') this.#order({ kind: 'cancel' });
     this.#subscription?.unsubscribe();
     done(error);
   }
@@ -115,7 +118,8 @@ export class RemoteExchange extends Duplex implements Exchange {
   }
 
   #receive(msg: Msg): void {
-    if (this.destroyed) return;
+    // A holder of an earlier version may still say `alive` between `end` and its stream's close.
+    if (this.destroyed || this.#state === 'done') return;
     if (msg.data.length === 0 && msg.headers?.code === NO_RESPONDERS) {
       // No node holds this terminal's link: answered at once.
       this.destroy(new RelayRefusal('TERMINAL_NOT_CONNECTED', NOT_CONNECTED));
@@ -134,8 +138,14 @@ export class RemoteExchange extends Duplex implements Exchange {
       this.destroy(new Error('frame lost between relay nodes'));
       return;
     }
+    try {
+      this.#state = nextExchangeState(this.#state, head.kind);
+    } catch (error) {
+      // Out of order (data before head, a second head, ...): as unusable as a malformed frame.
+      this.destroy(error as Error);
+      return;
+    }
     this.#armWatchdog();
-    if (head.kind === 'end' || head.kind === 'refused' || head.kind === 'aborted') this.#holderDone = true;
     switch (head.kind) {
       case 'accepted':
         this.#control = head.control;

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
+import { ConfigError, int, oneOf, parsed, readEnv, text } from '@fiscal-pos/env-config';
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
@@ -115,22 +116,6 @@ export interface TerminalConfig {
   };
 }
 
-function intFrom(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min = 0,
-  max = Number.MAX_SAFE_INTEGER,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
 /** The terminal's time zone when TZ is unset: its calendar days are Moldova's. */
 const DEFAULT_TIME_ZONE = 'Europe/Chisinau';
 
@@ -144,7 +129,7 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {
-    throw new Error(`TZ must be an IANA time zone such as Europe/Chisinau, got "${zone}"`);
+    throw new ConfigError('TZ', 'an IANA time zone such as Europe/Chisinau', zone);
   }
   process.env.TZ = zone;
   return zone;
@@ -153,101 +138,150 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
 export type PrinterSetting =
   { kind: 'virtual' } | { kind: 'none' } | { kind: 'tcp'; host: string; port: number };
 
+const PRINTER_FORM = 'virtual, none or tcp://host:port';
+
 /** PRINTER: `virtual` (a text journal), `none`, or an ESC/POS printer at `tcp://host[:port]` (9100 by default). */
 export function parsePrinterSetting(value: string): PrinterSetting {
   if (value === 'virtual' || value === 'none') return { kind: value };
   const match = /^tcp:\/\/([^:/\s]+|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?\/?$/.exec(value);
   const port = Number(match?.[2] ?? 9100);
   if (!match || port < 1 || port > 65_535) {
-    throw new Error(`PRINTER must be virtual, none or tcp://host:port, got "${value}"`);
+    throw new ConfigError('PRINTER', PRINTER_FORM, value);
   }
   return { kind: 'tcp', host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
-const PAPER_COLUMNS = [32, 42, 48];
-
-/** An environment value, null when unset or empty. */
-function optional(value: string | undefined): string | null {
-  return value === undefined || value === '' ? null : value;
-}
+/**
+ * Every variable the terminal reads, with its default and bounds; each is documented in the
+ * README. A bad value stops the start with ConfigError (`NAME must be ..., got "..."`).
+ */
+const SETTINGS = {
+  PORT: int(4567, { max: 65_535 }),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text(null),
+  API_KEY: text(null, { secret: true }),
+  MEV_URL: text(null),
+  FISCAL_LOCK_TIMEOUT_MS: int(30_000, { min: 1 }),
+  MEV_CONNECT_TIMEOUT_MS: int(3_000, { min: 1 }),
+  MEV_REQUEST_TIMEOUT_MS: int(5_000, { min: 1 }),
+  CARD_TERMINAL: oneOf(['none'], null),
+  CARD_TERMINAL_URL: text(null),
+  CARD_CONNECT_TIMEOUT_MS: int(3_000, { min: 1 }),
+  CARD_REQUEST_TIMEOUT_MS: int(60_000, { min: 1 }),
+  CARD_STATUS_MAX_AGE_MS: int(30_000),
+  SYNC_RETRY_BASE_MS: int(1_000, { min: 1 }),
+  LOT_WEBHOOK_TIMEOUT_MS: int(5_000, { min: 1 }),
+  SYNC_RETRY_MAX_MS: int(60_000, { min: 1 }),
+  SYNC_BATCH_SIZE: int(DEFAULT_SYNC_BATCH_SIZE, { min: 1, max: MEV_BATCH_MAX_OPERATIONS }),
+  FISCALIZE: text('auto'),
+  PRINTER: parsed(parsePrinterSetting, PRINTER_FORM, null),
+  PRINTER_COLUMNS: oneOf([32, 42, 48], 48),
+  PRINTER_TIMEOUT_MS: int(3_000, { min: 1 }),
+  PRINTER_STATUS_MAX_AGE_MS: int(10_000),
+  PRINTER_RETRY_MAX_MS: int(10_000, { min: 1 }),
+  DUPLICATE_LIMIT: int(1, { max: 10 }),
+  TERMINAL_ID: text(null),
+  AUDIT_RETENTION_DAYS: int(30, { min: 1 }),
+  AUDIT_MAX_ROWS: int(200_000, { min: 1 }),
+  LOG_LEVEL: text('info'),
+  BODY_LIMIT_BYTES: int(1_048_576, { min: 1024 }),
+  HISTORY_READERS: int(2, { min: 1, max: 8 }),
+  HISTORY_QUERY_TIMEOUT_MS: int(10_000, { min: 1 }),
+  VAT_RATES: parsed(parseVatRatesSetting, 'CODE=PERCENT entries such as A=8,B=20,C=0', DEFAULT_VAT_TABLE),
+  PLATFORM_PUSH_BATCH: int(100, { min: 1, max: 200 }),
+  PLATFORM_PUSH_INTERVAL_MS: int(1_000, { min: 1 }),
+  PLATFORM_RETRY_BASE_MS: int(1_000, { min: 1 }),
+  PLATFORM_RETRY_MAX_MS: int(60_000, { min: 1 }),
+  CLOUD_URL: text(null),
+  ACTIVATION_CODE: text(null, { secret: true }),
+  RELAY_URL: text(null),
+  CATALOG_SYNC_INTERVAL_MS: int(60_000, { min: 100 }),
+  CATALOG_SYNC_PAGE_SIZE: int(1_000, { min: 1, max: 5_000 }),
+  CLOUD_TIMEOUT_MS: int(10_000, { min: 1 }),
+  DEVICE_CREDENTIAL_MAX_AGE_DAYS: int(30, { min: 1, max: 3_650 }),
+  RELAY_RECONNECT_BASE_MS: int(1_000, { min: 1 }),
+  RELAY_RECONNECT_MAX_MS: int(60_000, { min: 1 }),
+  RELAY_HEARTBEAT_MS: int(15_000, { min: 100 }),
+  RELAY_REPLACED_BACKOFF_MS: int(600_000, { min: 1 }),
+  SMTP_URL: text(null),
+  MAIL_FROM: text('Fiscal POS <bonuri@fiscal-pos.local>'),
+  SMS_GATEWAY_URL: text(null),
+  SMS_GATEWAY_TOKEN: text(null, { secret: true }),
+  DELIVERY_RETRY_BASE_MS: int(5_000, { min: 1 }),
+  DELIVERY_RETRY_MAX_MS: int(600_000, { min: 1 }),
+  DELIVERY_MAX_ATTEMPTS: int(20, { min: 1, max: 1000 }),
+  MERCHANT_NAME: text('FISCAL POS'),
+  MERCHANT_IDNO: text(null),
+  MERCHANT_ADDRESS: text(null),
+};
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
 export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
-  const printer = optional(env.PRINTER);
-  const printerColumns = intFrom(env, 'PRINTER_COLUMNS', 48);
-  if (!PAPER_COLUMNS.includes(printerColumns))
-    throw new Error(`PRINTER_COLUMNS must be 32, 42 or 48, got "${env.PRINTER_COLUMNS}"`);
-  const cardTerminal = env.CARD_TERMINAL ?? '';
-  if (cardTerminal !== '' && cardTerminal !== 'none')
-    throw new Error(`CARD_TERMINAL must be none or unset, got "${cardTerminal}"`);
+  const e = readEnv(env, SETTINGS);
   return {
-    port: intFrom(env, 'PORT', 4567),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
-    apiKey: env.API_KEY && env.API_KEY !== '' ? env.API_KEY : null,
-    mevUrl: env.MEV_URL && env.MEV_URL !== '' ? env.MEV_URL : null,
-    fiscalLockTimeoutMs: intFrom(env, 'FISCAL_LOCK_TIMEOUT_MS', 30_000, 1),
-    mevConnectTimeoutMs: intFrom(env, 'MEV_CONNECT_TIMEOUT_MS', 3_000, 1),
-    mevRequestTimeoutMs: intFrom(env, 'MEV_REQUEST_TIMEOUT_MS', 5_000, 1),
-    cardTerminalEnabled: cardTerminal !== 'none',
-    cardTerminalUrl: env.CARD_TERMINAL_URL && env.CARD_TERMINAL_URL !== '' ? env.CARD_TERMINAL_URL : null,
-    cardConnectTimeoutMs: intFrom(env, 'CARD_CONNECT_TIMEOUT_MS', 3_000, 1),
-    cardRequestTimeoutMs: intFrom(env, 'CARD_REQUEST_TIMEOUT_MS', 60_000, 1),
-    cardStatusMaxAgeMs: intFrom(env, 'CARD_STATUS_MAX_AGE_MS', 30_000),
-    syncRetryBaseMs: intFrom(env, 'SYNC_RETRY_BASE_MS', 1_000, 1),
-    lotWebhookTimeoutMs: intFrom(env, 'LOT_WEBHOOK_TIMEOUT_MS', 5_000, 1),
-    syncRetryMaxMs: intFrom(env, 'SYNC_RETRY_MAX_MS', 60_000, 1),
-    syncBatchSize: intFrom(env, 'SYNC_BATCH_SIZE', DEFAULT_SYNC_BATCH_SIZE, 1, MEV_BATCH_MAX_OPERATIONS),
-    autoFiscalize: (env.FISCALIZE ?? 'auto') !== 'off',
-    printer: printer === null ? null : parsePrinterSetting(printer),
-    printerColumns,
-    printerTimeoutMs: intFrom(env, 'PRINTER_TIMEOUT_MS', 3_000, 1),
-    printerStatusMaxAgeMs: intFrom(env, 'PRINTER_STATUS_MAX_AGE_MS', 10_000),
-    printerRetryMaxMs: intFrom(env, 'PRINTER_RETRY_MAX_MS', 10_000, 1),
-    duplicateLimit: intFrom(env, 'DUPLICATE_LIMIT', 1, 0, 10),
-    terminalId: env.TERMINAL_ID && env.TERMINAL_ID !== '' ? env.TERMINAL_ID : null,
-    auditRetentionDays: intFrom(env, 'AUDIT_RETENTION_DAYS', 30, 1),
-    auditMaxRows: intFrom(env, 'AUDIT_MAX_ROWS', 200_000, 1),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
-    historyReaders: intFrom(env, 'HISTORY_READERS', 2, 1, 8),
-    historyQueryTimeoutMs: intFrom(env, 'HISTORY_QUERY_TIMEOUT_MS', 10_000, 1),
-    vatTable: env.VAT_RATES ? parseVatRatesSetting(env.VAT_RATES) : DEFAULT_VAT_TABLE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
+    apiKey: e.API_KEY,
+    mevUrl: e.MEV_URL,
+    fiscalLockTimeoutMs: e.FISCAL_LOCK_TIMEOUT_MS,
+    mevConnectTimeoutMs: e.MEV_CONNECT_TIMEOUT_MS,
+    mevRequestTimeoutMs: e.MEV_REQUEST_TIMEOUT_MS,
+    cardTerminalEnabled: e.CARD_TERMINAL !== 'none',
+    cardTerminalUrl: e.CARD_TERMINAL_URL,
+    cardConnectTimeoutMs: e.CARD_CONNECT_TIMEOUT_MS,
+    cardRequestTimeoutMs: e.CARD_REQUEST_TIMEOUT_MS,
+    cardStatusMaxAgeMs: e.CARD_STATUS_MAX_AGE_MS,
+    syncRetryBaseMs: e.SYNC_RETRY_BASE_MS,
+    lotWebhookTimeoutMs: e.LOT_WEBHOOK_TIMEOUT_MS,
+    syncRetryMaxMs: e.SYNC_RETRY_MAX_MS,
+    syncBatchSize: e.SYNC_BATCH_SIZE,
+    autoFiscalize: e.FISCALIZE !== 'off',
+    printer: e.PRINTER,
+    printerColumns: e.PRINTER_COLUMNS,
+    printerTimeoutMs: e.PRINTER_TIMEOUT_MS,
+    printerStatusMaxAgeMs: e.PRINTER_STATUS_MAX_AGE_MS,
+    printerRetryMaxMs: e.PRINTER_RETRY_MAX_MS,
+    duplicateLimit: e.DUPLICATE_LIMIT,
+    terminalId: e.TERMINAL_ID,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditMaxRows: e.AUDIT_MAX_ROWS,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    historyReaders: e.HISTORY_READERS,
+    historyQueryTimeoutMs: e.HISTORY_QUERY_TIMEOUT_MS,
+    vatTable: e.VAT_RATES,
     platformPush: {
-      batchSize: intFrom(env, 'PLATFORM_PUSH_BATCH', 100, 1, 200),
-      pollMs: intFrom(env, 'PLATFORM_PUSH_INTERVAL_MS', 1_000, 1),
-      retryBaseMs: intFrom(env, 'PLATFORM_RETRY_BASE_MS', 1_000, 1),
-      retryMaxMs: intFrom(env, 'PLATFORM_RETRY_MAX_MS', 60_000, 1),
+      batchSize: e.PLATFORM_PUSH_BATCH,
+      pollMs: e.PLATFORM_PUSH_INTERVAL_MS,
+      retryBaseMs: e.PLATFORM_RETRY_BASE_MS,
+      retryMaxMs: e.PLATFORM_RETRY_MAX_MS,
     },
     platform: {
-      cloudUrl: optional(env.CLOUD_URL),
-      activationCode: optional(env.ACTIVATION_CODE),
-      relayUrl: optional(env.RELAY_URL),
-      catalogSyncIntervalMs: intFrom(env, 'CATALOG_SYNC_INTERVAL_MS', 60_000, 100),
-      catalogPageSize: intFrom(env, 'CATALOG_SYNC_PAGE_SIZE', 1_000, 1, 5_000),
-      cloudTimeoutMs: intFrom(env, 'CLOUD_TIMEOUT_MS', 10_000, 1),
-      credentialMaxAgeDays: intFrom(env, 'DEVICE_CREDENTIAL_MAX_AGE_DAYS', 30, 1, 3_650),
+      cloudUrl: e.CLOUD_URL,
+      activationCode: e.ACTIVATION_CODE,
+      relayUrl: e.RELAY_URL,
+      catalogSyncIntervalMs: e.CATALOG_SYNC_INTERVAL_MS,
+      catalogPageSize: e.CATALOG_SYNC_PAGE_SIZE,
+      cloudTimeoutMs: e.CLOUD_TIMEOUT_MS,
+      credentialMaxAgeDays: e.DEVICE_CREDENTIAL_MAX_AGE_DAYS,
     },
     relayLink: {
-      reconnectBaseMs: intFrom(env, 'RELAY_RECONNECT_BASE_MS', 1_000, 1),
-      reconnectMaxMs: intFrom(env, 'RELAY_RECONNECT_MAX_MS', 60_000, 1),
-      heartbeatMs: intFrom(env, 'RELAY_HEARTBEAT_MS', 15_000, 100),
-      replacedBackoffMs: intFrom(env, 'RELAY_REPLACED_BACKOFF_MS', 600_000, 1),
+      reconnectBaseMs: e.RELAY_RECONNECT_BASE_MS,
+      reconnectMaxMs: e.RELAY_RECONNECT_MAX_MS,
+      heartbeatMs: e.RELAY_HEARTBEAT_MS,
+      replacedBackoffMs: e.RELAY_REPLACED_BACKOFF_MS,
     },
     delivery: {
-      smtpUrl: optional(env.SMTP_URL),
-      mailFrom: optional(env.MAIL_FROM) ?? 'Fiscal POS <bonuri@fiscal-pos.local>',
-      smsGatewayUrl: optional(env.SMS_GATEWAY_URL),
-      smsGatewayToken: optional(env.SMS_GATEWAY_TOKEN),
-      retryBaseMs: intFrom(env, 'DELIVERY_RETRY_BASE_MS', 5_000, 1),
-      retryMaxMs: intFrom(env, 'DELIVERY_RETRY_MAX_MS', 600_000, 1),
-      maxAttempts: intFrom(env, 'DELIVERY_MAX_ATTEMPTS', 20, 1, 1000),
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      smsGatewayUrl: e.SMS_GATEWAY_URL,
+      smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+      retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
+      retryMaxMs: e.DELIVERY_RETRY_MAX_MS,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
     },
-    merchant: {
-      name: env.MERCHANT_NAME && env.MERCHANT_NAME !== '' ? env.MERCHANT_NAME : 'FISCAL POS',
-      idno: env.MERCHANT_IDNO && env.MERCHANT_IDNO !== '' ? env.MERCHANT_IDNO : null,
-      address: env.MERCHANT_ADDRESS && env.MERCHANT_ADDRESS !== '' ? env.MERCHANT_ADDRESS : null,
-    },
+    merchant: { name: e.MERCHANT_NAME, idno: e.MERCHANT_IDNO, address: e.MERCHANT_ADDRESS },
   };
 }
 

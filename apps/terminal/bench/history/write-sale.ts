@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SaleDraft } from '@fiscal-pos/fiscal';
 import { OperationStore, type FiscalOperationRecord } from '../../src/fiscal-operations/operation-store.js';
 import { saleOperationAmounts, saleRow } from '../../src/sales/sale-rows.js';
-import { SaleStore } from '../../src/sales/sale-store.js';
+import { SaleStore } from '../../src/fiscal-documents/sale-store.js';
 import { ShiftStore } from '../../src/shifts/shift-store.js';
 import type { Db } from '../../src/storage/database.js';
 import { TerminalStateStore } from '../../src/terminal-state/terminal-state-store.js';

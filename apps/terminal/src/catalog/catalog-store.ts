@@ -90,6 +90,7 @@ export class CatalogStore {
     const db = this.db;
     db.transaction(() => {
       for (const p of page.products) {
+        // Triggers keep the full-text index in step with every write of catalog_products (catalog_products_search, migration 0014).
         db.prepare(
           `INSERT INTO catalog_products (id, code, sku, name_json, search_text, price_bani, vat_code, unit, category_id, active, version)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -55,6 +55,7 @@ export class DocumentOutbox {
    * fiscal server answered while the push was on the way) stays due.
    */
   confirm(pushed: readonly { seq: number; revision: number }[]): void {
+    // A trigger keeps the count of due documents for health (row_counts platform_outbox_due, migration 0016).
     const update = this.db.prepare(
       `UPDATE platform_outbox SET pushed_revision = max(pushed_revision, ?), attempts = 0, last_error = NULL
         WHERE seq = ?`,

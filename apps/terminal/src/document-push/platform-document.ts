@@ -1,7 +1,7 @@
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
-import type { RefundRecord } from '../refunds/refund-store.js';
-import type { SaleRecord } from '../sales/sale-store.js';
+import type { RefundRecord } from '../fiscal-documents/refund-store.js';
+import type { SaleRecord } from '../fiscal-documents/sale-store.js';
 import type { DocumentStatus, DocumentType, PushedDocument } from '@fiscal-pos/platform-protocol';
 
 /** The document types as the cloud names them (the terminal's `receipt` is a sale). */

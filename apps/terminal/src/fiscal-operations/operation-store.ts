@@ -132,6 +132,7 @@ export interface OperationHistory {
 export class OperationStore {
   constructor(private readonly db: Db) {}
 
+  // Triggers on this INSERT queue the document for the cloud (platform_outbox, migration 0011) and keep the counts (operation_counts 0012, row_counts 0016).
   insert(op: NewFiscalOperation): FiscalOperationRecord {
     this.db
       .prepare(
@@ -170,6 +171,7 @@ export class OperationStore {
   /** Moves an operation along the transition table; the current status is re-checked in SQL. */
   transition(id: string, from: OperationStatus, to: OperationStatus, fields: TransitionFields = {}): void {
     if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(id, from, to);
+    // Triggers on this UPDATE re-queue the document for the cloud when status or codes change (0011) and move its counts (0012, 0016).
     const result = this.db
       .prepare(
         `UPDATE fiscal_operations SET

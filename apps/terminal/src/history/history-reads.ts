@@ -2,8 +2,8 @@ import type { OperationHistory } from '../fiscal-operations/operation-store.js';
 import { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { ZReportHistory } from '../reports/report-store.js';
 import { ReportStore } from '../reports/report-store.js';
-import type { SaleHistory } from '../sales/sale-store.js';
-import { SaleStore } from '../sales/sale-store.js';
+import type { SaleHistory } from '../fiscal-documents/sale-store.js';
+import { SaleStore } from '../fiscal-documents/sale-store.js';
 import type { Db } from '../storage/database.js';
 import type { ReadPool } from '../storage/read-pool.js';
 

@@ -4,7 +4,7 @@ import { httpStatusOf } from '../http/error-codes.js';
 import type { EndpointContract, EndpointErrorCode } from '../http/define-route.js';
 import { TERMINAL_ENDPOINTS } from '../terminal-routes.js';
 import { applicationVersion } from '../version.js';
-import type { OpenApiDocument } from './openapi-contract.js';
+import type { OpenApiDocument } from '../http/openapi-contract.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -47,6 +47,7 @@ export class PrintJobStore {
   constructor(private readonly db: Db) {}
 
   add(document: PrintDocument, source: string, at: string): number {
+    // A trigger counts the queued jobs for health (row_counts, migration 0016); finish() moves that count.
     const result = this.db
       .prepare(
         `INSERT INTO print_jobs (kind, source, document, status, created_at) VALUES (?, ?, ?, 'queued', ?)`,

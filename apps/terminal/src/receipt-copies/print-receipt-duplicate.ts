@@ -4,9 +4,9 @@ import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { assertPrinterAvailable, printOnRequest } from '../printing/print-on-request.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
-import { saleReceiptDuplicate } from '../sales/sale-receipt.js';
-import { saleQrCode } from '../sales/sale-presenter.js';
-import type { SaleStore } from '../sales/sale-store.js';
+import { saleReceiptDuplicate } from '../fiscal-documents/sale-receipt.js';
+import { saleQrCode } from '../fiscal-documents/sale-presenter.js';
+import type { SaleStore } from '../fiscal-documents/sale-store.js';
 import type { ReceiptDuplicate } from './receipt-copy-contract.js';
 import type { ReceiptCopyStore } from './receipt-copy-store.js';
 

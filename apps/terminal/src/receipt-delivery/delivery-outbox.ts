@@ -66,6 +66,7 @@ export class DeliveryOutbox {
    * Called inside the document's fiscal transaction.
    */
   enqueue(o: { saleId: string; refundId: string | null; delivery: DeliveryRequest; at: string }): void {
+    // A trigger counts the queued rows for health (row_counts, migration 0016); markSent/markAttemptFailed move that count.
     const insert = this.db.prepare(
       `INSERT INTO receipt_deliveries (id, sale_id, refund_id, channel, recipient, language, status, next_attempt_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,

@@ -19,8 +19,8 @@ import {
 } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
-import type { SaleRecord } from '../sales/sale-store.js';
-import type { RefundPayment, RefundStore } from './refund-store.js';
+import type { SaleRecord } from '../fiscal-documents/sale-store.js';
+import type { RefundPayment, RefundStore } from '../fiscal-documents/refund-store.js';
 
 export interface CreateRefundOptions {
   sale: SaleRecord;

@@ -1,7 +1,7 @@
 import type { Replay } from '../http/define-route.js';
 import { replayOperation } from '../fiscal-operations/operation-replay.js';
 import type { SalesDeps } from '../sales/sales-deps.js';
-import { presentRefundResult } from './refund-presenter.js';
+import { presentRefundResult } from '../fiscal-documents/refund-presenter.js';
 
 /** Rebuilds a refund's POST answer from storage: used by idempotent replays after a restart. */
 export const refundReplay: Replay<SalesDeps> = {

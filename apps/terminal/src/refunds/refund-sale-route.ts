@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
 import { loadSale, type SalesDeps } from '../sales/sales-deps.js';
 import { createRefund } from './create-refund.js';
-import { refundResultSchema } from './refund-contract.js';
-import { presentRefundResult, refundQrCode } from './refund-presenter.js';
-import { refundReceipt } from './refund-receipt.js';
+import { refundResultSchema } from '../fiscal-documents/refund-contract.js';
+import { presentRefundResult, refundQrCode } from '../fiscal-documents/refund-presenter.js';
+import { refundReceipt } from '../fiscal-documents/refund-receipt.js';
 import { refundReplay } from './refund-replay.js';
 
 export const refundSaleRoute = defineRoute<SalesDeps>()({

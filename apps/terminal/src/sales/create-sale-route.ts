@@ -3,9 +3,9 @@ import { lotForSale } from '../delivery-lots/sell-lot.js';
 import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
 import { cardLimitIssues } from './card-amount-limit.js';
 import { createSale, lotItemsOf } from './create-sale.js';
-import { saleResultSchema } from './sale-contract.js';
-import { presentSaleResult, saleQrCode } from './sale-presenter.js';
-import { saleReceipt } from './sale-receipt.js';
+import { saleResultSchema } from '../fiscal-documents/sale-contract.js';
+import { presentSaleResult, saleQrCode } from '../fiscal-documents/sale-presenter.js';
+import { saleReceipt } from '../fiscal-documents/sale-receipt.js';
 import { saleReplay } from './sale-replay.js';
 import { loadSale, type SalesDeps } from './sales-deps.js';
 

@@ -8,7 +8,7 @@ import { performFiscalOperation, type FiscalContext } from '../fiscal-operations
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
 import { saleOperationAmounts, saleRow } from './sale-rows.js';
-import type { SaleStore } from './sale-store.js';
+import type { SaleStore } from '../fiscal-documents/sale-store.js';
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 
 export interface CreateSaleOptions {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
-import { saleDetailSchema } from './sale-contract.js';
-import { presentSaleDetail } from './sale-presenter.js';
+import { saleDetailSchema } from '../fiscal-documents/sale-contract.js';
+import { presentSaleDetail } from '../fiscal-documents/sale-presenter.js';
 import { loadSale, type SalesDeps } from './sales-deps.js';
 
 export const getSaleRoute = defineRoute<SalesDeps>()({

@@ -6,8 +6,8 @@ import {
   shiftQueryFields,
 } from '../http/query-fields.js';
 import { cursorQueryFields } from '../fiscal-operations/cursor-contract.js';
-import { saleListPageSchema } from './sale-contract.js';
-import { presentSaleSummary } from './sale-presenter.js';
+import { saleListPageSchema } from '../fiscal-documents/sale-contract.js';
+import { presentSaleSummary } from '../fiscal-documents/sale-presenter.js';
 import type { SalesDeps } from './sales-deps.js';
 
 export const listSalesRoute = defineRoute<Pick<SalesDeps, 'history'>>()({

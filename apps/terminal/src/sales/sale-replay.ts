@@ -1,6 +1,6 @@
 import type { Replay } from '../http/define-route.js';
 import { replayOperation } from '../fiscal-operations/operation-replay.js';
-import { presentSaleResult } from './sale-presenter.js';
+import { presentSaleResult } from '../fiscal-documents/sale-presenter.js';
 import { loadSale, type SalesDeps } from './sales-deps.js';
 
 /** Rebuilds a sale's POST answer from storage: used by idempotent replays after a restart. */

@@ -1,6 +1,6 @@
 import { ACPS_CASH, type SaleDraft } from '@fiscal-pos/fiscal';
 import type { OperationAmounts } from '../fiscal-operations/perform-fiscal-operation.js';
-import type { StoredSale } from './sale-store.js';
+import type { StoredSale } from '../fiscal-documents/sale-store.js';
 
 /**
  * The rows a sale writes, from its calculation: one definition for the sale use case and for

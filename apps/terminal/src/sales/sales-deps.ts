@@ -8,8 +8,8 @@ import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 import type { DeliveryWorker } from '../receipt-delivery/delivery-worker.js';
-import type { RefundStore } from '../refunds/refund-store.js';
-import type { SaleHistory, SaleStore } from './sale-store.js';
+import type { RefundStore } from '../fiscal-documents/refund-store.js';
+import type { SaleHistory, SaleStore } from '../fiscal-documents/sale-store.js';
 
 /** What the sale endpoints use of the runtime; the lot parts sell a delivery lot. */
 export interface SalesDeps extends Pick<LotDeps, 'lots' | 'lotWebhooks' | 'lotSecret' | 'clock'> {

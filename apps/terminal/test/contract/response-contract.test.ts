@@ -19,7 +19,7 @@ import { readStoredApiKey } from '../../src/storage/api-key-file.js';
 import { activateTerminal } from '../../src/platform/activate-terminal.js';
 import { healthRecordSchema } from '../../src/health/health-contract.js';
 import { metricsRoute } from '../../src/metrics/metrics-route.js';
-import { openApiDocumentSchema } from '../../src/openapi/openapi-contract.js';
+import { openApiDocumentSchema } from '../../src/http/openapi-contract.js';
 import { printResultSchema } from '../../src/printing/print-contract.js';
 import { printJobListSchema, printJobSchema } from '../../src/printing/print-job-contract.js';
 import { TcpPrinter } from '../../src/printing/tcp-printer.js';
@@ -30,8 +30,12 @@ import {
   reportDataSchema,
 } from '../../src/reports/report-contract.js';
 import { receiptDuplicateSchema } from '../../src/receipt-copies/receipt-copy-contract.js';
-import { refundResultSchema } from '../../src/refunds/refund-contract.js';
-import { saleDetailSchema, saleListPageSchema, saleResultSchema } from '../../src/sales/sale-contract.js';
+import { refundResultSchema } from '../../src/fiscal-documents/refund-contract.js';
+import {
+  saleDetailSchema,
+  saleListPageSchema,
+  saleResultSchema,
+} from '../../src/fiscal-documents/sale-contract.js';
 import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/shifts/shift-contract.js';
 import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';

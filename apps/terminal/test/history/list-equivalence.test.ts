@@ -5,7 +5,7 @@ import {
 } from '@fiscal-pos/fiscal';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { parseCursor, type ListCursor } from '../../src/fiscal-operations/list-cursor.js';
-import { SaleStore } from '../../src/sales/sale-store.js';
+import { SaleStore } from '../../src/fiscal-documents/sale-store.js';
 import type { Db } from '../../src/storage/database.js';
 import { openTestDatabase, SHIFTS, writeOperation, type GeneratedOperation } from './history-fixture.js';
 

@@ -10,7 +10,7 @@ import {
   vatLines,
   type ReceiptHeader,
 } from '../receipts/receipt-parts.js';
-import type { SaleRecord } from '../sales/sale-store.js';
+import type { SaleRecord } from './sale-store.js';
 import type { RefundRecord } from './refund-store.js';
 
 /**

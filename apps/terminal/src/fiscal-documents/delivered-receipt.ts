@@ -1,13 +1,13 @@
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
-import { refundQrCode } from '../refunds/refund-presenter.js';
-import { refundReceipt } from '../refunds/refund-receipt.js';
-import type { RefundStore } from '../refunds/refund-store.js';
-import { saleQrCode } from '../sales/sale-presenter.js';
-import { saleReceipt } from '../sales/sale-receipt.js';
-import type { SaleStore } from '../sales/sale-store.js';
-import type { ReceiptDelivery } from './delivery-outbox.js';
-import { receiptMessage, type ReceiptMessage } from './receipt-message.js';
+import { refundQrCode } from './refund-presenter.js';
+import { refundReceipt } from './refund-receipt.js';
+import type { RefundStore } from './refund-store.js';
+import { saleQrCode } from './sale-presenter.js';
+import { saleReceipt } from './sale-receipt.js';
+import type { SaleStore } from './sale-store.js';
+import type { ReceiptDelivery } from '../receipt-delivery/delivery-outbox.js';
+import { receiptMessage, type ReceiptMessage } from '../receipt-delivery/receipt-message.js';
 
 /**
  * The message of a delivery, built from the document as it is stored: the sale's receipt, or the

@@ -2,7 +2,7 @@ import { FISCAL_OPERATION_STATUSES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { pageFields } from '../http/query-fields.js';
 import { cursorPageFields } from '../fiscal-operations/cursor-contract.js';
-import { saleRefundSchema } from '../refunds/refund-contract.js';
+import { saleRefundSchema } from './refund-contract.js';
 import {
   acpsCodeSchema,
   documentNumberSchema,

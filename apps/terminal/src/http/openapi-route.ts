@@ -1,4 +1,4 @@
-import { defineRoute } from '../http/define-route.js';
+import { defineRoute } from './define-route.js';
 import { openApiDocumentSchema, type OpenApiDocument } from './openapi-contract.js';
 
 /**

@@ -1,24 +1,12 @@
-import {
-  acpsLabel,
-  fromBp,
-  fromMilli,
-  fromMinor,
-  isAcpsCode,
-  receiptQrUrl,
-  type VatLine,
-} from '@fiscal-pos/fiscal';
+import { acpsLabel, fromMilli, fromMinor, isAcpsCode, receiptQrUrl } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { ReceiptDelivery } from '../receipt-delivery/delivery-outbox.js';
-import { presentSaleRefund } from '../refunds/refund-presenter.js';
-import type { RefundRecord } from '../refunds/refund-store.js';
+import { presentFiscalDocument, vatPercent } from './fiscal-document-presenter.js';
+import { presentSaleRefund } from './refund-presenter.js';
+import type { RefundRecord } from './refund-store.js';
 import { localDate } from '../receipts/local-date.js';
-import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
 import type { SaleDetail, SaleResult, SaleSummary } from './sale-contract.js';
 import type { SaleHeader, SalePayment, SaleRecord, StoredSale } from './sale-store.js';
-
-function vatPercent(rateBp: number | null): number {
-  return rateBp === null ? 0 : fromBp(rateBp);
-}
 
 function presentPayment(p: SalePayment): SaleDetail['payments'][number] {
   return {
@@ -36,40 +24,6 @@ export function saleQrCode(
   op: FiscalOperationRecord,
 ): string {
   return receiptQrUrl(registrationNumber, sale.total, op.receiptNumber ?? 0, localDate(op.createdAt));
-}
-
-/** A document's VAT per code, as sale and refund results show it. */
-function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBreakdown'] {
-  const breakdown: SaleResult['vatBreakdown'] = {};
-  for (const line of vat) {
-    breakdown[line.code] = {
-      code: line.code,
-      percent: vatPercent(line.rateBp),
-      vatAmount: fromMinor(line.vatAmount),
-      taxableBase: fromMinor(line.taxableBase),
-      totalWithVat: fromMinor(line.gross),
-    };
-  }
-  return breakdown;
-}
-
-/**
- * What the results of every fiscal document that takes money (sale, refund) say of it the same
- * way: its operation, its codes and status with the fiscal server, its VAT and payments.
- */
-export function presentFiscalDocument(op: FiscalOperationRecord) {
-  return {
-    fiscalOperationId: op.id,
-    reportNumber: op.reportNumber,
-    fiscalCode: printedFiscalCode(op),
-    mevId: op.mevId,
-    isOffline: op.isOffline,
-    offlineFiscalCode: op.offlineFiscalCode,
-    status: op.status,
-    vatBreakdown: presentVatBreakdown(op.vat),
-    paymentBreakdown: op.payments.map((p) => ({ type: p.code, amount: fromMinor(p.amount) })),
-    mevResponseXml: op.mevResponseXml ?? '',
-  };
 }
 
 /** data of POST /api/sales, rebuilt from storage so a replay after a restart answers the same. */

@@ -1,7 +1,7 @@
 import { fromMilli, fromMinor, receiptQrUrl } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { localDate } from '../receipts/local-date.js';
-import { presentFiscalDocument } from '../sales/sale-presenter.js';
+import { presentFiscalDocument } from './fiscal-document-presenter.js';
 import type { RefundResult, SaleRefund } from './refund-contract.js';
 import type { RefundRecord } from './refund-store.js';
 
