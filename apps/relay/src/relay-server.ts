@@ -13,7 +13,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { addressKey, AddressRefusals, CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
-import { urlHost } from '@fiscal-pos/sim-kit';
+import { urlHost } from '@fiscal-pos/serve-kit';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { acceptLink, refuseUpgrade, VerifyGate } from './accept-link.js';

@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
-import { ApiKeyGate, ApiKeyThrottle } from './http/api-key-auth.js';
+import { ApiKeyGate, ApiKeyThrottle, presentedKey } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
 import { renderError, sendResult, toDomainError } from './http/error-rendering.js';
 import { answerClientError } from './http/client-error.js';
@@ -112,6 +112,12 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   };
   const audit = (request: FastifyRequest, reply: FastifyReply): void => {
     if (!request.audited) rt.auditLog.record(auditEntry(request, reply));
+    rt.metrics.observeHttpRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      Number(process.hrtime.bigint() - request.startedAt) / 1e9,
+    );
   };
   const app = Fastify({
     loggerInstance: rt.logger,
@@ -158,7 +164,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     if (isPreflight(request.method, request.headers) || isApiReferencePath(path)) return;
     if (keyGate.asksKey(path)) {
       const address = rt.relayLink.relayed(request.raw) ? null : (request.socket.remoteAddress ?? null);
-      keyThrottle.check(address, () => rt.apiKey.verify(request.headers['x-api-key']));
+      keyThrottle.check(address, () => rt.apiKey.verify(presentedKey(path, request.headers)));
     }
   });
 

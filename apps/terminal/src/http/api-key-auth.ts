@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { addressKey, AddressRefusals } from '@fiscal-pos/relay-protocol';
+import type { IncomingHttpHeaders } from 'node:http';
 import { DomainError } from '../domain-error.js';
 import type { RetiringKey } from '../storage/api-key-file.js';
 import type { EndpointContract } from './define-route.js';
@@ -19,6 +20,19 @@ export class ApiKeyGate {
   asksKey(path: string): boolean {
     return !this.publicPaths.has(path);
   }
+}
+
+const METRICS_PATH = '/metrics';
+
+/**
+ * The key a request presents: its X-API-Key, or on GET /metrics also `Authorization: Bearer
+ * <key>`, which is what Prometheus sends natively (`authorization` in a scrape config) where
+ * a custom header needs `http_headers`. Only there: everywhere else the spec's header is the one.
+ */
+export function presentedKey(path: string, headers: IncomingHttpHeaders): string | string[] | undefined {
+  const key = headers['x-api-key'];
+  if (key !== undefined || path !== METRICS_PATH) return key;
+  return /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
 }
 
 /**

@@ -645,7 +645,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (text exposition, no envelope)
-         * @description Behind X-API-Key like every endpoint but the health checks.
+         * @description Behind the API key like every endpoint but the health checks: X-API-Key, or `Authorization: Bearer <key>` (what Prometheus sends natively).
          */
         get: operations["getMetrics"];
         put?: never;
