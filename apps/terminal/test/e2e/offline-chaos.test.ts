@@ -189,7 +189,11 @@ describe.skipIf(unreachable !== null)(
       });
 
       const merchantId = (
-        await admin<{ id: string }>('POST', '/merchants', { name: 'Magazin SRL', idno: '1003600012345' })
+        await admin<{ id: string }>('POST', '/merchants', {
+          name: 'Magazin SRL',
+          idno: '1003600012345',
+          address: 'str. Ștefan cel Mare 1, Chișinău',
+        })
       ).id;
       await admin('PUT', `/merchants/${merchantId}/integration`, { active: true });
       integrationKey = (
