@@ -7,9 +7,12 @@ import { encodeCursor, type ListCursor } from './list-cursor.js';
  *
  * A Z report spans at most one fiscal day, so it is a bounded slice of the history, contiguous
  * in `seq`; `operation_counts` (migrations 0006 and 0012) says how many operations of each UTC
- * hour, type, status and shift each one holds. A page at any offset skips whole reports by these counts and
- * reads only the one or two it falls in, through fiscal_operations_report_seq in list order;
- * `total` is a sum of counts.
+ * hour, type, status and shift each one holds. A page skips whole reports by these counts,
+ * walking them from the nearer end of the list and stopping once the page is full, and reads
+ * only the one or two reports it falls in, through fiscal_operations_report_seq in list order.
+ * `total` is one row per type and status (row_counts, migration 0016) without a date or shift
+ * filter, and with one a sum over the buckets of that range or shift only (the indexes of
+ * migration 0017): nothing a request reads grows with the length of the history.
  */
 
 /** The lists' filters, every one of which the counts answer. */
@@ -38,11 +41,36 @@ interface ReportSlice {
   beforeSeq: number | null;
 }
 
-// A date range is whole hours at both ends (its bounds are midnights, in a time zone whose offset
-// is whole hours), so comparing the bounds' hours with the buckets' counts each bucket exactly.
-const COUNTED_WHERE = `hour >= substr(@from, 1, 13) AND hour <= substr(@to, 1, 13)
-  AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)
-  AND (@shiftId IS NULL OR shift_id = @shiftId)`;
+/**
+ * The filter over operation_counts, naming only the filters given (an `@x IS NULL OR` term would
+ * hide the column from the planner), and the bucket index that reads no more than the filter
+ * asks for (migration 0017): a shift's buckets, a date range's, or a type's or status's in
+ * report order. It is named, not left to the planner: the file holds no statistics (no
+ * ANALYZE), and a filter on both a shift and a common type would otherwise walk every bucket
+ * of the type. A date range is whole hours at both ends (its bounds are midnights, in a time
+ * zone whose offset is whole hours), so comparing the bounds' hours with the buckets' counts
+ * each bucket exactly.
+ */
+function countedBuckets(f: HistoryFilter): string {
+  const terms = [
+    f.dateFrom === null ? null : 'hour >= substr(@from, 1, 13)',
+    f.dateTo === null ? null : 'hour <= substr(@to, 1, 13)',
+    f.type === null ? null : 'operation_type = @type',
+    f.status === null ? null : 'status = @status',
+    f.shiftId === null ? null : 'shift_id = @shiftId',
+  ].filter((term) => term !== null);
+  const index =
+    f.shiftId !== null
+      ? 'operation_counts_shift'
+      : f.dateFrom !== null || f.dateTo !== null
+        ? 'operation_counts_hour'
+        : f.status !== null
+          ? 'operation_counts_status'
+          : f.type !== null
+            ? 'operation_counts_type'
+            : null;
+  return `operation_counts ${index === null ? '' : `INDEXED BY ${index}`} WHERE ${terms.length === 0 ? '1' : terms.join(' AND ')}`;
+}
 
 /** The same filter over the operations themselves (alias `o`), with filterParams. */
 const ROW_WHERE = `o.created_at >= @from AND o.created_at <= @to
@@ -74,33 +102,39 @@ export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): 
 
 /** How many operations match, from the counts. */
 function countedTotal(db: Db, filter: HistoryFilter): number {
+  const sql =
+    filter.dateFrom === null && filter.dateTo === null && filter.shiftId === null
+      ? `SELECT SUM(n) AS n FROM row_counts WHERE name = 'fiscal_operations'
+           AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)`
+      : `SELECT SUM(n) AS n FROM ${countedBuckets(filter)}`;
   return (
-    db
-      .prepare<ReturnType<typeof filterParams>, { n: number | null }>(
-        `SELECT SUM(n) AS n FROM operation_counts WHERE ${COUNTED_WHERE}`,
-      )
-      .get(filterParams(filter))?.n ?? 0
+    db.prepare<ReturnType<typeof filterParams>, { n: number | null }>(sql).get(filterParams(filter))?.n ?? 0
   );
 }
 
 /**
  * The reports a page is read from, newest first, and how much of each: whole reports before
- * the page are skipped by their counts. With a cursor, only the reports at or before the
- * cursor's count, and what is left of the cursor's own report is counted in it (an indexed
- * count bounded by one report).
+ * the page are skipped by their counts, read one report at a time (the statement walks the
+ * counts in report order without sorting them) and no further than the page. A page in the
+ * older half of the list is found from the oldest report up, so the deepest page costs what
+ * the first one does. With a cursor, only the reports at or before the cursor's, newest first,
+ * and what is left of the cursor's own report is counted in it (an indexed count bounded by
+ * one report).
  */
-function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSlice[] {
+function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow, total: number): ReportSlice[] {
   const { cursor } = window;
+  const fromOldest = cursor === null && window.offset * 2 > total;
   const reports = db
     .prepare<ReturnType<typeof filterParams> & { upTo: number }, { report_number: number; n: number }>(
-      `SELECT report_number, SUM(n) AS n FROM operation_counts
-       WHERE report_number <= @upTo AND ${COUNTED_WHERE}
-       GROUP BY report_number HAVING SUM(n) > 0 ORDER BY report_number DESC`,
+      `SELECT report_number, SUM(n) AS n FROM ${countedBuckets(filter)} AND report_number <= @upTo
+       GROUP BY report_number HAVING SUM(n) > 0 ORDER BY report_number ${fromOldest ? 'ASC' : 'DESC'}`,
     )
-    .all({ ...filterParams(filter), upTo: cursor?.reportNumber ?? Number.MAX_SAFE_INTEGER });
+    .iterate({ ...filterParams(filter), upTo: cursor?.reportNumber ?? Number.MAX_SAFE_INTEGER });
+  // From the oldest end the page is the rows [total - offset - limit, total - offset) counted
+  // upwards; each report's share is turned back into newest-first terms below.
+  let skip = fromOldest ? Math.max(0, total - window.offset - window.limit) : window.offset;
+  let wanted = fromOldest ? Math.max(0, Math.min(window.limit, total - window.offset)) : window.limit;
   const slices: ReportSlice[] = [];
-  let skip = window.offset;
-  let wanted = window.limit;
   for (const report of reports) {
     if (wanted === 0) break;
     const beforeSeq = cursor !== null && report.report_number === cursor.reportNumber ? cursor.seq : null;
@@ -110,11 +144,16 @@ function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSl
       continue;
     }
     const take = Math.min(wanted, n - skip);
-    slices.push({ reportNumber: report.report_number, skip, take, beforeSeq });
+    slices.push({
+      reportNumber: report.report_number,
+      skip: fromOldest ? n - skip - take : skip,
+      take,
+      beforeSeq,
+    });
     wanted -= take;
     skip = 0;
   }
-  return slices;
+  return fromOldest ? slices.reverse() : slices;
 }
 
 /**
@@ -145,11 +184,12 @@ export interface PageOfSeqs {
 }
 
 export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): PageOfSeqs {
-  const seqs = pageSlices(db, filter, window).flatMap((slice) => sliceSeqs(db, filter, slice));
+  const total = countedTotal(db, filter);
+  const seqs = pageSlices(db, filter, window, total).flatMap((slice) => sliceSeqs(db, filter, slice));
   const last = seqs.length === window.limit ? seqs[seqs.length - 1] : undefined;
   return {
     seqs,
-    total: countedTotal(db, filter),
+    total,
     nextCursor: last === undefined ? null : encodeCursor({ reportNumber: reportOf(db, last), seq: last }),
   };
 }
