@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
+      // Generated from the OpenAPI documents (packages/sdk/scripts/generate.ts).
+      'packages/sdk/src/generated/**',
     ],
   },
   js.configs.recommended,

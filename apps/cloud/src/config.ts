@@ -1,4 +1,5 @@
 // Configuration from the environment, read once at start. Defaults are the documented ones.
+import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bool, int, list, parsed, readEnv, splitList, text } from '@fiscal-pos/env-config';
@@ -42,6 +43,8 @@ export interface CloudConfig {
    * and per-key limits: a restarted relay verifies every terminal that dials back at once.
    */
   relayRateLimitMax: number;
+  /** Web page origins that may call the integration API from a browser (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /**
    * Activation attempts per client address and window (POST /api/device/v1/activate), right or
    * wrong: with 31^8 codes, a guesser gets nowhere.
@@ -106,6 +109,7 @@ const SETTINGS = {
   RATE_LIMIT_WINDOW_MS: int(MINUTE),
   RATE_LIMIT_ADDRESS_MAX: int(1200),
   RATE_LIMIT_RELAY_MAX: int(60_000),
+  CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
   ACTIVATION_RATE_LIMIT_MAX: int(10),
   ACTIVATION_RATE_LIMIT_WINDOW_MS: int(15 * MINUTE),
   AUTH_CACHE_TTL_MS: int(5_000),
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
     relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
+    corsOrigins: e.CORS_ORIGINS,
     activationRateLimit: { max: e.ACTIVATION_RATE_LIMIT_MAX, windowMs: e.ACTIVATION_RATE_LIMIT_WINDOW_MS },
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     runWorker: e.WEBHOOK_WORKER,

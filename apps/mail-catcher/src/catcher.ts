@@ -1,14 +1,15 @@
 /**
  * The local mail and SMS catcher of the embedded default: a real SMTP server (smtp-server) that
- * accepts every message, and an HTTP SMS endpoint speaking the terminal's SMS gateway contract
- * (docs/receipt-delivery.md). Each message is kept in DATA_DIR (the raw e-mail as a .eml file,
- * one JSON line per message in messages.jsonl) and listed on a page, so that a newcomer sees the
- * e-mail and SMS a sale produced.
+ * accepts every message (but mail to a `.invalid` domain, refused 550 as a real server would),
+ * and HTTP SMS endpoints speaking the terminal's generic gateway contract and, at their own
+ * paths, Twilio's and Infobip's published request and answer shapes (docs/receipt-delivery.md).
+ * Each message is kept in DATA_DIR (the raw e-mail as a .eml file, one JSON line per message in
+ * messages.jsonl) and listed on a page, so that a newcomer sees the e-mail and SMS a sale produced.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -20,6 +21,10 @@ export interface CaughtMessage {
   kind: 'email' | 'sms';
   at: string;
   to: string;
+  /** SMS only: the sender ID asked for, when one was. */
+  from?: string | null;
+  /** SMS only: the API it came through. */
+  api?: 'generic' | 'twilio' | 'infobip';
   subject: string | null;
   text: string;
   /** E-mail only: the raw message, in DATA_DIR. */
@@ -31,7 +36,7 @@ export interface CatcherConfig {
   smtpPort: number;
   httpPort: number;
   dataDir: string;
-  /** The bearer token the SMS endpoint wants; null: any. */
+  /** The SMS endpoints' credential (bearer token, Twilio auth token, Infobip API key); null: any. */
   smsToken: string | null;
 }
 
@@ -43,11 +48,45 @@ export interface RunningCatcher {
   stop(): Promise<void>;
 }
 
+const E164 = /^\+[1-9]\d{6,14}$/;
 const smsSchema = z.object({
-  to: z.string().regex(/^\+[1-9]\d{6,14}$/),
+  to: z.string().regex(E164),
   text: z.string().min(1).max(1600),
   reference: z.string().min(1).max(200),
+  from: z.string().min(1).max(15).optional(),
 });
+
+/** Infobip's request of /sms/2/text/advanced, the parts a single message uses. */
+const infobipSchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        from: z.string().optional(),
+        destinations: z.array(z.object({ to: z.string(), messageId: z.string().optional() })).min(1),
+        text: z.string().min(1),
+      }),
+    )
+    .min(1),
+});
+
+/** A Twilio error, as its API answers one. */
+const twilioError = (status: number, code: number, message: string) => ({
+  code,
+  message,
+  more_info: `https://www.twilio.com/docs/errors/${code}`,
+  status,
+});
+
+const infobipError = (messageId: string, text: string) => ({
+  requestError: { serviceException: { messageId, text } },
+});
+
+const basicAuth = (header: string | undefined): { user: string; password: string } | null => {
+  const match = /^Basic (.+)$/.exec(header ?? '');
+  if (!match) return null;
+  const [user = '', ...rest] = Buffer.from(match[1]!, 'base64').toString('utf8').split(':');
+  return { user, password: rest.join(':') };
+};
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -71,6 +110,17 @@ export async function startCatcher(config: CatcherConfig, logger: Logger): Promi
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      // RFC 2606: a .invalid domain never exists, so a real server refuses it for good.
+      if (/\.invalid$/i.test(address.address)) {
+        const refusal = Object.assign(new Error(`5.1.2 ${address.address}: domain does not exist`), {
+          responseCode: 550,
+        });
+        callback(refusal);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -115,14 +165,125 @@ export async function startCatcher(config: CatcherConfig, logger: Logger): Promi
     keep({
       id: parsed.data.reference,
       kind: 'sms',
+      api: 'generic',
       at: new Date().toISOString(),
       to: parsed.data.to,
+      from: parsed.data.from ?? null,
       subject: null,
       text: parsed.data.text,
       emlFile: null,
     });
     logger.info({ to: parsed.data.to }, 'SMS caught');
     return reply.send({ id: parsed.data.reference, status: 'accepted', duplicate: false });
+  });
+  // Twilio: POST /2010-04-01/Accounts/{AccountSid}/Messages.json, Basic auth, a form.
+  http.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  http.post<{ Params: { accountSid: string }; Body: Record<string, string> }>(
+    '/2010-04-01/Accounts/:accountSid/Messages.json',
+    (request, reply) => {
+      const credentials = basicAuth(request.headers.authorization);
+      const sid = request.params.accountSid;
+      if (
+        !credentials ||
+        credentials.user !== sid ||
+        (config.smsToken !== null && credentials.password !== config.smsToken)
+      ) {
+        return reply.code(401).send(twilioError(401, 20003, 'Authenticate'));
+      }
+      const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const { To: to = '', From: from = '', Body: body = '' } = form;
+      if (!E164.test(to))
+        return reply
+          .code(400)
+          .send(twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
+      if (from === '')
+        return reply.code(400).send(twilioError(400, 21603, "A 'From' phone number is required."));
+      if (body === '') return reply.code(400).send(twilioError(400, 21602, 'Message body is required.'));
+      const messageSid = `SM${randomBytes(16).toString('hex')}`;
+      keep({
+        id: messageSid,
+        kind: 'sms',
+        api: 'twilio',
+        at: new Date().toISOString(),
+        to,
+        from,
+        subject: null,
+        text: body,
+        emlFile: null,
+      });
+      logger.info({ to, api: 'twilio' }, 'SMS caught');
+      return reply.code(201).send({
+        sid: messageSid,
+        account_sid: sid,
+        to,
+        from,
+        body,
+        status: 'queued',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        date_created: new Date().toUTCString(),
+        error_code: null,
+        error_message: null,
+        uri: `/2010-04-01/Accounts/${sid}/Messages/${messageSid}.json`,
+      });
+    },
+  );
+  // Infobip: POST /sms/2/text/advanced, `Authorization: App <API key>`, JSON.
+  http.post('/sms/2/text/advanced', (request, reply) => {
+    const key = /^App (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (key === undefined || (config.smsToken !== null && key !== config.smsToken)) {
+      return reply.code(401).send(infobipError('UNAUTHORIZED', 'Invalid login details'));
+    }
+    const parsed = infobipSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(infobipError('BAD_REQUEST', 'Bad request'));
+    const bulkId = randomUUID();
+    const answers = parsed.data.messages.flatMap((message) =>
+      message.destinations.map((destination) => {
+        const messageId = destination.messageId ?? randomUUID();
+        // Numbers in international form without "+": anything else is rejected, as Infobip does.
+        if (!/^[1-9]\d{6,14}$/.test(destination.to)) {
+          return {
+            to: destination.to,
+            status: {
+              groupId: 5,
+              groupName: 'REJECTED',
+              id: 52,
+              name: 'REJECTED_DESTINATION',
+              description: 'Invalid destination address',
+            },
+            messageId,
+          };
+        }
+        keep({
+          id: messageId,
+          kind: 'sms',
+          api: 'infobip',
+          at: new Date().toISOString(),
+          to: `+${destination.to}`,
+          from: message.from ?? null,
+          subject: null,
+          text: message.text,
+          emlFile: null,
+        });
+        logger.info({ to: destination.to, api: 'infobip' }, 'SMS caught');
+        return {
+          to: destination.to,
+          status: {
+            groupId: 1,
+            groupName: 'PENDING',
+            id: 26,
+            name: 'PENDING_ACCEPTED',
+            description: 'Message sent to next instance',
+          },
+          messageId,
+        };
+      }),
+    );
+    return reply.send({ bulkId, messages: answers });
   });
   http.get('/api/messages', () => messages());
   http.get('/', (_request, reply) => {

@@ -3,6 +3,7 @@
 // anything is sent, 504 when the terminal does not begin its answer in time, 502 when the link
 // drops under a request in flight; never a hang. Where the link is (this node, or another one
 // across NATS) is the target's business, not this module's.
+import { isCorsHeader } from './cors-gate.js';
 import { constants, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -41,6 +42,8 @@ export interface ForwardOptions {
   path: string;
   timeoutMs: number;
   bodyLimitBytes: number;
+  /** The relay answers CORS itself (cors-gate.ts): the terminal's CORS headers are dropped. */
+  ownsCors: boolean;
 }
 
 /**
@@ -137,7 +140,9 @@ export function forward(
       answered = true;
       clearTimeout(timer);
       const status = Number(answer[constants.HTTP2_HEADER_STATUS]);
-      res.writeHead(status, endToEndHeaders(answer));
+      const headers = endToEndHeaders(answer);
+      if (o.ownsCors) for (const name of Object.keys(headers)) if (isCorsHeader(name)) delete headers[name];
+      res.writeHead(status, headers);
       // Not pipe: the answer is complete for its client once its Content-Length has come. The
       // terminal's END_STREAM follows in a frame of its own, a turn or two of both event loops
       // later; waiting for it kept the request's slot (RELAY_MAX_CONCURRENT) after its client

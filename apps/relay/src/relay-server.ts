@@ -22,6 +22,7 @@ import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import { clientAddressOf } from './client-address.js';
+import { corsGate } from './cors-gate.js';
 import { addressKey, DialRefusals } from './dial-refusals.js';
 import { forward } from './forward.js';
 import { answerOps } from './ops-answers.js';
@@ -102,7 +103,9 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     : null;
   // One limit for every request, whichever node holds the link: a body must fit one NATS message
   // (whose size this node learns when it joins).
+  const cors = corsGate(config.corsOrigins);
   const forwarding = () => ({
+    ownsCors: cors !== null,
     timeoutMs: config.requestTimeoutMs,
     bodyLimitBytes: cluster
       ? Math.min(config.bodyLimitBytes, cluster.requestBodyLimit)
@@ -139,6 +142,10 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
         'NOT_FOUND',
         `No relay address ${req.method} ${(req.url ?? '/').split('?')[0]}; use /api/relay/<publicId>/<path>.`,
       );
+      return;
+    }
+    if (cors !== null && (await cors(req, res))) {
+      metrics?.request(res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
       return;
     }
     const link = links.get(target.publicId);

@@ -12,10 +12,20 @@ import { registerRoute, resourceReplays } from './http/register-route.js';
 import type { TerminalApp } from './http/terminal-app.js';
 import type { RelayedRequestHandler } from './relay/relay-link.js';
 import { buildTerminalOpenApiDocument } from './openapi/openapi-document.js';
+import { isApiReferencePath, registerApiReference } from '@fiscal-pos/api-reference';
+import fastifyCors from '@fastify/cors';
+import {
+  isPreflight,
+  PRIVATE_NETWORK_ALLOW,
+  PRIVATE_NETWORK_REQUEST,
+  TERMINAL_API_CORS,
+} from '@fiscal-pos/cors-policy';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
+/** Requests that change nothing: their audit rows may wait for the next batch. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Relayed requests go into the same routing as the listener's: `app.routing` is the handler
@@ -60,14 +70,30 @@ function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+/**
+ * Web pages of the listed origins may call the API from a browser (a browser POS front end);
+ * none by default. A page on a public origin calling the terminal on the shop's network passes
+ * Chrome's Private Network Access check only if the preflight's answer allows it.
+ */
+function registerCors(app: TerminalApp, origins: readonly string[]): void {
+  if (origins.length === 0) return;
+  void app.register(fastifyCors, { origin: [...origins], ...TERMINAL_API_CORS });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.headers[PRIVATE_NETWORK_REQUEST] === 'true' && reply.hasHeader('access-control-allow-origin')) {
+      void reply.header(PRIVATE_NETWORK_ALLOW, 'true');
+    }
+    done(null, payload);
+  });
+}
+
 /** Which paths ask for X-API-Key, from the routes' declarations. */
 const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
 
 /** The Terminal API over one runtime: hooks every request shares, then every declared route. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
-  const audit = (request: FastifyRequest, reply: FastifyReply): void => {
+  const auditEntry = (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
-    rt.auditLog.record({
+    return {
       id: request.id,
       at: rt.clock.now().toISOString(),
       method: request.method,
@@ -76,8 +102,11 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
       durationMs: Number(process.hrtime.bigint() - request.startedAt) / 1e6,
       idempotencyKey: Array.isArray(header) ? header.join(',') : (header ?? null),
       errorCode: request.errorCode,
-      via: rt.relayLink.relayed(request.raw) ? 'relay' : 'lan',
-    });
+      via: rt.relayLink.relayed(request.raw) ? ('relay' as const) : ('lan' as const),
+    };
+  };
+  const audit = (request: FastifyRequest, reply: FastifyReply): void => {
+    if (!request.audited) rt.auditLog.record(auditEntry(request, reply));
   };
   const app = Fastify({
     loggerInstance: rt.logger,
@@ -113,24 +142,37 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('errorCode', null);
   app.decorateRequest('startedAt', 0n);
+  app.decorateRequest('audited', false);
 
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();
     void reply.header('X-Request-Id', request.id);
-    if (keyGate.asksKey(pathOf(request.url))) rt.apiKey.verify(request.headers['x-api-key']);
+    const path = pathOf(request.url);
+    // A browser's preflight carries no key by design (CORS answers it below, or 404 without
+    // CORS_ORIGINS); the reference page holds the public OpenAPI document, nothing of the shop's.
+    if (isPreflight(request.method, request.headers) || isApiReferencePath(path)) return;
+    if (keyGate.asksKey(path)) rt.apiKey.verify(request.headers['x-api-key']);
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
   // could not parse, which Node would drop with a process warning.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.raw.httpVersionMajor === 2) void reply.removeHeader('connection');
+    // A request that may have changed state has its audit row written before the answer
+    // leaves: a kill right after cannot lose the row its X-Request-Id names.
+    if (!READ_METHODS.has(request.method)) {
+      rt.auditLog.recordNow(auditEntry(request, reply));
+      request.audited = true;
+    }
     done(null, payload);
   });
   app.addHook('onResponse', async (request, reply) => audit(request, reply));
+  registerCors(app, rt.config.corsOrigins);
 
   app.setErrorHandler((error, request, reply) => {
     const refusal = toDomainError(error);
     request.errorCode = refusal.code;
+    rt.storage.failed(error, `${request.method} ${pathOf(request.url)}`);
     if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     const form = pathOf(request.url).startsWith(CATALOG_PREFIX) ? 'raw' : 'envelope';
     return sendResult(reply, renderError(refusal, rt.clock.now(), form));
@@ -161,6 +203,8 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     platform: rt.platform,
     documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
     relay: () => rt.relayState(),
+    receiptDeliveries: () => rt.receiptDeliveryHealth(),
+    storage: () => rt.storage.check(),
     printQueue: rt.printQueue,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
@@ -192,5 +236,6 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   for (const route of TERMINAL_ENDPOINTS) {
     registerRoute({ app, services, idempotency, clock: rt.clock }, route);
   }
+  registerApiReference(app, { title: 'Fiscal POS terminal API', documentUrl: '../api/openapi.json' });
   return { app, idempotency };
 }

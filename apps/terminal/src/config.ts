@@ -1,3 +1,4 @@
+import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
@@ -5,6 +6,20 @@ import { ConfigError, int, oneOf, parsed, readEnv, text } from '@fiscal-pos/env-
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
+
+/** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
+const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** How long one SMTP conversation may take at each stage (SMTP_*_TIMEOUT_MS). */
+export interface SmtpTimeouts {
+  /** To open the TCP (and TLS) connection. */
+  connectionMs: number;
+  /** From the connection to the server's 220 greeting. */
+  greetingMs: number;
+  /** Of silence on the socket once talking (nodemailer's own default is 10 minutes). */
+  socketMs: number;
+}
 
 /** Who issues the receipts, as their header prints it. */
 export interface MerchantIdentity {
@@ -58,6 +73,8 @@ export interface TerminalConfig {
   auditMaxRows: number;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Web page origins that may call the API from a browser (CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /** Worker threads reading history off the fiscal path (HISTORY_READERS, 1 to 8, default 2). */
   historyReaders: number;
   /** A history read's deadline before 503 QUERY_TIMEOUT (HISTORY_QUERY_TIMEOUT_MS, default 10000). */
@@ -108,11 +125,22 @@ export interface TerminalConfig {
   delivery: {
     smtpUrl: string | null;
     mailFrom: string;
+    /** SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS. */
+    smtpTimeouts: SmtpTimeouts;
+    /** SMS_PROVIDER: the API SMS_GATEWAY_URL speaks (generic: the terminal's own shape). */
+    smsProvider: SmsProvider;
     smsGatewayUrl: string | null;
     smsGatewayToken: string | null;
+    /** SMS_ACCOUNT_ID: Twilio's account SID. */
+    smsAccountId: string | null;
+    /** SMS_SENDER_ID: alphanumeric (up to 11) or a number in international form. */
+    smsSenderId: string | null;
+    smsTimeoutMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
     maxAttempts: number;
+    /** DELIVERY_CONCURRENCY: messages of one channel sent at the same time. */
+    concurrency: number;
   };
 }
 
@@ -151,6 +179,9 @@ export function parsePrinterSetting(value: string): PrinterSetting {
   return { kind: 'tcp', host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
+/** An alphanumeric sender ID (GSM: up to 11 characters, a letter among them) or a phone number. */
+const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9 .-]{1,11}$|^\+?[1-9]\d{2,14}$/;
+
 /**
  * Every variable the terminal reads, with its default and bounds; each is documented in the
  * README. A bad value stops the start with ConfigError (`NAME must be ..., got "..."`).
@@ -185,6 +216,7 @@ const SETTINGS = {
   AUDIT_MAX_ROWS: int(200_000, { min: 1 }),
   LOG_LEVEL: text('info'),
   BODY_LIMIT_BYTES: int(1_048_576, { min: 1024 }),
+  CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
   HISTORY_READERS: int(2, { min: 1, max: 8 }),
   HISTORY_QUERY_TIMEOUT_MS: int(10_000, { min: 1 }),
   VAT_RATES: parsed(parseVatRatesSetting, 'CODE=PERCENT entries such as A=8,B=20,C=0', DEFAULT_VAT_TABLE),
@@ -205,15 +237,49 @@ const SETTINGS = {
   RELAY_REPLACED_BACKOFF_MS: int(600_000, { min: 1 }),
   SMTP_URL: text(null),
   MAIL_FROM: text('Fiscal POS <bonuri@fiscal-pos.local>'),
+  SMTP_CONNECTION_TIMEOUT_MS: int(10_000, { min: 1 }),
+  SMTP_GREETING_TIMEOUT_MS: int(10_000, { min: 1 }),
+  SMTP_SOCKET_TIMEOUT_MS: int(30_000, { min: 1 }),
+  SMS_PROVIDER: oneOf(SMS_PROVIDERS, 'generic'),
   SMS_GATEWAY_URL: text(null),
   SMS_GATEWAY_TOKEN: text(null, { secret: true }),
+  SMS_ACCOUNT_ID: text(null),
+  SMS_SENDER_ID: parsed(
+    (raw) => {
+      if (!SENDER_ID.test(raw))
+        throw new Error('GSM allows 11 letters, digits and spaces, or a phone number');
+      return raw;
+    },
+    'up to 11 letters, digits and spaces, or a phone number',
+    null,
+  ),
+  SMS_TIMEOUT_MS: int(10_000, { min: 1 }),
   DELIVERY_RETRY_BASE_MS: int(5_000, { min: 1 }),
   DELIVERY_RETRY_MAX_MS: int(600_000, { min: 1 }),
   DELIVERY_MAX_ATTEMPTS: int(20, { min: 1, max: 1000 }),
+  DELIVERY_CONCURRENCY: int(4, { min: 1, max: 64 }),
   MERCHANT_NAME: text('FISCAL POS'),
   MERCHANT_IDNO: text(null),
   MERCHANT_ADDRESS: text(null),
 };
+
+/** What each SMS provider cannot do without, said at start rather than at the first receipt. */
+function smsSettings(e: ReturnType<typeof readEnv<typeof SETTINGS>>) {
+  if (e.SMS_GATEWAY_URL !== null && e.SMS_PROVIDER === 'twilio') {
+    for (const name of ['SMS_ACCOUNT_ID', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER_ID'] as const)
+      if (e[name] === null) throw new ConfigError(name, 'set with SMS_PROVIDER=twilio', '');
+  }
+  if (e.SMS_GATEWAY_URL !== null && e.SMS_PROVIDER === 'infobip' && e.SMS_GATEWAY_TOKEN === null)
+    throw new ConfigError('SMS_GATEWAY_TOKEN', 'the API key with SMS_PROVIDER=infobip', '');
+  return {
+    smsProvider: e.SMS_PROVIDER,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    smsAccountId: e.SMS_ACCOUNT_ID,
+    smsSenderId: e.SMS_SENDER_ID,
+    smsTimeoutMs: e.SMS_TIMEOUT_MS,
+  };
+}
 
 /** Configuration comes from the environment only; every variable is documented in the README. */
 export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): TerminalConfig {
@@ -248,6 +314,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     auditMaxRows: e.AUDIT_MAX_ROWS,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    corsOrigins: e.CORS_ORIGINS,
     historyReaders: e.HISTORY_READERS,
     historyQueryTimeoutMs: e.HISTORY_QUERY_TIMEOUT_MS,
     vatTable: e.VAT_RATES,
@@ -275,11 +342,16 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     delivery: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
-      smsGatewayUrl: e.SMS_GATEWAY_URL,
-      smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+      smtpTimeouts: {
+        connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
+        greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
+        socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
+      },
+      ...smsSettings(e),
       retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
       retryMaxMs: e.DELIVERY_RETRY_MAX_MS,
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      concurrency: e.DELIVERY_CONCURRENCY,
     },
     merchant: { name: e.MERCHANT_NAME, idno: e.MERCHANT_IDNO, address: e.MERCHANT_ADDRESS },
   };

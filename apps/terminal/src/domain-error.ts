@@ -3,7 +3,9 @@
  * Android and Windows terminal variants. HTTP statuses are decided in http/error-codes.ts and nowhere else.
  * The SHIFT_*, CASHIER_*, DELIVERY_LOT_*, PRINT_JOB_*, SALE_NOT_REFUNDABLE, PRODUCT_NOT_FOUND and TERMINAL_NOT_ACTIVATED codes are the terminal's additions for the
  * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
- * its table describes, QUERY_TIMEOUT for a history read past its deadline, and
+ * its table describes, QUERY_TIMEOUT for a history read past its deadline, STORAGE_UNAVAILABLE for a write the disk
+ * refused (full or read-only), CLOCK_BEHIND_LAST_DOCUMENT for a clock set before the last
+ * document, and
  * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
  * codes (TERMINAL_NOT_CONNECTED, ...) are answered by the relay, never by the terminal, for a
  * client of {relay_url}; they are defined with the relay link and listed here so one
@@ -49,6 +51,8 @@ export const ERROR_CODES = [
   'PRINTER_UNAVAILABLE',
   'CARD_TERMINAL_UNAVAILABLE',
   'QUERY_TIMEOUT',
+  'STORAGE_UNAVAILABLE',
+  'CLOCK_BEHIND_LAST_DOCUMENT',
   'HEADERS_TOO_LARGE',
   'PLATFORM_ERROR',
   ...RELAY_ERROR_CODES,

@@ -35,9 +35,14 @@ export async function serveTerminal(
   });
   const { app, idempotency } = buildTerminalApp(runtime);
   const housekeeping = () => {
-    idempotency.prune();
-    runtime.printQueue.prune();
-    reclaimFreePages(runtime.db);
+    try {
+      idempotency.prune();
+      runtime.printQueue.prune();
+      reclaimFreePages(runtime.db);
+    } catch (error) {
+      // A full disk can refuse even a delete (the WAL grows): the next pass prunes.
+      if (!runtime.storage.failed(error, 'housekeeping')) throw error;
+    }
   };
   housekeeping();
   const pruneTimer = setInterval(housekeeping, 60 * 60 * 1000);

@@ -37,7 +37,7 @@ import type { PrinterHealth } from './printing/print-job-contract.js';
 import { DocumentOutbox } from './document-push/document-outbox.js';
 import { DocumentPush } from './document-push/document-push.js';
 import type { RelayAccess } from './relay/relay-access.js';
-import type { RelayLinkState } from './health/health-contract.js';
+import type { ReceiptDeliveryHealth, RelayLinkState } from './health/health-contract.js';
 import { RelayLink } from './relay/relay-link.js';
 import type { ReceiptHeader } from './receipts/receipt-parts.js';
 import { SaleStore } from './fiscal-documents/sale-store.js';
@@ -49,7 +49,8 @@ import { SmtpReceiptSender } from './receipt-delivery/email-sender.js';
 import { HttpSmsSender } from './receipt-delivery/sms-sender.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
-import { openFiscalDatabase, type Db } from './storage/database.js';
+import { openFiscalDatabase, probeWrite, type Db } from './storage/database.js';
+import { StorageHealth } from './storage/storage-failure.js';
 import { PooledHistory, READ_WORKER } from './history/history-reads.js';
 import { ReadPool } from './storage/read-pool.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
@@ -83,6 +84,8 @@ export interface TerminalRuntime {
   startedAt: Date;
   db: Db;
   auditLog: AuditLog;
+  /** Whether DATA_DIR takes writes (a full or read-only disk makes it degraded). */
+  storage: StorageHealth;
   apiKey: ApiKeyVerifier;
   operations: OperationStore;
   terminalState: TerminalStateStore;
@@ -98,6 +101,8 @@ export interface TerminalRuntime {
   /** Receipts to the customer by e-mail and SMS: the outbox and its worker. */
   deliveries: DeliveryOutbox;
   deliveryWorker: DeliveryWorker;
+  /** The outbox as health and the metrics show it. */
+  receiptDeliveryHealth: () => ReceiptDeliveryHealth;
   connectivity: MevConnectivity;
   metrics: TerminalMetrics;
   fiscal: FiscalSetup;
@@ -164,10 +169,22 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       entry: o.readWorker ?? READ_WORKER,
     }),
   );
+  const storage = new StorageHealth(
+    () => {
+      probeWrite(db);
+      auditLog.flush();
+    },
+    logger,
+    () => clock.now(),
+  );
   const auditLog = new AuditLog({
     file: join(config.dataDir, 'audit.sqlite'),
     retentionDays: config.auditRetentionDays,
     maxRows: config.auditMaxRows,
+    onWriteFailure: (error) => {
+      if (!storage.failed(error, 'audit log'))
+        logger.error({ err: error }, 'audit rows could not be written');
+    },
   });
   const operations = new OperationStore(db);
   const terminalState = new TerminalStateStore(db);
@@ -209,7 +226,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const metrics = new TerminalMetrics({
     printerHealth,
     platformOutboxSize: () => documentOutbox.size(),
-    receiptDeliveriesQueued: () => deliveries.queuedCount(),
+    receiptDeliveries: () => receiptDeliveryHealth(),
     operations,
     connectivity,
     clock,
@@ -295,7 +312,9 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   });
   const { delivery } = config;
   const emailSender =
-    delivery.smtpUrl === null ? null : new SmtpReceiptSender(delivery.smtpUrl, delivery.mailFrom);
+    delivery.smtpUrl === null
+      ? null
+      : new SmtpReceiptSender(delivery.smtpUrl, delivery.mailFrom, delivery.smtpTimeouts);
   const deliveryWorker = new DeliveryWorker({
     outbox: deliveries,
     render: deliveredReceipt({ sales, refunds, operations }, receiptHeader),
@@ -303,15 +322,27 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     sms:
       delivery.smsGatewayUrl === null
         ? null
-        : new HttpSmsSender(delivery.smsGatewayUrl, delivery.smsGatewayToken),
+        : new HttpSmsSender({
+            provider: delivery.smsProvider,
+            url: delivery.smsGatewayUrl,
+            token: delivery.smsGatewayToken,
+            accountId: delivery.smsAccountId,
+            senderId: delivery.smsSenderId,
+            timeoutMs: delivery.smsTimeoutMs,
+          }),
     clock,
     logger: logger.child({ component: 'receipt-delivery' }),
     retryBaseMs: delivery.retryBaseMs,
     retryMaxMs: delivery.retryMaxMs,
     maxAttempts: delivery.maxAttempts,
+    concurrency: delivery.concurrency,
   });
   // What a restart interrupted is sent now.
   deliveryWorker.start();
+  const receiptDeliveryHealth = (): ReceiptDeliveryHealth => ({
+    queued: deliveries.queuedCount(),
+    sending: deliveryWorker.inFlight(),
+  });
 
   const documentPush = new DocumentPush({
     outbox: documentOutbox,
@@ -360,6 +391,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     startedAt: clock.now(),
     db,
     auditLog,
+    storage,
     apiKey,
     operations,
     terminalState,
@@ -373,6 +405,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     lotWebhooks,
     deliveries,
     deliveryWorker,
+    receiptDeliveryHealth,
     connectivity,
     metrics,
     fiscal: o.fiscal,

@@ -9,6 +9,9 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { registerApiReference } from '@fiscal-pos/api-reference';
+import fastifyCors from '@fastify/cors';
+import { INTEGRATION_API_CORS } from '@fiscal-pos/cors-policy';
 import { base62 } from '../ids.js';
 import { buildOpenApi } from '../openapi/openapi.js';
 import { registerOpsRoutes } from '../ops/ops-routes.js';
@@ -107,6 +110,17 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
       .send(toProblem(problem, request.url, request.id));
   });
 
+  // Browser pages of the listed origins may call the integration API (only it: the admin,
+  // device and relay APIs are for servers, and the console is same-origin). Registered before
+  // the limits so that a preflight is answered without spending a key's budget.
+  if (ctx.config.corsOrigins.length > 0) {
+    const allowed = { origin: [...ctx.config.corsOrigins], ...INTEGRATION_API_CORS };
+    await app.register(fastifyCors, {
+      delegator: (request, callback) =>
+        callback(null, request.url?.startsWith(`${API_PREFIX}/`) ? allowed : { origin: false }),
+    });
+  }
+
   // Counted per client address before anything else, refusals included (address-limiter.ts).
   const addresses = new AddressLimiter({
     max: ctx.config.addressRateLimitMax,
@@ -156,5 +170,6 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   app.get(`${API_PREFIX}/openapi.json`, { config: { rateLimit: false } }, () => Promise.resolve(openApi));
   for (const route of ALL_ROUTES) registerRoute(app, ctx, route);
   registerOpsRoutes(app, ctx);
+  registerApiReference(app, { title: 'Fiscal POS cloud API', documentUrl: `..${API_PREFIX}/openapi.json` });
   return app;
 }

@@ -57,9 +57,12 @@ export async function startEmbeddedSimulators(
     delivery.smtpUrl === null || delivery.smsGatewayUrl === null
       ? await startMailCatcherProcess({ dataDir: join(config.dataDir, 'mail-catcher') })
       : null;
+  // The catcher speaks each provider's API at its own path (docs/receipt-delivery.md).
+  const catcherSmsUrl =
+    catcher && (delivery.smsProvider === 'generic' ? `${catcher.adminUrl}/sms` : catcher.adminUrl);
   if (catcher) {
     logger.info(
-      { smtpUrl: catcher.url, smsGatewayUrl: `${catcher.adminUrl}/sms`, page: catcher.adminUrl },
+      { smtpUrl: catcher.url, smsGatewayUrl: catcherSmsUrl, page: catcher.adminUrl },
       'started the mail and SMS catcher for this terminal: the receipts it sends are listed on its page',
     );
   }
@@ -82,7 +85,7 @@ export async function startEmbeddedSimulators(
       delivery: {
         ...delivery,
         smtpUrl: delivery.smtpUrl ?? catcher?.url ?? null,
-        smsGatewayUrl: delivery.smsGatewayUrl ?? (catcher ? `${catcher.adminUrl}/sms` : null),
+        smsGatewayUrl: delivery.smsGatewayUrl ?? catcherSmsUrl ?? null,
       },
     }),
     stop: async () => {

@@ -71,31 +71,43 @@ export class DocumentPush {
 
   async #run(): Promise<void> {
     while (!this.#stopped) {
-      const access = this.o.access();
-      const due = access ? this.o.outbox.due(this.o.batchSize) : [];
-      if (!access || due.length === 0) {
-        await this.#signal.wait(this.o.pollMs);
-        continue;
-      }
       try {
-        await this.#push(access, due);
-        this.#failures = 0;
-        this.#state = { lastPushAt: this.o.clock.now().toISOString(), lastPushError: null };
+        await this.#next();
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.o.outbox.noteFailure(
-          due.map((d) => d.seq),
-          reason,
-        );
-        this.#state = { ...this.#state, lastPushError: reason };
-        this.#failures += 1;
-        const wait = backoffDelay(this.#failures, this.o.retryBaseMs, this.o.retryMaxMs, Math.random);
-        this.o.logger.warn(
-          { err: reason, documents: due.length, retryInMs: Math.round(wait) },
-          'documents not pushed yet',
-        );
-        await this.#signal.wait(wait);
+        // The outbox refused a write (a full or read-only disk): the documents stay due and
+        // are pushed again later; the push never stops for it.
+        this.o.logger.error({ err: error }, 'document push could not record its outcome; retrying later');
+        await this.#signal.wait(this.o.retryMaxMs);
       }
+    }
+  }
+
+  /** One push of the due documents, or a wait for some. */
+  async #next(): Promise<void> {
+    const access = this.o.access();
+    const due = access ? this.o.outbox.due(this.o.batchSize) : [];
+    if (!access || due.length === 0) {
+      await this.#signal.wait(this.o.pollMs);
+      return;
+    }
+    try {
+      await this.#push(access, due);
+      this.#failures = 0;
+      this.#state = { lastPushAt: this.o.clock.now().toISOString(), lastPushError: null };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.o.outbox.noteFailure(
+        due.map((d) => d.seq),
+        reason,
+      );
+      this.#state = { ...this.#state, lastPushError: reason };
+      this.#failures += 1;
+      const wait = backoffDelay(this.#failures, this.o.retryBaseMs, this.o.retryMaxMs, Math.random);
+      this.o.logger.warn(
+        { err: reason, documents: due.length, retryInMs: Math.round(wait) },
+        'documents not pushed yet',
+      );
+      await this.#signal.wait(wait);
     }
   }
 

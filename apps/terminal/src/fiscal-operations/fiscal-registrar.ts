@@ -3,6 +3,7 @@ import { faultScopeOf } from '@fiscal-pos/mev-protocol';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
+import { isStorageFailure } from '../storage/storage-failure.js';
 import { lazyTransaction } from '../storage/database.js';
 import {
   MevUnreachableError,
@@ -75,14 +76,29 @@ export type SyncSendResult = 'answered' | 'refused' | 'faulted' | 'timeout' | 'u
  * this terminal.
  */
 export class FiscalRegistrar {
+  /**
+   * Written operations whose registration could not be recorded (the disk refused the write):
+   * left `pending` or `sent`, which only a restart would queue, and every later operation
+   * would wait behind them. The sync worker queues them first (`requeueStranded`).
+   */
+  readonly #stranded = new Set<string>();
+
   constructor(private readonly o: RegistrarOptions) {}
 
   /** Registers a freshly written `pending` operation, or queues it behind older unsynced ones. */
   async registerNew(op: FiscalOperationRecord): Promise<FiscalOperationRecord> {
-    if (this.o.store.hasUnsyncedBefore(op.seq)) {
-      this.goOffline([op], 'pending', 'older operations are waiting in the offline queue');
-    } else {
-      await this.send(op);
+    try {
+      if (this.o.store.hasUnsyncedBefore(op.seq)) {
+        this.goOffline([op], 'pending', 'older operations are waiting in the offline queue');
+      } else {
+        await this.send(op);
+      }
+    } catch (error) {
+      if (isStorageFailure(error)) {
+        this.#stranded.add(op.id);
+        this.o.onQueued();
+      }
+      throw error;
     }
     const answered = this.o.store.require(op.id);
     // The worker is woken only once the record is read: it marks what it sends `sent` at once,
@@ -120,6 +136,20 @@ export class FiscalRegistrar {
       this.o.connectivity.reached(this.o.clock.now());
     }
     this.applyOutcomes([op], [outcome]);
+  }
+
+  /**
+   * Queues the operations a refused write left `pending` or `sent` (see #stranded), before the
+   * queue is read, so they keep their place in it. Throws while the disk still refuses.
+   */
+  requeueStranded(): void {
+    for (const id of this.#stranded) {
+      const op = this.o.store.require(id);
+      if (op.status === 'pending' || op.status === 'sent') {
+        this.goOffline([op], op.status, 'its registration could not be recorded: storage unavailable');
+      }
+      this.#stranded.delete(id);
+    }
   }
 
   /**

@@ -243,6 +243,17 @@ export class OperationStore {
       .map(toRecord);
   }
 
+  /** When the last document was written (the highest seq): no later one may be dated before it. */
+  lastCreatedAt(): string | null {
+    return (
+      this.db
+        .prepare<[], { created_at: string }>(
+          'SELECT created_at FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
+        )
+        .get()?.created_at ?? null
+    );
+  }
+
   /**
    * The offline queue's size (kept by triggers, migration 0016) and when its first operation
    * was created: operations are numbered in the order they are created and the queue drains in

@@ -9,6 +9,7 @@ import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
 import type { TerminalState, TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import type { DocumentShifts, ShiftCashier } from './document-shift.js';
 import type { FiscalRegistrar } from './fiscal-registrar.js';
+import { nextDocumentTime } from './document-clock.js';
 import { OPERATION_RULES } from './operation-rules.js';
 import type { FiscalOperationRecord, OperationStore } from './operation-store.js';
 
@@ -98,20 +99,27 @@ export async function performFiscalOperation(
     const registrar = ctx.registrar();
     if (!registrar) throw new DomainError('MEV_UNAVAILABLE', 'The fiscal server client is not configured');
     const state = ctx.terminalState.get();
-    const now = ctx.clock.now();
-    if (rules.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, now)) {
-      throw new DomainError(
-        'FISCAL_DAY_EXPIRED',
-        `The fiscal day started at ${state.dayStartedAt} is over (24 hours); a Z report is required`,
-      );
-    }
+    const lastDocumentAt = ctx.operations.lastCreatedAt();
+    // Refused before anything is done (a card charged) when the clock is wrong or the day over.
+    const dated = (now: Date): string => {
+      const at = nextDocumentTime(lastDocumentAt, now);
+      if (rules.refusedWhenDayExpired && isFiscalDayExpired(state.dayStartedAt, at)) {
+        throw new DomainError(
+          'FISCAL_DAY_EXPIRED',
+          `The fiscal day started at ${state.dayStartedAt} is over (24 hours); a Z report is required`,
+        );
+      }
+      return at.toISOString();
+    };
+    const checkedAt = dated(ctx.clock.now());
     plan.check?.(state);
     const amounts = plan.amounts(state);
     await plan.beforeWrite?.run();
-    // The document's time is when it is written: a card payment can take the cardholder a while.
-    const createdAt = (plan.beforeWrite ? ctx.clock.now() : now).toISOString();
 
     const write = ctx.db.transaction(() => {
+      // The document's time is when it is written (a card payment can take the cardholder a
+      // while), checked again: the clock may have moved meanwhile, and the day may have ended.
+      const createdAt = plan.beforeWrite ? dated(ctx.clock.now()) : checkedAt;
       const shift = rules.opensShift
         ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
         : null;

@@ -78,6 +78,7 @@ export class SyncWorker {
 
   private async drain(): Promise<void> {
     try {
+      this.o.registrar.requeueStranded();
       for (;;) {
         if (this.stopped) return;
         const batch = this.o.store.offlineQueue(this.window);

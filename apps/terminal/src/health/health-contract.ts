@@ -95,10 +95,51 @@ const platformHealthSchema = z
   })
   .meta({ id: 'PlatformHealth' });
 
+/** The receipt-delivery outbox (docs/receipt-delivery.md): what waits to reach customers. */
+const receiptDeliveryHealthSchema = z
+  .strictObject({
+    queued: countSchema.meta({
+      description:
+        'receipts to customers (e-mail, SMS) not sent yet, those being sent included: a growing value means the ' +
+        'SMTP server or SMS gateway is away or slow',
+    }),
+    sending: z
+      .strictObject({ email: countSchema, sms: countSchema })
+      .meta({ description: 'messages being sent now, per channel; at most DELIVERY_CONCURRENCY each' }),
+  })
+  .meta({ id: 'ReceiptDeliveryHealth' });
+const DEGRADED_REASON_CODES = ['STORAGE_UNAVAILABLE', 'CLOCK_BEHIND_LAST_DOCUMENT'] as const;
+
+/** Why the terminal refuses some operations now, though it answers. */
+const degradedReasonSchema = z
+  .strictObject({
+    code: z.enum(DEGRADED_REASON_CODES).meta({
+      description:
+        'STORAGE_UNAVAILABLE: the disk under DATA_DIR refuses writes (full or read-only), every write answers 503 ' +
+        'STORAGE_UNAVAILABLE until it takes them again; CLOCK_BEHIND_LAST_DOCUMENT: the clock reads more than the ' +
+        'tolerance before the last fiscal document, every fiscal operation answers 409 with that code',
+    }),
+    message: z
+      .string()
+      .meta({ description: 'what the disk said, or the clock and the last document’s time' }),
+    since: timestampSchema
+      .nullable()
+      .meta({ description: 'first failed write of this run; null for the clock' }),
+  })
+  .meta({ id: 'DegradedReason' });
+
+export type DegradedReason = z.infer<typeof degradedReasonSchema>;
+
 /** data of GET /api/health: the spec's health record plus the offline queue, day counters, card terminal and printer. */
 export const healthRecordSchema = z
   .strictObject({
-    status: z.literal('ready'),
+    status: z.enum(['ready', 'degraded']).meta({
+      description:
+        'degraded: the terminal answers but refuses some operations, for the reasons in degradedReasons',
+    }),
+    degradedReasons: z
+      .array(degradedReasonSchema)
+      .meta({ description: 'empty when ready (docs/terminal-api.md, "Storage unavailable" and "Clock")' }),
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+\+[0-9A-Za-z-]+$/)
@@ -148,7 +189,9 @@ export const healthRecordSchema = z
     cardTerminal: cardTerminalHealthSchema,
     printer: printerHealthSchema,
     platform: platformHealthSchema,
+    receiptDeliveries: receiptDeliveryHealthSchema,
   })
   .meta({ id: 'HealthRecord' });
 
 export type HealthRecord = z.infer<typeof healthRecordSchema>;
+export type ReceiptDeliveryHealth = HealthRecord['receiptDeliveries'];

@@ -9,7 +9,15 @@ import type { TerminalStateStore } from '../terminal-state/terminal-state-store.
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
 import type { PlatformHealth, PlatformSync } from '../catalog/platform-sync.js';
-import { healthRecordSchema, type HealthRecord, type RelayLinkState } from './health-contract.js';
+import { clockBehindMessage, isClockBehind } from '../fiscal-operations/document-clock.js';
+import type { StorageProblem } from '../storage/storage-failure.js';
+import {
+  healthRecordSchema,
+  type DegradedReason,
+  type HealthRecord,
+  type ReceiptDeliveryHealth,
+  type RelayLinkState,
+} from './health-contract.js';
 
 export interface HealthSources {
   version: string;
@@ -27,6 +35,25 @@ export interface HealthSources {
   /** The fiscal documents on their way up to the cloud. */
   documentPush: () => Pick<HealthRecord['platform'], 'documentsWaiting' | 'lastPushAt' | 'lastPushError'>;
   relay: () => RelayLinkState;
+  receiptDeliveries: () => ReceiptDeliveryHealth;
+  /** The disk's refusal of writes, probed again while there is one; null when writes go through. */
+  storage: () => StorageProblem | null;
+}
+
+/** What makes the terminal refuse operations now, in the order an operator would fix them. */
+function degradedReasons(s: HealthSources, now: Date): DegradedReason[] {
+  const reasons: DegradedReason[] = [];
+  const storage = s.storage();
+  if (storage) reasons.push({ code: 'STORAGE_UNAVAILABLE', message: storage.message, since: storage.since });
+  const lastDocumentAt = s.operations.lastCreatedAt();
+  if (isClockBehind(lastDocumentAt, now)) {
+    reasons.push({
+      code: 'CLOCK_BEHIND_LAST_DOCUMENT',
+      message: clockBehindMessage(lastDocumentAt, now),
+      since: null,
+    });
+  }
+  return reasons;
 }
 
 /** A terminal that is not activated has no link: it says so, selling as before. */
@@ -75,8 +102,10 @@ export const healthRoute = defineRoute<HealthSources>()({
     const queue = s.operations.queueStats();
     const state = s.terminalState.get();
     const contact = s.connectivity.snapshot();
+    const reasons = degradedReasons(s, now);
     return {
-      status: 'ready',
+      status: reasons.length === 0 ? 'ready' : 'degraded',
+      degradedReasons: reasons,
       version: s.version,
       ...fiscalStatusOf(fiscalization, contact),
       terminalId: state.terminalId,
@@ -97,6 +126,7 @@ export const healthRoute = defineRoute<HealthSources>()({
       cardTerminal: s.cardTerminal(),
       printer: s.printerHealth(),
       platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush(), relay: s.relay() },
+      receiptDeliveries: s.receiptDeliveries(),
     };
   },
 });

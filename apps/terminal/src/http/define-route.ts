@@ -12,6 +12,7 @@ export type EndpointErrorCode = Exclude<ErrorCode, 'PLATFORM_ERROR'>;
 /** The errors of every operation that registers a fiscal document under the serial lock. */
 export const FISCAL_OPERATION_ERRORS = [
   'TERMINAL_NOT_FISCAL',
+  'CLOCK_BEHIND_LAST_DOCUMENT',
   'MEV_CREDENTIALS_MISSING',
   'BUSY',
   'MEV_ERROR',

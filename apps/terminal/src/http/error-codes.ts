@@ -40,6 +40,9 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'SALE_NOT_REFUNDABLE':
     case 'PRINT_JOB_NOT_QUEUED':
       return 409;
+    // The terminal's clock is behind its last fiscal document: it would date a document earlier.
+    case 'CLOCK_BEHIND_LAST_DOCUMENT':
+      return 409;
     // POST /api/catalog/sync on a terminal with no cloud to sync with.
     case 'TERMINAL_NOT_ACTIVATED':
       return 409;
@@ -60,6 +63,10 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     // A history read past its deadline: the terminal is up and selling, this read is refused
     // for now (503, like the other services it cannot give at the moment); retry narrower.
     case 'QUERY_TIMEOUT':
+      return 503;
+    // The disk under DATA_DIR is full or read-only: nothing was written; the same request
+    // goes through once there is space again (no restart needed).
+    case 'STORAGE_UNAVAILABLE':
       return 503;
     // Node refuses a request line and headers past its limit before any route sees it.
     case 'HEADERS_TOO_LARGE':

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import { DomainError } from '../domain-error.js';
+import { isStorageFailure } from '../storage/storage-failure.js';
 import { errorEnvelope, type ErrorEnvelope } from './envelope.js';
 import { httpStatusOf } from './error-codes.js';
 import type { RouteResult } from './idempotency.js';
@@ -19,6 +20,12 @@ function isFastifyError(error: unknown): error is FastifyError {
 /** Anything thrown by a request as a refusal of the vocabulary; unknown failures are INTERNAL_ERROR. */
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
+  if (isStorageFailure(error)) {
+    return new DomainError(
+      'STORAGE_UNAVAILABLE',
+      'The terminal cannot write to its storage (disk full or read-only); retry with the same Idempotency-Key once there is space',
+    );
+  }
   if (isFastifyError(error)) {
     if (error.code.startsWith('FST_ERR_CTP_')) {
       return new DomainError('INVALID_JSON', `Request body could not be read: ${error.message}`);

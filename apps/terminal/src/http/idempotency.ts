@@ -3,6 +3,7 @@ import { canonicalJson } from '@fiscal-pos/fiscal';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore } from '../storage/idempotency-store.js';
+import { isStorageFailure } from '../storage/storage-failure.js';
 
 /** What a route answers: the HTTP status and the body (an envelope). */
 export interface RouteResult {
@@ -94,15 +95,28 @@ export class Idempotency {
     this.inflight.set(key, execution);
     try {
       const result = await execution;
+      this.#settle(key, result);
+      return { result, replayed: false };
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  /**
+   * Keeps the answer, or frees the key of a refusal that wrote nothing. The answer goes out even
+   * when the disk refuses this write: what it answers is committed (and linked to the key, so a
+   * retry rebuilds it), and a claim left behind is released by the next request with the key.
+   */
+  #settle(key: string, result: RouteResult): void {
+    try {
       const record = this.store.get(key);
       if (result.statusCode < 300 || record?.resourceId) {
         this.store.complete(key, result.statusCode, JSON.stringify(result.body));
       } else {
         this.store.release(key);
       }
-      return { result, replayed: false };
-    } finally {
-      this.inflight.delete(key);
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
     }
   }
 

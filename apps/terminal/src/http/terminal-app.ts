@@ -10,5 +10,7 @@ declare module 'fastify' {
     idempotencyKey: string | null;
     errorCode: string | null;
     startedAt: bigint;
+    /** Its audit row is already written (before the answer of a request that may change state). */
+    audited: boolean;
   }
 }

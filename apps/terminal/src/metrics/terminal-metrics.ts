@@ -15,6 +15,7 @@ import type { PlatformHealth } from '../catalog/platform-sync.js';
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { PRINTER_STATES } from '../printing/receipt-printer.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
+import type { DeliveryBacklog } from '../receipt-delivery/delivery-worker.js';
 import type { MevRequestObserver, MevRequestOutcome } from '../fiscal-operations/fiscal-registrar.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { FISCAL_DAY_LENGTH_MS, fiscalDayOf } from '../terminal-state/fiscal-day.js';
@@ -28,8 +29,8 @@ export interface MetricsSources {
   terminalState: TerminalStateStore;
   /** As health shows it; reading it starts a status check when the last contact is old. */
   cardTerminal: () => CardTerminalHealth;
-  /** Receipts to the customer not sent yet (the receipt-delivery outbox). */
-  receiptDeliveriesQueued: () => number;
+  /** Receipts to the customer not sent yet (the receipt-delivery outbox), as health shows it. */
+  receiptDeliveries: () => DeliveryBacklog;
   /** As health shows it; reading it starts a status request when the last word is old. */
   printerHealth: () => PrinterHealth;
   /** Fiscal documents the cloud has not confirmed at their current state (the platform outbox). */
@@ -140,7 +141,19 @@ export class TerminalMetrics implements MevRequestObserver {
       help: 'Receipts to customers (e-mail, SMS) waiting to be sent: a growing value means the SMTP server or SMS gateway is away',
       registers: [registry],
       collect() {
-        this.set(sources.receiptDeliveriesQueued());
+        this.set(sources.receiptDeliveries().queued);
+      },
+    });
+
+    new Gauge({
+      name: 'receipt_deliveries_sending',
+      help: 'Receipts being sent now, per channel: stuck at DELIVERY_CONCURRENCY means that channel’s server is slow or hangs',
+      labelNames: ['channel'] as const,
+      registers: [registry],
+      collect() {
+        const { sending } = sources.receiptDeliveries();
+        this.set({ channel: 'email' }, sending.email);
+        this.set({ channel: 'sms' }, sending.sms);
       },
     });
 

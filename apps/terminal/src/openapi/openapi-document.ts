@@ -31,6 +31,8 @@ export function errorCodesOf(endpoint: EndpointContract): EndpointErrorCode[] {
     ...(idempotent(endpoint) ? POST_ERRORS : []),
     ...endpoint.errors,
     ...(endpoint.body === 'envelope' ? (['INTERNAL_ERROR'] as const) : []),
+    // Any request that writes can find the disk full or read-only.
+    ...(endpoint.method === 'GET' ? [] : (['STORAGE_UNAVAILABLE'] as const)),
   ]);
   return [...codes].sort((a, b) => httpStatusOf(a) - httpStatusOf(b));
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { WakeSignal } from '../background/wake-signal.js';
 import { DomainError } from '../domain-error.js';
+import { isStorageFailure } from '../storage/storage-failure.js';
 import type { PrintJob, PrintJobStore } from './print-job-store.js';
 import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
 
@@ -37,10 +38,23 @@ export class PrintQueue {
     return this.o.printer;
   }
 
-  /** Queues a document's paper; nothing with PRINTER=none. Returns the job id. */
+  /**
+   * Queues a document's paper; nothing with PRINTER=none. Returns the job id, null when nothing
+   * was queued. The document itself is already committed when its paper is queued: a disk that
+   * refuses the job (full, read-only) leaves it without paper rather than turning the answer of
+   * a done sale into a refusal (a retry without Idempotency-Key would sell twice); a duplicate
+   * prints it once there is space.
+   */
   enqueue(document: PrintDocument, source: string): number | null {
     if (!this.o.printer.available) return null;
-    const id = this.o.store.add(document, source, this.o.clock.now().toISOString());
+    let id: number;
+    try {
+      id = this.o.store.add(document, source, this.o.clock.now().toISOString());
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      this.o.logger.error({ err: error, source }, 'paper not queued: storage unavailable; print a duplicate');
+      return null;
+    }
     this.wake();
     return id;
   }
@@ -120,27 +134,39 @@ export class PrintQueue {
 
   async #run(): Promise<void> {
     while (!this.#stopped) {
-      const next = this.o.store.head();
-      if (next === null) {
-        await this.#signal.wait(null);
-        continue;
-      }
       try {
-        await this.o.printer.print(next.document);
-        this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
-        this.#failures = 0;
+        await this.#next();
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.o.store.noteFailure(next.job.id, reason);
-        this.#lastFailure = { at: Date.now(), error };
-        this.#failures += 1;
-        const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
-        this.o.logger.warn(
-          { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
-          'print job waits for the printer',
-        );
-        await this.#signal.wait(wait);
+        // The store refused a write (a full or read-only disk): the job is still queued and is
+        // tried again later; the queue never stops for it.
+        this.o.logger.error({ err: error }, 'print queue could not record a job; retrying later');
+        await this.#signal.wait(this.o.retryMaxMs);
       }
+    }
+  }
+
+  /** One attempt at the oldest queued job, or a wait for one. */
+  async #next(): Promise<void> {
+    const next = this.o.store.head();
+    if (next === null) {
+      await this.#signal.wait(null);
+      return;
+    }
+    try {
+      await this.o.printer.print(next.document);
+      this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
+      this.#failures = 0;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.o.store.noteFailure(next.job.id, reason);
+      this.#lastFailure = { at: Date.now(), error };
+      this.#failures += 1;
+      const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
+      this.o.logger.warn(
+        { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
+        'print job waits for the printer',
+      );
+      await this.#signal.wait(wait);
     }
   }
 }

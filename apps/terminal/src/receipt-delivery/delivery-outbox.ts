@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/database.js';
 import { rowCount } from '../storage/row-counts.js';
 
-export type DeliveryChannel = 'email' | 'sms';
+export const DELIVERY_CHANNELS = ['email', 'sms'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = 'queued' | 'sent' | 'failed';
 
 export interface ReceiptDelivery {
@@ -78,24 +79,29 @@ export class DeliveryOutbox {
       insert.run(randomUUID(), o.saleId, o.refundId, 'sms', customerPhone, language, o.at, o.at);
   }
 
-  /** Queued messages due by `now`, oldest first. */
-  due(now: string, limit: number): ReceiptDelivery[] {
+  /** Queued messages of a channel due by `now`, oldest first, but for those `busy` (being sent). */
+  due(now: string, channel: DeliveryChannel, limit: number, busy: readonly string[]): ReceiptDelivery[] {
     return this.db
-      .prepare<[string, number], Row>(
-        `SELECT * FROM receipt_deliveries WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+      .prepare<[string, DeliveryChannel, string, number], Row>(
+        `SELECT * FROM receipt_deliveries
+          WHERE status = 'queued' AND next_attempt_at <= ? AND channel = ?
+            AND id NOT IN (SELECT value FROM json_each(?))
+          ORDER BY next_attempt_at, id LIMIT ?`,
       )
-      .all(now, limit)
+      .all(now, channel, JSON.stringify(busy), limit)
       .map(fromRow);
   }
 
-  /** When the next queued message is due, or null when none is queued. */
-  nextDueAt(): string | null {
+  /** When the next queued message of these channels is due, but for those `busy`; null: none. */
+  nextDueAt(channels: readonly DeliveryChannel[], busy: readonly string[]): string | null {
     return (
       this.db
-        .prepare<[], { at: string | null }>(
-          `SELECT MIN(next_attempt_at) AS at FROM receipt_deliveries WHERE status = 'queued'`,
+        .prepare<[string, string], { at: string | null }>(
+          `SELECT MIN(next_attempt_at) AS at FROM receipt_deliveries
+            WHERE status = 'queued' AND channel IN (SELECT value FROM json_each(?))
+              AND id NOT IN (SELECT value FROM json_each(?))`,
         )
-        .get()?.at ?? null
+        .get(JSON.stringify(channels), JSON.stringify(busy))?.at ?? null
     );
   }
 

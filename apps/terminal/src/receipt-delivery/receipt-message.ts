@@ -1,11 +1,12 @@
 import { formatMinor } from '@fiscal-pos/fiscal';
-import { layoutDocument } from '../printing/print-layout.js';
+import { layoutPrintLine } from '../printing/print-layout.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
+import { cheapestSmsText } from './sms-segments.js';
 
 /** A receipt as an e-mail and as an SMS, in the language the sale asked for. */
 export interface ReceiptMessage {
   subject: string;
-  /** The printed receipt, line for line (the same layout as the paper one). */
+  /** The printed receipt, line for line (the same layout as the paper one), the link never wrapped. */
   text: string;
   html: string;
   sms: string;
@@ -59,14 +60,23 @@ export const QR_CONTENT_ID = 'qr@receipt';
 /**
  * The receipt as the customer receives it: the text part is the printed document itself (one
  * layout module for paper and e-mail), the HTML part the same text with the verification link
- * and its QR code; the SMS a short line with the total and the link.
+ * and its QR code; the SMS a short line with the total and the link, in Latin letters when that
+ * makes it fewer segments (sms-segments.ts).
  */
 export function receiptMessage(
   document: PrintDocument,
   o: { kind: 'sale' | 'refund'; language: string; receiptNumber: number; total: number; qrCodeData: string },
 ): ReceiptMessage {
   const words = WORDING[(o.language in WORDING ? o.language : 'ro') as Language];
-  const printed = layoutDocument(document.lines, 0).join('\n');
+  // The paper wraps the verification link at its width; a plain-text reader would open the first
+  // piece of it, so in the e-mail it stands whole on its own line.
+  const printed = document.lines
+    .flatMap((line) =>
+      !('large' in line) && line.length === 1 && line[0] === o.qrCodeData
+        ? [o.qrCodeData]
+        : layoutPrintLine(line),
+    )
+    .join('\n');
   const subject = `${o.kind === 'refund' ? words.refund : words.sale} ${o.receiptNumber}`;
   const html = [
     '<!doctype html><html><body>',
@@ -80,7 +90,7 @@ export function receiptMessage(
     subject,
     text: `${words.intro}\n\n${printed}\n`,
     html,
-    sms: words.sms(o.receiptNumber, formatMinor(o.total), o.qrCodeData),
+    sms: cheapestSmsText(words.sms(o.receiptNumber, formatMinor(o.total), o.qrCodeData)),
     qrCodeData: o.qrCodeData,
   };
 }

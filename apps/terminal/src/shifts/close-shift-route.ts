@@ -18,7 +18,7 @@ export const closeShiftRoute = defineRoute<ShiftDeps>()({
   body: 'envelope',
   request: { schema: shiftCloseRequestSchema, parse: parseShiftCloseRequest },
   response: shiftSchema,
-  errors: ['SHIFT_NOT_OPEN', 'BUSY'],
+  errors: ['SHIFT_NOT_OPEN', 'CLOCK_BEHIND_LAST_DOCUMENT', 'BUSY'],
   replay: shiftReplay,
   async handler({ services: d, body, idempotencyKey }) {
     const shift = await closeShift(d.ctx, d.reports, body, idempotencyKey);

@@ -17,7 +17,14 @@ export const openShiftRoute = defineRoute<ShiftDeps>()({
   body: 'envelope',
   request: { schema: shiftOpenRequestSchema, parse: parseShiftOpenRequest },
   response: shiftSchema,
-  errors: ['SHIFT_ALREADY_OPEN', 'CASHIER_NOT_FOUND', 'CASHIER_PIN_INVALID', 'CASHIER_LOCKED', 'BUSY'],
+  errors: [
+    'SHIFT_ALREADY_OPEN',
+    'CASHIER_NOT_FOUND',
+    'CASHIER_PIN_INVALID',
+    'CASHIER_LOCKED',
+    'CLOCK_BEHIND_LAST_DOCUMENT',
+    'BUSY',
+  ],
   replay: shiftReplay,
   handler: async ({ services: d, body, idempotencyKey }) =>
     // The PIN is checked before the fiscal lock is taken: scrypt takes tens of milliseconds.

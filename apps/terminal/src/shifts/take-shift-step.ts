@@ -1,4 +1,5 @@
 import { DomainError } from '../domain-error.js';
+import { nextDocumentTime } from '../fiscal-operations/document-clock.js';
 import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { ShiftEvent } from './shift-lifecycle.js';
 import type { ShiftStore, StoredShift } from './shift-store.js';
@@ -19,7 +20,8 @@ function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShif
  * Takes a shift event (open or close) under the fiscal lock, in one durable transaction: the
  * documents being recorded finish first, so a shift never opens or closes between a sale's
  * write and its answer, and the totals frozen at a close are those of finished documents.
- * A refused step (see shift-lifecycle.ts) changes nothing.
+ * A refused step (see shift-lifecycle.ts) changes nothing; so does a clock behind the last
+ * document (CLOCK_BEHIND_LAST_DOCUMENT).
  */
 export function takeShiftStep<T>(
   ctx: FiscalContext<ShiftStore>,
@@ -27,7 +29,8 @@ export function takeShiftStep<T>(
   work: (open: StoredShift | undefined, at: string) => T,
 ): Promise<T> {
   return ctx.lock.run(() => {
-    const at = ctx.clock.now().toISOString();
+    // A shift's opening and closing are dated like documents: never before the last one.
+    const at = nextDocumentTime(ctx.operations.lastCreatedAt(), ctx.clock.now()).toISOString();
     return Promise.resolve(
       ctx.db.transaction(() => {
         const { step, open } = ctx.shifts.step(event);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { isStorageFailure } from './storage-failure.js';
 
 export interface AuditEntry {
   id: string;
@@ -22,12 +23,20 @@ export interface AuditLogOptions {
   /** At most this many rows are kept, newest first. */
   maxRows: number;
   flushIntervalMs?: number;
+  /** A write that failed (a full disk): the rows stay buffered and are written once it passes. */
+  onWriteFailure: (error: unknown) => void;
 }
 
+/** Rows kept while the disk refuses them; past this the oldest go (the log is not fiscal data). */
+const MAX_BUFFERED_ROWS = 10_000;
+
 /**
- * The request audit log, in its own SQLite file. It is not fiscal data: rows are buffered and
- * written in batches without an fsync each, so auditing never adds a disk flush to a sale.
- * Never holds the API key or request bodies.
+ * The request audit log, in its own SQLite file. It is not fiscal data: commits are not
+ * fsynced (synchronous=NORMAL), so auditing never adds a disk flush to a sale.
+ * A request that may change state gets its row written before its answer leaves (`recordNow`):
+ * once written, the row is in the operating system's file cache and survives the process being
+ * killed; a power cut can still take the last rows, like any commit of this file. Reads are
+ * buffered and written every 250 ms. Never holds the API key or request bodies.
  */
 export class AuditLog {
   private readonly db: Database.Database;
@@ -61,19 +70,54 @@ export class AuditLog {
     this.insert = this.db.prepare(
       'INSERT INTO audit_log (id, at, method, path, status, duration_ms, idempotency_key, error_code, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.timer = setInterval(() => this.flush(), options.flushIntervalMs ?? 250);
+    // A timer's throw would end the process: a failed write is reported, never thrown here.
+    this.timer = setInterval(() => this.#flushReporting(), options.flushIntervalMs ?? 250);
     this.timer.unref();
   }
 
+  /** A read's row: buffered. */
   record(entry: AuditEntry): void {
     this.buffer.push(entry);
-    if (this.buffer.length >= 500) this.flush();
+    if (this.buffer.length >= 500) this.#flushReporting();
   }
 
+  /**
+   * The row of a request that may have changed state, written now with those buffered before
+   * it, before the answer leaves. A refused write leaves it buffered: the answer is not held back
+   * for its audit row (what it answers is already committed).
+   */
+  recordNow(entry: AuditEntry): void {
+    this.buffer.push(entry);
+    this.#flushReporting();
+  }
+
+  #flushReporting(): void {
+    try {
+      this.flush();
+    } catch (error) {
+      this.options.onWriteFailure(error);
+    }
+  }
+
+  /** Writes the buffered rows; throws when it cannot (they stay buffered if the disk refused them). */
   flush(): void {
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
     this.buffer = [];
+    try {
+      this.#write(batch);
+    } catch (error) {
+      // Anything else (a bug) would fail the same rows again forever: they are dropped.
+      if (isStorageFailure(error)) this.buffer = [...batch, ...this.buffer].slice(-MAX_BUFFERED_ROWS);
+      throw error;
+    }
+    if (++this.flushesSincePrune >= 40) {
+      this.flushesSincePrune = 0;
+      this.prune();
+    }
+  }
+
+  #write(batch: readonly AuditEntry[]): void {
     this.db.transaction(() => {
       for (const e of batch) {
         this.insert.run(
@@ -89,10 +133,6 @@ export class AuditLog {
         );
       }
     })();
-    if (++this.flushesSincePrune >= 40) {
-      this.flushesSincePrune = 0;
-      this.prune();
-    }
   }
 
   prune(): void {
@@ -104,7 +144,7 @@ export class AuditLog {
   }
 
   find(id: string): AuditEntry | undefined {
-    this.flush();
+    this.#flushReporting();
     const row = this.db
       .prepare<
         [string],
@@ -138,13 +178,13 @@ export class AuditLog {
   }
 
   count(): number {
-    this.flush();
+    this.#flushReporting();
     return this.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit_log').get()?.n ?? 0;
   }
 
   close(): void {
     clearInterval(this.timer);
-    this.flush();
+    this.#flushReporting();
     this.db.close();
   }
 }

@@ -77,3 +77,12 @@ export function lazyTransaction<T>(db: Db, work: () => T): T {
     db.pragma('synchronous = FULL');
   }
 }
+
+/**
+ * A write that changes nothing (the header page written again with the same user_version):
+ * whether the file takes writes now, for StorageHealth's probe after a full disk.
+ */
+export function probeWrite(db: Db): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  db.pragma(`user_version = ${version}`);
+}

@@ -13,7 +13,8 @@ import { simpleParser } from 'mailparser';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminalConfig } from '../../src/config.js';
+import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
+import { smsSegments } from '../../src/receipt-delivery/sms-segments.js';
 import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import {
   API_KEY,
@@ -50,15 +51,14 @@ async function freePort(): Promise<number> {
 }
 
 const delivery = (smtpUrl: string, smsGatewayUrl: string): Partial<TerminalConfig> => ({
-  delivery: {
-    smtpUrl,
-    mailFrom: 'Magazin <bonuri@magazin.md>',
-    smsGatewayUrl,
-    smsGatewayToken: null,
-    retryBaseMs: 50,
-    retryMaxMs: 200,
-    maxAttempts: 1000,
-  },
+  delivery: loadTerminalConfig({
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Magazin <bonuri@magazin.md>',
+    SMS_GATEWAY_URL: smsGatewayUrl,
+    DELIVERY_RETRY_BASE_MS: '50',
+    DELIVERY_RETRY_MAX_MS: '200',
+    DELIVERY_MAX_ATTEMPTS: '1000',
+  }).delivery,
 });
 
 async function caught(catcher: MailCatcherProcess): Promise<CaughtMessage[]> {
@@ -118,6 +118,9 @@ describe('receipt delivery', () => {
     expect(parsed.text).toContain('Спасибо');
     expect(parsed.text).toMatch(/TOTAL\s+45\.50/);
     expect(parsed.text).toContain('BON FISCAL');
+    // The verification link stands whole on its own line: a plain-text reader opens all of it.
+    expect(qrCodeData.length).toBeGreaterThan(48);
+    expect(parsed.text!.split('\n')).toContain(qrCodeData);
     expect(parsed.html || '').toContain(qrCodeData);
     expect(parsed.messageId).toMatch(/@fiscal-pos>$/);
     const qr = parsed.attachments.find((a) => a.contentType === 'image/png');
@@ -125,7 +128,9 @@ describe('receipt delivery', () => {
     expect(qr!.content.subarray(1, 4).toString()).toBe('PNG');
 
     const sms = messages.find((m) => m.kind === 'sms' && m.to === '+37369123456')!;
-    expect(sms.text).toBe(`Чек № ${receiptNumber}: 45.50 MDL. Проверка: ${qrCodeData}`);
+    // In Latin letters: one GSM-7 segment, where the Cyrillic text would cost two UCS-2 ones.
+    expect(sms.text).toBe(`Chek nr. ${receiptNumber}: 45.50 MDL. Proverka: ${qrCodeData}`);
+    expect(smsSegments(sms.text)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
   });
 
   it('sends a refund’s receipt where the sale’s went', async () => {

@@ -1,0 +1,385 @@
+/**
+ * A full disk under the real terminal process: DATA_DIR on a small tmpfs this test mounts and
+ * fills. What must hold (docs/terminal-api.md, "Storage unavailable"):
+ *
+ * - every write answers 200 or 503 STORAGE_UNAVAILABLE, never a 500, and the process never
+ *   dies of it (the audit log's flush timer used to throw SQLITE_FULL uncaught);
+ * - health says `degraded` with the reason STORAGE_UNAVAILABLE while writes fail;
+ * - every sale answered 200 is still there;
+ * - once space returns, the same process sells again and health is `ready`;
+ * - a document committed before the disk refused a later write of its request keeps its answer
+ *   (its Idempotency-Key record, its paper) and is registered once space returns;
+ * - a read-only file system is answered the same way.
+ *
+ * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
+ */
+import Database from 'better-sqlite3';
+import { setFaultMode } from '@fiscal-pos/mev-sim';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { renderError } from '../../src/http/error-rendering.js';
+import { Idempotency, type RouteResult } from '../../src/http/idempotency.js';
+import { IdempotencyStore } from '../../src/storage/idempotency-store.js';
+import { PrintJobStore } from '../../src/printing/print-job-store.js';
+import { PrintQueue } from '../../src/printing/print-queue.js';
+import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
+import { openFiscalDatabase } from '../../src/storage/database.js';
+import {
+  API_KEY,
+  cashSale,
+  removeDir,
+  startSimulator,
+  tempDir,
+  type Simulator,
+} from '../support/terminal-harness.js';
+import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+
+/** Why the test cannot run here, or null when a tmpfs can be mounted. */
+function mountRefusal(): string | null {
+  if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root (CI runs as root)';
+  const probe = tempDir('mount-probe');
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'pipe' });
+    execFileSync('umount', [probe], { stdio: 'pipe' });
+    return null;
+  } catch (error) {
+    return `mount -t tmpfs failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    removeDir(probe);
+  }
+}
+
+const refusal = mountRefusal();
+if (refusal !== null) console.warn(`full-disk test skipped: ${refusal}`);
+
+interface Reply {
+  status: number;
+  body: { data: Record<string, unknown> | null; error: { code: string; message: string } | null };
+}
+
+async function call(terminal: TerminalProcess, method: string, path: string, body?: unknown, key?: string) {
+  const response = await fetch(terminal.url + path, {
+    method,
+    headers: {
+      'X-API-Key': API_KEY,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(key ? { 'Idempotency-Key': key } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, body: (await response.json()) as Reply['body'] };
+}
+
+/** Writes zeros until the file system refuses: the disk is full. */
+function fill(file: string): void {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(64 * 1024);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    // The last few bytes too, so that no page is left.
+    for (let size = 32 * 1024; size >= 512; size /= 2) {
+      try {
+        for (;;) writeSync(fd, chunk.subarray(0, size));
+      } catch {
+        // next smaller size
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe.skipIf(refusal !== null)('a full disk under the terminal process', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({ dataDir: join(mountPoint, 'data'), sim });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('answers 503 STORAGE_UNAVAILABLE, stays up, loses nothing answered and sells again when space returns', async () => {
+    const answered: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const reply = await call(terminal, 'POST', '/api/sales', cashSale(10 + i));
+      expect(reply.status).toBe(200);
+      answered.push(reply.body.data!.saleId as string);
+    }
+
+    const filler = join(mountPoint, 'filler');
+    mkdirSync(mountPoint, { recursive: true });
+    fill(filler);
+
+    // The WAL reuses the space it already holds: sales go on until it must grow.
+    let refused: Reply | null = null;
+    let refusedKey = '';
+    let refusedSale = cashSale(1);
+    for (let i = 0; i < 3000 && refused === null; i++) {
+      refusedKey = `full-disk-sale-${i}`;
+      refusedSale = cashSale(1 + (i % 50));
+      const reply = await call(terminal, 'POST', '/api/sales', refusedSale, refusedKey);
+      if (reply.status === 200) answered.push(reply.body.data!.saleId as string);
+      else refused = reply;
+      // A read between writes: it used to kill the process as well (its audit row).
+      expect((await call(terminal, 'GET', '/api/sales?limit=1')).status).toBe(200);
+    }
+    expect(refused?.status).toBe(503);
+    expect(refused?.body.error?.code).toBe('STORAGE_UNAVAILABLE');
+
+    // Other write paths answer the same refusal or succeed; never a 500.
+    for (const [path, body] of [
+      ['/api/cash/in', { amount: 5 }],
+      ['/api/reports/x', {}],
+      ['/api/sales', cashSale(7)],
+    ] as const) {
+      const reply = await call(terminal, 'POST', path, body);
+      expect([200, 503], `${path}: ${JSON.stringify(reply.body.error)}`).toContain(reply.status);
+      if (reply.status === 503) expect(reply.body.error?.code).toBe('STORAGE_UNAVAILABLE');
+    }
+
+    // The audit log's timer has run many times since: the process is still there.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const degraded = await call(terminal, 'GET', '/api/health');
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.data!.status).toBe('degraded');
+    expect(degraded.body.data!.degradedReasons).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'STORAGE_UNAVAILABLE' })]),
+    );
+
+    // Restarted on the full disk (it used to die again within seconds, forever): it starts,
+    // refuses writes with the same answer and stays up.
+    await terminal.kill();
+    terminal = await startTerminalProcess({ dataDir: join(mountPoint, 'data'), sim });
+    const refusedAgain = await call(terminal, 'POST', '/api/sales', refusedSale, refusedKey);
+    expect([refusedAgain.status, refusedAgain.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await call(terminal, 'GET', '/api/health')).body.data!.status).toBe('degraded');
+
+    rmSync(filler);
+    // The refused sale, sent again with its key once there is space: sold once.
+    const again = await call(terminal, 'POST', '/api/sales', refusedSale, refusedKey);
+    expect(again.status).toBe(200);
+    answered.push(again.body.data!.saleId as string);
+    // Health probes the disk again at most once a second.
+    await expect
+      .poll(async () => (await call(terminal, 'GET', '/api/health')).body.data!.status, { timeout: 10_000 })
+      .toBe('ready');
+
+    // Every sale answered is there, each under its own receipt number.
+    const receipts = new Set<number>();
+    for (const saleId of answered) {
+      const sale = await call(terminal, 'GET', `/api/sales/${saleId}`);
+      expect(sale.status).toBe(200);
+      receipts.add((sale.body.data!.fiscalOperation as { receiptNumber: number }).receiptNumber);
+    }
+    expect(receipts.size).toBe(answered.length);
+  }, 180_000);
+});
+
+describe.skipIf(refusal !== null)('the paper of a committed document on a full disk', () => {
+  let mountPoint: string;
+  let printerDir: string;
+
+  beforeAll(() => {
+    mountPoint = tempDir('full-disk-print');
+    printerDir = tempDir('full-disk-printer');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0700', 'tmpfs', mountPoint]);
+  });
+
+  afterAll(() => {
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(printerDir);
+  });
+
+  it('is not queued, and the answer of the document stands (no refusal that would make a retry sell twice)', async () => {
+    const db = openFiscalDatabase(join(mountPoint, 'terminal.sqlite'));
+    // An empty WAL: the next write must grow it, which the full disk refuses.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    fill(join(mountPoint, 'filler'));
+    const queue = new PrintQueue({
+      store: new PrintJobStore(db),
+      printer: new VirtualPrinter(printerDir),
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      retryBaseMs: 50,
+      retryMaxMs: 50,
+    });
+    try {
+      const receipt = { kind: 'receipt', lines: [['Item', '1.00']], feedLines: 0, cut: true } as const;
+      expect(queue.enqueue(receipt, 'sale s-1')).toBeNull();
+      rmSync(join(mountPoint, 'filler'));
+      expect(queue.enqueue(receipt, 'sale s-2')).toEqual(expect.any(Number));
+    } finally {
+      await queue.stop();
+      db.close();
+    }
+  });
+});
+
+describe.skipIf(refusal !== null)('an Idempotency-Key whose answer the full disk refuses', () => {
+  let mountPoint: string;
+
+  beforeAll(() => {
+    mountPoint = tempDir('full-disk-key');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0700', 'tmpfs', mountPoint]);
+  });
+
+  afterAll(() => {
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+  });
+
+  it('still answers what the request did: it is committed, a retry with the key rebuilds it', async () => {
+    const db = openFiscalDatabase(join(mountPoint, 'terminal.sqlite'));
+    const store = new IdempotencyStore(db);
+    const answer = { statusCode: 200, body: { success: true, data: { saleId: 's-1' } } };
+    const idempotency = new Idempotency(store, systemClock, new Map([['sale', (): RouteResult => answer]]));
+    try {
+      const { result } = await idempotency.execute('key-1', 'fingerprint', () => {
+        // The operation commits with its link to the key; then the disk is full.
+        store.link('key-1', 'sale', 's-1');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        fill(join(mountPoint, 'filler'));
+        return Promise.resolve(answer);
+      });
+      expect(result).toEqual(answer);
+      rmSync(join(mountPoint, 'filler'));
+      expect(
+        await idempotency.execute('key-1', 'fingerprint', () => Promise.reject(new Error('ran twice'))),
+      ).toEqual({
+        result: answer,
+        replayed: true,
+      });
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe.skipIf(refusal !== null)('a document whose fiscal server answer the full disk refuses', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-mev');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({
+      dataDir: join(mountPoint, 'data'),
+      sim,
+      env: { MEV_REQUEST_TIMEOUT_MS: '20000' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('is registered once space returns, and the documents after it are not held behind it, without a restart', async () => {
+    const file = join(mountPoint, 'data', 'terminal.sqlite');
+    const db = new Database(file);
+    const lastStatus = () =>
+      db
+        .prepare<[], { id: string; status: string }>(
+          'SELECT id, status FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
+        )
+        .get();
+    try {
+      // The fiscal server answers after a while: the disk fills while the sale waits for it.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'slow', delayMs: 3000 });
+      const sale = call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
+      await expect.poll(() => lastStatus()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
+      const stranded = lastStatus()!.id;
+      // An empty WAL: recording the answer must grow it, which the full disk refuses.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(join(mountPoint, 'filler'));
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
+      rmSync(join(mountPoint, 'filler'));
+      // The same process registers it (it used to stay `sent` until a restart)...
+      await expect
+        .poll(
+          () =>
+            db
+              .prepare<[string], { status: string }>('SELECT status FROM fiscal_operations WHERE id = ?')
+              .get(stranded)?.status,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe('success');
+      // ...and the next sale is registered online, not queued behind it.
+      const next = await call(terminal, 'POST', '/api/sales', cashSale(22));
+      expect([next.status, next.body.data?.isOffline]).toEqual([200, false]);
+      // The refused sale, sent again with its key, is the one written: sold once.
+      const retried = await call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
+      expect([retried.status, retried.body.data?.fiscalOperationId]).toEqual([200, stranded]);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a read-only file system', () => {
+  let mountPoint: string;
+
+  beforeAll(() => {
+    mountPoint = tempDir('read-only');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', mountPoint]);
+    const db = new Database(join(mountPoint, 'store.sqlite'));
+    db.exec('CREATE TABLE t (x INTEGER)');
+    db.close();
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+  });
+
+  afterAll(() => {
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+  });
+
+  it('refuses a write with 503 STORAGE_UNAVAILABLE, like a full disk', () => {
+    const db = new Database(join(mountPoint, 'store.sqlite'));
+    try {
+      let thrown: unknown = null;
+      try {
+        db.prepare('INSERT INTO t (x) VALUES (1)').run();
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as { code?: string } | null)?.code).toMatch(/^SQLITE_READONLY/);
+      const rendered = renderError(thrown, new Date());
+      expect([rendered.statusCode, (rendered.body as { error: { code: string } }).error.code]).toEqual([
+        503,
+        'STORAGE_UNAVAILABLE',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,5236 @@
+// Generated from docs/cloud-openapi.json by openapi-typescript: do not edit.
+// Regenerate with `npm run generate -w @fiscal-pos/sdk`.
+
+export interface paths {
+    "/api/public/v1/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirms the key, its merchant and its scopes
+         * @description Needs any valid key.
+         */
+        get: operations["ping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products with on-hand stock, oldest change first, cursor-paginated
+         * @description Needs a key with one of the scopes: products:read.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Creates a product (emits product.created); stock starts at 0, see inventory adjustments
+         * @description A deleted product with the same code comes back under its old id.
+         *
+         *     Needs a key with one of the scopes: products:write.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/products/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product with its content blocks
+         * @description Needs a key with one of the scopes: products:read.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a product's catalog fields by its id (emits product.updated); stock is untouched
+         * @description Needs a key with one of the scopes: products:write.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /**
+         * Deletes a product by its id (emits product.deleted; lists with updatedSince show it deleted)
+         * @description Needs a key with one of the scopes: products:write.
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/content-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's editorial block definitions, in display order
+         * @description Needs a key with one of the scopes: products:read.
+         */
+        get: operations["listContentBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On-hand quantity of one product
+         * @description Needs a key with one of the scopes: inventory:read.
+         */
+        get: operations["getInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/inventory/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds to or removes from on-hand stock (a ledger movement; emits inventory.updated)
+         * @description The Idempotency-Key header is required: a retry with the same key and body returns the first adjustment (200, Idempotent-Replayed: true) and moves nothing; another body is 409.
+         *
+         *     Needs a key with one of the scopes: inventory:write.
+         */
+        post: operations["createInventoryAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, oldest change first, cursor-paginated
+         * @description Needs a key with one of the scopes: orders:read, orders:write.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Creates a customer order in Draft (no fiscal document); idempotent on externalOrderId
+         * @description Needs a key with one of the scopes: orders:write.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description Needs a key with one of the scopes: orders:read, orders:write.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a draft order (checkout completed); idempotent
+         * @description Needs a key with one of the scopes: orders:write.
+         */
+        post: operations["confirmOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a draft or confirmed order; idempotent; a fulfilled order cannot be cancelled
+         * @description Needs a key with one of the scopes: orders:write.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales and refunds from the terminals, oldest first (by issue time), cursor-paginated
+         * @description Ordered by when the terminal issued each receipt. A terminal that was offline pushes its receipts later, so a page already read can gain older receipts: to follow new ones, use the sale.* and refund.* webhooks.
+         *
+         *     Needs a key with one of the scopes: sales:read.
+         */
+        get: operations["listSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sale or refund with its lines, payments, VAT and fiscal codes
+         * @description Needs a key with one of the scopes: sales:read.
+         */
+        get: operations["getSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's webhook endpoints (without secrets)
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Registers an https endpoint; the signing secret is returned only here
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint; its queued deliveries are dropped
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues a `ping` event to this endpoint only
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery log of an endpoint, newest first, with every attempt
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a finished delivery again, with the same webhook id (receivers deduplicating on it will skip it)
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the signing secret; until the grace period ends, deliveries carry a signature with each secret
+         * @description Needs a key with one of the scopes: webhooks:manage.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every merchant, oldest first
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminListMerchants"];
+        put?: never;
+        /**
+         * Creates a merchant; its integration module is off unless asked
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminCreateMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a merchant's name or fiscal identity (IDNO, address); absent fields stay
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        patch: operations["adminUpdateMerchant"];
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns the integration API module on or off (off: keys answer 403)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        put: operations["adminSwitchIntegration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A merchant's keys, revoked and expired ones included (never the keys themselves)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminListKeys"];
+        put?: never;
+        /**
+         * Issues a key; the key is in this answer only
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminCreateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/keys/{keyId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues the successor of a key; the old key works until the grace period ends
+         * @description A key has at most one successor: rotating a rotated key is 409 key_already_rotated.
+         *
+         *     Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminRotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The key stops working now
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminRevokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/products/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Creates or replaces a product (emits product.created or product.updated)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        put: operations["adminSaveProduct"];
+        post?: never;
+        /**
+         * Deletes a product (a tombstone incremental syncs see; emits product.deleted)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        delete: operations["adminDeleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/products/{code}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets on-hand stock (emits inventory.updated)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        put: operations["adminSetStock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/orders/{orderId}/fulfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a confirmed order fulfilled (emits order.updated)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminFulfillOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/webhook-secrets/reseal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminResealWebhookSecrets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key and a terminal waiting for activation
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminSeedDemo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's live categories (parentId links the tree), by position
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminListCategories"];
+        put?: never;
+        /**
+         * Creates a category, at the top or below a parent
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminCreateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/categories/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Renames, moves or reorders a category (never below itself)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        put: operations["adminUpdateCategory"];
+        post?: never;
+        /**
+         * Deletes an empty category (a tombstone in the catalog feed)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        delete: operations["adminDeleteCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/vat-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every VAT code with its rate (defaults for codes never set; `_` exempt)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminListVatRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/vat-rates/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the rate of a VAT code A-E in basis points (`_` is fixed)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        put: operations["adminSetVatRate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/cashiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's cashiers (never their PINs)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminListCashiers"];
+        put?: never;
+        /**
+         * Creates a cashier with a 4-digit PIN (stored as a slow hash)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminCreateCashier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/cashiers/{cashierId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a cashier's name and role, and the PIN when one is sent
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        put: operations["adminUpdateCashier"];
+        post?: never;
+        /**
+         * Deletes a cashier (a tombstone in the catalog feed)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        delete: operations["adminDeleteCashier"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The catalog feed after a cursor, exactly as a terminal receives it
+         * @description See "Catalog feed" in docs/platform.md: changes in version order, tombstones, paging.
+         *
+         *     Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminCatalogFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/terminals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A merchant's terminals, oldest first, deactivated ones included
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        get: operations["adminListTerminals"];
+        put?: never;
+        /**
+         * Creates a pending terminal and its activation code (valid 24 h, single use)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminCreateTerminal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/terminals/{terminalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Renames a terminal (the terminal sees it at its next sync)
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        patch: operations["adminRenameTerminal"];
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/terminals/{terminalId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates a terminal for good: its credential and keys stop working, no code activates it
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminDeactivateTerminal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/terminals/{terminalId}/activation-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new activation code (replaces an unused one); using it revokes the old device’s credential
+         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminIssueActivationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/merchants/{merchantId}/terminals/{terminalId}/api-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotates an active terminal's X-API-Key; the terminal picks the new key up at its next sync
+         * @description The new key is not in this answer: only the terminal receives it. The current key keeps working until the terminal acknowledges the new one, and for `graceSeconds` after.
+         *
+         *     Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         */
+        post: operations["adminRotateTerminalApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/v1/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchanges an activation code, once, for the terminal’s identity, credential and X-API-Key
+         * @description Needs no credential; attempts are limited per client address.
+         */
+        post: operations["deviceActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/v1/terminal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling terminal: name, status, merchant identity and a rotated X-API-Key waiting for it
+         * @description Needs the device credential from activation (`Authorization: Bearer dc_…`).
+         */
+        get: operations["deviceGetTerminal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/v1/terminal/api-key/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The terminal stored its rotated X-API-Key: the cloud drops its copy; repeating it is harmless
+         * @description Needs the device credential from activation (`Authorization: Bearer dc_…`).
+         */
+        post: operations["deviceAcknowledgeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/v1/credential/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new device credential; the current one works until the new one is first used
+         * @description Needs the device credential from activation (`Authorization: Bearer dc_…`).
+         */
+        post: operations["deviceRotateCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/v1/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant’s catalog changes after a cursor (version order, tombstones, paging)
+         * @description See "Catalog feed" in docs/platform.md. Start with cursor=0; follow nextCursor until complete.
+         *
+         *     Needs the device credential from activation (`Authorization: Bearer dc_…`).
+         */
+        get: operations["deviceCatalogFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fiscal documents from the terminal’s outbox, deduplicated by operation id and revision
+         * @description See "Fiscal documents" in docs/platform.md. One transaction per push; a retry of the same push changes nothing.
+         *
+         *     Needs the device credential from activation (`Authorization: Bearer dc_…`).
+         */
+        post: operations["devicePushDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/relay/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The terminal a device credential belongs to, or 401/403 as on the device API
+         * @description Needs the relay token (RELAY_TOKEN): only the relay calls it.
+         */
+        post: operations["relayVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/relay/v1/revocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Device credentials revoked since the cursor (with an overlap window; repeats are harmless)
+         * @description Needs the relay token (RELAY_TOKEN): only the relay calls it.
+         */
+        get: operations["relayRevocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Problem: {
+            /** @description Stable URI per kind of problem, e.g. urn:fiscal-pos:problem:invalid-api-key */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @description The request path */
+            instance: string;
+            /** @enum {string} */
+            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error";
+            requestId: string;
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+        };
+        Ping: {
+            merchantId: string;
+            keyId: string;
+            /** @description The first characters of the key, as shown in the console */
+            keyPrefix: string;
+            scopes: string[];
+        };
+        ProductPage: {
+            data: components["schemas"]["Product"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        Product: {
+            id: string;
+            /** @description The merchant's own product code, unique per merchant */
+            code: string;
+            barcodes: string[];
+            name: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"] | null;
+            /** @description VAT-inclusive unit price in MDL, 2 decimals */
+            price: number;
+            /** @constant */
+            currency: "MDL";
+            /** @enum {string} */
+            vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            /** @description Unit of measure, e.g. pcs, kg */
+            unit: string;
+            /** @description A free label; categoryId places the product in the category tree */
+            category: string | null;
+            /** @description PLU the cashier types, unique among live products */
+            sku: string | null;
+            categoryId: string | null;
+            active: boolean;
+            /** @description On-hand stock in units, 3 decimals */
+            onHand: number;
+            /** @description True only for deleted products, which appear in lists filtered by updatedSince */
+            deleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Text in Romanian (always), Russian and English */
+        LocalizedText: {
+            ro: string;
+            ru?: string;
+            en?: string;
+        };
+        ProductDetail: {
+            id: string;
+            /** @description The merchant's own product code, unique per merchant */
+            code: string;
+            barcodes: string[];
+            name: components["schemas"]["LocalizedText"];
+            description: components["schemas"]["LocalizedText"] | null;
+            /** @description VAT-inclusive unit price in MDL, 2 decimals */
+            price: number;
+            /** @constant */
+            currency: "MDL";
+            /** @enum {string} */
+            vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            /** @description Unit of measure, e.g. pcs, kg */
+            unit: string;
+            /** @description A free label; categoryId places the product in the category tree */
+            category: string | null;
+            /** @description PLU the cashier types, unique among live products */
+            sku: string | null;
+            categoryId: string | null;
+            active: boolean;
+            /** @description On-hand stock in units, 3 decimals */
+            onHand: number;
+            /** @description True only for deleted products, which appear in lists filtered by updatedSince */
+            deleted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            contentBlocks: {
+                key: string;
+                content: components["schemas"]["LocalizedText"];
+            }[];
+        };
+        ProductWrite: {
+            barcodes?: string[];
+            name: components["schemas"]["LocalizedText"];
+            description?: components["schemas"]["LocalizedText"] | null;
+            /** @description VAT-inclusive unit price in MDL, > 0, at most 2 decimals */
+            price: number;
+            /** @enum {string} */
+            vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            unit: string;
+            category?: string | null;
+            /** @description PLU, unique among live products */
+            sku?: string | null;
+            /** @description One of the merchant's categories */
+            categoryId?: string | null;
+            active?: boolean;
+            content?: {
+                [key: string]: components["schemas"]["LocalizedText"];
+            };
+            /** @description The merchant's own code, unique per merchant */
+            code: string;
+        };
+        ContentBlockList: {
+            data: {
+                key: string;
+                labels: components["schemas"]["LocalizedText"];
+            }[];
+        };
+        Inventory: {
+            productId: string;
+            productCode: string;
+            /** @description Units on hand, 3 decimals; may be below 0 when sales outran the count */
+            onHand: number;
+            unit: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        InventoryAdjustment: {
+            id: string;
+            productId: string;
+            /** @description Units added (negative: removed), 3 decimals */
+            delta: number;
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The product's stock now */
+            inventory: components["schemas"]["Inventory"];
+        };
+        InventoryAdjustmentWrite: {
+            productId: string;
+            /** @description Units to add (negative: remove), at most 1000000000 either way, at most 3 decimals */
+            delta: number;
+            /** @description Why stock changed, e.g. "stocktake", "damaged" */
+            reason: string;
+        };
+        Order: {
+            id: string;
+            externalOrderId: string;
+            /**
+             * @description draft -> confirmed -> fulfilled; draft or confirmed -> cancelled. More statuses may be added
+             * @enum {string}
+             */
+            status: "draft" | "confirmed" | "fulfilled" | "cancelled";
+            /** @constant */
+            currency: "MDL";
+            customer: {
+                name: string;
+                /** Format: email */
+                email?: string;
+                phone?: string;
+            };
+            delivery: {
+                /** @enum {string} */
+                method: "pickup" | "courier";
+                address?: {
+                    line1: string;
+                    line2?: string;
+                    city: string;
+                    postalCode?: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2
+                     * @default MD
+                     */
+                    country: string;
+                };
+                notes?: string;
+            } | null;
+            note: string | null;
+            lines: {
+                position: number;
+                productCode: string;
+                name: {
+                    ro: string;
+                    ru?: string;
+                    en?: string;
+                };
+                quantity: number;
+                unit: string;
+                /** @description VAT-inclusive, MDL */
+                unitPrice: number;
+                /** @enum {string} */
+                vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+                vatRate: number;
+                /** @description unitPrice × quantity, rounded to bani */
+                amount: number;
+                vat: number;
+            }[];
+            subtotal: number;
+            vatTotal: number;
+            total: number;
+            vatBreakdown: {
+                vatCode: string;
+                rate: number;
+                amount: number;
+                vat: number;
+                taxableBase: number;
+            }[];
+            confirmedAt: string | null;
+            fulfilledAt: string | null;
+            cancelledAt: string | null;
+            cancelReason: ("customer" | "fraud" | "inventory" | "declined" | "other") | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CreateOrder: {
+            /** @description The shop's own order id; the idempotency key of this request */
+            externalOrderId: string;
+            customer: {
+                name: string;
+                /** Format: email */
+                email?: string;
+                phone?: string;
+            };
+            delivery?: {
+                /** @enum {string} */
+                method: "pickup" | "courier";
+                address?: {
+                    line1: string;
+                    line2?: string;
+                    city: string;
+                    postalCode?: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2
+                     * @default MD
+                     */
+                    country: string;
+                };
+                notes?: string;
+            };
+            note?: string;
+            lines: {
+                productCode: string;
+                /** @description Quantity in units, > 0, at most 100000, at most 3 decimals */
+                quantity: number;
+            }[];
+        };
+        OrderPage: {
+            data: components["schemas"]["Order"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        CancelOrder: {
+            /**
+             * @description Why the order is cancelled; `other` when absent
+             * @enum {string}
+             */
+            reason?: "customer" | "fraud" | "inventory" | "declined" | "other";
+        };
+        SalePage: {
+            data: components["schemas"]["Sale"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        Sale: {
+            id: string;
+            /**
+             * @description sale, or refund (money and stock going back)
+             * @enum {string}
+             */
+            type: "sale" | "refund";
+            terminalId: string;
+            /** @description The terminal's fiscal operation id */
+            operationId: string;
+            revision: number;
+            /**
+             * @description The MEV status: pending, sent, offline (registered later), synced, failed (refused)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "offline" | "synced" | "failed";
+            /**
+             * Format: date-time
+             * @description When the terminal issued it
+             */
+            createdAt: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            receiptNumber: number | null;
+            reportNumber: number;
+            fiscalCode: string | null;
+            offlineFiscalCode: string | null;
+            mevId: string | null;
+            /** @description The terminal's sale id; for a refund, the refunded sale's */
+            saleId: string | null;
+            refundId: string | null;
+            /** @constant */
+            currency: "MDL";
+            /** @description MDL, never negative; a refund gives it back */
+            total: number;
+            vat: {
+                /** @enum {string} */
+                code: "A" | "B" | "C" | "D" | "E" | "_";
+                /** @description Percent; null: exempt */
+                rate: number | null;
+                taxableAmount: number;
+                vatAmount: number;
+            }[];
+            payments: {
+                /** @description ACPS payment code */
+                code: string;
+                amount: number;
+            }[];
+            lines: {
+                position: number;
+                productId: string | null;
+                name: string;
+                /** @description Units, 3 decimals */
+                quantity: number;
+                unitPrice: number;
+                amount: number;
+                /** @enum {string} */
+                vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            }[];
+        };
+        CreatedWebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string | null;
+            events: ("order.created" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.updated" | "sale.created" | "sale.updated" | "refund.created" | "refund.updated" | "webhook_endpoint.disabled")[];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: ("gone" | "failing") | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Signing secret (whsec_...); shown only in this response */
+            secret: string;
+        };
+        CreateWebhook: {
+            /**
+             * Format: uri
+             * @description https URL on a public address
+             */
+            url: string;
+            events: ("order.created" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.updated" | "sale.created" | "sale.updated" | "refund.created" | "refund.updated" | "webhook_endpoint.disabled")[];
+            description?: string;
+        };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string | null;
+            events: ("order.created" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.updated" | "sale.created" | "sale.updated" | "refund.created" | "refund.updated" | "webhook_endpoint.disabled")[];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: ("gone" | "failing") | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        WebhookDelivery: {
+            /** @description The webhook id (X-Service-Webhook-Id), the same on every attempt */
+            id: string;
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            attemptLog: {
+                /** Format: date-time */
+                attemptedAt: string;
+                statusCode: number | null;
+                latencyMs: number;
+                error: string | null;
+                /** @description First 1 KiB of the response body */
+                responseExcerpt: string | null;
+            }[];
+        };
+        RotatedWebhookSecret: {
+            /** @description The new signing secret (whsec_...) */
+            secret: string;
+            /** @description Until then the replaced secret signs too; null when it was retired at once */
+            previousSecretExpiresAt: string | null;
+        };
+        RotateWebhookSecret: {
+            /**
+             * @description How long the replaced secret keeps signing (default 24 h, at most 7 days; 0 ends it now)
+             * @default 86400
+             */
+            graceSeconds: number;
+        };
+        AdminMerchant: {
+            id: string;
+            name: string;
+            integrationActive: boolean;
+            idno: string | null;
+            address: string | null;
+        };
+        AdminCreateMerchant: {
+            name: string;
+            /**
+             * @description The integration API module; off unless true
+             * @default false
+             */
+            integrationActive: boolean;
+            /** @description State identification number (IDNO), 13 digits; printed in receipt headers */
+            idno?: string;
+            /** @description The address printed in receipt headers */
+            address?: string;
+        };
+        AdminUpdateMerchant: {
+            name?: string;
+            /** @description 13 digits; null clears it */
+            idno?: string | null;
+            /** @description null clears it */
+            address?: string | null;
+        };
+        AdminIntegrationSwitch: {
+            /** @description Whether the merchant’s keys may use the integration API */
+            active: boolean;
+        };
+        AdminKey: {
+            id: string;
+            name: string;
+            displayPrefix: string;
+            lastFour: string;
+            scopes: string[];
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description End of a rotation grace period */
+            expiresAt: string | null;
+            /** @description The successor of a rotated key */
+            rotatedToId: string | null;
+        };
+        AdminCreatedKey: {
+            id: string;
+            merchantId: string;
+            /** @description The key itself: shown only in this answer (not in idempotent replays) */
+            key: string;
+            displayPrefix: string;
+            lastFour: string;
+            scopes: string[];
+        };
+        AdminCreateKey: {
+            scopes: ("products:read" | "products:write" | "inventory:read" | "inventory:write" | "orders:read" | "orders:write" | "webhooks:manage" | "sales:read")[];
+            /** @description A label for the console */
+            name?: string;
+        };
+        AdminRotateKey: {
+            /**
+             * @description How long the old key keeps working (default 24 h; 0 ends it now)
+             * @default 86400
+             */
+            graceSeconds: number;
+        };
+        AdminSaveProduct: {
+            barcodes?: string[];
+            name: components["schemas"]["LocalizedText"];
+            description?: components["schemas"]["LocalizedText"] | null;
+            /** @description VAT-inclusive unit price in MDL, > 0, at most 2 decimals */
+            price: number;
+            /** @enum {string} */
+            vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            unit: string;
+            category?: string | null;
+            /** @description PLU, unique among live products */
+            sku?: string | null;
+            /** @description One of the merchant's categories */
+            categoryId?: string | null;
+            active?: boolean;
+            content?: {
+                [key: string]: components["schemas"]["LocalizedText"];
+            };
+            /** @description Sets on-hand stock through a stock movement */
+            onHand?: number;
+        };
+        AdminSetStock: {
+            /** @description Units on hand, 0-1000000000, at most 3 decimals */
+            onHand: number;
+        };
+        AdminIssuedActivationCode: {
+            terminal: components["schemas"]["AdminTerminal"];
+            /** @description XXXX-XXXX; shown in this answer only (not in idempotent replays); single use */
+            activationCode: string;
+            /** Format: date-time */
+            activationCodeExpiresAt: string;
+        };
+        AdminTerminal: {
+            id: string;
+            merchantId: string;
+            /** @description Its address on the relay, for ERPs outside the shop: https://<relay>/api/relay/<publicId> */
+            publicId: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "deactivated";
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            deactivatedAt: string | null;
+            /** @description Last four characters of its current X-API-Key */
+            apiKeyLastFour: string | null;
+            /** @description A rotated key waits for the terminal to pick it up */
+            apiKeyRotationPending: boolean;
+        };
+        AdminSeedDemo: {
+            /** @default 50 */
+            products: number;
+        };
+        Category: {
+            id: string;
+            parentId: string | null;
+            name: string;
+            position: number;
+            /** @description Catalog version of the last change */
+            version: number;
+        };
+        CategoryWrite: {
+            name: string;
+            /**
+             * @description Null for a top-level category
+             * @default null
+             */
+            parentId: string | null;
+            /**
+             * @description Order among its siblings
+             * @default 0
+             */
+            position: number;
+        };
+        VatRate: {
+            /** @enum {string} */
+            code: "A" | "B" | "C" | "D" | "E" | "_";
+            /** @description 2000 = 20 %; 0 for the exempt code `_` */
+            rateBasisPoints: number;
+            /** @description True only for `_`, which is fixed */
+            exempt: boolean;
+            /** @description 0 for a default rate the merchant never set */
+            version: number;
+        };
+        VatRateWrite: {
+            /** @description 2000 = 20 % */
+            rateBasisPoints: number;
+        };
+        Cashier: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "cashier" | "administrator";
+            /** @description Catalog version of the last change */
+            version: number;
+        };
+        CashierCreate: {
+            name: string;
+            /** @enum {string} */
+            role: "cashier" | "administrator";
+            /** @description 4 digits; stored as a slow hash, never shown again */
+            pin: string;
+        };
+        CashierUpdate: {
+            name: string;
+            /** @enum {string} */
+            role: "cashier" | "administrator";
+            /** @description A new PIN; the old one stays when absent */
+            pin?: string;
+        };
+        CatalogFeed: {
+            products: components["schemas"]["CatalogProduct"][];
+            categories: components["schemas"]["Category"][];
+            vatRates: components["schemas"]["VatRate"][];
+            cashiers: components["schemas"]["CatalogCashier"][];
+            /** @description Ids deleted after the cursor (tombstones) */
+            deleted: {
+                products: string[];
+                categories: string[];
+                cashiers: string[];
+            };
+            /** @description Send it as cursor next time; equal to the cursor sent when nothing changed */
+            nextCursor: string;
+            /** @description False when more changes follow: ask again at once with nextCursor */
+            complete: boolean;
+        };
+        CatalogProduct: {
+            id: string;
+            /** @description The merchant's own product code, unique per merchant */
+            code: string;
+            /** @description PLU the cashier types, unique among live products */
+            sku: string | null;
+            barcodes: string[];
+            name: components["schemas"]["LocalizedText"];
+            /** @description VAT-inclusive unit price in MDL, 2 decimals */
+            price: number;
+            /** @enum {string} */
+            vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            /** @description Unit of measure, e.g. pcs, kg */
+            unit: string;
+            categoryId: string | null;
+            active: boolean;
+            /** @description Catalog version of the last change */
+            version: number;
+        };
+        CatalogCashier: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            role: "cashier" | "administrator";
+            /** @description Catalog version of the last change */
+            version: number;
+            /** @description What the terminal checks a PIN against offline */
+            pinVerifier: components["schemas"]["PinVerifier"];
+        };
+        /** @description hash: base64url of scrypt(pin, salt, 32 bytes, {N, r, p}); salt: base64url */
+        PinVerifier: {
+            /** @constant */
+            algorithm: "scrypt";
+            N: number;
+            r: number;
+            p: number;
+            salt: string;
+            hash: string;
+        };
+        AdminCreateTerminal: {
+            name: string;
+        };
+        AdminRenameTerminal: {
+            name: string;
+        };
+        AdminRotateTerminalApiKey: {
+            /**
+             * @description How long the old key keeps working once the terminal has the new one (default 24 h)
+             * @default 86400
+             */
+            graceSeconds: number;
+        };
+        DeviceActivation: {
+            terminalId: string;
+            /** @description The terminal’s address on the relay: {relay_url} = https://<relay>/api/relay/<publicId> */
+            publicId: string;
+            terminalName: string;
+            merchant: components["schemas"]["DeviceMerchant"];
+            /** @description dc_…: `Authorization: Bearer` for every later device call */
+            deviceCredential: string;
+            /** @description tk_…: the X-API-Key the terminal accepts from ERPs */
+            apiKey: string;
+        };
+        DeviceMerchant: {
+            id: string;
+            name: string;
+            idno: string | null;
+            address: string | null;
+        };
+        DeviceActivate: {
+            /** @description The activation code, XXXX-XXXX; any case, the dash optional */
+            code: string;
+        };
+        DeviceTerminal: {
+            terminalId: string;
+            /** @description The terminal’s address on the relay: /api/relay/<publicId> */
+            publicId: string;
+            terminalName: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "deactivated";
+            merchant: components["schemas"]["DeviceMerchant"];
+            pendingApiKey: components["schemas"]["DevicePendingApiKey"] | null;
+        };
+        DevicePendingApiKey: {
+            id: string;
+            /** @description The new X-API-Key; acknowledge it once stored */
+            key: string;
+            /** @description How long the terminal should keep accepting its current key after switching */
+            previousKeyGraceSeconds: number;
+        };
+        DeviceAckApiKey: {
+            id: string;
+        };
+        DeviceRotatedCredential: {
+            /** @description The new dc_…; the current one keeps working until this one is first used */
+            deviceCredential: string;
+        };
+        PushFiscalDocumentsResult: {
+            /** @description One per pushed document, in the order pushed */
+            results: {
+                operationId: string;
+                /** @enum {string} */
+                outcome: "created" | "updated" | "unchanged";
+            }[];
+        };
+        PushFiscalDocuments: {
+            documents: components["schemas"]["PushedFiscalDocument"][];
+        };
+        PushedFiscalDocument: {
+            /**
+             * Format: uuid
+             * @description The terminal's fiscal operation id; unique per terminal
+             */
+            operationId: string;
+            /** @description Bumped by the terminal at each change of fiscal status */
+            revision: number;
+            /** @enum {string} */
+            type: "sale" | "refund" | "cash_in" | "cash_out" | "x_report" | "z_report";
+            /**
+             * Format: date-time
+             * @description When the terminal issued the document
+             */
+            createdAt: string;
+            receiptNumber: number | null;
+            reportNumber: number;
+            /**
+             * @description The MEV status; failed: the tax server refused it
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "offline" | "synced" | "failed";
+            fiscalCode: string | null;
+            offlineFiscalCode: string | null;
+            mevId: string | null;
+            /** @description Minor units, never negative: the type gives the direction */
+            total: number;
+            vat: {
+                /** @enum {string} */
+                code: "A" | "B" | "C" | "D" | "E" | "_";
+                /** @description Basis points (2000 = 20 %); null: exempt */
+                rateBp: number | null;
+                /** @description Integer minor units (bani), never negative */
+                taxableAmount: number;
+                /** @description Integer minor units (bani), never negative */
+                vatAmount: number;
+            }[];
+            payments: {
+                /**
+                 * @description ACPS payment code
+                 * @enum {string}
+                 */
+                code: "1" | "2" | "5" | "6" | "7" | "3.1" | "3.2" | "3.3" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
+                /** @description Integer minor units (bani), never negative */
+                amount: number;
+            }[];
+            /** @description A sale's own id; for a refund, the refunded sale's id */
+            saleId: string | null;
+            refundId: string | null;
+            lines: {
+                position: number;
+                /** @description The catalog product (prod_...) the line was sold from; null for free-text lines */
+                productId: string | null;
+                name: string;
+                /** @description Thousandths of the unit, > 0 */
+                quantityMilli: number;
+                /** @description Integer minor units (bani), never negative */
+                unitPrice: number;
+                /** @description What the line cost after discounts, VAT included */
+                amount: number;
+                /** @enum {string} */
+                vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            }[];
+        };
+        RelayVerifiedDevice: {
+            terminalId: string;
+            /** @description The terminal’s address on the relay: /api/relay/<publicId>/... */
+            publicId: string;
+            merchantId: string;
+            /** @description Named again in the revocations feed when it stops working */
+            credentialId: string;
+            /** @description Counts this terminal’s verified dials, one up each time: of two links of one terminal the relay keeps the one with the higher number */
+            linkSeq: number;
+        };
+        RelayVerifyRequest: {
+            deviceCredential: string;
+        };
+        RelayRevocations: {
+            revoked: {
+                credentialId: string;
+                terminalId: string;
+            }[];
+            /** @description Send it back as `since` next time */
+            cursor: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ping"];
+                };
+            };
+            /** @description No valid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Only products changed at or after this instant, deleted ones included (incremental sync) */
+                updatedSince?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description Bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Bad body (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another product has this code or SKU */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Bad body (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another product has this code or SKU */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listContentBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Block definitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentBlockList"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getInventory: {
+        parameters: {
+            query: {
+                productCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stock of the product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inventory"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createInventoryAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryAdjustmentWrite"];
+            };
+        };
+        responses: {
+            /** @description Replayed: this key was applied before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Applied */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Bad body (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another adjustment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Only orders changed at or after this instant */
+                updatedSince?: string;
+                externalOrderId?: string;
+                status?: "draft" | "confirmed" | "fulfilled" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrder"];
+            };
+        };
+        responses: {
+            /** @description Same externalOrderId and body as an earlier request: that order (Idempotent-Replayed: true) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Same externalOrderId with another body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A line refers to an unknown or inactive product */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirmOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change; when it was confirmed already, the order unchanged (Idempotent-Replayed: true) and no event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The order is in a status this change cannot leave */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelOrder"];
+            };
+        };
+        responses: {
+            /** @description The order after the change; when it was cancelled already, the order unchanged (Idempotent-Replayed: true) and no event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The order is in a status this change cannot leave */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listSales: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                terminalId?: string;
+                /** @description Only sales or only refunds; both when absent */
+                type?: "sale" | "refund";
+                /** @description Issued at or after this instant */
+                from?: string;
+                /** @description Issued before this instant */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sales */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalePage"];
+                };
+            };
+            /** @description Bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sale */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sale"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such sale */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URL not https or not on a public address, or too many endpoints */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The delivery is still pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown only here */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /** @description Missing or invalid key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Module inactive or scope missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminListMerchants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Merchants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminMerchant"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminCreateMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateMerchant"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMerchant"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminUpdateMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpdateMerchant"];
+            };
+        };
+        responses: {
+            /** @description The merchant as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMerchant"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminSwitchIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminIntegrationSwitch"];
+            };
+        };
+        responses: {
+            /** @description The switch as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        merchantId: string;
+                        integrationActive: boolean;
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminListKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminKey"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminCreateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateKey"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCreatedKey"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminRotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminRotateKey"];
+            };
+        };
+        responses: {
+            /** @description The successor, with its key (in this answer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        merchantId: string;
+                        /** @description The key itself: shown only in this answer (not in idempotent replays) */
+                        key: string;
+                        displayPrefix: string;
+                        lastFour: string;
+                        scopes: string[];
+                        previousKeyId: string;
+                        previousKeyValidForSeconds: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key was already rotated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminRevokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keyId: string;
+                        /** @constant */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminSaveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSaveProduct"];
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminDeleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminSetStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSetStock"];
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminFulfillOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, key, product or order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The order status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminResealWebhookSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was resealed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keyId: string;
+                        resealed: number;
+                        unreadable: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminSeedDemo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminSeedDemo"];
+            };
+        };
+        responses: {
+            /** @description The merchant, its key and its terminal’s activation code (both in this answer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        merchantId: string;
+                        key: components["schemas"]["AdminCreatedKey"];
+                        cashier: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "administrator";
+                            /** @description Catalog version of the last change */
+                            version: number;
+                            /** @description the demo cashier’s PIN, 1234 */
+                            pin: string;
+                        };
+                        terminal: components["schemas"]["AdminIssuedActivationCode"];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminListCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Category"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryWrite"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryWrite"];
+            };
+        };
+        responses: {
+            /** @description The category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminDeleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                categoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The category still holds categories or products */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminListVatRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VAT rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VatRate"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminSetVatRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                code: "A" | "B" | "C" | "D" | "E";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VatRateWrite"];
+            };
+        };
+        responses: {
+            /** @description The rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatRate"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminListCashiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cashiers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cashier"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminCreateCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashierCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cashier"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminUpdateCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                cashierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashierUpdate"];
+            };
+        };
+        responses: {
+            /** @description The cashier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cashier"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminDeleteCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                cashierId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminCatalogFeed: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous answer; absent or 0 for a full sync */
+                cursor?: string;
+                /** @description Changes per answer, 1-5000 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Changes after the cursor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogFeed"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, category or cashier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminListTerminals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Terminals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminTerminal"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, or no such terminal of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminCreateTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCreateTerminal"];
+            };
+        };
+        responses: {
+            /** @description The terminal and its code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIssuedActivationCode"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, or no such terminal of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminRenameTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRenameTerminal"];
+            };
+        };
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTerminal"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, or no such terminal of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminDeactivateTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTerminal"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, or no such terminal of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it (deactivated) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminIssueActivationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal and its code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIssuedActivationCode"];
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, or no such terminal of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it (deactivated) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adminRotateTerminalApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchantId: string;
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminRotateTerminalApiKey"];
+            };
+        };
+        responses: {
+            /** @description The terminal and the new key’s id and last four */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        terminal: components["schemas"]["AdminTerminal"];
+                        apiKey: {
+                            id: string;
+                            lastFour: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such merchant, or no such terminal of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it (deactivated) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceActivate"];
+            };
+        };
+        responses: {
+            /** @description Activated; the credential and key are in this answer only */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceActivation"];
+                };
+            };
+            /** @description invalid_activation_code, activation_code_used or activation_code_expired; nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceGetTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceTerminal"];
+                };
+            };
+            /** @description Missing, invalid or revoked device credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal was deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceAcknowledgeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceAckApiKey"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or revoked device credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal was deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such key for this terminal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceRotateCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new credential (in this answer only) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceRotatedCredential"];
+                };
+            };
+            /** @description Missing, invalid or revoked device credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal was deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceCatalogFeed: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous answer; absent or 0 for a full sync */
+                cursor?: string;
+                /** @description Changes per answer, 1-5000 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Changes after the cursor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogFeed"];
+                };
+            };
+            /** @description Missing, invalid or revoked device credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal was deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    devicePushDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushFiscalDocuments"];
+            };
+        };
+        responses: {
+            /** @description What became of each document, in the order pushed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushFiscalDocumentsResult"];
+                };
+            };
+            /** @description A document failed validation; nothing was stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or revoked device credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal was deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    relayVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelayVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description A live credential of an active terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayVerifiedDevice"];
+                };
+            };
+            /** @description Missing or invalid relay token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description terminal_deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    relayRevocations: {
+        parameters: {
+            query?: {
+                /** @description The cursor of the previous answer; none: start now */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked credentials and the next cursor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelayRevocations"];
+                };
+            };
+            /** @description Missing or invalid relay token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
