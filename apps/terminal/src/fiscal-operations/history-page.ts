@@ -12,7 +12,7 @@ import { encodeCursor, type ListCursor } from './list-cursor.js';
  * only the one or two reports it falls in, through fiscal_operations_report_seq in list order.
  * `total` is one row per type and status (row_counts, migration 0016) without a date or shift
  * filter, and with one a sum over the buckets of that range or shift only (the indexes of
- * migration 0017): nothing a request reads grows with the length of the history.
+ * migration 0018): nothing a request reads grows with the length of the history.
  */
 
 /** The lists' filters, every one of which the counts answer. */
@@ -44,7 +44,7 @@ interface ReportSlice {
 /**
  * The filter over operation_counts, naming only the filters given (an `@x IS NULL OR` term would
  * hide the column from the planner), and the bucket index that reads no more than the filter
- * asks for (migration 0017): a shift's buckets, a date range's, or a type's or status's in
+ * asks for (migration 0018): a shift's buckets, a date range's, or a type's or status's in
  * report order. It is named, not left to the planner: the file holds no statistics (no
  * ANALYZE), and a filter on both a shift and a common type would otherwise walk every bucket
  * of the type. A date range is whole hours at both ends (its bounds are midnights, in a time
@@ -157,22 +157,29 @@ function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow, total: nu
 }
 
 /**
- * One report's operations in list order (alias `o`): refused ones through their own partial
- * index (migration 0012), which SQLite uses only when the query names the status literally.
+ * The operations of the reports from @first down to @last, in list order (alias `o`), through
+ * the index that holds the fewest rows besides the filter's: refused ones and the types other
+ * than receipts through their own partial indexes (migrations 0012 and 0018), which SQLite uses
+ * only when the query repeats the index's condition literally.
  */
 function reportRows(filter: HistoryFilter): string {
-  return filter.status === 'failed'
-    ? `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE o.report_number = @report AND o.status = 'failed'`
-    : `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE o.report_number = @report`;
+  const range = 'o.report_number BETWEEN @last AND @first';
+  if (filter.status === 'failed')
+    return `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE ${range} AND o.status = 'failed'`;
+  if (filter.type !== null && filter.type !== 'receipt')
+    return `fiscal_operations o INDEXED BY fiscal_operations_other_types
+      WHERE o.operation_type = @type AND o.operation_type != 'receipt' AND ${range}`;
+  return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${range}`;
 }
 
 function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, beforeSeq: number): number {
   return (
     db
-      .prepare<ReturnType<typeof filterParams> & { report: number; before: number }, { n: number }>(
-        `SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`,
-      )
-      .get({ ...filterParams(filter), report: reportNumber, before: beforeSeq })?.n ?? 0
+      .prepare<
+        ReturnType<typeof filterParams> & { first: number; last: number; before: number },
+        { n: number }
+      >(`SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`)
+      .get({ ...filterParams(filter), first: reportNumber, last: reportNumber, before: beforeSeq })?.n ?? 0
   );
 }
 
@@ -185,7 +192,7 @@ export interface PageOfSeqs {
 
 export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): PageOfSeqs {
   const total = countedTotal(db, filter);
-  const seqs = pageSlices(db, filter, window, total).flatMap((slice) => sliceSeqs(db, filter, slice));
+  const seqs = pageSeqs(db, filter, pageSlices(db, filter, window, total));
   const last = seqs.length === window.limit ? seqs[seqs.length - 1] : undefined;
   return {
     seqs,
@@ -194,21 +201,36 @@ export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): 
   };
 }
 
-function sliceSeqs(db: Db, filter: HistoryFilter, slice: ReportSlice): number[] {
+/**
+ * The page's rows: its slices are consecutive in list order, so one statement reads them, from
+ * the first slice's skip, and stops at the page's size. Only the cursor's own report, the
+ * newest of them, holds rows at or after the cursor.
+ */
+function pageSeqs(db: Db, filter: HistoryFilter, slices: ReportSlice[]): number[] {
+  const first = slices[0];
+  const last = slices[slices.length - 1];
+  if (first === undefined || last === undefined) return [];
   return db
     .prepare<
-      ReturnType<typeof filterParams> & { report: number; before: number | null; take: number; skip: number },
+      ReturnType<typeof filterParams> & {
+        first: number;
+        last: number;
+        before: number | null;
+        take: number;
+        skip: number;
+      },
       { seq: number }
     >(
       `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
-       ORDER BY o.seq DESC LIMIT @take OFFSET @skip`,
+       ORDER BY o.report_number DESC, o.seq DESC LIMIT @take OFFSET @skip`,
     )
     .all({
       ...filterParams(filter),
-      report: slice.reportNumber,
-      before: slice.beforeSeq,
-      take: slice.take,
-      skip: slice.skip,
+      first: first.reportNumber,
+      last: last.reportNumber,
+      before: first.beforeSeq,
+      take: slices.reduce((sum, slice) => sum + slice.take, 0),
+      skip: first.skip,
     })
     .map((row) => row.seq);
 }
