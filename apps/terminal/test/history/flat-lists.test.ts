@@ -28,7 +28,7 @@ import { tempDir } from '../support/terminal-harness.js';
 
 const RECEIPTS_PER_DAY = 48;
 
-function buildHistory(days: number): string {
+function buildHistory(days: number, receiptsPerDay = RECEIPTS_PER_DAY): string {
   const file = join(tempDir('flat-lists'), 'terminal.sqlite');
   const db = openFiscalDatabase(file);
   db.transaction(() => {
@@ -53,7 +53,7 @@ function buildHistory(days: number): string {
               printf('%08d-0000-4000-8000-000000000000', i / @perDay + 1)
        FROM n`,
       // A number is bound as a REAL, which would make i / @perDay a fraction.
-    ).run({ ops: BigInt(days * (RECEIPTS_PER_DAY + 1)), perDay: BigInt(RECEIPTS_PER_DAY + 1) });
+    ).run({ ops: BigInt(days * (receiptsPerDay + 1)), perDay: BigInt(receiptsPerDay + 1) });
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -147,3 +147,19 @@ describe('a history list page reads as much of the file at two years of history 
 function dayOf(d: number): string {
   return new Date(Date.UTC(2024, 0, d, 12)).toISOString().slice(0, 10);
 }
+
+describe('a page of a rare type reads as much of the file however many receipts share its reports', () => {
+  it('Z reports among 48 or 1,430 receipts a day', () => {
+    const quiet = buildHistory(10, 48);
+    const busy = buildHistory(10, 1_430);
+    const zReports: HistoryFilter = { ...ALL, type: 'z_report' };
+    const window: PageWindow = { limit: 5, offset: 0, cursor: null };
+    const few = pagesRead(quiet, zReports, window);
+    const many = pagesRead(busy, zReports, window);
+    expect(many.rows).toBe(5);
+    // Before the partial index on the types other than receipts, each report's operations were
+    // read to find its Z report: 5 x 1,431 rows, 295 pages. Now a page more for each row
+    // returned at most (in a larger table its rows no longer share leaf pages).
+    expect(many.pages, `quiet ${few.pages} pages`).toBeLessThanOrEqual(few.pages + window.limit + 6);
+  });
+});
