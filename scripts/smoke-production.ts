@@ -97,6 +97,8 @@ async function smokeTerminal(dir: string): Promise<void> {
       API_KEY: TERMINAL_API_KEY,
       MEV_URL: mevSim.url,
       CARD_TERMINAL_URL: cardSim.url,
+      MERCHANT_IDNO: '1003600012345',
+      MERCHANT_ADDRESS: 'str. Ştefan cel Mare 1, Chişinău',
     },
     (line) => (line.event === 'ready' && typeof line.port === 'number' ? line.port : undefined),
   );

@@ -16,22 +16,22 @@ const MAX_STOCK = 1_000_000_000;
 
 export const MoneyAmount = z
   .number()
-  .positive()
-  .max(MAX_UNIT_PRICE)
+  .positive({ abort: true })
+  .max(MAX_UNIT_PRICE, { abort: true })
   .refine((x) => toMinor(x) !== null, 'at most 2 decimals');
 
 export const StockQuantity = z
   .number()
-  .min(0)
-  .max(MAX_STOCK)
+  .min(0, { abort: true })
+  .max(MAX_STOCK, { abort: true })
   .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
   .describe(`Units on hand, 0-${MAX_STOCK}, at most 3 decimals`);
 
 /** A change of on-hand stock: either sign, never 0, bounded like the stock itself. */
 export const StockDelta = z
   .number()
-  .min(-MAX_STOCK)
-  .max(MAX_STOCK)
-  .refine((x) => x !== 0, 'must not be 0')
+  .min(-MAX_STOCK, { abort: true })
+  .max(MAX_STOCK, { abort: true })
+  .refine((x) => x !== 0, { message: 'must not be 0', abort: true })
   .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
   .describe(`Units to add (negative: remove), at most ${MAX_STOCK} either way, at most 3 decimals`);

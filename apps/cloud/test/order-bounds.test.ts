@@ -54,9 +54,28 @@ describe.each(DRIVERS)('order bounds on %s', (driver) => {
     for (const quantity of [9007199254740, 99999999999, MAX_LINE_QUANTITY + 1]) {
       const res = await order([{ productCode: 'CHEAP', quantity }]);
       expect(res.status, String(quantity)).toBe(400);
-      expect(res.json().errors[0].path).toBe('body.lines.0.quantity');
+      // One error, the bound: an integer is never also told "at most 3 decimals".
+      expect(res.json().errors).toEqual([
+        { path: 'body.lines.0.quantity', message: expect.stringMatching(/100000|too big/i) },
+      ]);
     }
     expect((await order([{ productCode: 'CHEAP', quantity: MAX_LINE_QUANTITY }])).status).toBe(201);
+  });
+
+  it('takes an internationalised e-mail address and refuses one beyond RFC 5321 lengths', async () => {
+    const withEmail = (email: string) =>
+      call(cloud, 'POST', '/api/public/v1/orders', {
+        key: m.key.key,
+        body: {
+          externalOrderId: `E-${++n}`,
+          customer: { name: 'C', email },
+          lines: [{ productCode: 'CHEAP', quantity: 1 }],
+        },
+      });
+    expect((await withEmail('иван@пример.рф')).status).toBe(201);
+    const long = await withEmail(`${'a'.repeat(65)}@exemplu.md`);
+    expect(long.status).toBe(400);
+    expect(long.json().errors[0].path).toBe('body.customer.email');
   });
 
   it('refuses, on every retry, a line whose amount rounds to 0 bani', async () => {

@@ -79,7 +79,10 @@ function registerCors(app: TerminalApp, origins: readonly string[]): void {
   if (origins.length === 0) return;
   void app.register(fastifyCors, { origin: [...origins], ...TERMINAL_API_CORS });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.headers[PRIVATE_NETWORK_REQUEST] === 'true' && reply.hasHeader('access-control-allow-origin')) {
+    if (
+      request.headers[PRIVATE_NETWORK_REQUEST] === 'true' &&
+      reply.hasHeader('access-control-allow-origin')
+    ) {
       void reply.header(PRIVATE_NETWORK_ALLOW, 'true');
     }
     done(null, payload);

@@ -357,6 +357,27 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
   };
 }
 
+/**
+ * Every fiscal document names who issues it: the merchant's IDNO and address print in its
+ * header. A production terminal without them would issue receipts an inspector cannot
+ * attribute, so it refuses to start and says which is missing. `merchant` is the identity the
+ * terminal prints: the cloud's once activated, else MERCHANT_*.
+ */
+export function requireMerchantIdentity(merchant: MerchantIdentity): void {
+  const missing = [
+    ...(merchant.idno === null ? ['MERCHANT_IDNO (the 13-digit state identification number)'] : []),
+    ...(merchant.address === null ? ['MERCHANT_ADDRESS (where the terminal issues receipts)'] : []),
+  ];
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required: every fiscal document prints the merchant's IDNO and address (\`npm run terminal\` uses a demo identity)`,
+    );
+  }
+}
+
+/** What the development entry prints for a merchant left unset: plainly not a real one. */
+export const DEMO_MERCHANT = { idno: '1000000000000', address: 'DEMO - adresa nu este configurata' };
+
 /** A configuration whose devices have addresses: what the terminal is served with. */
 export interface EndpointConfig extends TerminalConfig {
   mevUrl: string;

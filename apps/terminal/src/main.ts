@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = requireDeviceEndpoints(loadTerminalConfig());
-  await serveTerminal(config, createTerminalLogger(config));
+  await serveTerminal(config, createTerminalLogger(config), { merchantRequired: true });
 }
 
 main().catch((error: unknown) => {

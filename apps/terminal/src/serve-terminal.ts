@@ -7,23 +7,33 @@ import { reclaimFreePages } from './storage/housekeeping.js';
 import { pino, type Logger } from 'pino';
 import { buildTerminalApp, startServing, stopServing } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
-import type { EndpointConfig, TerminalConfig } from './config.js';
+import { requireMerchantIdentity, type EndpointConfig, type TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
+import { readPlatformFile } from './platform/platform-file.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
   return pino({ level: config.logLevel, base: { service: 'terminal' } });
 }
 
-/** `afterStop` runs once the API and the runtime are closed (the development entry stops its simulators). */
+interface ServeOptions {
+  /** Runs once the API and the runtime are closed (the development entry stops its simulators). */
+  afterStop?: () => Promise<void>;
+  /** The production entry: no start without the merchant's IDNO and address (requireMerchantIdentity). */
+  merchantRequired?: boolean;
+}
+
 export async function serveTerminal(
   config: EndpointConfig,
   logger: Logger,
-  afterStop: () => Promise<void> = () => Promise.resolve(),
+  { afterStop = () => Promise.resolve(), merchantRequired = false }: ServeOptions = {},
 ): Promise<void> {
   await activateFromEnvironment(config.platform, config.dataDir, logger);
+  // After activation: an activated terminal prints the cloud's merchant, not MERCHANT_*.
+  if (merchantRequired)
+    requireMerchantIdentity(readPlatformFile(config.dataDir)?.merchant ?? config.merchant);
   const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
   const fiscal = await prepareFiscalSetup(config);
   const runtime = createTerminalRuntime({

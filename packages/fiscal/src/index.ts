@@ -43,7 +43,7 @@ export type { ParseResult, ValidationCode } from './validation/validation-issue.
 
 export { calculateSale } from './sale/sale-calculation.js';
 export type { SaleCalculation, SaleInput, SaleItemInput } from './sale/sale-calculation.js';
-export { parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
+export { isEmailAddress, parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
 export type { SaleDraft } from './sale/sale-request.js';
 
 export { cashRequestSchema, parseCashRequest } from './cash/cash-request.js';

@@ -94,7 +94,7 @@ describe('aggregateReportData', () => {
       dailyTax: 1667, // 16.67 (B) + 0.80 (A) − 0.80 (A refunded)
       dailyUntaxed: 8833, // 83.33 (B) + 0 (A) + 5.00 (exempt)
       receiptsIssued: 2,
-      receiptsSentToMev: 1,
+      receiptsSentToMev: 2, // sale 1 and the refund (sale 2 is offline)
       lastReceiptNumber: 9,
     });
     expect(totals.vatBreakdown).toEqual([
@@ -106,10 +106,20 @@ describe('aggregateReportData', () => {
 
   it('keeps payments net of change and returns, and balances the drawer', () => {
     expect(totals.paymentTotals).toEqual({ '1': 10000 - 1080, '2': 1580 });
-    expect(totals.paymentCounts).toEqual({ '1': 1, '2': 1 });
+    // Sale 1 and the refund moved cash, sale 2 the card.
+    expect(totals.paymentCounts).toEqual({ '1': 2, '2': 1 });
     expect(totals).toMatchObject({ cashIn: 20000, cashInCount: 1, cashOut: 3000, cashOutCount: 1 });
     // 10.00 opening + 200.00 in − 30.00 out + 100.00 cash kept from sale 1 − 10.80 refunded
     expect(totals.cashBalance).toBe(1000 + 20000 - 3000 + 10000 - 1080);
+  });
+
+  it('counts a day of refunds only: its payments and what the fiscal server received', () => {
+    const only = aggregateReportData([refund, { ...refund, receiptNumber: 10, status: 'offline' }], {
+      openingCashBalance: 5000,
+    });
+    expect(only.paymentCounts).toEqual({ '1': 2 });
+    expect(only.receiptsSentToMev).toBe(1);
+    expect(only).toMatchObject({ receiptsIssued: 0, returnsCount: 2, totalReturns: 2160 });
   });
 
   it('is empty for a day without operations', () => {

@@ -275,7 +275,8 @@ describe('parsePrintRequest', () => {
       issuesOf(parsePrintRequest({ lines: ['text', [1], ['a', 'b', 'c', 'd']], feedLines: -1 })),
     ).toEqual([
       ['lines[0]', 'LINE_FORMAT_INVALID'],
-      ['lines[1][0]', 'LINE_TEXT_TOO_LONG'],
+      // A number where a column's text goes is a malformed line, not a long text.
+      ['lines[1][0]', 'LINE_FORMAT_INVALID'],
       ['lines[2]', 'LINE_FORMAT_INVALID'],
       ['feedLines', 'FEED_LINES_INVALID'],
     ]);

@@ -322,6 +322,11 @@ const cases: Case[] = [
     expected: [['lines[2][1]', 'LINE_TEXT_TOO_LONG']],
   },
   {
+    name: 'cut a string',
+    parse: () => parsePrintRequest({ lines: [['a']], cut: 'no' }),
+    expected: [['cut', 'FLAG_INVALID']],
+  },
+  {
     name: 'feedLines 11',
     parse: () => parsePrintRequest({ lines: [['a']], feedLines: 11 }),
     expected: [['feedLines', 'FEED_LINES_INVALID']],

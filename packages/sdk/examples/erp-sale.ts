@@ -4,7 +4,7 @@
  * terminal cannot be reached (try again later with the same Idempotency-Key).
  *
  *   TERMINAL_URL=http://127.0.0.1:4567 TERMINAL_API_KEY=... [CASHIER_ID=... CASHIER_PIN=...] \
- *     npx tsx packages/sdk/examples/erp-sale.ts
+ *     node --conditions=development --import tsx packages/sdk/examples/erp-sale.ts
  */
 import { createTerminalClient, TerminalApiError, TerminalUnreachableError, unwrap } from '@fiscal-pos/sdk';
 

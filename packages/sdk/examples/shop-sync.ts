@@ -5,7 +5,7 @@
  * order.
  *
  *   CLOUD_URL=http://127.0.0.1:4600 INTEGRATION_API_KEY=rk_... [SINCE=2026-11-01T00:00:00Z] \
- *     npx tsx packages/sdk/examples/shop-sync.ts
+ *     node --conditions=development --import tsx packages/sdk/examples/shop-sync.ts
  */
 import { allPages, createIntegrationClient } from '@fiscal-pos/sdk';
 

@@ -5,7 +5,7 @@
  * (the cloud delivers at least once).
  *
  *   SIGNING_SECRET=whsec_... TLS_KEY=key.pem TLS_CERT=cert.pem PORT=8443 \
- *     npx tsx packages/sdk/examples/webhook-receiver.ts
+ *     node --conditions=development --import tsx packages/sdk/examples/webhook-receiver.ts
  */
 import { verifyWebhook } from '@fiscal-pos/sdk';
 import { readFileSync } from 'node:fs';

@@ -26,7 +26,7 @@ import { createIntegrationClient } from '../src/index.js';
 const run = promisify(execFile);
 const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
 const tsx = (example: string, env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', join(EXAMPLES, example)], {
+  run(process.execPath, ['--conditions=development', '--import', 'tsx', join(EXAMPLES, example)], {
     env: { ...process.env, ...env },
     cwd: EXAMPLES,
   });
@@ -109,17 +109,21 @@ describe('SDK examples', () => {
     const { data: endpoint } = await shop.POST('/api/public/v1/webhooks', {
       body: { url: `https://127.0.0.1:${port}/hooks`, events: ['order.created'] },
     });
-    const receiver = spawn(process.execPath, ['--import', 'tsx', join(EXAMPLES, 'webhook-receiver.ts')], {
-      cwd: EXAMPLES,
-      env: {
-        ...process.env,
-        SIGNING_SECRET: endpoint!.secret,
-        TLS_KEY: join(scratch, 'key.pem'),
-        TLS_CERT: join(scratch, 'cert.pem'),
-        PORT: String(port),
+    const receiver = spawn(
+      process.execPath,
+      ['--conditions=development', '--import', 'tsx', join(EXAMPLES, 'webhook-receiver.ts')],
+      {
+        cwd: EXAMPLES,
+        env: {
+          ...process.env,
+          SIGNING_SECRET: endpoint!.secret,
+          TLS_KEY: join(scratch, 'key.pem'),
+          TLS_CERT: join(scratch, 'cert.pem'),
+          PORT: String(port),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    );
     try {
       const lines = createInterface({ input: receiver.stdout })[Symbol.asyncIterator]();
       expect(JSON.parse((await lines.next()).value as string)).toEqual({ listening: port });

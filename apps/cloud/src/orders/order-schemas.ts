@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import type { orders } from '../db/schema.js';
 import { MAX_LINE_QUANTITY } from '../limits.js';
-import { fromMinor, toMilli, VAT_CODES } from '@fiscal-pos/fiscal';
+import { fromMinor, isEmailAddress, toMilli, VAT_CODES } from '@fiscal-pos/fiscal';
 import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
 
+// A bound that fails stops the checks (abort): 1e20 is too big, not also "at most 3 decimals".
 const Quantity = z
   .number()
-  .positive()
-  .max(MAX_LINE_QUANTITY)
+  .positive({ abort: true })
+  .max(MAX_LINE_QUANTITY, { abort: true })
   .refine((q) => toMilli(q) !== null, 'at most 3 decimals')
   .describe(`Quantity in units, > 0, at most ${MAX_LINE_QUANTITY}, at most 3 decimals`);
 
@@ -22,7 +23,12 @@ const Address = z.object({
 
 const Customer = z.object({
   name: z.string().min(1).max(60),
-  email: z.email().max(200).optional(),
+  // As the terminal checks a receipt's address: RFC 5321 lengths, letters of any script.
+  email: z
+    .string()
+    .max(200)
+    .refine(isEmailAddress, 'not an e-mail address (RFC 5321 lengths; letters of any script allowed)')
+    .optional(),
   phone: z.string().max(30).optional(),
 });
 

@@ -69,6 +69,40 @@ function textField(description: string, max: number, code: string): QueryField<s
   };
 }
 
+/**
+ * The catalog's `nextCursor`: the id of a page's last product, as an opaque token that the
+ * terminal can tell from one it did not issue (as the sales list's, list-cursor.ts): a
+ * hand-made cursor is CURSOR_INVALID, not a silent page from some other place.
+ */
+const CURSOR_PREFIX = 'p1.';
+const encodeProductCursor = (productId: string): string =>
+  Buffer.from(CURSOR_PREFIX + productId).toString('base64url');
+
+function decodeProductCursor(text: string): string | null {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8');
+  if (!decoded.startsWith(CURSOR_PREFIX)) return null;
+  const productId = decoded.slice(CURSOR_PREFIX.length);
+  return encodeProductCursor(productId) === text ? productId : null;
+}
+
+const cursorField: QueryField<string | null> = {
+  schema: z
+    .string()
+    .optional()
+    .meta({ description: 'nextCursor of the previous page; anything else -> CURSOR_INVALID' }),
+  read(name, raw) {
+    if (raw === undefined) return { value: null, issues: [] };
+    const productId = decodeProductCursor(raw);
+    if (productId !== null) return { value: productId, issues: [] };
+    return {
+      value: null,
+      issues: [
+        { field: name, code: 'CURSOR_INVALID', message: `${name} is not a nextCursor of this catalog` },
+      ],
+    };
+  },
+};
+
 const productQuery = defineQuery({
   search: textField(
     'part of the name, in any language, case-insensitive; over 100 characters -> SEARCH_INVALID',
@@ -95,11 +129,7 @@ const productQuery = defineQuery({
       };
     },
   } satisfies QueryField<boolean | null>,
-  cursor: textField(
-    'nextCursor of the previous page; over 100 characters -> CURSOR_INVALID',
-    100,
-    'CURSOR_INVALID',
-  ),
+  cursor: cursorField,
   limit: limitQueryField(100),
 });
 
@@ -114,15 +144,17 @@ export const listCatalogProductsRoute = defineRoute<CatalogDeps>()({
   query: productQuery,
   response: catalogProductPageSchema,
   errors: ['VALIDATION_ERROR'],
-  handler: ({ services: d, query: q }) =>
-    d.catalog.products({
+  handler: ({ services: d, query: q }) => {
+    const page = d.catalog.products({
       name: q.search,
       barcode: q.barcode,
       categoryId: q.categoryId,
       active: q.active,
       after: q.cursor,
       limit: q.limit,
-    }),
+    });
+    return { ...page, nextCursor: page.nextCursor === null ? null : encodeProductCursor(page.nextCursor) };
+  },
 });
 
 export const getCatalogProductRoute = defineRoute<CatalogDeps>()({

@@ -4,7 +4,7 @@
  * no address. Production runs src/main.ts, which starts none.
  */
 import { fileURLToPath } from 'node:url';
-import { applyTerminalTimeZone, loadTerminalConfig } from '../config.js';
+import { applyTerminalTimeZone, DEMO_MERCHANT, loadTerminalConfig } from '../config.js';
 import { runTerminalCommand } from '../platform/terminal-commands.js';
 import { createTerminalLogger, serveTerminal } from '../serve-terminal.js';
 import { startEmbeddedSimulators } from './embedded-simulators.js';
@@ -17,7 +17,13 @@ const REPO_DATA_DIR = fileURLToPath(new URL('../../../../.data/terminal', import
 
 async function main(): Promise<void> {
   applyTerminalTimeZone();
-  const config = loadTerminalConfig({ DATA_DIR: REPO_DATA_DIR, ...process.env });
+  // A demo identity where the merchant is not configured: production requires the real one.
+  const config = loadTerminalConfig({
+    DATA_DIR: REPO_DATA_DIR,
+    MERCHANT_IDNO: DEMO_MERCHANT.idno,
+    MERCHANT_ADDRESS: DEMO_MERCHANT.address,
+    ...process.env,
+  });
   // `npm run terminal -- activate XXXX-XXXX` and `-- show-key` run instead of the server.
   const exitCode = await runTerminalCommand(process.argv.slice(2), config);
   if (exitCode !== null) {
@@ -27,7 +33,7 @@ async function main(): Promise<void> {
   }
   const logger = createTerminalLogger(config);
   const simulators = await startEmbeddedSimulators(config, logger);
-  await serveTerminal(simulators.config, logger, simulators.stop);
+  await serveTerminal(simulators.config, logger, { afterStop: simulators.stop });
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import {
   dateTimeLine,
   fiscalFooter,
   merchantHeader,
+  negativeAmount,
   paymentLabel,
   verificationLines,
   vatLines,
@@ -30,19 +31,19 @@ export function refundReceipt(
     ['', 'BON FISCAL DE RETUR', ''],
     ['RETUR LA BONUL NR.', String(saleReceiptNumber ?? '-')],
     ['DIN', dateTimeLine(sale.createdAt).join(' ')],
-    ...(refund.reason ? [[`MOTIV: ${refund.reason}`]] : []),
+    ...(refund.reason ? [{ text: `MOTIV: ${refund.reason}` }] : []),
     [''],
   ];
   for (const item of refund.items) {
     const sold = sale.items[item.index];
-    lines.push([sold?.name ?? `ARTICOLUL ${item.index + 1}`]);
+    lines.push({ text: sold?.name ?? `ARTICOLUL ${item.index + 1}` });
     lines.push([
       `${fromMilli(item.quantityMilli)} RETURNAT`,
-      `-${formatMinor(item.amount)} ${sold?.vatCode ?? ''}`,
+      `${negativeAmount(item.amount)} ${sold?.vatCode ?? ''}`,
     ]);
   }
-  lines.push([''], { large: ['TOTAL RETUR', `-${formatMinor(refund.total)}`] });
-  lines.push(...vatLines(op.vat, '-'));
+  lines.push([''], { large: ['TOTAL RETUR', negativeAmount(refund.total)] });
+  lines.push(...vatLines(op.vat, true));
   for (const payment of refund.payments) {
     lines.push([`RESTITUIT ${paymentLabel(payment.paymentType)}`, formatMinor(payment.amount)]);
   }

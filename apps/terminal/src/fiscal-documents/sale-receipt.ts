@@ -26,7 +26,7 @@ export function saleReceipt(
 ): PrintDocument {
   const lines: PrintLine[] = [...merchantHeader(header), ['', 'BON FISCAL', ''], ['']];
   for (const item of sale.items) {
-    lines.push([item.name]);
+    lines.push({ text: item.name });
     lines.push([
       `${fromMilli(item.quantityMilli)} x ${formatMinor(item.unitPrice)}`,
       `${formatMinor(item.originalAmount)} ${item.vatCode}`,

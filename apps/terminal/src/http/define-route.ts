@@ -119,6 +119,27 @@ export interface Route<S> extends EndpointContract {
 /** What a handler receives for a part the route does not declare. */
 const NOTHING = { ok: true, value: undefined } as const;
 
+/**
+ * A parameter the endpoint does not know is refused (PARAMETER_UNKNOWN), not ignored: an ERP that
+ * misspells `dateFrom` would otherwise get the whole history as if it had asked for one day.
+ */
+export function unknownQueryParameters(raw: unknown, known: readonly string[]): FieldError[] {
+  const names = Object.keys((raw ?? {}) as Record<string, unknown>).filter((name) => !known.includes(name));
+  const expected =
+    known.length === 0 ? 'this endpoint takes no query parameter' : `known: ${known.join(', ')}`;
+  return names.map((name) => ({
+    field: name,
+    code: 'PARAMETER_UNKNOWN',
+    message: `unknown query parameter ${name} (${expected})`,
+  }));
+}
+
+/** An endpoint that declares no query string refuses any parameter (unknownQueryParameters). */
+function noQuery(raw: unknown): Parsed<undefined> {
+  const issues = unknownQueryParameters(raw, []);
+  return issues.length > 0 ? { ok: false, issues } : NOTHING;
+}
+
 function valid<T>(parsed: Parsed<T>): T {
   if (!parsed.ok) throw DomainError.validation(parsed.issues);
   return parsed.value;
@@ -139,7 +160,7 @@ export function defineRoute<S>() {
       handle: async (services, request, reply) => {
         // Each part is parsed by its declared parser; an absent one gives `undefined`, which is
         // what the type parameter defaults to when the part is not declared.
-        const query = valid<unknown>(def.query?.parse(request.query) ?? NOTHING) as Q;
+        const query = valid<unknown>(def.query?.parse(request.query) ?? noQuery(request.query)) as Q;
         const params = (def.params?.parse(request.params) ?? undefined) as Output<PS>;
         const body = valid<unknown>(def.request?.parse(request.body, services) ?? NOTHING) as B;
         return handler({ services, query, body, params, idempotencyKey: request.idempotencyKey, reply });

@@ -26,7 +26,20 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
 
 export function registerJsonBodyParser(app: TerminalApp, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+    // The terminal reads bodies as they come: one that claims a content coding (gzip) would
+    // be read as JSON in plain text if it were not compressed, and as garbage if it were.
+    const coding = request.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
+      done(
+        new DomainError(
+          'INVALID_JSON',
+          `Content-Encoding ${coding} is not accepted: send the JSON body uncompressed, without Content-Encoding`,
+        ),
+        undefined,
+      );
+      return;
+    }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (/^[ \t\r\n]*$/.test(text)) {
       done(null, {});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../domain-error.js';
-import type { Parsed, QuerySpec } from './define-route.js';
+import { unknownQueryParameters, type Parsed, type QuerySpec } from './define-route.js';
 
 /*
  * Query strings, declared once per field: the schema the OpenAPI document shows and the rule
@@ -42,7 +42,7 @@ export function defineQuery<F extends Record<string, QueryField<unknown>>>(field
     parse(raw: unknown): Parsed<Values<F>> {
       const query = (raw ?? {}) as Record<string, unknown>;
       const values: Record<string, unknown> = {};
-      const issues: FieldError[] = [];
+      const issues = unknownQueryParameters(query, Object.keys(fields));
       for (const [name, field] of Object.entries(fields)) {
         const reading = field.read(name, single(query[name]), values);
         values[name] = reading.value;

@@ -56,9 +56,22 @@ export function layoutLine(columns: readonly string[], width = PAPER_WIDTH): str
   return [left + ' '.repeat(Math.max(1, width - widthOf(left) - widthOf(c))) + c];
 }
 
+/** How far the continuation lines of request text are indented (PrintLine `text`). */
+const CONTINUATION_INDENT = '  ';
+
+/** Request text wrapped with a hanging indent: the first piece at the margin, the rest indented. */
+function layoutText(text: string, width: number): string[] {
+  const [first = '', ...rest] = wrap(text, width);
+  const continued =
+    rest.length === 0 ? [] : wrap(rest.join('').trimStart(), width - CONTINUATION_INDENT.length);
+  return [first, ...continued.map((piece) => CONTINUATION_INDENT + piece)];
+}
+
 /** A large line takes two columns of paper per character: it is laid out on half the width. */
 export function layoutPrintLine(line: PrintLine, width = PAPER_WIDTH): string[] {
-  return 'large' in line ? layoutLine(line.large, Math.floor(width / 2)) : layoutLine(line, width);
+  if ('large' in line) return layoutLine(line.large, Math.floor(width / 2));
+  if ('text' in line) return layoutText(line.text, width);
+  return layoutLine(line, width);
 }
 
 export function layoutDocument(

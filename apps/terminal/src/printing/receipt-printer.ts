@@ -1,9 +1,11 @@
 /**
- * A line of a printed document: 1–3 columns (the spec's print request), or a `large` line
+ * A line of a printed document: 1–3 columns (the spec's print request), a `large` line
  * printed bold in double width and height (the merchant's name, the TOTAL), laid out on half
- * the paper's columns.
+ * the paper's columns, or `text` a request gave (an item name, a reason) on lines of its own
+ * whose continuation lines are indented: no piece of it starts at the margin, where the
+ * document's own labels (TOTAL, TVA) do.
  */
-export type PrintLine = readonly string[] | { readonly large: readonly string[] };
+export type PrintLine = readonly string[] | { readonly large: readonly string[] } | { readonly text: string };
 
 /** A document for the thermal printer: lines of 1-3 columns, as in the spec's print request. */
 export interface PrintDocument {

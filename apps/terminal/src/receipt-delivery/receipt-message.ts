@@ -72,7 +72,7 @@ export function receiptMessage(
   // piece of it, so in the e-mail it stands whole on its own line.
   const printed = document.lines
     .flatMap((line) =>
-      !('large' in line) && line.length === 1 && line[0] === o.qrCodeData
+      Array.isArray(line) && line.length === 1 && line[0] === o.qrCodeData
         ? [o.qrCodeData]
         : layoutPrintLine(line),
     )

@@ -16,7 +16,7 @@ export function cashReceipt(
     ...merchantHeader(header),
     ['', 'BON DE SERVICIU', ''],
     [kind === 'cashIn' ? 'INTRODUCERE NUMERAR' : 'SCOATERE NUMERAR', formatMinor(amount)],
-    ...(reason ? [[reason]] : []),
+    ...(reason ? [{ text: reason }] : []),
     ['NUMERAR IN SERTAR', formatMinor(balance)],
     ...fiscalFooter(op),
   ];

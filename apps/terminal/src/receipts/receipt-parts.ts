@@ -46,9 +46,20 @@ function vatCodeLabel(line: Pick<VatLine, 'code' | 'rateBp'>): string {
   return line.rateBp === null ? `${line.code} SCUTIT` : `${line.code} ${fromBp(line.rateBp)}%`;
 }
 
-/** `TVA A 8%   1.23`, one line per code. */
-export function vatLines(vat: readonly VatLine[], sign = ''): string[][] {
-  return vat.map((line) => [`TVA ${vatCodeLabel(line)}`, `${sign}${formatMinor(line.vatAmount)}`]);
+/**
+ * An amount given back, `-7.22`; zero stays `0.00`: paper never prints a negative zero (the
+ * exempt code's VAT on a refund would read `TVA _ SCUTIT -0.00`).
+ */
+export function negativeAmount(amount: Minor): string {
+  return amount === 0 ? formatMinor(0) : `-${formatMinor(amount)}`;
+}
+
+/** `TVA A 8%   1.23`, one line per code; `given back` prints them as amounts returned. */
+export function vatLines(vat: readonly VatLine[], givenBack = false): string[][] {
+  return vat.map((line) => [
+    `TVA ${vatCodeLabel(line)}`,
+    givenBack ? negativeAmount(line.vatAmount) : formatMinor(line.vatAmount),
+  ]);
 }
 
 /** `NUMERAR   10.00`, one line per ACPS code. */
@@ -74,8 +85,21 @@ export function merchantHeader(header: ReceiptHeader): PrintLine[] {
 }
 
 /**
- * The end of every fiscal document: its receipt and Z report numbers, date and time, fiscal
- * code, and the offline mark while the fiscal server has not registered it.
+ * The code the fiscal server (MEV) gave the document, labelled as such: `COD FISCAL` would read
+ * as the taxpayer's fiscal code (the IDNO, printed in the header). While the server has not
+ * registered it, the terminal's offline code, labelled as that, and the offline mark.
+ */
+export function documentCodeLines(op: FiscalOperationRecord): string[][] {
+  const offline = op.isOffline && op.fiscalCode === null;
+  return [
+    [offline ? 'COD OFFLINE' : 'COD DOCUMENT MEV', printedFiscalCode(op)],
+    ...(offline ? [['', 'REGIM OFFLINE', '']] : []),
+  ];
+}
+
+/**
+ * The end of every fiscal receipt: its receipt and Z report numbers, date and time, and the
+ * document's code (documentCodeLines).
  */
 export function fiscalFooter(op: FiscalOperationRecord): string[][] {
   return [
@@ -83,8 +107,7 @@ export function fiscalFooter(op: FiscalOperationRecord): string[][] {
     ...(op.receiptNumber === null ? [] : [['BON NR.', String(op.receiptNumber)]]),
     ['RAPORT Z NR.', String(op.reportNumber)],
     dateTimeLine(op.createdAt),
-    ['COD FISCAL', printedFiscalCode(op)],
-    ...(op.isOffline && op.fiscalCode === null ? [['', 'REGIM OFFLINE', '']] : []),
+    ...documentCodeLines(op),
   ];
 }
 

@@ -30,7 +30,7 @@ function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
       if (body.printReport) {
         printReportLater(
           d,
-          reportDocument(kind, d.header(), snapshot.reportNumber, snapshot.totals, operation.createdAt),
+          reportDocument(kind, d.header(), snapshot.reportNumber, snapshot.totals, operation),
           `${kind === 'z' ? 'Z' : 'X'} report ${snapshot.reportNumber}`,
         );
       }

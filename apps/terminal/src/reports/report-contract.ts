@@ -18,9 +18,13 @@ export const reportDataSchema = z
     vatBreakdown: vatBreakdownSchema,
     receiptsIssued: countSchema,
     lastReceiptNumber: countSchema.meta({ description: 'highest receipt number used; 0 when none' }),
-    receiptsSentToMev: countSchema,
+    receiptsSentToMev: countSchema.meta({
+      description: 'fiscal receipts, sales and refunds, the fiscal server registered',
+    }),
     paymentTotals: paymentAmountsSchema,
-    paymentCounts: z.record(z.string(), countSchema).meta({ description: 'receipts paid per ACPS code' }),
+    paymentCounts: z.record(z.string(), countSchema).meta({
+      description: 'per ACPS code, the fiscal receipts (sales and refunds) that moved money with it',
+    }),
     cashIn: moneySchema,
     cashOut: moneySchema,
     cashBalance: moneySchema.meta({

@@ -34,9 +34,9 @@ export const shiftSchema = z
     paymentTotals: paymentAmountsSchema.meta({
       description: 'per ACPS code, what was kept: cash net of change',
     }),
-    paymentCounts: z
-      .record(z.string(), countSchema)
-      .meta({ description: 'per ACPS code, the sale receipts paid (partly) with it' }),
+    paymentCounts: z.record(z.string(), countSchema).meta({
+      description: 'per ACPS code, the fiscal receipts (sales and refunds) that moved money with it',
+    }),
     changeGiven: moneySchema.meta({ description: 'change handed back on the shift’s sales' }),
     cashIn: moneySchema,
     cashOut: moneySchema,

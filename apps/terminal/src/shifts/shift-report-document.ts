@@ -17,7 +17,7 @@ export function shiftReportDocument(
     ['', 'RAPORT DE TURA', ''],
     ['TERMINAL', terminalId],
     ['TURA NR.', String(shift.number)],
-    ...(cashier === null ? [] : [['CASIER', cashier]]),
+    ...(cashier === null ? [] : [{ text: `CASIER: ${cashier}` }]),
     ['DESCHISA', dateTimeLine(shift.openedAt).join(' ')],
     ...(shift.closedAt ? [['INCHISA', dateTimeLine(shift.closedAt).join(' ')]] : []),
     ['RAPOARTE Z', totals.reportNumbers.join(', ') || '-'],
@@ -32,6 +32,10 @@ export function shiftReportDocument(
     ['SCOATERI NUMERAR', formatMinor(report.cashOut)],
     [''],
     ['NUMERAR LA DESCHIDERE', formatMinor(shift.openingCashBalance)],
+    // What the cashier counted at the open (openingCash): recorded beside the drawer, not booked.
+    ...(shift.openingCashDeclared === null
+      ? []
+      : [['NUMERAR DECLARAT LA DESCHIDERE', formatMinor(shift.openingCashDeclared)]]),
     ['NUMERAR ASTEPTAT', formatMinor(report.cashBalance)],
     ...(counted === null
       ? []

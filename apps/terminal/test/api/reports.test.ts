@@ -167,3 +167,24 @@ describe('the fiscal day', () => {
     });
   });
 });
+
+describe('a day of refunds only', () => {
+  it('the daily summary counts the refunds’ payments and what the fiscal server received', async () => {
+    const sold = await ctx.terminal.call('POST', '/api/sales', cashSale(30));
+    expect((await ctx.terminal.call('POST', '/api/reports/z', { printReport: false })).status).toBe(200);
+    const refund = await ctx.terminal.call('POST', `/api/sales/${String(sold.body.data!.saleId)}/refund`, {
+      items: [{ index: 0, quantity: 1 }],
+      printReceipt: false,
+    });
+    expect(refund.status, JSON.stringify(refund.body.error)).toBe(200);
+    const summary = await ctx.terminal.call('GET', '/api/fiscal/daily-summary');
+    expect(summary.body.data).toMatchObject({
+      receiptsIssued: 0,
+      returnsCount: 1,
+      totalReturns: 30,
+      paymentTotals: { '1': -30 },
+      paymentCounts: { '1': 1 },
+      receiptsSentToMev: 1,
+    });
+  });
+});

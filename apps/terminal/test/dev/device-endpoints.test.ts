@@ -1,6 +1,13 @@
 /** The production entry starts no simulator: a device without an address is a configuration error. */
 import { describe, expect, it } from 'vitest';
-import { loadTerminalConfig, parsePrinterSetting, requireDeviceEndpoints } from '../../src/config.js';
+import {
+  loadTerminalConfig,
+  parsePrinterSetting,
+  requireDeviceEndpoints,
+  requireMerchantIdentity,
+} from '../../src/config.js';
+import { removeDir, tempDir } from '../support/terminal-harness.js';
+import { startTerminalCommandProcess } from '../support/terminal-process.js';
 
 const MEV_URL = 'https://mev.example:8443/mev/v1/fiscal';
 
@@ -23,6 +30,43 @@ describe('requireDeviceEndpoints', () => {
       mevUrl: MEV_URL,
       cardTerminalUrl: 'http://10.0.0.7:7000',
     });
+  });
+});
+
+describe('requireMerchantIdentity', () => {
+  it('refuses a merchant without IDNO or address, naming what is missing', () => {
+    const merchant = (env: Record<string, string>) => loadTerminalConfig(env).merchant;
+    expect(() => requireMerchantIdentity(merchant({ MERCHANT_ADDRESS: 'str. X 1' }))).toThrow(
+      /^MERCHANT_IDNO .* is required: every fiscal document prints the merchant's IDNO and address/,
+    );
+    expect(() => requireMerchantIdentity(merchant({ MERCHANT_IDNO: '1003600012345' }))).toThrow(
+      /^MERCHANT_ADDRESS .* is required/,
+    );
+    expect(() => requireMerchantIdentity(merchant({}))).toThrow(/MERCHANT_IDNO .* and MERCHANT_ADDRESS/);
+    expect(() =>
+      requireMerchantIdentity(merchant({ MERCHANT_IDNO: '1003600012345', MERCHANT_ADDRESS: 'str. X 1' })),
+    ).not.toThrow();
+  });
+
+  it('the production entry without them exits at once with that message, serving nothing', async () => {
+    const dataDir = tempDir('no-merchant');
+    try {
+      const child = startTerminalCommandProcess([], {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MEV_URL,
+        CARD_TERMINAL: 'none',
+        MERCHANT_IDNO: '',
+        MERCHANT_ADDRESS: '',
+      });
+      const exit = await child.exited;
+      expect(exit.code).toBe(1);
+      expect(exit.stderr).toMatch(/MERCHANT_IDNO .* and MERCHANT_ADDRESS .* are required/);
+      expect(exit.stdout).not.toMatch(/"event":"ready"/);
+    } finally {
+      removeDir(dataDir);
+    }
   });
 });
 

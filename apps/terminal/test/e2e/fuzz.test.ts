@@ -100,6 +100,7 @@ const DETAIL_CODES = new Set<string>([
   'RRN_UNKNOWN',
   'AUTH_CODE_INVALID',
   'AUTH_CODE_REQUIRED',
+  'PARAMETER_UNKNOWN',
 ]);
 
 const TABLES = [

@@ -114,6 +114,10 @@ describe("the README's terminal examples", () => {
         error: null,
       });
       if (/-X POST/.test(request)) rememberLeaves(answer, [], remembered);
+      // The README's cash count is right: the shift closes with the drawer as expected.
+      if (/shifts\/close/.test(request)) {
+        expect((answer as { data?: { cashDifference?: unknown } }).data?.cashDifference, request).toBe(0);
+      }
     }
   });
 });

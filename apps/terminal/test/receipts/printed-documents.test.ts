@@ -1,9 +1,10 @@
 /**
  * The printed documents, golden: each kind (sale, refund, cash in and out, X and Z reports,
- * duplicate) printed by a real terminal through its virtual printer at a fixed time, compared
- * line for line with `golden/<kind>.txt` (values that differ per run, the fiscal server's codes
- * and the registration number, are replaced by placeholders). And the sale receipt adds up:
- * its printed amounts are parsed back and summed. UPDATE_GOLDEN=1 rewrites the files.
+ * duplicate, shift report, periodic report) printed by a real terminal through its virtual
+ * printer at a fixed time, compared line for line with `golden/<kind>.txt` (values that differ
+ * per run, the fiscal server's codes and the registration number, are replaced by
+ * placeholders). And every document adds up: its printed amounts are parsed back and summed,
+ * against each other and across documents. UPDATE_GOLDEN=1 rewrites the files.
  */
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,8 @@ async function newDocuments(): Promise<string[]> {
 }
 
 function normalized(text: string, codes: string[]): string {
-  let out = text.replaceAll(terminal.registrationNumber, '<REG>');
+  // The terminal id is generated per data directory.
+  let out = text.replaceAll(terminal.registrationNumber, '<REG>').replace(/TRM-[0-9A-F]{8}/g, '<TERMINAL>');
   for (const code of codes) out = out.replaceAll(code, '<FISCAL-CODE>');
   return out.replace(/^\n+/, '');
 }
@@ -51,6 +53,7 @@ const sale = {
     { name: 'Cafea boabe ”Brăila” 1 kg', unitPrice: 19.99, quantity: 3, vatCode: 'A', discountPercent: 10 },
     { name: 'Чай зелёный', unitPrice: 7.35, quantity: 2, vatCode: 'B', markupAbsolute: 0.5 },
     { name: 'Sare iodată', unitPrice: 3.33, quantity: 1.5, vatCode: 'B', allowDecimals: true },
+    { name: 'Pâine de casă', unitPrice: 5, quantity: 1, vatCode: '_' },
   ],
   cartDiscount: { percent: 5 },
   payments: [
@@ -58,7 +61,7 @@ const sale = {
     { type: '1', amount: 50 },
   ],
   amountReceived: 80,
-  change: 9.54,
+  change: 4.79,
   printReceipt: true,
 };
 
@@ -87,48 +90,174 @@ beforeAll(async () => {
     printed.set(kind, normalized(docs[0]!, codes));
     return data;
   };
+  await ok('/api/shifts/open', { cashierId: 'c-17', cashierName: 'Ana  Rusu', openingCash: 10 });
   const sold = await record('sale', () => ok('/api/sales', sale));
   clock.set('2026-11-24T09:00:00.000Z');
   await record('refund', () =>
     ok(`/api/sales/${String(sold.saleId)}/refund`, {
-      items: [{ index: 1, quantity: 1 }],
+      // The exempt line too: its VAT given back is 0.00, never -0.00.
+      items: [
+        { index: 1, quantity: 1 },
+        { index: 3, quantity: 1 },
+      ],
       reason: 'ambalaj deteriorat',
     }),
   );
   await record('cash-in', () => ok('/api/cash/in', { amount: 100, reason: 'fond de schimb' }));
   await record('cash-out', () => ok('/api/cash/out', { amount: 20.5 }));
   await record('duplicate', () => ok(`/api/sales/${String(sold.saleId)}/duplicate`, {}));
+  await record('shift-report', () => ok('/api/shifts/close', { countedCash: 100 }));
   await record('x-report', () => ok('/api/reports/x', {}));
   await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
   await record('z-report', () => ok('/api/reports/z', {}));
+  await record('periodic-report', () => ok('/api/reports/periodic', { reportFrom: 1, reportTo: 1 }));
 });
 
+const KINDS = [
+  'sale',
+  'refund',
+  'cash-in',
+  'cash-out',
+  'duplicate',
+  'shift-report',
+  'x-report',
+  'z-report',
+  'periodic-report',
+];
+/** The fiscal documents: those the fiscal server registers, each naming its issuer. */
+const FISCAL = ['sale', 'refund', 'cash-in', 'cash-out', 'x-report', 'z-report'];
+
+const cents = (n: number) => Math.round(n * 100);
+/** The amount a line ends with (a VAT code after it allowed), in bani. */
+function amountOf(line: string): number {
+  const match = /([-+]?\d+\.\d{2})(?: [A-E_])?$/.exec(line.trim());
+  if (!match) throw new Error(`no amount in "${line}"`);
+  return cents(Number(match[1]!.replace('+', '')));
+}
+const linesOf = (kind: string) => printed.get(kind)!.split('\n');
+/** The amount of the line that is `label`, spaces, an amount. */
+function valueOf(lines: string[], label: string): number {
+  const layout = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +[-+]?\\d+\\.\\d{2}$`);
+  const line = lines.find((l) => layout.test(l));
+  if (line === undefined) throw new Error(`no line "${label}"`);
+  return amountOf(line);
+}
+const sum = (ns: number[]) => ns.reduce((s, n) => s + n, 0);
+
+/** A sale receipt adds up: lines, adjustments, SUBTOTAL, cart discount, TOTAL, payments, REST, VAT. */
+function checkSaleReceipt(lines: string[]): void {
+  const originals = lines.filter((l) => / x \d+\.\d{2}\s+\d+\.\d{2} [A-E_]$/.test(l)).map(amountOf);
+  const adjustments = lines.filter((l) => /^ {2}(REDUCERE|ADAOS)\s/.test(l)).map(amountOf);
+  expect(originals).toHaveLength(4);
+  expect(sum(originals) + sum(adjustments)).toBe(valueOf(lines, 'SUBTOTAL'));
+  expect(valueOf(lines, 'SUBTOTAL') + valueOf(lines, 'REDUCERE BON')).toBe(valueOf(lines, 'TOTAL'));
+  expect(valueOf(lines, 'CARD') + valueOf(lines, 'NUMERAR') - valueOf(lines, 'REST')).toBe(
+    valueOf(lines, 'TOTAL'),
+  );
+  expect(valueOf(lines, 'TOTAL')).toBe(7521);
+  expect(lines.filter((l) => l.startsWith('TVA ')).map(amountOf)).toHaveLength(3);
+}
+
 describe('printed documents', () => {
-  it.each(['sale', 'refund', 'cash-in', 'cash-out', 'duplicate', 'x-report', 'z-report'])(
-    '%s matches its golden layout',
+  it.each(KINDS)('%s matches its golden layout', (kind) => {
+    const text = printed.get(kind)!;
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN(kind), text);
+    expect(text).toBe(readFileSync(GOLDEN(kind), 'utf8'));
+  });
+
+  it('the sale receipt adds up: lines, adjustments, TOTAL, VAT, payments and REST', () => {
+    checkSaleReceipt(linesOf('sale'));
+  });
+
+  it('the duplicate adds up as the sale it copies', () => {
+    checkSaleReceipt(linesOf('duplicate'));
+  });
+
+  it('the refund receipt adds up: lines returned, TOTAL RETUR, money given back; no -0.00', () => {
+    const lines = linesOf('refund');
+    const returned = lines.filter((l) => /^\d+(\.\d+)? RETURNAT\s/.test(l)).map(amountOf);
+    expect(returned).toHaveLength(2);
+    expect(sum(returned)).toBe(valueOf(lines, 'TOTAL RETUR'));
+    const givenBack = lines.filter((l) => l.startsWith('RESTITUIT ')).map(amountOf);
+    expect(sum(givenBack)).toBe(-valueOf(lines, 'TOTAL RETUR'));
+    expect(lines).toContainEqual(expect.stringMatching(/^TVA _ SCUTIT +0\.00$/));
+  });
+
+  it('no document prints a negative zero', () => {
+    for (const kind of KINDS) expect(printed.get(kind), kind).not.toMatch(/-0\.00\b/);
+  });
+
+  it('the cash receipts move the drawer by their amount', () => {
+    const cashIn = linesOf('cash-in');
+    const cashOut = linesOf('cash-out');
+    const drawerAfterIn = valueOf(cashIn, 'NUMERAR IN SERTAR');
+    expect(drawerAfterIn - valueOf(cashOut, 'SCOATERE NUMERAR')).toBe(valueOf(cashOut, 'NUMERAR IN SERTAR'));
+    // Before the cash-in: the sale's cash kept (cash less change) less the refund's cash given back.
+    const saleLines = linesOf('sale');
+    const cashKept = valueOf(saleLines, 'NUMERAR') - valueOf(saleLines, 'REST');
+    const refundLines = linesOf('refund');
+    expect(drawerAfterIn - valueOf(cashIn, 'INTRODUCERE NUMERAR')).toBe(
+      cashKept - valueOf(refundLines, 'RESTITUIT NUMERAR'),
+    );
+  });
+
+  it.each(['x-report', 'z-report'])(
+    '%s adds up: sales − returns = TOTAL = Σ TVA + VALOARE FARA TVA = Σ payments, the drawer, the documents',
     (kind) => {
-      const text = printed.get(kind)!;
-      if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN(kind), text);
-      expect(text).toBe(readFileSync(GOLDEN(kind), 'utf8'));
+      const lines = linesOf(kind);
+      const total = valueOf(lines, 'TOTAL');
+      expect(valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI')).toBe(total);
+      const vat = lines.filter((l) => l.startsWith('TVA ')).map(amountOf);
+      expect(sum(vat) + valueOf(lines, 'VALOARE FARA TVA')).toBe(total);
+      expect(valueOf(lines, 'NUMERAR') + valueOf(lines, 'CARD')).toBe(total);
+      expect(
+        valueOf(lines, 'INTRODUCERI NUMERAR') -
+          valueOf(lines, 'SCOATERI NUMERAR') +
+          valueOf(lines, 'NUMERAR'),
+      ).toBe(valueOf(lines, 'NUMERAR IN SERTAR'));
+      expect(valueOf(lines, 'VANZARI')).toBe(valueOf(linesOf('sale'), 'TOTAL'));
+      expect(valueOf(lines, 'RETURURI')).toBe(-valueOf(linesOf('refund'), 'TOTAL RETUR'));
+      expect(valueOf(lines, 'NUMERAR IN SERTAR')).toBe(valueOf(linesOf('cash-out'), 'NUMERAR IN SERTAR'));
+      // The code the fiscal server returned for the report, labelled as its document code.
+      expect(lines).toContainEqual(expect.stringMatching(/^COD DOCUMENT MEV +<FISCAL-CODE>$/));
     },
   );
 
-  it('the sale receipt adds up: lines, adjustments, TOTAL, VAT, payments and REST', () => {
-    const lines = printed.get('sale')!.split('\n');
-    const amount = (line: string) =>
-      Number(/(-?[+]?\d+\.\d{2})(?: [A-E_])?$/.exec(line.trim())![1]!.replace('+', ''));
-    const value = (label: string) => amount(lines.find((l) => l.startsWith(label))!);
-    const originals = lines.filter((l) => / x \d+\.\d{2}\s+\d+\.\d{2} [A-E_]$/.test(l)).map(amount);
-    const adjustments = lines.filter((l) => /^ {2}(REDUCERE|ADAOS)\s/.test(l)).map(amount);
-    const cents = (n: number) => Math.round(n * 100);
-    const sum = (ns: number[]) => ns.reduce((s, n) => s + cents(n), 0);
-    expect(originals).toHaveLength(3);
-    expect(sum(originals) + sum(adjustments)).toBe(cents(value('SUBTOTAL')));
-    expect(cents(value('SUBTOTAL')) + cents(value('REDUCERE BON'))).toBe(cents(value('TOTAL')));
-    expect(cents(value('CARD')) + cents(value('NUMERAR')) - cents(value('REST'))).toBe(cents(value('TOTAL')));
-    expect(cents(value('TOTAL'))).toBe(7046);
-    const vat = lines.filter((l) => l.startsWith('TVA ')).map(amount);
-    expect(vat).toHaveLength(2);
+  it('the shift report adds up and shows the declared opening cash', () => {
+    const lines = linesOf('shift-report');
+    expect(valueOf(lines, 'NUMERAR DECLARAT LA DESCHIDERE')).toBe(1000);
+    expect(lines).toContain('CASIER: Ana Rusu');
+    const opening = valueOf(lines, 'NUMERAR LA DESCHIDERE');
+    const expected = valueOf(lines, 'NUMERAR ASTEPTAT');
+    const z = linesOf('z-report');
+    expect(
+      opening +
+        valueOf(z, 'NUMERAR') +
+        valueOf(lines, 'INTRODUCERI NUMERAR') -
+        valueOf(lines, 'SCOATERI NUMERAR'),
+    ).toBe(expected);
+    expect(valueOf(lines, 'NUMERAR NUMARAT') - expected).toBe(valueOf(lines, 'DIFERENTA'));
+    expect(valueOf(lines, 'VANZARI')).toBe(valueOf(z, 'VANZARI'));
+    expect(valueOf(lines, 'RETURURI')).toBe(valueOf(z, 'RETURURI'));
+  });
+
+  it('the periodic report sums its one Z report', () => {
+    const lines = linesOf('periodic-report');
+    const z = linesOf('z-report');
+    for (const label of ['VANZARI', 'RETURURI', 'VALOARE FARA TVA', 'NUMERAR', 'CARD', 'INTRODUCERI NUMERAR'])
+      expect(valueOf(lines, label), label).toBe(valueOf(z, label));
+    const vat = lines.filter((l) => l.startsWith('TVA ')).map(amountOf);
+    expect(sum(vat) + valueOf(lines, 'VALOARE FARA TVA')).toBe(
+      valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI'),
+    );
+  });
+
+  it('every fiscal document names its issuer: the merchant’s IDNO and address', () => {
+    for (const kind of FISCAL) {
+      expect(printed.get(kind), kind).toContain('IDNO 1003600012345');
+      expect(printed.get(kind), kind).toContain('str. Ştefan cel Mare 1, Chişinău');
+      expect(printed.get(kind), kind).not.toContain('COD FISCAL');
+    }
   });
 
   it('dates and times are the terminal’s (Europe/Chisinau in production, UTC in this suite)', () => {

@@ -87,6 +87,8 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       DATA_DIR: o.dataDir,
       API_KEY,
       MEV_URL: o.sim.url,
+      MERCHANT_IDNO: '1003600012345',
+      MERCHANT_ADDRESS: 'str. Ştefan cel Mare 1, Chişinău',
       LOG_LEVEL: 'info',
       // A test process that dies without stopping it (killed by a runner's timeout, say)
       // takes the terminal with it: no process left serving on the machine.

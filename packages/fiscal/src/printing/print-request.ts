@@ -16,7 +16,8 @@ import {
 const lineSchema = z
   .array(
     z
-      .string(coded('LINE_TEXT_TOO_LONG', 'a line text must be a string'))
+      // A column that is not a string is a malformed line, not a long text.
+      .string(coded('LINE_FORMAT_INVALID', 'a column must be a string'))
       .refine((text) => characterCount(text) <= 100, coded('LINE_TEXT_TOO_LONG'))
       .meta({ maxLength: 100 }),
     coded('LINE_FORMAT_INVALID'),

@@ -49,11 +49,14 @@ export interface ReportTotals {
   receiptsIssued: number;
   /** Highest receipt number used (sales, refunds and service receipts); 0 when none. */
   lastReceiptNumber: number;
-  /** Sale receipts whose status is success. */
+  /** Fiscal receipts, sales and refunds, the fiscal server registered (status success). */
   receiptsSentToMev: number;
   /** Per ACPS code, what was kept: cash net of change, refunds deducted. */
   paymentTotals: Record<string, Minor>;
-  /** Per ACPS code, the number of sale receipts paid (partly) with it. */
+  /**
+   * Per ACPS code, the number of fiscal receipts that moved money with it: sales paid (partly)
+   * with it and refunds given back (partly) with it. A day of refunds only counts them too.
+   */
   paymentCounts: Record<string, number>;
   cashIn: Minor;
   cashOut: Minor;
@@ -105,17 +108,19 @@ export function aggregateReportData(
     if (record.status === 'failed') continue;
     if (record.receiptNumber !== null) lastReceiptNumber = Math.max(lastReceiptNumber, record.receiptNumber);
     const amount = BigInt(record.totalAmount);
+    if (record.type === 'receipt' || record.type === 'refund') {
+      if (record.status === 'success') counts.receiptsSentToMev += 1;
+      for (const code of new Set(record.payments.map((payment) => payment.code)))
+        countOnce(paymentCounts, code);
+    }
     switch (record.type) {
       case 'receipt':
         counts.receiptsIssued += 1;
-        if (record.status === 'success') counts.receiptsSentToMev += 1;
         totalSales += amount;
         for (const line of record.vat) vat.add(line, 1n);
         for (const payment of keptPayments(record.payments, record.totalAmount)) {
           payments.add(payment.code, BigInt(payment.amount));
         }
-        for (const code of new Set(record.payments.map((payment) => payment.code)))
-          countOnce(paymentCounts, code);
         break;
       case 'refund':
         counts.returnsCount += 1;

@@ -4,6 +4,7 @@ import type { ParseResult, ValidationIssue } from '../validation/validation-issu
 import { coded, flagField, parseWithSchema, textField, withDefault } from '../validation/zod-validation.js';
 import { DEFAULT_VAT_TABLE } from '../vat/vat.js';
 import type { VatTable } from '../vat/vat.js';
+import { calculateSale } from './sale-calculation.js';
 import { lotLineIdField, pricedLineFields, wholeQuantityRule } from './sale-request.js';
 
 /*
@@ -40,10 +41,23 @@ function lotLineSchema(vatTable: VatTable) {
     }));
 }
 
-/** A LAN ERP is a legitimate receiver, so plain http is accepted as well as https. */
+/**
+ * A LAN ERP is a legitimate receiver, so plain http is accepted as well as https. A URL with a
+ * user or password is refused: the lot, its URL included, is answered to whoever reads the lot,
+ * and logged; a receiver authenticates by what it checks in the body (lotId), not by a secret in the URL.
+ */
 const webhookUrlField = z
   .url({ protocol: /^https?$/, ...coded('WEBHOOK_URL_INVALID') })
   .max(2000)
+  .refine(
+    (url) => {
+      // Zod runs this even when the URL check failed: that one reports a text that is no URL.
+      if (!URL.canParse(url)) return true;
+      const { username, password } = new URL(url);
+      return username === '' && password === '';
+    },
+    coded('WEBHOOK_URL_INVALID', 'webhookUrl may not carry a user or password'),
+  )
   .meta({ description: 'receiver of the sale webhook, http or https' });
 
 function createDeliveryLotRequestSchema(vatTable: VatTable) {
@@ -71,6 +85,23 @@ export const deliveryLotRequestSchema = createDeliveryLotRequestSchema(DEFAULT_V
 export type DeliveryLotRequest = z.output<typeof deliveryLotRequestSchema>;
 
 const schemaByTable = new WeakMap<VatTable, ReturnType<typeof createDeliveryLotRequestSchema>>();
+
+/**
+ * The lines priced as the sale of the lot will price them, with the sale's rules and codes at
+ * `lines[i]`: a line a sale would refuse (a 100.00 discount on a 45.00 line, an amount beyond
+ * the largest) is refused now, not found unsellable at the customer's door.
+ */
+function pricingIssues(request: DeliveryLotRequest, vatTable: VatTable): ValidationIssue[] {
+  const { issues } = calculateSale(
+    { items: request.lines, cartDiscount: null, cartMarkup: null, payments: [], amountReceived: 0 },
+    vatTable,
+  );
+  return issues.map((found) =>
+    found.field.startsWith('items[')
+      ? { ...found, field: `lines${found.field.slice('items'.length)}` }
+      : found,
+  );
+}
 
 /** Each lotLineId once: it is the key the webhook reconciles on. */
 function duplicateLineIssues(request: DeliveryLotRequest): ValidationIssue[] {
@@ -104,7 +135,7 @@ export function parseDeliveryLotRequest(
   const parsed = parseWithSchema(schema, body);
   if (!parsed.ok) return parsed;
   const request = parsed.value;
-  const issues = duplicateLineIssues(request);
+  const issues = [...pricingIssues(request, vatTable), ...duplicateLineIssues(request)];
   if (request.expiresAt !== null && Date.parse(request.expiresAt) <= now.getTime()) {
     issues.push(issue('expiresAt', 'EXPIRES_AT_INVALID', 'expiresAt is not in the future'));
   }

@@ -10,6 +10,7 @@ import {
   quantityField,
   withDefault,
   flagField,
+  keyText,
   textField,
 } from '../validation/zod-validation.js';
 import { DEFAULT_VAT_TABLE, VAT_CODES } from '../vat/vat.js';
@@ -27,6 +28,33 @@ import type { SaleCalculation } from './sale-calculation.js';
  */
 
 const LANGUAGES = ['ro', 'en', 'ru'] as const;
+
+const octets = (text: string): number => new TextEncoder().encode(text).length;
+/** RFC 5322 atext, with any letter, digit or mark for the internationalised form (RFC 6531). */
+const LOCAL_PART = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+/** A domain label, its letters in any script (an IDN as its user writes it, RFC 5890). */
+const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]*[\p{L}\p{N}\p{M}])?$/u;
+
+/**
+ * An e-mail address a mail server takes: a dot-atom local part of at most 64 octets, a domain
+ * of two labels or more, each at most 63 octets, at most 255 in all, and at most 254 octets
+ * for the whole address (RFC 5321 §4.5.3.1, its path of 256 less the angle brackets). Letters
+ * of any script are allowed on both sides (`ion@exemplu.md`, `иван@пример.рф`, RFC 6531).
+ */
+export function isEmailAddress(text: string): boolean {
+  const at = text.lastIndexOf('@');
+  if (at < 0 || octets(text) > 254) return false;
+  const local = text.slice(0, at);
+  const labels = text.slice(at + 1).split('.');
+  return (
+    octets(local) <= 64 &&
+    LOCAL_PART.test(local) &&
+    octets(text.slice(at + 1)) <= 255 &&
+    labels.length >= 2 &&
+    labels.every((label) => octets(label) <= 63 && DOMAIN_LABEL.test(label)) &&
+    !/^\d+$/.test(labels.at(-1)!)
+  );
+}
 
 function vatCodeField(vatTable: VatTable) {
   return z
@@ -68,8 +96,7 @@ export function wholeQuantityRule(
 
 /** The caller's stable key of a delivery-lot line (in a lot, and on the sale item sold from it). */
 export const lotLineIdField = withDefault(
-  z
-    .string(coded('LOT_LINE_ID_INVALID'))
+  keyText('LOT_LINE_ID_INVALID')
     .min(1)
     .max(64)
     .meta({ description: 'stable key of a delivery-lot line, 1-64 characters' }),
@@ -141,8 +168,7 @@ const paymentSchema = z.object(
     amount: amountField('PAYMENT_AMOUNT_INVALID', { positive: true }, 'amount paid with this type'),
     // An empty RRN names no payment: it is read as null, so the terminal charges the card.
     rrn: withDefault(
-      z
-        .string(coded('PAYMENT_RRN_INVALID'))
+      keyText('PAYMENT_RRN_INVALID')
         .max(12)
         .meta({ description: 'reference number of a card payment already charged elsewhere' })
         .transform((rrn) => (rrn === '' ? null : rrn)),
@@ -162,8 +188,14 @@ const deliverySchema = withDefault(
           .meta({ description: 'international format +<digits>' }),
         null,
       ),
-      customerEmail: withDefault(z.email(coded('EMAIL_FORMAT_INVALID')), null),
-      customerName: withDefault(z.string(coded('CUSTOMER_NAME_INVALID')).max(60), null),
+      customerEmail: withDefault(
+        z.string(coded('EMAIL_FORMAT_INVALID')).refine(isEmailAddress, coded('EMAIL_FORMAT_INVALID')).meta({
+          description:
+            'an e-mail address, internationalised ones included; local part at most 64 octets, domain at most 255, all at most 254 (RFC 5321)',
+        }),
+        null,
+      ),
+      customerName: withDefault(textField('CUSTOMER_NAME_INVALID', { max: 60 }), null),
       language: withDefault(z.enum(LANGUAGES, coded('LANGUAGE_INVALID')), 'ro'),
     },
     coded('LANGUAGE_INVALID', 'delivery must be an object'),

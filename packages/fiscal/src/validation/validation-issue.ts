@@ -68,6 +68,7 @@ const EXTENSION_VALIDATION_MESSAGES = {
   DELIVERY_LOT_ID_INVALID: 'deliveryLotId must be a UUID',
   QR_PAYLOAD_INVALID: 'qrPayload is not the payload of a delivery lot of this terminal',
   REFUND_ITEM_INVALID: 'index must be the 0-based position of an item of the sale',
+  FLAG_INVALID: 'must be true or false (a JSON boolean, not a string)',
   REFUND_QUANTITY_INVALID:
     'quantity must be a number > 0 with at most 3 decimals, at most what was sold and not yet returned',
 } as const;

@@ -127,24 +127,54 @@ export function hasControlCharacter(text: string): boolean {
 }
 
 /**
- * Text that may be printed: `min`-`max` characters counted as code points (`min` 0 unless
- * given), and no control character; both fail with `code`. JSON Schema's minLength and
- * maxLength count code points too, so the document states the same rule.
+ * Characters that print nothing, or that move what prints: the format characters (the bidi
+ * embeddings and overrides U+202A-202E and isolates U+2066-2069, zero-width spaces and
+ * joiners, the byte-order mark, the soft hyphen) and the line and paragraph separators
+ * U+2028-2029. A name with U+202E reads backwards on a screen; paper would print something
+ * else than what the ERP showed, or what the inspector's copy says.
+ */
+const INVISIBLE_CHARACTER = /[\p{Cf}\p{Zl}\p{Zp}]/u;
+
+function hasInvisibleCharacter(text: string): boolean {
+  return INVISIBLE_CHARACTER.test(text);
+}
+
+/**
+ * Every run of spaces (U+0020, no-break and the other space separators) read as one space,
+ * none at either end: a name padded with spaces to push `0.01` to the paper's right edge
+ * would print as a forged total.
+ */
+function normaliseWhitespace(text: string): string {
+  return text.replace(/\p{Zs}+/gu, ' ').trim();
+}
+
+/**
+ * Text that may be printed: no control, invisible or direction character (each fails with
+ * `code`), whitespace normalised (normaliseWhitespace), then at most `max` characters counted
+ * as code points as given and at least `min` (0 unless given) once normalised. JSON Schema's
+ * minLength and maxLength count code points too, so the document states the same rule.
  */
 export function textField(code: ValidationCode, bounds: { min?: number; max: number }, description?: string) {
   const { min = 0, max } = bounds;
   return z
     .string(coded(code))
-    .refine((text) => {
-      const count = characterCount(text);
-      return count >= min && count <= max;
-    }, coded(code))
+    .refine(
+      (text) => characterCount(text) <= max && characterCount(normaliseWhitespace(text)) >= min,
+      coded(code),
+    )
     .refine((text) => !hasControlCharacter(text), coded(code, 'control characters are not allowed'))
+    .refine(
+      (text) => !hasInvisibleCharacter(text),
+      coded(code, 'invisible and text-direction characters (U+200B, U+202E, U+2028, ...) are not allowed'),
+    )
     .meta({
       ...(min > 0 ? { minLength: min } : {}),
       maxLength: max,
-      ...(description ? { description } : {}),
-    });
+      description: [description, 'runs of spaces are printed as one, none at either end']
+        .filter(Boolean)
+        .join('; '),
+    })
+    .transform(normaliseWhitespace);
 }
 
 /** An optional field that also accepts null, with the default for both. */
@@ -153,10 +183,25 @@ export function withDefault<S extends z.ZodType, D extends z.output<S> | null>(s
 }
 
 /**
- * Flags for which the spec defines no validation code (printReceipt, printReport,
- * detailed, cut): a value that is not a boolean falls back to the default, which is the
- * harmless choice in each case (print, not detailed, cut).
+ * Flags (printReceipt, printReport, printQr, detailed, cut): true, false, or absent or null for
+ * the default. Anything else, `"yes"` or `"no"` included, is FLAG_INVALID (the spec defines no
+ * code for them): a string is not a boolean, and guessing what `"no"` meant would print, or not,
+ * against the caller's intent.
  */
 export function flagField(fallback: boolean, description: string) {
-  return z.boolean().catch(fallback).default(fallback).meta({ description });
+  return withDefault(z.boolean(coded('FLAG_INVALID')).meta({ description }), fallback);
+}
+
+/**
+ * A key the caller reconciles on (a lot line's id, a card payment's RRN): compared as given, so
+ * never normalised, but like printed text it may hold no control, invisible or direction
+ * character.
+ */
+export function keyText(code: ValidationCode) {
+  return z
+    .string(coded(code))
+    .refine(
+      (text) => !hasControlCharacter(text) && !hasInvisibleCharacter(text),
+      coded(code, 'control, invisible and text-direction characters are not allowed'),
+    );
 }

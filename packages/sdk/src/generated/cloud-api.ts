@@ -1234,7 +1234,6 @@ export interface components {
             currency: "MDL";
             customer: {
                 name: string;
-                /** Format: email */
                 email?: string;
                 phone?: string;
             };
@@ -1298,7 +1297,6 @@ export interface components {
             externalOrderId: string;
             customer: {
                 name: string;
-                /** Format: email */
                 email?: string;
                 phone?: string;
             };

@@ -1359,9 +1359,10 @@ export interface components {
             receiptsIssued: number;
             /** @description highest receipt number used; 0 when none */
             lastReceiptNumber: number;
+            /** @description fiscal receipts, sales and refunds, the fiscal server registered */
             receiptsSentToMev: number;
             paymentTotals: components["schemas"]["PaymentAmounts"];
-            /** @description receipts paid per ACPS code */
+            /** @description per ACPS code, the fiscal receipts (sales and refunds) that moved money with it */
             paymentCounts: {
                 [key: string]: number;
             };
@@ -1545,7 +1546,7 @@ export interface components {
             vatBreakdown: components["schemas"]["VatBreakdown"];
             /** @description per ACPS code, what was kept: cash net of change */
             paymentTotals: components["schemas"]["PaymentAmounts"];
-            /** @description per ACPS code, the sale receipts paid (partly) with it */
+            /** @description per ACPS code, the fiscal receipts (sales and refunds) that moved money with it */
             paymentCounts: {
                 [key: string]: number;
             };
@@ -2036,6 +2037,7 @@ export interface operations {
                         id?: string | null;
                         /** @description the line of the delivery lot this item sells; absent for an extra line */
                         lotLineId?: string | null;
+                        /** @description runs of spaces are printed as one, none at either end */
                         name: string;
                         /** @description price of one unit, VAT included; at most 2 decimals */
                         unitPrice: number;
@@ -2081,11 +2083,7 @@ export interface operations {
                         customerName?: string | null;
                         language?: ("ro" | "en" | "ru") | null;
                     } | null;
-                    /**
-                     * @description print the receipt
-                     * @default true
-                     */
-                    printReceipt?: boolean;
+                    printReceipt?: boolean | null;
                     deliveryLotId?: string | null;
                     qrPayload?: string | null;
                 };
@@ -2310,11 +2308,7 @@ export interface operations {
                         amount: number;
                     }[] | null;
                     reason?: string | null;
-                    /**
-                     * @description print the refund receipt
-                     * @default true
-                     */
-                    printReceipt?: boolean;
+                    printReceipt?: boolean | null;
                 };
             };
         };
@@ -2572,11 +2566,7 @@ export interface operations {
                     /** @description amount deposited or withdrawn; at most 2 decimals */
                     amount: number;
                     reason?: string | null;
-                    /**
-                     * @description print the service receipt
-                     * @default true
-                     */
-                    printReceipt?: boolean;
+                    printReceipt?: boolean | null;
                 };
             };
         };
@@ -2697,11 +2687,7 @@ export interface operations {
                     /** @description amount deposited or withdrawn; at most 2 decimals */
                     amount: number;
                     reason?: string | null;
-                    /**
-                     * @description print the service receipt
-                     * @default true
-                     */
-                    printReceipt?: boolean;
+                    printReceipt?: boolean | null;
                 };
             };
         };
@@ -3051,11 +3037,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description print the report
-                     * @default true
-                     */
-                    printReport?: boolean;
+                    printReport?: boolean | null;
                 };
             };
         };
@@ -3173,11 +3155,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /**
-                     * @description print the report
-                     * @default true
-                     */
-                    printReport?: boolean;
+                    printReport?: boolean | null;
                 };
             };
         };
@@ -3299,16 +3277,8 @@ export interface operations {
                     dateTo?: string | null;
                     reportFrom?: number | null;
                     reportTo?: number | null;
-                    /**
-                     * @description include every Z report of the range
-                     * @default false
-                     */
-                    detailed?: boolean;
-                    /**
-                     * @description print the report
-                     * @default true
-                     */
-                    printReport?: boolean;
+                    detailed?: boolean | null;
+                    printReport?: boolean | null;
                 };
             };
         };
@@ -3598,11 +3568,7 @@ export interface operations {
             content: {
                 "application/json": {
                     countedCash?: number | null;
-                    /**
-                     * @description print the shift report
-                     * @default true
-                     */
-                    printReport?: boolean;
+                    printReport?: boolean | null;
                 };
             };
         };
@@ -3971,6 +3937,7 @@ export interface operations {
                         lotLineId?: string | null;
                         /** @description external product id */
                         productId?: string | null;
+                        /** @description runs of spaces are printed as one, none at either end */
                         name: string;
                         /** @description price of one unit, VAT included; at most 2 decimals */
                         unitPrice: number;
@@ -3990,11 +3957,7 @@ export interface operations {
                     webhookUrl?: string | null;
                     reference?: string | null;
                     expiresAt?: string | null;
-                    /**
-                     * @description print a delivery note with the QR code
-                     * @default false
-                     */
-                    printQr?: boolean;
+                    printQr?: boolean | null;
                 };
             };
         };
@@ -4344,7 +4307,7 @@ export interface operations {
                 categoryId?: string;
                 /** @description true or false; otherwise ACTIVE_INVALID */
                 active?: "true" | "false";
-                /** @description nextCursor of the previous page; over 100 characters -> CURSOR_INVALID */
+                /** @description nextCursor of the previous page; anything else -> CURSOR_INVALID */
                 cursor?: string;
                 /** @description page size, 1-500; otherwise LIMIT_INVALID */
                 limit?: number;
@@ -4589,11 +4552,7 @@ export interface operations {
                 "application/json": {
                     lines: string[][];
                     feedLines?: number | null;
-                    /**
-                     * @description cut the paper after printing
-                     * @default true
-                     */
-                    cut?: boolean;
+                    cut?: boolean | null;
                 };
             };
         };

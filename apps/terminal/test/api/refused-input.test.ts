@@ -1,0 +1,147 @@
+/**
+ * Input that should have been refused (issue 24 §6), each over real HTTP on a fiscal terminal:
+ * delivery-lot lines priced as sale items, keys without control characters, booleans that are
+ * booleans, webhook URLs without credentials, e-mail addresses by RFC 5321 lengths
+ * (internationalised ones accepted), unknown query parameters, catalog cursors the terminal did
+ * not issue, print lines of the wrong type and bodies that claim a content coding.
+ */
+import { describe, expect, it } from 'vitest';
+import { cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
+
+const ctx = useFiscalTerminal();
+
+const line = (extra: Record<string, unknown> = {}) => ({
+  name: 'Bread',
+  quantity: 1,
+  unitPrice: 45,
+  vatCode: 'B',
+  ...extra,
+});
+
+async function refused(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  const res = await ctx.terminal.call<Enveloped>(method, path, body, headers);
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  return res.body.error!;
+}
+
+const details = async (method: string, path: string, body?: unknown) =>
+  (await refused(method, path, body)).details!.map(({ field, code }) => ({ field, code }));
+
+describe('delivery-lot lines are validated as sale items', () => {
+  it('a 100.00 discount on a 45.00 line is refused with the codes a sale answers', async () => {
+    const lot = await details('POST', '/api/delivery-lots', { lines: [line({ discountAbsolute: 100 })] });
+    const sale = await details('POST', '/api/sales', {
+      ...cashSale(45),
+      items: [line({ discountAbsolute: 100 })],
+    });
+    expect(lot).toContainEqual({ field: 'lines[0].netAmount', code: 'ITEM_NET_AMOUNT_NEGATIVE' });
+    expect(lot).toEqual(
+      sale
+        .filter(
+          ({ field }) => !field.startsWith('payments') && field !== 'amountReceived' && field !== 'change',
+        )
+        .map(({ field, code }) => ({ field: field.replace(/^items/, 'lines'), code })),
+    );
+  });
+
+  it.each([
+    ['a control character', 'bread\u0000'],
+    ['a direction override', 'bread\u202e'],
+  ])('a lotLineId with %s is refused', async (_, lotLineId) => {
+    expect(await details('POST', '/api/delivery-lots', { lines: [line({ lotLineId })] })).toEqual([
+      { field: 'lines[0].lotLineId', code: 'LOT_LINE_ID_INVALID' },
+    ]);
+  });
+
+  it('a webhook URL with a user or password is refused', async () => {
+    for (const webhookUrl of ['https://erp:secret@erp.local/hook', 'http://token@10.0.0.5/hook']) {
+      expect(await details('POST', '/api/delivery-lots', { lines: [line()], webhookUrl })).toEqual([
+        { field: 'webhookUrl', code: 'WEBHOOK_URL_INVALID' },
+      ]);
+    }
+  });
+});
+
+describe('keys and flags', () => {
+  it('a card payment’s rrn with a control character is refused', async () => {
+    const sale = { ...cashSale(10), payments: [{ type: '2', amount: 10, rrn: '1234\u001b56' }] };
+    expect(await details('POST', '/api/sales', sale)).toEqual([
+      { field: 'payments[0].rrn', code: 'PAYMENT_RRN_INVALID' },
+    ]);
+  });
+
+  it.each([
+    ['/api/sales', { ...cashSale(10), printReceipt: 'yes' }, 'printReceipt'],
+    ['/api/print', { lines: [['x']], cut: 'no' }, 'cut'],
+    ['/api/delivery-lots', { lines: [line()], printQr: 'yes' }, 'printQr'],
+    ['/api/reports/x', { printReport: 1 }, 'printReport'],
+  ])('%s: a string or number is not a boolean', async (path, body, field) => {
+    expect(await details('POST', path, body)).toEqual([{ field, code: 'FLAG_INVALID' }]);
+  });
+});
+
+describe('e-mail addresses by RFC 5321', () => {
+  const withEmail = (customerEmail: string) => ({
+    ...cashSale(10),
+    delivery: { customerEmail, language: 'ro' },
+  });
+
+  it.each(['ion.popescu@exemplu.md', 'иван@пример.рф', 'josé@correo.es', `${'a'.repeat(64)}@exemplu.md`])(
+    '%s is accepted',
+    async (email) => {
+      const res = await ctx.terminal.call<Enveloped>('POST', '/api/sales', withEmail(email));
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+    },
+  );
+
+  it.each([
+    ['a local part over 64 octets', `${'a'.repeat(65)}@exemplu.md`],
+    ['a local part of 33 two-octet letters', `${'ă'.repeat(33)}@exemplu.md`],
+    ['a domain label over 63 octets', `ion@${'a'.repeat(64)}.md`],
+    ['an address over 254 octets', `ion@${Array(5).fill('a'.repeat(60)).join('.')}.md`],
+    ['no domain dot', 'ion@localhost'],
+    ['two dots', 'ion..popescu@exemplu.md'],
+    ['a space', 'ion popescu@exemplu.md'],
+  ])('%s is refused', async (_, email) => {
+    expect(await details('POST', '/api/sales', withEmail(email))).toEqual([
+      { field: 'delivery.customerEmail', code: 'EMAIL_FORMAT_INVALID' },
+    ]);
+  });
+});
+
+describe('query strings', () => {
+  it('a parameter the endpoint does not know is a VALIDATION_ERROR naming it', async () => {
+    const error = await refused('GET', '/api/sales?dateFrm=2026-01-01');
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details).toEqual([expect.objectContaining({ field: 'dateFrm', code: 'PARAMETER_UNKNOWN' })]);
+    expect(error.details![0]!.message).toContain('dateFrom');
+    expect(await details('GET', '/api/shifts/current?verbose=1')).toEqual([
+      { field: 'verbose', code: 'PARAMETER_UNKNOWN' },
+    ]);
+    const ok = await ctx.terminal.call<Enveloped>('GET', '/api/sales?dateFrom=2026-01-01&dateTo=2026-01-02');
+    expect(ok.status).toBe(200);
+  });
+
+  it('the catalog refuses a cursor it did not issue', async () => {
+    const res = await ctx.terminal.call<Record<string, unknown>>(
+      'GET',
+      '/api/catalog/products?cursor=P-000001',
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('CURSOR_INVALID');
+  });
+});
+
+describe('/api/print', () => {
+  it('a column that is not a string is LINE_FORMAT_INVALID, not LINE_TEXT_TOO_LONG', async () => {
+    expect(await details('POST', '/api/print', { lines: [['ok', 42]] })).toEqual([
+      { field: 'lines[0][1]', code: 'LINE_FORMAT_INVALID' },
+    ]);
+  });
+
+  it('a body that claims Content-Encoding: gzip and is plain JSON is refused', async () => {
+    const error = await refused('POST', '/api/print', { lines: [['x']] }, { 'Content-Encoding': 'gzip' });
+    expect(error.code).toBe('INVALID_JSON');
+    expect(error.message).toMatch(/Content-Encoding/);
+  });
+});
