@@ -1,4 +1,5 @@
--- Numbered 0018: 0017 is taken by print jobs (another change in flight); versions apply by set, not by sequence (migrations.ts).
+-- Numbered 0018: a 0017 (print jobs) was in flight on another branch when this was written; versions
+-- apply as a set (migrations.ts), so a gap, or a 0017 applied after this one, is fine.
 -- Lists whose cost does not grow with the history (issue 28; docs/benchmarks.md, "History").
 --
 -- operation_counts (migration 0012) is keyed by report first, so a list read every one of its
