@@ -10,9 +10,10 @@ import { encodeCursor, type ListCursor } from './list-cursor.js';
  * hour, type, status and shift each one holds. A page skips whole reports by these counts,
  * walking them from the nearer end of the list and stopping once the page is full, and reads
  * only the one or two reports it falls in, through fiscal_operations_report_seq in list order.
- * `total` is one row per type and status (row_counts, migration 0016) without a date or shift
- * filter, and with one a sum over the buckets of that range or shift only (the indexes of
- * migration 0018): nothing a request reads grows with the length of the history.
+ * `total` is one row per type and status of the history or of the shift (row_counts and
+ * shift_counts, migrations 0016 and 0018) without a date filter, and with one a sum over the
+ * buckets of that range only (the indexes of migration 0018): nothing a request reads grows
+ * with the length of the history.
  */
 
 /** The lists' filters, every one of which the counts answer. */
@@ -100,13 +101,22 @@ export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): 
   };
 }
 
-/** How many operations match, from the counts. */
+/**
+ * How many operations match, from the counts: without a date filter, one row per type and status
+ * of the whole history (row_counts, migration 0016) or of the shift (row_counts while it is open,
+ * shift_counts once closed, migration 0018); with one, the buckets of the range.
+ */
 function countedTotal(db: Db, filter: HistoryFilter): number {
+  const typeAndStatus = '(@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)';
   const sql =
-    filter.dateFrom === null && filter.dateTo === null && filter.shiftId === null
-      ? `SELECT SUM(n) AS n FROM row_counts WHERE name = 'fiscal_operations'
-           AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)`
-      : `SELECT SUM(n) AS n FROM ${countedBuckets(filter)}`;
+    filter.dateFrom !== null || filter.dateTo !== null
+      ? `SELECT SUM(n) AS n FROM ${countedBuckets(filter)}`
+      : filter.shiftId === null
+        ? `SELECT SUM(n) AS n FROM row_counts WHERE name = 'fiscal_operations' AND ${typeAndStatus}`
+        : `SELECT SUM(n) AS n FROM (
+             SELECT operation_type, status, n FROM row_counts WHERE name = 'shift ' || @shiftId
+             UNION ALL SELECT operation_type, status, n FROM shift_counts WHERE shift_id = @shiftId
+           ) WHERE ${typeAndStatus}`;
   return (
     db.prepare<ReturnType<typeof filterParams>, { n: number | null }>(sql).get(filterParams(filter))?.n ?? 0
   );

@@ -28,7 +28,15 @@ import { tempDir } from '../support/terminal-harness.js';
 
 const RECEIPTS_PER_DAY = 48;
 
-function buildHistory(days: number, receiptsPerDay = RECEIPTS_PER_DAY): string {
+/** A shift opened before the history and never closed (the bench's history has one). */
+const OPEN_SHIFT = 'ffffffff-0000-4000-8000-000000000000';
+
+/** Every operation in a shift of its day, or all of them in OPEN_SHIFT. */
+function buildHistory(
+  days: number,
+  receiptsPerDay = RECEIPTS_PER_DAY,
+  shifts: 'daily' | 'open' = 'daily',
+): string {
   const file = join(tempDir('flat-lists'), 'terminal.sqlite');
   const db = openFiscalDatabase(file);
   db.transaction(() => {
@@ -40,6 +48,9 @@ function buildHistory(days: number, receiptsPerDay = RECEIPTS_PER_DAY): string {
               strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', printf('+%d days', r), '-1 second')
        FROM d`,
     ).run({ days: BigInt(days) });
+    db.prepare(
+      `INSERT INTO shifts (id, number, opened_by, opened_at, closed_at) VALUES (?, 0, 'request', '2023-12-31T00:00:00.000Z', NULL)`,
+    ).run(OPEN_SHIFT);
     // Operation i of day r: a receipt every half hour, the day's Z report last.
     db.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < @ops)
@@ -50,10 +61,15 @@ function buildHistory(days: number, receiptsPerDay = RECEIPTS_PER_DAY): string {
               100, 100, '[]', '[{"code":"1","amount":100}]', printf('FC%08d', i),
               strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', printf('+%d minutes', (i / @perDay) * 1440 + (i % @perDay) * 29)),
               strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', printf('+%d minutes', (i / @perDay) * 1440 + (i % @perDay) * 29)),
-              printf('%08d-0000-4000-8000-000000000000', i / @perDay + 1)
+              CASE WHEN @open THEN @openShift ELSE printf('%08d-0000-4000-8000-000000000000', i / @perDay + 1) END
        FROM n`,
       // A number is bound as a REAL, which would make i / @perDay a fraction.
-    ).run({ ops: BigInt(days * (receiptsPerDay + 1)), perDay: BigInt(receiptsPerDay + 1) });
+    ).run({
+      ops: BigInt(days * (receiptsPerDay + 1)),
+      perDay: BigInt(receiptsPerDay + 1),
+      open: BigInt(shifts === 'open' ? 1 : 0),
+      openShift: OPEN_SHIFT,
+    });
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -147,6 +163,18 @@ describe('a history list page reads as much of the file at two years of history 
 function dayOf(d: number): string {
   return new Date(Date.UTC(2024, 0, d, 12)).toISOString().slice(0, 10);
 }
+
+describe('a list of a shift open across the whole history reads as much at two years as at a week', () => {
+  it('its sales, first page and total', () => {
+    const window: PageWindow = { limit: 50, offset: 0, cursor: null };
+    const filter: HistoryFilter = { ...ALL, type: 'receipt', shiftId: OPEN_SHIFT };
+    const week = pagesRead(buildHistory(7, RECEIPTS_PER_DAY, 'open'), filter, window);
+    const twoYears = pagesRead(buildHistory(700, RECEIPTS_PER_DAY, 'open'), filter, window);
+    expect([week.total, twoYears.total]).toEqual([7 * RECEIPTS_PER_DAY, 700 * RECEIPTS_PER_DAY]);
+    // Before the counts per shift, the total summed the shift's buckets: one per hour of it.
+    expect(twoYears.pages, `week ${week.pages} pages`).toBeLessThanOrEqual(week.pages + 6);
+  });
+});
 
 describe('a page of a rare type reads as much of the file however many receipts share its reports', () => {
   it('Z reports among 48 or 1,430 receipts a day', () => {
