@@ -1,42 +1,83 @@
 /**
- * The production build, started as production starts it (`node --conditions=production
- * dist/main.js`, no tsx), answers: run by .ci/run after `npm run build`.
- * - The built terminal talks to mev-sim and card-sim started separately (development tools,
- *   as a real MEV and card terminal would be): GET /api/health, and an X report registered
- *   with the fiscal server through the built SOAP client.
+ * The production build, installed and started as production installs and starts it, answers:
+ * run by .ci/run after `npm run build`. Each server is laid out by scripts/stage-production.sh
+ * (its production dependencies alone, `npm ci --omit=dev --workspace`, and the built code), the
+ * layout its Dockerfile copies into its image and its systemd unit runs, and started from there
+ * with the command both use: `node --conditions=production apps/<part>/dist/main.js`, no tsx.
+ * - The built terminal is fiscalized by its own `fiscalize` command against mev-sim's
+ *   registration endpoint, then talks to mev-sim and card-sim started separately (development
+ *   tools, as a real MEV and card terminal would be): GET /api/health, an X report registered
+ *   with the fiscal server through the built SOAP client, GET /metrics with a Bearer key.
  * - The built cloud on its embedded database: `admin seed-demo --direct`, then GET /ping with the key.
+ * - The built relay, installed without sim-kit, SQLite or fastify, against that cloud: /healthz,
+ *   /readyz and its metrics.
  * Everything runs on loopback in a temporary directory; every process is stopped at the end,
  * whatever happened.
  */
 import { startCardSimProcess } from '@fiscal-pos/card-sim';
-import { fiscalizeTerminal, startMevSimProcess } from '@fiscal-pos/mev-sim';
+import { startMevSimProcess } from '@fiscal-pos/mev-sim';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { writeFiscalization } from '../apps/terminal/src/mev/terminal-credentials.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** How production resolves the workspace packages: to their built dist/ (package.json exports). */
+type Part = 'terminal' | 'cloud' | 'relay';
+/** The production start (Dockerfiles, systemd units): the workspace packages resolve to their dist/. */
 const PRODUCTION_NODE = [process.execPath, '--conditions=production'];
-const TERMINAL_MAIN = join(root, 'apps/terminal/dist/main.js');
-const CLOUD_MAIN = join(root, 'apps/cloud/dist/main.js');
-const TERMINAL_API_KEY = 'smoke-test-key-0123456789';
+const main = (part: Part) => `apps/${part}/dist/main.js`;
+const TERMINAL_API_KEY = 'smoke-test-key-0123456789abcdefghij';
+const RELAY_TOKEN = 'smoke-relay-token-0123456789';
 const READY_TIMEOUT_MS = 60_000;
 
 const stops: (() => Promise<void>)[] = [];
 
 /** Starts a built entry point and waits for the JSON log line `readyValue` picks a value from. */
+let stageRoot = '';
+const stageOf = (part: Part) => join(stageRoot, part);
+
+/** Lays out the three servers as production has them, side by side (three `npm ci`s). */
+async function stageAll(): Promise<void> {
+  await Promise.all(
+    (['terminal', 'cloud', 'relay'] as const).map(
+      (part) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn('bash', [join(root, 'scripts/stage-production.sh'), part, stageOf(part)], {
+            stdio: 'inherit',
+          });
+          child.once('error', reject);
+          child.once('exit', (code) =>
+            code === 0 ? resolve() : reject(new Error(`staging the ${part} failed (exit ${code})`)),
+          );
+        }),
+    ),
+  );
+  // What the relay must not install: it uses none of it.
+  for (const unused of ['@fiscal-pos/sim-kit', 'better-sqlite3', 'fastify'])
+    if (existsSync(join(stageOf('relay'), 'node_modules', unused)))
+      throw new Error(`the relay's production install contains ${unused}`);
+  console.log('[smoke] staged terminal, cloud and relay; the relay without sim-kit, SQLite or fastify');
+}
+
+/** Runs a built server's command (not the server) from its staged directory. */
+function runBuilt(part: Part, args: string[], env: Record<string, string>) {
+  return spawnSync(PRODUCTION_NODE[0]!, [...PRODUCTION_NODE.slice(1), main(part), ...args], {
+    cwd: stageOf(part),
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+}
+
 async function startBuilt<T>(
-  name: string,
-  args: string[],
+  part: Part,
   env: Record<string, string>,
   readyValue: (line: Record<string, unknown>) => T | undefined,
 ): Promise<T> {
-  const child = spawn(PRODUCTION_NODE[0]!, [...PRODUCTION_NODE.slice(1), ...args], {
-    cwd: root,
+  const name = part;
+  const child = spawn(PRODUCTION_NODE[0]!, [...PRODUCTION_NODE.slice(1), main(part)], {
+    cwd: stageOf(part),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -82,14 +123,16 @@ async function smokeTerminal(dir: string): Promise<void> {
   const cardSim = await startCardSimProcess({ dataDir: join(dir, 'card-sim') });
   stops.push(cardSim.stop);
   const dataDir = join(dir, 'terminal');
-  await writeFiscalization(
-    join(dataDir, 'fiscal'),
-    await fiscalizeTerminal(mevSim.adminUrl, mevSim.caCertPem, {}),
+  const fiscalized = runBuilt(
+    'terminal',
+    ['fiscalize', '--registration-url', `${mevSim.adminUrl}/admin/terminals`, '--ca-file', mevSim.caCertPath],
+    { DATA_DIR: dataDir },
   );
+  if (fiscalized.status !== 0) throw new Error(`terminal fiscalize failed:\n${fiscalized.stderr}`);
+  console.log(`[smoke] terminal fiscalize: ${fiscalized.stdout.trim()}`);
 
   const port = await startBuilt(
     'terminal',
-    [TERMINAL_MAIN],
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -116,26 +159,23 @@ async function smokeTerminal(dir: string): Promise<void> {
       body: '{}',
     }),
   );
+  const metrics = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TERMINAL_API_KEY}` } });
+  const text = await metrics.text();
+  if (metrics.status !== 200 || !text.includes('terminal_http_requests_total{'))
+    throw new Error(`terminal GET /metrics with a Bearer key: HTTP ${metrics.status}`);
+  console.log('[smoke] terminal GET /metrics (Bearer): HTTP 200, requests by route');
 }
 
-async function smokeCloud(dir: string): Promise<void> {
-  const env = { ...process.env, DATA_DIR: join(dir, 'cloud'), PORT: '0', HOST: '127.0.0.1' };
-  const seeded = spawnSync(
-    PRODUCTION_NODE[0]!,
-    // --direct: no cloud runs yet, so the command runs in a private one on DATA_DIR.
-    [...PRODUCTION_NODE.slice(1), CLOUD_MAIN, 'admin', 'seed-demo', '--direct'],
-    {
-      cwd: root,
-      env,
-      encoding: 'utf8',
-    },
-  );
+async function smokeCloud(dir: string): Promise<string> {
+  const env = { DATA_DIR: join(dir, 'cloud'), PORT: '0', HOST: '127.0.0.1', RELAY_TOKEN };
+  // --direct: no cloud runs yet, so the command runs in a private one on DATA_DIR.
+  const seeded = runBuilt('cloud', ['admin', 'seed-demo', '--direct'], env);
   if (seeded.status !== 0) throw new Error(`cloud admin seed-demo failed:\n${seeded.stderr}`);
   const { key } = JSON.parse(seeded.stdout) as { key: { key: string } };
   console.log('[smoke] cloud admin seed-demo: a merchant and its key');
 
   const listening = 'Server listening at ';
-  const url = await startBuilt('cloud', [CLOUD_MAIN], env, (line) =>
+  const url = await startBuilt('cloud', env, (line) =>
     typeof line.msg === 'string' && line.msg.startsWith(listening)
       ? line.msg.slice(listening.length)
       : undefined,
@@ -144,12 +184,32 @@ async function smokeCloud(dir: string): Promise<void> {
     'cloud GET /api/public/v1/ping',
     await fetch(`${url}/api/public/v1/ping`, { headers: { 'x-service-api-key': key.key } }),
   );
+  return url;
+}
+
+async function smokeRelay(cloudUrl: string): Promise<void> {
+  const ready = await startBuilt(
+    'relay',
+    { PORT: '0', HOST: '127.0.0.1', CLOUD_URL: cloudUrl, RELAY_TOKEN, RELAY_METRICS_PORT: '0' },
+    (line) =>
+      line.event === 'ready' && typeof line.url === 'string' && typeof line.metricsUrl === 'string'
+        ? { url: line.url, metricsUrl: line.metricsUrl }
+        : undefined,
+  );
+  await expectOk('relay GET /healthz', await fetch(`${ready.url}/healthz`));
+  await expectOk('relay GET /readyz', await fetch(`${ready.url}/readyz`));
+  const metrics = await fetch(ready.metricsUrl);
+  if (metrics.status !== 200 || !(await metrics.text()).includes('relay_http_requests_total'))
+    throw new Error(`relay GET /metrics: HTTP ${metrics.status}`);
+  console.log('[smoke] relay GET /metrics: HTTP 200');
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-smoke-'));
+stageRoot = join(dir, 'stage');
 try {
+  await stageAll();
   await smokeTerminal(dir);
-  await smokeCloud(dir);
+  await smokeRelay(await smokeCloud(dir));
   console.log('[smoke] the production build answers');
 } finally {
   for (const stop of stops.reverse()) await stop();

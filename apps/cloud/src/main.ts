@@ -1,6 +1,6 @@
 // Entry point: `admin <command>` runs one administration command (through the admin API);
 // anything else starts the cloud.
-import { runAdminCli } from './admin/cli.js';
+import { runAdminCli } from './cli/cli.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();

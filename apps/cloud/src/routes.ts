@@ -1,6 +1,6 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
-import type { AnyRoute } from './http/route.js';
+import type { CloudRoute } from './context.js';
 import {
   cancelOrderRoute,
   confirmOrderRoute,
@@ -36,7 +36,7 @@ import {
   rotateWebhookSecretRoute,
 } from './webhooks/webhooks-routes.js';
 
-export const V1_ROUTES: readonly AnyRoute[] = [
+export const V1_ROUTES: readonly CloudRoute[] = [
   pingRoute,
   listProductsRoute,
   getProductRoute,
@@ -62,7 +62,7 @@ export const V1_ROUTES: readonly AnyRoute[] = [
   rotateWebhookSecretRoute,
 ];
 
-export const ALL_ROUTES: readonly AnyRoute[] = [
+export const ALL_ROUTES: readonly CloudRoute[] = [
   ...V1_ROUTES,
   ...ADMIN_ROUTES,
   ...CATALOG_ADMIN_ROUTES,

@@ -6,18 +6,18 @@ import { systemClock, type Clock } from './clock.js';
 import type { CloudConfig } from './config.js';
 import { METRICS_TOKEN_FILE, operatorTokenFile, resolveToken } from './secrets/access-tokens.js';
 import { join } from 'node:path';
-import { CloudMetrics } from './ops/cloud-metrics.js';
+import { CloudMetrics } from './metrics/cloud-metrics.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { AddressLimiter } from './http/address-limiter.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './app.js';
 import { KeyCache } from './keys/key-cache.js';
 import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
-import { unknownSecretsKeyIds } from './webhooks/seal-stored-secrets.js';
-import type { AppContext } from './http/context.js';
+import { unknownSecretsKeyIds } from './db/seal-stored-secrets.js';
+import type { AppContext } from './context.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
-import { UrlGuard } from './webhooks/url-guard.js';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 
 export interface Cloud {
   app: FastifyInstance;
@@ -73,7 +73,11 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
     );
   const metrics = new CloudMetrics(database.db);
-  const urlGuard = new UrlGuard(config.webhooks.allowLoopback);
+  // The cloud calls the internet only: never its own network, whatever a merchant registers.
+  const urlGuard = new UrlGuard({
+    protocols: ['https:'],
+    alsoAllow: config.webhooks.allowLoopback ? ['loopback'] : [],
+  });
   const worker = config.runWorker
     ? new DeliveryWorker({
         db: database.db,

@@ -3,7 +3,7 @@
 // terminals later): every change after a cursor in version order, tombstones for deletions,
 // paging with `complete`, a PIN verifier instead of the PIN, and one merchant's changes only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogFeed } from '../src/catalog/catalog-schemas.js';
+import type { CatalogFeed } from '@fiscal-pos/platform-protocol';
 import { verifyPin } from '@fiscal-pos/platform-protocol';
 import type { Cloud } from '../src/server.js';
 import {

@@ -1,7 +1,7 @@
 // Group commit for successful webhook attempts: items that arrive together, or while a write is
 // running, are written together; a failed write fails exactly its own group.
 import { describe, expect, it } from 'vitest';
-import { GroupWriter } from '../src/webhooks/group-writer.js';
+import { GroupWriter } from '../src/db/group-writer.js';
 
 describe('GroupWriter', () => {
   it('writes items added in the same moment as one group', async () => {

@@ -5,16 +5,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { digestToken } from '../src/secrets/access-tokens.js';
 import { systemClock } from '../src/clock.js';
-import { CloudMetrics } from '../src/ops/cloud-metrics.js';
+import { CloudMetrics } from '../src/metrics/cloud-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressLimiter } from '../src/http/address-limiter.js';
-import { buildApp } from '../src/http/app.js';
+import { buildApp } from '../src/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
 import { KeyCache } from '../src/keys/key-cache.js';
 import type { ResolvedKey } from '../src/keys/keys.js';
 import { createKey, revokeKey, rotateKey } from '../src/keys/keys.js';
 import { setIntegrationActive } from '../src/merchants/merchants.js';
-import { UrlGuard } from '../src/webhooks/url-guard.js';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 import {
   DRIVERS,
   openTestDatabase,
@@ -132,7 +132,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
     app = await buildApp({
       db: database.db,
       config,
-      urlGuard: new UrlGuard(true),
+      urlGuard: new UrlGuard({ protocols: ['https:'], alsoAllow: ['loopback'] }),
       keyCache,
       secrets: testSecrets,
       notifyDeliveries: () => undefined,

@@ -53,6 +53,27 @@ describe.each(DRIVERS)('rate limit on %s', (driver) => {
     expect((await ping(one, other.key.key)).status).toBe(200);
   });
 
+  it('counts 403 insufficient_scope answers against the key, with the x-ratelimit headers, up to 429', async () => {
+    // Many shops behind one NAT address share the per-address budget: the per-key limit is the one that must hold.
+    const m = await seedMerchant(database, { scopes: ['orders:write'] });
+    const products = () => call(one, 'GET', '/api/public/v1/products', { key: m.key.key });
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < MAX; i++) {
+      const res = await products();
+      expect(res.status).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'insufficient_scope' });
+      expect(res.headers.get('x-ratelimit-limit')).toBe(String(MAX));
+      expect(res.headers.get('x-ratelimit-reset')).not.toBeNull();
+      remaining.push(res.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['3', '2', '1', '0']);
+    const limited = await products();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same key's allowed routes share the window it used up.
+    expect((await ping(one, m.key.key)).status).toBe(429);
+  });
+
   it('shares one limit per key between two instances on one database', async () => {
     const m = await seedMerchant(database);
     const remaining: (string | null)[] = [];

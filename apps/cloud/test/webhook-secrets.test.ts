@@ -16,7 +16,7 @@ import { resolveSecretsKeyring, SECRETS_KEY_FILE } from '../src/secrets/resolve-
 import { parseSecretsKey, SecretsKeyring, secretsKeyId } from '../src/secrets/secrets-keyring.js';
 import type { Cloud } from '../src/server.js';
 import { newSigningSecret } from '../src/webhooks/signing.js';
-import { unknownSecretsKeyIds } from '../src/webhooks/seal-stored-secrets.js';
+import { unknownSecretsKeyIds } from '../src/db/seal-stored-secrets.js';
 import {
   admin,
   call,

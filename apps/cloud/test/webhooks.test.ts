@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setStock, saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
-import { UrlGuard } from '../src/webhooks/url-guard.js';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 import {
   call,
   DRIVERS,
@@ -173,7 +173,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     const worker = new DeliveryWorker({
       db: database.db,
       config: testConfig({}, { extraCa: tls.cert }).webhooks,
-      urlGuard: new UrlGuard(true),
+      urlGuard: new UrlGuard({ protocols: ['https:'], alsoAllow: ['loopback'] }),
       secrets: cloud.ctx.secrets,
       logger: pino({ level: 'silent' }),
       clock: { now: () => at },
@@ -289,7 +289,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
       const strict = new DeliveryWorker({
         db: database.db,
         config: testConfig({}, { allowLoopback: false, extraCa: tls.cert }).webhooks,
-        urlGuard: new UrlGuard(false),
+        urlGuard: new UrlGuard({ protocols: ['https:'], alsoAllow: [] }),
         secrets: cloud.ctx.secrets,
         logger: pino({ level: 'silent' }),
       });
@@ -317,7 +317,7 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
           new DeliveryWorker({
             db: database.db,
             config: testConfig({}, { extraCa: tls.cert, batchSize: 5 }).webhooks,
-            urlGuard: new UrlGuard(true),
+            urlGuard: new UrlGuard({ protocols: ['https:'], alsoAllow: ['loopback'] }),
             secrets: cloud.ctx.secrets,
             logger: pino({ level: 'silent' }),
           }),

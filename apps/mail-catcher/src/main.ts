@@ -2,12 +2,8 @@
  * `npm run mail-catcher`: the local mail and SMS catcher. Prints one JSON line with event
  * "ready": `url` is its SMTP address, `adminUrl` its HTTP address (the page, /sms, /api/messages).
  */
-import {
-  announceReady,
-  serveUntilStopped,
-  simulatorEnvFields,
-  simulatorListenConfig,
-} from '@fiscal-pos/sim-kit';
+import { serveUntilStopped } from '@fiscal-pos/serve-kit';
+import { announceReady, simulatorEnvFields, simulatorListenConfig } from '@fiscal-pos/sim-kit';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { startCatcher } from './catcher.js';

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { WebSocketServer } from 'ws';
 import type { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
-import type { DialRefusals } from './dial-refusals.js';
+import type { AddressRefusals } from '@fiscal-pos/relay-protocol';
 import type { DialOutcome } from './relay-metrics.js';
 import type { LinkRegistry } from './link-registry.js';
 import { TerminalLink } from './terminal-link.js';
@@ -26,7 +26,7 @@ export interface AcceptDeps {
   takesLinks: () => boolean;
   verifyGate: VerifyGate;
   /** Refused dials per client address; null where the relay does not know a dial's address. */
-  refusals: { counter: DialRefusals; keyOf: (req: IncomingMessage) => string | null } | null;
+  refusals: { counter: AddressRefusals; keyOf: (req: IncomingMessage) => string | null } | null;
   wss: WebSocketServer;
   logger: Logger;
 }

@@ -35,3 +35,5 @@ export const headTooLarge = (limit: number): string =>
   `The request's method, path and headers are over the relay's limit of ${limit} bytes (as JSON).`;
 export const rateLimited = (seconds: number): string =>
   `Too many requests for this terminal; retry after ${seconds} s.`;
+export const tooManyWrongKeys = (seconds: number): string =>
+  `Too many requests from this address were refused for their X-API-Key; retry after ${seconds} s.`;

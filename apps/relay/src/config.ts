@@ -41,6 +41,9 @@ const SETTINGS = {
   /** Refused dials per client address and window before 429; 0 counts none. */
   RELAY_DIAL_REFUSALS_MAX: count(20, 0),
   RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),
+  /** 401 answers of the terminals (wrong or missing X-API-Key) per client address and window before 429; 0 counts none. */
+  RELAY_KEY_REFUSALS_MAX: count(20, 0),
+  RELAY_KEY_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),
   /** Web page origins that may call {relay_url} from a browser; none by default (docs/relay.md). */
   RELAY_CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'RELAY_CORS_ORIGINS'), ORIGINS_FORM, []),
   /** Prometheus metrics on a port of their own (0: any free one); unset: none. */
@@ -77,6 +80,8 @@ export interface RelayConfig {
   trustedProxies: string[];
   /** Refused dials per client address and window before 429 (max 0: not counted). */
   dialRefusals: { max: number; windowMs: number };
+  /** Terminals' 401 answers per client address and window before 429 RELAY_RATE_LIMITED. */
+  keyRefusals: { max: number; windowMs: number };
   /** Origins whose pages may call {relay_url}; the relay then owns CORS there (docs/relay.md). */
   corsOrigins: string[];
   /** Where GET /metrics is served, never on the public port; null: nowhere. */
@@ -109,6 +114,7 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     verifyQueue: e.RELAY_VERIFY_QUEUE,
     trustedProxies: e.RELAY_TRUSTED_PROXIES,
     dialRefusals: { max: e.RELAY_DIAL_REFUSALS_MAX, windowMs: e.RELAY_DIAL_REFUSALS_WINDOW_MS },
+    keyRefusals: { max: e.RELAY_KEY_REFUSALS_MAX, windowMs: e.RELAY_KEY_REFUSALS_WINDOW_MS },
     corsOrigins: e.RELAY_CORS_ORIGINS,
     metrics:
       e.RELAY_METRICS_PORT === null ? null : { port: e.RELAY_METRICS_PORT, host: e.RELAY_METRICS_HOST },

@@ -90,6 +90,13 @@ function forwardBody(req: IncomingMessage, stream: Exchange, limit: number, tooL
   });
 }
 
+/**
+ * On an answer after which the relay drops the connection (a body it will not read): without it
+ * a keep-alive client (Node's default agent from Node 19 on) pools the socket and sends its next
+ * request into the closing connection, which then fails with "socket hang up".
+ */
+const CLOSING = { connection: 'close' };
+
 /** Resolves with the status given to the client once the exchange is over, whichever way. */
 export function forward(
   req: IncomingMessage,
@@ -99,8 +106,8 @@ export function forward(
 ): Promise<number> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > o.bodyLimitBytes) {
-    answerRelayError(res, o.requestId, 'RELAY_BODY_TOO_LARGE', tooLarge(o.bodyLimitBytes));
-    // Do not read a body we refused; the connection cannot be reused after it.
+    // Do not read a body we refused; the connection cannot be reused after it, and says so.
+    answerRelayError(res, o.requestId, 'RELAY_BODY_TOO_LARGE', tooLarge(o.bodyLimitBytes), CLOSING);
     res.once('finish', () => req.destroy());
     return Promise.resolve(413);
   }
@@ -187,8 +194,8 @@ export function forward(
     });
     if (!bodiless)
       forwardBody(req, stream, o.bodyLimitBytes, () => {
-        fail('RELAY_BODY_TOO_LARGE', tooLarge(o.bodyLimitBytes));
         // The rest of the body is not read: the connection cannot serve another request.
+        fail('RELAY_BODY_TOO_LARGE', tooLarge(o.bodyLimitBytes), CLOSING);
         res.once('finish', () => req.destroy());
       });
   });

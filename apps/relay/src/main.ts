@@ -2,7 +2,7 @@
  * `npm run relay`: the relay node (docs/relay.md). Prints one JSON line with event "ready" and
  * its URL (the launcher waits for that line), then serves until SIGTERM or SIGINT.
  */
-import { serveUntilStopped } from '@fiscal-pos/sim-kit';
+import { serveUntilStopped } from '@fiscal-pos/serve-kit';
 import { pino } from 'pino';
 import { loadRelayConfig } from './config.js';
 import { startRelay } from './relay-server.js';

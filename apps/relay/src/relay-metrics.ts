@@ -4,7 +4,7 @@
 // internal interface), never on the public one: a client of {relay_url} cannot reach them.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { urlHost } from '@fiscal-pos/sim-kit';
+import { urlHost } from '@fiscal-pos/serve-kit';
 import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 

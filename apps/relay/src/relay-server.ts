@@ -12,18 +12,17 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
-import { urlHost } from '@fiscal-pos/sim-kit';
+import { addressKey, AddressRefusals, CONNECT_PATH, RELAY_PREFIX } from '@fiscal-pos/relay-protocol';
+import { urlHost } from '@fiscal-pos/serve-kit';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { acceptLink, refuseUpgrade, VerifyGate } from './accept-link.js';
-import { answerRelayError, NOT_CONNECTED, rateLimited } from './answers.js';
+import { answerRelayError, NOT_CONNECTED, rateLimited, tooManyWrongKeys } from './answers.js';
 import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
 import type { RelayConfig } from './config.js';
 import { clientAddressOf } from './client-address.js';
 import { corsGate } from './cors-gate.js';
-import { addressKey, DialRefusals } from './dial-refusals.js';
 import { forward } from './forward.js';
 import { answerOps } from './ops-answers.js';
 import { LinkRegistry } from './link-registry.js';
@@ -53,38 +52,46 @@ export function splitRelayPath(url: string): { publicId: string; path: string } 
 }
 
 /** Refused dials over this many client addresses at once: the oldest window is dropped first. */
-const DIAL_REFUSALS_MAX_ADDRESSES = 100_000;
+const REFUSALS_MAX_ADDRESSES = 100_000;
 
 /**
- * Refused dials counted per client address, where the relay knows that address: it ends TLS
+ * The counting key of a request's client, where the relay knows its address: it ends TLS
  * itself (the peer is the client), or RELAY_TRUSTED_PROXIES names the terminator whose
  * X-Forwarded-For does. Plain HTTP without them is taken to be behind a terminator, where every
- * dial has the terminator's address and one client's refusals would close the door to all.
+ * request has the terminator's address and one client's refusals would close the door to all:
+ * null then, and nothing is counted per address.
  */
-function dialRefusals(config: RelayConfig, logger: Logger) {
-  if (config.dialRefusals.max === 0) return null;
+function clientKeys(config: RelayConfig, logger: Logger): ((req: IncomingMessage) => string | null) | null {
   if (!config.tls && config.trustedProxies.length === 0) {
-    logger.info('refused dials are not counted per client address: plain HTTP without RELAY_TRUSTED_PROXIES');
+    logger.info(
+      'refused dials and wrong API keys are not counted per client address: plain HTTP without RELAY_TRUSTED_PROXIES',
+    );
     return null;
   }
   const addressOf = clientAddressOf(config.trustedProxies);
   let unreadable = false;
-  return {
-    counter: new DialRefusals({ ...config.dialRefusals, maxAddresses: DIAL_REFUSALS_MAX_ADDRESSES }),
-    keyOf: (req: IncomingMessage) => {
-      const address = addressOf(req);
-      const key = address === null ? null : addressKey(address);
-      // Such a dial is not counted; a proxy writing something else than addresses is said once.
-      if (address !== null && key === null && !unreadable) {
-        unreadable = true;
-        logger.warn(
-          { address },
-          'a trusted proxy named a client address that is none; such dials are not counted',
-        );
-      }
-      return key;
-    },
+  return (req: IncomingMessage) => {
+    const address = addressOf(req);
+    const key = address === null ? null : addressKey(address);
+    // Such a client is not counted; a proxy writing something else than addresses is said once.
+    if (address !== null && key === null && !unreadable) {
+      unreadable = true;
+      logger.warn(
+        { address },
+        'a trusted proxy named a client address that is none; such clients are not counted',
+      );
+    }
+    return key;
   };
+}
+
+/** Refusals of one kind counted per client address; null when there is no address or max is 0. */
+function perAddress(
+  keyOf: ((req: IncomingMessage) => string | null) | null,
+  limit: { max: number; windowMs: number },
+): { counter: AddressRefusals; keyOf: (req: IncomingMessage) => string | null } | null {
+  if (keyOf === null || limit.max === 0) return null;
+  return { counter: new AddressRefusals({ ...limit, maxAddresses: REFUSALS_MAX_ADDRESSES }), keyOf };
 }
 
 export async function startRelay(config: RelayConfig, logger: Logger): Promise<RunningRelay> {
@@ -96,7 +103,11 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const links = new LinkRegistry<TerminalLink>();
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
   const verifyGate = new VerifyGate({ max: config.verifyConcurrency, maxWaiting: config.verifyQueue });
-  const refusals = dialRefusals(config, logger);
+  const keyOf = clientKeys(config, logger);
+  const refusals = perAddress(keyOf, config.dialRefusals);
+  // Wrong X-API-Key values are the terminal's to judge (401); the relay counts its answers per
+  // client, since behind the relay every client reaches the terminal from the same link.
+  const keyRefusals = perAddress(keyOf, config.keyRefusals);
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
   const cluster = config.natsUrl
     ? RelayCluster.start({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
@@ -149,8 +160,18 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       return;
     }
     const link = links.get(target.publicId);
+    const client = keyRefusals?.keyOf(req) ?? null;
+    const keyWait =
+      keyRefusals === null || client === null ? 0 : keyRefusals.counter.retryAfter(client, performance.now());
     let status: number;
-    if (link) {
+    if (keyWait > 0) {
+      // Refused whatever key it carries now: letting the right one through would tell a guesser
+      // which guess was right.
+      answerRelayError(res, requestId, 'RELAY_RATE_LIMITED', tooManyWrongKeys(keyWait), {
+        'retry-after': String(keyWait),
+      });
+      status = 429;
+    } else if (link) {
       // The per-publicId limits are counted on the link: a peer's requests are counted there too.
       const retryAfter = link.limiter.take(Date.now());
       if (retryAfter > 0) {
@@ -177,6 +198,8 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       answerRelayError(res, requestId, 'TERMINAL_NOT_CONNECTED', NOT_CONNECTED);
       status = 503;
     }
+    if (status === 401 && keyRefusals !== null && client !== null)
+      keyRefusals.counter.refused(client, performance.now());
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     metrics?.request(status, ms / 1000);
     logger.info(

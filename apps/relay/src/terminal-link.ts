@@ -15,6 +15,7 @@ export class TerminalLink implements RelayTarget {
   readonly limiter: WindowLimiter;
   readonly linkId = randomUUID();
   #closed = false;
+  #goingAway = false;
 
   constructor(
     readonly device: VerifiedDevice,
@@ -25,6 +26,11 @@ export class TerminalLink implements RelayTarget {
     const stream = linkStream(socket);
     // The authority names nothing real: the stream is the connection.
     this.session = connect('http://terminal.relay.invalid', { createConnection: () => stream });
+    // The terminal said GOAWAY (it is stopping). Node 20 and 22 refuse a new stream from then on
+    // by throwing from request(), which forward() answers 503 (nothing was sent); Node 24 and 26
+    // hand back a stream already destroyed (ERR_HTTP2_GOAWAY_SESSION), which it would take for
+    // a link lost under a request (502, in doubt). Refused here alike on every Node.
+    this.session.once('goaway', () => (this.#goingAway = true));
     this.session.on('error', (error: Error) =>
       o.logger.warn({ publicId: device.publicId, err: error.message }, 'link session error'),
     );
@@ -38,6 +44,7 @@ export class TerminalLink implements RelayTarget {
   }
 
   request(headers: OutgoingHttpHeaders, endStream: boolean): Exchange {
+    if (this.#goingAway) throw new Error('the terminal is stopping: it sent GOAWAY');
     return this.session.request(headers, { endStream });
   }
 

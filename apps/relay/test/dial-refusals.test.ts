@@ -2,10 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clientAddressOf } from '../src/client-address.js';
-import { addressKey, DialRefusals } from '../src/dial-refusals.js';
+import { addressKey, AddressRefusals } from '@fiscal-pos/relay-protocol';
 
 const refusals = (max: number, windowMs: number, maxAddresses = 1_000_000) =>
-  new DialRefusals({ max, windowMs, maxAddresses });
+  new AddressRefusals({ max, windowMs, maxAddresses });
 
 describe('refused dials per client address', () => {
   it('counts IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 per /64, without a port; nothing else', () => {

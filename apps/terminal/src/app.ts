@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyRequest } from '
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TerminalRuntime } from './terminal-runtime.js';
-import { ApiKeyGate } from './http/api-key-auth.js';
+import { ApiKeyGate, ApiKeyThrottle, presentedKey } from './http/api-key-auth.js';
 import { DomainError } from './domain-error.js';
 import { renderError, sendResult, toDomainError } from './http/error-rendering.js';
 import { answerClientError } from './http/client-error.js';
@@ -21,6 +21,7 @@ import {
   TERMINAL_API_CORS,
 } from '@fiscal-pos/cors-policy';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
+import { saleStands } from './sales/sales-deps.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
@@ -94,6 +95,7 @@ const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
 
 /** The Terminal API over one runtime: hooks every request shares, then every declared route. */
 export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
+  const keyThrottle = new ApiKeyThrottle(rt.config.apiKeyRefusals);
   const auditEntry = (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     return {
@@ -110,6 +112,12 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
   };
   const audit = (request: FastifyRequest, reply: FastifyReply): void => {
     if (!request.audited) rt.auditLog.record(auditEntry(request, reply));
+    rt.metrics.observeHttpRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      Number(process.hrtime.bigint() - request.startedAt) / 1e9,
+    );
   };
   const app = Fastify({
     loggerInstance: rt.logger,
@@ -154,7 +162,10 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     // A browser's preflight carries no key by design (CORS answers it below, or 404 without
     // CORS_ORIGINS); the reference page holds the public OpenAPI document, nothing of the shop's.
     if (isPreflight(request.method, request.headers) || isApiReferencePath(path)) return;
-    if (keyGate.asksKey(path)) rt.apiKey.verify(request.headers['x-api-key']);
+    if (keyGate.asksKey(path)) {
+      const address = rt.relayLink.relayed(request.raw) ? null : (request.socket.remoteAddress ?? null);
+      keyThrottle.check(address, () => rt.apiKey.verify(presentedKey(path, request.headers)));
+    }
   });
 
   // HTTP/2 (a relayed request) has no Connection header; Fastify sets `close` after a body it
@@ -209,10 +220,12 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     receiptDeliveries: () => rt.receiptDeliveryHealth(),
     storage: () => rt.storage.check(),
     printQueue: rt.printQueue,
+    paperBudget: rt.paperBudget,
     printerHealth: rt.printerHealth,
     header: () => rt.receiptHeader(),
     cashier: rt.cashier,
     card: rt.card,
+    standingSale: (saleId) => saleStands({ ctx: rt.fiscalContext, sales: rt.sales }, saleId),
     logger: rt.logger,
     version: rt.version,
     port: () => {

@@ -2,7 +2,7 @@ import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
-import { ConfigError, int, oneOf, parsed, readEnv, text } from '@fiscal-pos/env-config';
+import { bool, ConfigError, int, oneOf, parsed, readEnv, text } from '@fiscal-pos/env-config';
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
@@ -33,8 +33,10 @@ export interface TerminalConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** The terminal's X-API-Key; null means "generate one at first start and keep it". */
+  /** The terminal's X-API-Key (at least 32 characters); null means "generate one at first start and keep it". */
   apiKey: string | null;
+  /** Wrong X-API-Key values per client address and window before 429 (API_KEY_REFUSALS_MAX, _WINDOW_MS). */
+  apiKeyRefusals: { max: number; windowMs: number };
   /** The fiscal server (MEV_URL); null: none given (the development entry then starts mev-sim). */
   mevUrl: string | null;
   fiscalLockTimeoutMs: number;
@@ -51,6 +53,10 @@ export interface TerminalConfig {
   syncRetryBaseMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */
   lotWebhookTimeoutMs: number;
+  /** Tests only (LOT_WEBHOOK_ALLOW_LOOPBACK=1): lets delivery-lot webhooks reach 127.0.0.0/8 and ::1. */
+  lotWebhookAllowLoopback: boolean;
+  /** Lines of free text POST /api/print may print per minute, all callers together (PRINT_LINES_PER_MINUTE). */
+  printLinesPerMinute: number;
   syncRetryMaxMs: number;
   /** Offline operations per sync request (SYNC_BATCH_SIZE, 1 to 200, default 100; the worker refuses more). */
   syncBatchSize: number;
@@ -190,7 +196,10 @@ const SETTINGS = {
   PORT: int(4567, { max: 65_535 }),
   HOST: text('0.0.0.0'),
   DATA_DIR: text(null),
-  API_KEY: text(null, { secret: true }),
+  // All that guards the API on the LAN and through the relay: a generated key has 35 characters.
+  API_KEY: text(null, { minLength: 32, secret: true }),
+  API_KEY_REFUSALS_MAX: int(10, { min: 1 }),
+  API_KEY_REFUSALS_WINDOW_MS: int(60_000, { min: 1_000 }),
   MEV_URL: text(null),
   FISCAL_LOCK_TIMEOUT_MS: int(30_000, { min: 1 }),
   MEV_CONNECT_TIMEOUT_MS: int(3_000, { min: 1 }),
@@ -202,6 +211,8 @@ const SETTINGS = {
   CARD_STATUS_MAX_AGE_MS: int(30_000),
   SYNC_RETRY_BASE_MS: int(1_000, { min: 1 }),
   LOT_WEBHOOK_TIMEOUT_MS: int(5_000, { min: 1 }),
+  LOT_WEBHOOK_ALLOW_LOOPBACK: bool(false),
+  PRINT_LINES_PER_MINUTE: int(2_000, { min: 1 }),
   SYNC_RETRY_MAX_MS: int(60_000, { min: 1 }),
   SYNC_BATCH_SIZE: int(DEFAULT_SYNC_BATCH_SIZE, { min: 1, max: MEV_BATCH_MAX_OPERATIONS }),
   FISCALIZE: text('auto'),
@@ -289,6 +300,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR ?? join(process.cwd(), '.data', 'terminal')),
     apiKey: e.API_KEY,
+    apiKeyRefusals: { max: e.API_KEY_REFUSALS_MAX, windowMs: e.API_KEY_REFUSALS_WINDOW_MS },
     mevUrl: e.MEV_URL,
     fiscalLockTimeoutMs: e.FISCAL_LOCK_TIMEOUT_MS,
     mevConnectTimeoutMs: e.MEV_CONNECT_TIMEOUT_MS,
@@ -300,6 +312,8 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     cardStatusMaxAgeMs: e.CARD_STATUS_MAX_AGE_MS,
     syncRetryBaseMs: e.SYNC_RETRY_BASE_MS,
     lotWebhookTimeoutMs: e.LOT_WEBHOOK_TIMEOUT_MS,
+    lotWebhookAllowLoopback: e.LOT_WEBHOOK_ALLOW_LOOPBACK,
+    printLinesPerMinute: e.PRINT_LINES_PER_MINUTE,
     syncRetryMaxMs: e.SYNC_RETRY_MAX_MS,
     syncBatchSize: e.SYNC_BATCH_SIZE,
     autoFiscalize: e.FISCALIZE !== 'off',

@@ -5,7 +5,10 @@
  * shift, delivery-lot, print-queue, refund and catalog endpoints, whose answers the spec leaves unshaped and whose refusals no code of
  * its table describes, QUERY_TIMEOUT for a history read past its deadline, STORAGE_UNAVAILABLE for a write the disk
  * refused (full or read-only), CLOCK_BEHIND_LAST_DOCUMENT for a clock set before the last
- * document, and
+ * document, the *_TOTAL_LIMIT_EXCEEDED codes for a document that would take a day, a shift or a
+ * year past what its report can state exactly, FISCAL_REFUND_REQUIRED for a card void or refund
+ * of a sale that stands, TOO_MANY_INVALID_KEYS for an address that sent too many wrong X-API-Key
+ * values, and
  * HEADERS_TOO_LARGE for a URL or headers past Node's limit (docs/terminal-api.md). The relay's
  * codes (TERMINAL_NOT_CONNECTED, ...) are answered by the relay, never by the terminal, for a
  * client of {relay_url}; they are defined with the relay link and listed here so one
@@ -38,10 +41,17 @@ export const ERROR_CODES = [
   'SHIFT_NOT_OPEN',
   'DELIVERY_LOT_NOT_OPEN',
   'SALE_NOT_REFUNDABLE',
+  'FISCAL_REFUND_REQUIRED',
+  'DAY_TOTAL_LIMIT_EXCEEDED',
+  'SHIFT_TOTAL_LIMIT_EXCEEDED',
+  'YEAR_TOTAL_LIMIT_EXCEEDED',
   'PRINT_JOB_NOT_QUEUED',
+  'PRINT_JOB_NOT_UNCONFIRMED',
   'TERMINAL_NOT_ACTIVATED',
   'BUSY',
   'CASHIER_LOCKED',
+  'TOO_MANY_INVALID_KEYS',
+  'PRINT_RATE_LIMITED',
   'INTERNAL_ERROR',
   'PRINT_ERROR',
   'CARD_PAYMENT_ERROR',
@@ -60,11 +70,15 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** One entry of `error.details`: the field path, its validation code, a readable message. */
+/**
+ * One entry of `error.details`: the field path, its validation code, a readable message, and
+ * for a figure that disagrees with the terminal's, the figure it expected (MDL).
+ */
 export interface FieldError {
   field: string;
   code: string;
   message: string;
+  expected?: number;
 }
 
 /**

@@ -10,6 +10,7 @@ import { openCardTerminal } from './card/open-card-terminal.js';
 import { requireMerchantIdentity, type EndpointConfig, type TerminalConfig } from './config.js';
 import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
+import { privateDataDir } from './storage/private-files.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
 import { readPlatformFile } from './platform/platform-file.js';
 import { createTerminalRuntime } from './terminal-runtime.js';
@@ -30,6 +31,8 @@ export async function serveTerminal(
   logger: Logger,
   { afterStop = () => Promise.resolve(), merchantRequired = false }: ServeOptions = {},
 ): Promise<void> {
+  // Before anything is written there; files an earlier version left 0644 become 0600.
+  privateDataDir(config.dataDir);
   await activateFromEnvironment(config.platform, config.dataDir, logger);
   // After activation: an activated terminal prints the cloud's merchant, not MERCHANT_*.
   if (merchantRequired)

@@ -1,5 +1,5 @@
 import type { OperationHistory } from './fiscal-operations/operation-store.js';
-import { refundCardPaymentRoute, voidCardPaymentRoute } from './card/card-routes.js';
+import { refundCardPaymentRoute, voidCardPaymentRoute, type CardDeps } from './card/card-routes.js';
 import type { CashDeps } from './cash/cash-deps.js';
 import { cashInRoute, cashOutRoute } from './cash/cash-routes.js';
 import {
@@ -30,12 +30,14 @@ import { printTextRoute } from './printing/print-routes.js';
 import { dropPrintJobRoute, listPrintJobsRoute, type PrinterDeps } from './printing/printer-jobs-routes.js';
 import type { ReceiptDuplicateDeps } from './receipt-copies/print-receipt-duplicate.js';
 import { receiptDuplicateRoute } from './receipt-copies/receipt-copy-routes.js';
+import { reprintPrintJobRoute } from './receipt-copies/reprint-route.js';
 import { dailySummaryRoute } from './reports/daily-summary-route.js';
 import { xReportRoute, zReportRoute } from './reports/fiscal-report-routes.js';
 import { periodicReportRoute } from './reports/periodic-report-route.js';
 import type { ReportDeps } from './reports/report-deps.js';
 import { createSaleRoute } from './sales/create-sale-route.js';
 import { getSaleRoute } from './sales/get-sale-route.js';
+import { refundQuoteRoute } from './refunds/refund-quote-route.js';
 import { refundSaleRoute } from './refunds/refund-sale-route.js';
 import { listSalesRoute } from './sales/list-sales-route.js';
 import type { SalesDeps } from './sales/sales-deps.js';
@@ -46,6 +48,7 @@ import { currentShiftRoute, getShiftRoute, listShiftsRoute } from './shifts/shif
 
 /** Everything a route may use: the union of what each capability asks for, built by the app. */
 export type TerminalServices = SalesDeps &
+  CardDeps &
   CashDeps &
   ReportDeps &
   ShiftDeps &
@@ -71,6 +74,7 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   listSalesRoute,
   getSaleRoute,
   refundSaleRoute,
+  refundQuoteRoute,
   receiptDuplicateRoute,
   cashInRoute,
   cashOutRoute,
@@ -99,6 +103,7 @@ export const TERMINAL_ENDPOINTS: readonly Route<TerminalServices>[] = [
   printTextRoute,
   listPrintJobsRoute,
   dropPrintJobRoute,
+  reprintPrintJobRoute,
   metricsRoute,
   openApiRoute,
 ];

@@ -1,4 +1,5 @@
 import type { VatTable } from '@fiscal-pos/fiscal';
+import { UrlGuard } from '@fiscal-pos/url-guard';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
@@ -28,6 +29,7 @@ import { AuditLog } from './storage/audit-log.js';
 import { IdempotencyStore } from './storage/idempotency-store.js';
 import { TerminalMetrics } from './metrics/terminal-metrics.js';
 import { NoPrinter, VirtualPrinter } from './printing/virtual-printer.js';
+import { PaperBudget } from './printing/paper-budget.js';
 import type { ReceiptPrinter } from './printing/receipt-printer.js';
 import { MonitoredPrinter } from './printing/printer-monitor.js';
 import { PrintJobStore } from './printing/print-job-store.js';
@@ -115,6 +117,8 @@ export interface TerminalRuntime {
   printerMonitor: MonitoredPrinter;
   /** The durable queue of fiscal documents' paper. */
   printQueue: PrintQueue;
+  /** Free text's paper per minute (POST /api/print). */
+  paperBudget: PaperBudget;
   printerHealth: () => PrinterHealth;
   /** Fiscal documents flowing up to the cloud: the outbox (written by triggers) and its pusher. */
   documentOutbox: DocumentOutbox;
@@ -221,6 +225,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     address: printerMonitor.address,
     ...printerMonitor.snapshot(),
     queuedJobs: printQueue.queuedCount(),
+    unconfirmedJobs: printQueue.unconfirmedCount(),
   });
   const documentOutbox = new DocumentOutbox(db);
   const metrics = new TerminalMetrics({
@@ -269,7 +274,17 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const cardRecovery = card?.recoverInterrupted();
 
   const lots = new LotStore(db);
-  const lotWebhooks = new LotWebhooks({ lots, clock, logger, timeoutMs: config.lotWebhookTimeoutMs });
+  const lotWebhooks = new LotWebhooks({
+    lots,
+    clock,
+    logger,
+    timeoutMs: config.lotWebhookTimeoutMs,
+    // A LAN ERP is a receiver; the terminal itself and the link-local services never are.
+    guard: new UrlGuard({
+      protocols: ['http:', 'https:'],
+      alsoAllow: config.lotWebhookAllowLoopback ? ['private', 'loopback'] : ['private'],
+    }),
+  });
   // Lots sold just before a crash whose webhook never started get their one attempt now.
   const resumedWebhooks = lotWebhooks.sendPending();
   if (resumedWebhooks > 0)
@@ -415,6 +430,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printer,
     printerMonitor,
     printQueue,
+    paperBudget: new PaperBudget(config.printLinesPerMinute),
     printerHealth,
     documentOutbox,
     documentPush,
@@ -433,6 +449,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await relayLink.close();
       await syncWorker?.stop();
       await lotWebhooks.idle();
+      await lotWebhooks.close();
       await deliveryWorker.stop();
       await printQueue.stop();
       await documentPush.stop();

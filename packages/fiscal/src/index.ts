@@ -11,6 +11,16 @@ export {
   toMinor,
 } from './money/money.js';
 export type { Minor } from './money/money.js';
+export {
+  AMOUNT_LIMIT,
+  DAY_LIMIT,
+  DOCUMENT_LIMIT,
+  YEAR_LIMIT,
+  formatLimit,
+  turnoverBreach,
+  turnoverOf,
+} from './money/limits.js';
+export type { Turnover, TurnoverBreach } from './money/limits.js';
 export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js';
 
 export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';

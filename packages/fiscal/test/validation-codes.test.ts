@@ -307,6 +307,11 @@ const cases: Case[] = [
     expected: [['lines', 'LINES_REQUIRED']],
   },
   {
+    name: 'more than 500 lines',
+    parse: () => parsePrintRequest({ lines: Array.from({ length: 501 }, () => ['x']) }),
+    expected: [['lines', 'LINES_TOO_MANY']],
+  },
+  {
     name: 'line with 4 columns',
     parse: () => parsePrintRequest({ lines: [['a'], ['a', 'b', 'c', 'd']] }),
     expected: [['lines[1]', 'LINE_FORMAT_INVALID']],
@@ -451,7 +456,47 @@ const cases: Case[] = [
     parse: () => sale(saleBody({}, { lotLineId: 'tea' })),
     expected: [['items[0].lotLineId', 'LOT_LINE_ID_INVALID']],
   },
+  // Limits (money/limits.ts)
+  {
+    name: 'cash amount past the amount limit',
+    parse: () => parseCashRequest({ amount: 9_999_999_999_999.99 }),
+    expected: [['amount', 'AMOUNT_LIMIT_EXCEEDED']],
+  },
+  {
+    name: 'sale total past the document limit, paid within it',
+    parse: () =>
+      sale(
+        saleBody({
+          items: Array.from({ length: 11 }, () => ({
+            name: 'Gold',
+            unitPrice: 999_999_999.99,
+            quantity: 1,
+            vatCode: 'B',
+          })),
+          payments: [{ type: '1', amount: 999_999_999.99 }],
+          amountReceived: 999_999_999.99,
+          change: 0,
+        }),
+      ),
+    expected: [
+      ['total', 'DOCUMENT_TOTAL_LIMIT_EXCEEDED'],
+      ['amountReceived', 'INSUFFICIENT_PAYMENT'],
+    ],
+  },
+  {
+    name: 'amountReceived past the document limit',
+    parse: () => sale(saleBody({ amountReceived: 10_000_000_000 })),
+    expected: [['amountReceived', 'DOCUMENT_TOTAL_LIMIT_EXCEEDED']],
+  },
   // Returns (codes the terminal adds); what exceeds the sale is decided by calculateRefund
+  {
+    name: 'refund: fields it does not know',
+    parse: () => parseRefundRequest({ dryRun: true, items: [{ index: 0, quantity: 1, note: 'x' }] }),
+    expected: [
+      ['items[0].note', 'UNKNOWN_FIELD'],
+      ['dryRun', 'UNKNOWN_FIELD'],
+    ],
+  },
   {
     name: 'refund: index not a position, quantity with 4 decimals',
     parse: () => parseRefundRequest({ items: [{ index: 1.5, quantity: 1.0001 }] }),

@@ -102,3 +102,4 @@ export const PushDocumentsResult = z
 export type PushDocumentsResult = z.infer<typeof PushDocumentsResult>;
 export * from './device-credential.js';
 export * from './pin-verifier.js';
+export * from './device-api.js';

@@ -4,3 +4,4 @@ export { endToEndHeaders } from './hop-by-hop.js';
 export { keepAlive } from './heartbeat.js';
 export { linkStream } from './link-stream.js';
 export { RELAY_ERROR_CODES, relayErrorEnvelope, relayStatusOf, type RelayErrorCode } from './relay-errors.js';
+export { AddressRefusals, addressKey } from './address-refusals.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ReopenableListener } from './reopenable-listener.js';
-import { urlHost } from './url-host.js';
+import { urlHost } from '@fiscal-pos/serve-kit';
 
 /**
  * The admin API's fault switch for a simulator whose "unreachable" mode (`down`, `offline`)

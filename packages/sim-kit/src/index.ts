@@ -5,11 +5,10 @@ export {
   type SimulatorProcess,
   type SimulatorReadyLine,
 } from './launch-simulator.js';
-export { announceReady, runSimulatorMain, serveUntilStopped } from './serve-until-stopped.js';
+export { announceReady, runSimulatorMain } from './serve-until-stopped.js';
 export { spawnReadyProcess, type ReadyProcess } from './spawn-ready-process.js';
 export { ReopenableListener } from './reopenable-listener.js';
 export { openVersionedDatabase } from './versioned-database.js';
 export { parseAdminInput, secureAdminApi } from './admin-api.js';
 export { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from './simulator-env.js';
 export { listenAdmin, listenerFaultSwitch } from './fault-listener.js';
-export { urlHost } from './url-host.js';

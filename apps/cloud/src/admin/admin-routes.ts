@@ -4,7 +4,9 @@
 // run-administration.ts). The CLI (cli.ts) is its client; the merchant console will be another.
 import { z } from 'zod';
 import { ProblemSchema } from '../http/problem.js';
-import { defineAdminRoute, type AnyRoute } from '../http/route.js';
+import { defineRoute } from '../http/route.js';
+import type { CloudRoute } from '../context.js';
+import { operator } from '../operator-access/operator-auth.js';
 import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.js';
 import {
   createMerchant,
@@ -19,7 +21,7 @@ import { Order } from '../orders/order-schemas.js';
 import { Product } from '../products/product-schemas.js';
 import { deleteProduct, saveProduct, setStock } from '../products/save-product.js';
 import { ProblemError } from '../http/problem.js';
-import { resealWebhookSecrets } from '../webhooks/seal-stored-secrets.js';
+import { resealWebhookSecrets } from '../db/seal-stored-secrets.js';
 import {
   CreatedKey,
   CreateKeyBody,
@@ -28,7 +30,6 @@ import {
   KeyParams,
   KeySummary,
   Merchant,
-  MerchantParams,
   ProductParams,
   RotateKeyBody,
   SaveProductBody,
@@ -36,13 +37,14 @@ import {
   SetStockBody,
   UpdateMerchantBody,
 } from './admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { IssuedActivationCode } from '../terminals/terminal-schemas.js';
-import { Cashier } from '../catalog/catalog-schemas.js';
+import { Cashier } from '@fiscal-pos/platform-protocol';
 import { seedDemo } from './seed-demo.js';
 
 const notFound = { description: 'No such merchant, key, product or order', schema: ProblemSchema };
 
-const listMerchantsRoute = defineAdminRoute({
+const listMerchantsRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants',
   operationId: 'adminListMerchants',
@@ -51,7 +53,7 @@ const listMerchantsRoute = defineAdminRoute({
   handler: async ({ ctx }) => ({ status: 200, body: { data: await listMerchants(ctx.db) } }),
 });
 
-const createMerchantRoute = defineAdminRoute({
+const createMerchantRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/merchants',
   operationId: 'adminCreateMerchant',
@@ -61,7 +63,7 @@ const createMerchantRoute = defineAdminRoute({
   handler: async ({ ctx, body }) => ({ status: 201, body: await createMerchant(ctx.db, body) }),
 });
 
-const updateMerchantRoute = defineAdminRoute({
+const updateMerchantRoute = defineRoute(operator(), {
   method: 'PATCH',
   path: '/merchants/{merchantId}',
   operationId: 'adminUpdateMerchant',
@@ -75,7 +77,7 @@ const updateMerchantRoute = defineAdminRoute({
   }),
 });
 
-const switchIntegrationRoute = defineAdminRoute({
+const switchIntegrationRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/integration',
   operationId: 'adminSwitchIntegration',
@@ -103,7 +105,7 @@ const presentKey = (k: Awaited<ReturnType<typeof listKeys>>[number]): z.infer<ty
   expiresAt: k.expiresAt?.toISOString() ?? null,
 });
 
-const listKeysRoute = defineAdminRoute({
+const listKeysRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/keys',
   operationId: 'adminListKeys',
@@ -116,14 +118,13 @@ const listKeysRoute = defineAdminRoute({
   },
 });
 
-const createKeyRoute = defineAdminRoute({
+const createKeyRoute = defineRoute(operator({ shownOnce: ['key'] }), {
   method: 'POST',
   path: '/merchants/{merchantId}/keys',
   operationId: 'adminCreateKey',
   summary: 'Issues a key; the key is in this answer only',
   params: MerchantParams,
   body: CreateKeyBody,
-  shownOnce: ['key'],
   responses: { 201: { description: 'Created', schema: CreatedKey }, 404: notFound },
   handler: async ({ ctx, params, body }) => {
     await requireMerchant(ctx.db, params.merchantId);
@@ -136,7 +137,7 @@ const createKeyRoute = defineAdminRoute({
   },
 });
 
-const rotateKeyRoute = defineAdminRoute({
+const rotateKeyRoute = defineRoute(operator({ shownOnce: ['key'] }), {
   method: 'POST',
   path: '/keys/{keyId}/rotate',
   operationId: 'adminRotateKey',
@@ -144,7 +145,6 @@ const rotateKeyRoute = defineAdminRoute({
   description: 'A key has at most one successor: rotating a rotated key is 409 key_already_rotated.',
   params: KeyParams,
   body: RotateKeyBody.optional(),
-  shownOnce: ['key'],
   responses: {
     201: {
       description: 'The successor, with its key (in this answer only)',
@@ -164,7 +164,7 @@ const rotateKeyRoute = defineAdminRoute({
   },
 });
 
-const revokeKeyRoute = defineAdminRoute({
+const revokeKeyRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/keys/{keyId}/revoke',
   operationId: 'adminRevokeKey',
@@ -177,11 +177,11 @@ const revokeKeyRoute = defineAdminRoute({
   handler: async ({ ctx, params }) => {
     if (!(await revokeKey(ctx.db, params.keyId)))
       throw new ProblemError('not_found', `No active key ${params.keyId}.`);
-    return { status: 200, body: { keyId: params.keyId, revoked: true } };
+    return { status: 200, body: { keyId: params.keyId, revoked: true as const } };
   },
 });
 
-const saveProductRoute = defineAdminRoute({
+const saveProductRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/products/{code}',
   operationId: 'adminSaveProduct',
@@ -202,7 +202,7 @@ const saveProductRoute = defineAdminRoute({
   },
 });
 
-const deleteProductRoute = defineAdminRoute({
+const deleteProductRoute = defineRoute(operator(), {
   method: 'DELETE',
   path: '/merchants/{merchantId}/products/{code}',
   operationId: 'adminDeleteProduct',
@@ -216,7 +216,7 @@ const deleteProductRoute = defineAdminRoute({
   },
 });
 
-const setStockRoute = defineAdminRoute({
+const setStockRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/products/{code}/stock',
   operationId: 'adminSetStock',
@@ -231,7 +231,7 @@ const setStockRoute = defineAdminRoute({
   },
 });
 
-const fulfillOrderRoute = defineAdminRoute({
+const fulfillOrderRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/merchants/{merchantId}/orders/{orderId}/fulfill',
   operationId: 'adminFulfillOrder',
@@ -253,7 +253,7 @@ const fulfillOrderRoute = defineAdminRoute({
   },
 });
 
-const resealSecretsRoute = defineAdminRoute({
+const resealSecretsRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/webhook-secrets/reseal',
   operationId: 'adminResealWebhookSecrets',
@@ -270,14 +270,13 @@ const resealSecretsRoute = defineAdminRoute({
   }),
 });
 
-const seedDemoRoute = defineAdminRoute({
+const seedDemoRoute = defineRoute(operator({ shownOnce: ['key', 'terminal'] }), {
   method: 'POST',
   path: '/demo',
   operationId: 'adminSeedDemo',
   summary:
     'A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key and a terminal waiting for activation',
   body: SeedDemoBody.optional(),
-  shownOnce: ['key', 'terminal'],
   responses: {
     201: {
       description: 'The merchant, its key and its terminal’s activation code (both in this answer only)',
@@ -295,7 +294,7 @@ const seedDemoRoute = defineAdminRoute({
   }),
 });
 
-export const ADMIN_ROUTES: readonly AnyRoute[] = [
+export const ADMIN_ROUTES: readonly CloudRoute[] = [
   listMerchantsRoute,
   createMerchantRoute,
   updateMerchantRoute,

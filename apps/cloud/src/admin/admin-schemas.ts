@@ -2,6 +2,8 @@
 // later) sends and gets back.
 import { z } from 'zod';
 import { Scope } from '../keys/scopes.js';
+import { graceSeconds } from '../keys/grace-seconds.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProductFields } from '../products/product-schemas.js';
 import { StockQuantity } from '../limits.js';
 
@@ -42,7 +44,6 @@ export const IntegrationSwitchBody = z
   .object({ active: z.boolean().describe('Whether the merchant’s keys may use the integration API') })
   .meta({ id: 'AdminIntegrationSwitch' });
 
-export const MerchantParams = z.object({ merchantId: z.string().max(100) });
 export const KeyParams = z.object({ keyId: z.string().max(100) });
 
 export const CreateKeyBody = z
@@ -76,16 +77,6 @@ export const KeySummary = z
     rotatedToId: z.string().nullable().describe('The successor of a rotated key'),
   })
   .meta({ id: 'AdminKey' });
-
-/** The grace window of a rotated key (integration or terminal): up to 30 days, 24 h by default. */
-export const graceSeconds = (description: string) =>
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(30 * 86_400)
-    .default(86_400)
-    .describe(description);
 
 export const RotateKeyBody = z
   .object({ graceSeconds: graceSeconds('How long the old key keeps working (default 24 h; 0 ends it now)') })

@@ -9,7 +9,7 @@ import { createKey, type CreatedKey } from '../keys/keys.js';
 import { SCOPES } from '../keys/scopes.js';
 import { createMerchant } from '../merchants/merchants.js';
 import { createCashier } from '../catalog/cashiers.js';
-import type { Cashier } from '../catalog/catalog-schemas.js';
+import type { Cashier } from '@fiscal-pos/platform-protocol';
 import { saveContentBlock, saveProduct } from '../products/save-product.js';
 import { createTerminal } from '../terminals/create-terminal.js';
 import type { IssuedActivationCode } from '../terminals/terminal-schemas.js';

@@ -5,8 +5,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { cashiers } from '../db/schema.js';
 import { newId } from '../ids.js';
-import type { Cashier, CreateCashierBody, UpdateCashierBody } from './catalog-schemas.js';
-import { nextCatalogVersion } from './catalog-version.js';
+import type { Cashier } from '@fiscal-pos/platform-protocol';
+import type { CreateCashierBody, UpdateCashierBody } from './catalog-schemas.js';
+import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
 import { hashPin } from './pin-hash.js';
 
 type CashierRow = typeof cashiers.$inferSelect;

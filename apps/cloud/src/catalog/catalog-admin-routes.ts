@@ -2,22 +2,20 @@
 // and the catalog feed as a terminal will receive it (for the operator to inspect; terminals
 // will read it at /api/device/v1/catalog with their device credential).
 import { z } from 'zod';
-import { MerchantParams } from '../admin/admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
-import { defineAdminRoute, type AnyRoute } from '../http/route.js';
+import { defineRoute } from '../http/route.js';
+import type { CloudRoute } from '../context.js';
+import { operator } from '../operator-access/operator-auth.js';
 import { requireMerchant } from '../merchants/merchants.js';
 import { catalogChangesSince } from './catalog-changes.js';
+import { CatalogFeed, CatalogFeedQuery, Cashier, Category, VatRate } from '@fiscal-pos/platform-protocol';
 import {
-  CatalogFeed,
-  CatalogFeedQuery,
-  Cashier,
-  Category,
   CategoryBody,
   CreateCashierBody,
   SetVatRateBody,
   SettableVatCode,
   UpdateCashierBody,
-  VatRate,
 } from './catalog-schemas.js';
 import { createCashier, deleteCashier, listCashiers, updateCashier } from './cashiers.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.js';
@@ -29,7 +27,7 @@ const CategoryParams = MerchantParams.extend({ categoryId: z.string().max(100) }
 const CashierParams = MerchantParams.extend({ cashierId: z.string().max(100) });
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
-const listCategoriesRoute = defineAdminRoute({
+const listCategoriesRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/categories',
   operationId: 'adminListCategories',
@@ -42,7 +40,7 @@ const listCategoriesRoute = defineAdminRoute({
   },
 });
 
-const createCategoryRoute = defineAdminRoute({
+const createCategoryRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/merchants/{merchantId}/categories',
   operationId: 'adminCreateCategory',
@@ -56,7 +54,7 @@ const createCategoryRoute = defineAdminRoute({
   },
 });
 
-const updateCategoryRoute = defineAdminRoute({
+const updateCategoryRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/categories/{categoryId}',
   operationId: 'adminUpdateCategory',
@@ -71,7 +69,7 @@ const updateCategoryRoute = defineAdminRoute({
   },
 });
 
-const deleteCategoryRoute = defineAdminRoute({
+const deleteCategoryRoute = defineRoute(operator(), {
   method: 'DELETE',
   path: '/merchants/{merchantId}/categories/{categoryId}',
   operationId: 'adminDeleteCategory',
@@ -85,7 +83,7 @@ const deleteCategoryRoute = defineAdminRoute({
   },
 });
 
-const listVatRatesRoute = defineAdminRoute({
+const listVatRatesRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/vat-rates',
   operationId: 'adminListVatRates',
@@ -98,7 +96,7 @@ const listVatRatesRoute = defineAdminRoute({
   },
 });
 
-const setVatRateRoute = defineAdminRoute({
+const setVatRateRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/vat-rates/{code}',
   operationId: 'adminSetVatRate',
@@ -115,7 +113,7 @@ const setVatRateRoute = defineAdminRoute({
   },
 });
 
-const listCashiersRoute = defineAdminRoute({
+const listCashiersRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/cashiers',
   operationId: 'adminListCashiers',
@@ -128,7 +126,7 @@ const listCashiersRoute = defineAdminRoute({
   },
 });
 
-const createCashierRoute = defineAdminRoute({
+const createCashierRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/merchants/{merchantId}/cashiers',
   operationId: 'adminCreateCashier',
@@ -142,7 +140,7 @@ const createCashierRoute = defineAdminRoute({
   },
 });
 
-const updateCashierRoute = defineAdminRoute({
+const updateCashierRoute = defineRoute(operator(), {
   method: 'PUT',
   path: '/merchants/{merchantId}/cashiers/{cashierId}',
   operationId: 'adminUpdateCashier',
@@ -157,7 +155,7 @@ const updateCashierRoute = defineAdminRoute({
   },
 });
 
-const deleteCashierRoute = defineAdminRoute({
+const deleteCashierRoute = defineRoute(operator(), {
   method: 'DELETE',
   path: '/merchants/{merchantId}/cashiers/{cashierId}',
   operationId: 'adminDeleteCashier',
@@ -171,7 +169,7 @@ const deleteCashierRoute = defineAdminRoute({
   },
 });
 
-const catalogFeedRoute = defineAdminRoute({
+const catalogFeedRoute = defineRoute(operator(), {
   method: 'GET',
   path: '/merchants/{merchantId}/catalog',
   operationId: 'adminCatalogFeed',
@@ -189,7 +187,7 @@ const catalogFeedRoute = defineAdminRoute({
   },
 });
 
-export const CATALOG_ADMIN_ROUTES: readonly AnyRoute[] = [
+export const CATALOG_ADMIN_ROUTES: readonly CloudRoute[] = [
   listCategoriesRoute,
   createCategoryRoute,
   updateCategoryRoute,

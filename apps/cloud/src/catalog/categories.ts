@@ -6,9 +6,10 @@ import { rowsOf, type Db, type Queryable, type Tx } from '../db/database.js';
 import { categories, products } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import type { Category, CategoryBody } from './catalog-schemas.js';
-import { nextCatalogVersion } from './catalog-version.js';
-import { requireCategoryRef } from './category-ref.js';
+import type { Category } from '@fiscal-pos/platform-protocol';
+import type { CategoryBody } from './catalog-schemas.js';
+import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { requireCategoryRef } from '../catalog-base/category-ref.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 

@@ -4,8 +4,8 @@ import { DEFAULT_VAT_TABLE, VAT_CODES } from '@fiscal-pos/fiscal';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { vatRates } from '../db/schema.js';
-import type { VatRate } from './catalog-schemas.js';
-import { nextCatalogVersion } from './catalog-version.js';
+import type { VatRate } from '@fiscal-pos/platform-protocol';
+import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
 
 type VatRateRow = typeof vatRates.$inferSelect;
 

@@ -2,7 +2,7 @@
 // version, in the same transaction (see migrate.ts). The SQL file exists even when it holds
 // only a comment, so drizzle-kit's numbering and journal stay the one list of versions.
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import { sealReadableWebhookSecrets } from '../webhooks/seal-stored-secrets.js';
+import { sealReadableWebhookSecrets } from './seal-stored-secrets.js';
 import type { Tx } from './database.js';
 
 export interface DataStepContext {

@@ -11,7 +11,7 @@ import { fiscalDocuments } from '../db/schema.js';
 import { emitEvents, type NewEvent } from '../events/emit-event.js';
 import { newId } from '../ids.js';
 import { recordStockMovements } from '../products/stock-ledger.js';
-import type { AuthenticatedDevice } from '../terminals/device-auth.js';
+import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { isReceipt, presentSale, type FiscalDocumentRow } from './document-schemas.js';
 import type { IngestOutcome, PushedDocument } from '@fiscal-pos/platform-protocol';
 import { receiptMovements } from './receipt-stock.js';

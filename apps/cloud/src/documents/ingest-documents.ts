@@ -5,7 +5,7 @@
 // its delivery), and products sold by many pushes are changed once per group, not once per push.
 import type { PushDocumentsResult, PushedDocument } from '@fiscal-pos/platform-protocol';
 import type { Db } from '../db/database.js';
-import { GroupWriter } from '../webhooks/group-writer.js';
+import { GroupWriter } from '../db/group-writer.js';
 import { applyPushes, type Device, type Push } from './apply-pushes.js';
 
 export interface IngestResult extends PushDocumentsResult {

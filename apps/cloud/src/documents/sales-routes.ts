@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
+import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { presentSale, RECEIPT_TYPES, Sale } from './document-schemas.js';
 import { findSale, salePage } from './sale-store.js';
 
@@ -11,7 +12,7 @@ const SalePage = pageOf(Sale, 'SalePage');
 
 const Instant = z.iso.datetime({ offset: true });
 
-export const listSalesRoute = defineRoute({
+export const listSalesRoute = defineRoute(integrationKey(['sales:read']), {
   method: 'GET',
   path: '/sales',
   operationId: 'listSales',
@@ -19,7 +20,6 @@ export const listSalesRoute = defineRoute({
   description:
     'Ordered by when the terminal issued each receipt. A terminal that was offline pushes its receipts later, ' +
     'so a page already read can gain older receipts: to follow new ones, use the sale.* and refund.* webhooks.',
-  scopes: ['sales:read'],
   query: PageQuery.extend({
     terminalId: z.string().max(100).optional(),
     type: z.enum(RECEIPT_TYPES).optional().describe('Only sales or only refunds; both when absent'),
@@ -47,12 +47,11 @@ export const listSalesRoute = defineRoute({
   },
 });
 
-export const getSaleRoute = defineRoute({
+export const getSaleRoute = defineRoute(integrationKey(['sales:read']), {
   method: 'GET',
   path: '/sales/{id}',
   operationId: 'getSale',
   summary: 'One sale or refund with its lines, payments, VAT and fiscal codes',
-  scopes: ['sales:read'],
   params: z.object({ id: z.string().max(100) }),
   responses: {
     200: { description: 'The sale', schema: Sale },

@@ -1,22 +1,13 @@
 // Declares one endpoint: its contract (zod schemas, which are also its OpenAPI description),
-// who may call it and a thin handler. Integration endpoints take an X-Service-Api-Key with a
-// scope; administration endpoints take the operator token and get idempotency and the audit
-// log; device endpoints take a terminal's device credential, except the one that issues it
-// (activation), which is limited per client address instead. Authentication, input parsing,
-// idempotency and the audit happen here, visibly, before and after the handler runs.
+// who may call it (an access strategy, which each audience owns in its own folder:
+// integration-access/, operator-access/, device-access/, relay-access/, open-access/) and a
+// thin handler whose answer is typed by the response schema of the status it answers.
+// The access strategy admits or refuses the caller before the body is read; input parsing
+// happens here, visibly, before the handler runs. This kit knows no audience and no feature.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { authenticateOperator } from '../admin/operator-auth.js';
-import { runAdministration } from '../admin/run-administration.js';
-import type { Scope } from '../keys/scopes.js';
-import type { ResolvedKey } from '../keys/keys.js';
 import { pathOfNulText } from './nul-text.js';
 import { fromZodError, ProblemError } from './problem.js';
-import type { AppContext } from './context.js';
-import { authenticate, authorize } from './auth.js';
-import { authenticateDevice, type AuthenticatedDevice } from '../terminals/device-auth.js';
-import { countOrRefuse, type AddressLimiter } from './address-limiter.js';
-import { authenticateRelay } from '../relay/relay-auth.js';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -25,30 +16,109 @@ interface ResponseSpec {
   schema?: z.ZodType;
 }
 
-interface AdminHandlerInput<Q, B, P> {
-  ctx: AppContext;
-  query: Q;
-  body: B;
-  params: P;
-  request: FastifyRequest;
-}
+/**
+ * The statuses an endpoint may declare. A closed list, not `number`: with it the compiler keeps
+ * a handler's `status: 201` as the literal it checks against the declared ones.
+ */
+type HttpStatus = 200 | 201 | 202 | 204 | 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
-type HandlerInput<Q, B, P> = AdminHandlerInput<Q, B, P> & { auth: ResolvedKey };
-type DeviceHandlerInput<Q, B, P> = AdminHandlerInput<Q, B, P> & { device: AuthenticatedDevice };
+/** The answers of an endpoint by status. */
+type Responses = { readonly [S in HttpStatus]?: ResponseSpec };
 
-/** A body that is JSON text already (rendered by the database): sent as is, never re-serialized. */
-export class JsonText {
+/**
+ * A body that is JSON text already (rendered by the database): sent as is, never re-serialized.
+ * `T` is the output of the schema the text follows, said by whoever renders it.
+ */
+export class JsonText<T> {
+  /** Never set: only makes a JsonText of one shape unlike one of another for the compiler. */
+  declare private readonly shape?: T;
   constructor(readonly text: string) {}
 }
 
+type BodyOf<S> = S extends { schema: infer Z extends z.ZodType }
+  ? { body: z.output<Z> | JsonText<z.output<Z>> }
+  : { body?: undefined };
+
+/** What a handler answers: one of the declared statuses, with a body its schema types. */
+export type Answer<R extends Responses> = {
+  [K in keyof R]: { status: K & HttpStatus; headers?: Headers } & BodyOf<R[K]>;
+}[keyof R];
+
+/**
+ * Response headers; an undefined one is not sent (handlers that answer with a header in one
+ * branch and without it in another get `{ location?: undefined }` from the compiler).
+ */
+type Headers = Readonly<Record<string, string | undefined>>;
+
+/** An answer erased to what registration needs. */
 export interface HandlerResult {
   status: number;
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Headers;
 }
 
-interface Contract<QS, BS, PS> {
-  /** Relative to the API's base path, in OpenAPI form: /products/{code}. */
+/** What the OpenAPI document says of an audience. */
+interface AccessDoc {
+  /** Who may call, in a sentence. */
+  who: string;
+  /** The 401 and 403 this audience answers, when it does. */
+  unauthorized?: string;
+  forbidden?: string;
+  /** Its security scheme (none: no credential). */
+  securityScheme?: { name: string; scheme: Readonly<Record<string, unknown>> };
+  /** One tag for all of its operations; without it, the resource (first path segment). */
+  tag?: string;
+}
+
+/** The operation an access strategy wraps (the operator's audit names it). */
+export interface Operation {
+  method: Method;
+  operationId: string;
+}
+
+/**
+ * How one audience is let in. `C` is the context the app hands every route, `P` what the
+ * strategy tells the handler of its caller (`{ auth }`, `{ device }` or nothing).
+ */
+export interface Access<C, P extends object> {
+  /** The audience's name: key, operator, device, relay, open. */
+  name: string;
+  /** Its API's base path, prefixed to every route of it. */
+  basePath: string;
+  /** Scopes of an integration key, any one of which grants access (none: any valid key). */
+  scopes?: readonly string[];
+  /** Runs before the body is read: who calls, or a thrown refusal (ProblemError). */
+  admit(ctx: C, request: FastifyRequest, reply: FastifyReply): P | Promise<P>;
+  /** What the audience wraps around its handlers (idempotency, audit); without it, the handler alone. */
+  around?(
+    ctx: C,
+    call: { operation: Operation; request: FastifyRequest; body: unknown },
+    run: () => Promise<HandlerResult>,
+  ): Promise<HandlerResult>;
+  doc: AccessDoc;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface HandlerInput<C, Q, B, PA> {
+  ctx: C;
+  query: Q;
+  body: B;
+  params: PA;
+  request: FastifyRequest;
+}
+
+/** One endpoint, declared once. */
+interface RouteDef<
+  C,
+  P extends object,
+  R extends Responses,
+  QS extends z.ZodType | undefined,
+  BS extends z.ZodType | undefined,
+  PS extends z.ZodType | undefined,
+> {
+  method: Method;
+  /** Relative to the audience's base path, in OpenAPI form: /products/{code}. */
   path: string;
   operationId: string;
   summary: string;
@@ -57,127 +127,32 @@ interface Contract<QS, BS, PS> {
   query?: QS;
   body?: BS;
   params?: PS;
-  responses: Record<number, ResponseSpec>;
+  responses: R;
+  handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>> & P) => Promise<Answer<R>>;
 }
 
-export interface RouteDef<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
-> extends Contract<QS, BS, PS> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Any one of these scopes grants access; an empty list means any valid key. */
-  scopes: readonly Scope[];
-  handler: (input: HandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
-}
-
-export interface AdminRouteDef<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
-> extends Contract<QS, BS, PS> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Fields of the answer shown once (new keys): left out of the copy kept for replays. */
-  shownOnce?: readonly string[];
-  handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
-}
-
-export interface DeviceRouteDef<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
-> extends Contract<QS, BS, PS> {
-  method: 'GET' | 'POST';
-  handler: (input: DeviceHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
-}
-
-/** What the relay asks the cloud, with the relay token; its handler sees no device or key. */
-export interface RelayRouteDef<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
-> extends Contract<QS, BS, PS> {
-  method: 'GET' | 'POST';
-  handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
-}
-
-/** A device endpoint without a credential: every attempt is counted per client address first. */
-export interface OpenDeviceRouteDef<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
-> extends Contract<QS, BS, PS> {
-  method: 'POST';
-  attempts: (ctx: AppContext) => { limiter: AddressLimiter; refusal: string };
-  handler: (input: AdminHandlerInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<HandlerResult>;
-}
-
-/** Route definitions erased to one type so a list of them can be registered and documented. */
-export interface AnyRoute {
-  /** key: integration key; operator: operator token; device: device credential; relay: relay token; open: none. */
-  access: 'key' | 'operator' | 'device' | 'relay' | 'open';
-  method: AdminRouteDef['method'];
+/** A declared endpoint with its access and parsing folded in, so a list of them can be registered. */
+export interface Route<C> {
+  /** The audience's name (Access.name). */
+  access: string;
+  doc: AccessDoc;
+  basePath: string;
+  /** Access.scopes; empty for audiences without scopes. */
+  scopes: readonly string[];
+  method: Method;
   /** The full path, base path included, in OpenAPI form. */
   path: string;
   operationId: string;
   summary: string;
   description?: string | undefined;
-  /** Scopes for `key` routes (any one grants access; none: any valid key). */
-  scopes: readonly Scope[];
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
   params?: z.ZodType | undefined;
-  responses: Record<number, ResponseSpec>;
-  shownOnce?: readonly string[] | undefined;
-  attempts?: OpenDeviceRouteDef['attempts'] | undefined;
-  handler: (
-    input: HandlerInput<unknown, unknown, unknown> & DeviceHandlerInput<unknown, unknown, unknown>,
-  ) => Promise<HandlerResult>;
-}
-
-export const API_PREFIX = '/api/public/v1';
-const ADMIN_PREFIX = '/api/admin/v1';
-const DEVICE_PREFIX = '/api/device/v1';
-export const RELAY_PREFIX = '/api/relay/v1';
-
-export function defineRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
->(def: RouteDef<QS, BS, PS>): AnyRoute {
-  return { ...def, access: 'key', path: API_PREFIX + def.path } as unknown as AnyRoute;
-}
-
-export function defineAdminRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
->(def: AdminRouteDef<QS, BS, PS>): AnyRoute {
-  return { ...def, access: 'operator', scopes: [], path: ADMIN_PREFIX + def.path } as unknown as AnyRoute;
-}
-
-export function defineDeviceRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
->(def: DeviceRouteDef<QS, BS, PS>): AnyRoute {
-  return { ...def, access: 'device', scopes: [], path: DEVICE_PREFIX + def.path } as unknown as AnyRoute;
-}
-
-export function defineRelayRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
->(def: RelayRouteDef<QS, BS, PS>): AnyRoute {
-  return { ...def, access: 'relay', scopes: [], path: RELAY_PREFIX + def.path } as unknown as AnyRoute;
-}
-
-export function defineOpenDeviceRoute<
-  QS extends z.ZodType | undefined = undefined,
-  BS extends z.ZodType | undefined = undefined,
-  PS extends z.ZodType | undefined = undefined,
->(def: OpenDeviceRouteDef<QS, BS, PS>): AnyRoute {
-  return { ...def, access: 'open', scopes: [], path: DEVICE_PREFIX + def.path } as unknown as AnyRoute;
+  responses: Responses;
+  /** The route's onRequest hook: admits the caller or throws the refusal. */
+  admit(ctx: C, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Parses query, body and path (400 with every issue) and runs the handler. */
+  handle(ctx: C, request: FastifyRequest): Promise<HandlerResult>;
 }
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
@@ -192,50 +167,57 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): un
   return result.data;
 }
 
-export function registerRoute(app: FastifyInstance, ctx: AppContext, route: AnyRoute): void {
+/** `defineRoute(access, { ... })`: the access strategy's caller and the parsed input reach the handler typed. */
+export function defineRoute<
+  C,
+  P extends object,
+  R extends Responses,
+  QS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+>(access: Access<C, P>, def: RouteDef<C, P, R, QS, BS, PS>): Route<C> {
+  const { handler, ...contract } = def;
+  // What admit learned of the caller, until the handler runs (Fastify keeps the request).
+  const callers = new WeakMap<FastifyRequest, P>();
+  const operation = { method: def.method, operationId: def.operationId };
+  return {
+    ...contract,
+    access: access.name,
+    doc: access.doc,
+    basePath: access.basePath,
+    scopes: access.scopes ?? [],
+    path: access.basePath + def.path,
+    admit: async (ctx, request, reply) => {
+      callers.set(request, await access.admit(ctx, request, reply));
+    },
+    handle: async (ctx, request) => {
+      const caller = callers.get(request);
+      if (caller === undefined) throw new Error(`${def.operationId}: handled before being admitted`);
+      // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
+      // type parameter defaults to when the part is not declared.
+      const input = {
+        ...caller,
+        ctx,
+        query: parse(def.query, request.query, 'query') as Infer<QS>,
+        body: parse(def.body, request.body, 'body') as Infer<BS>,
+        params: parse(def.params, request.params, 'path') as Infer<PS>,
+        request,
+      };
+      const run = (): Promise<HandlerResult> => handler(input);
+      return access.around ? access.around(ctx, { operation, request, body: input.body }, run) : run();
+    },
+  };
+}
+
+export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>): void {
   app.route({
     method: route.method,
     url: route.path.replace(/\{(\w+)\}/g, ':$1'),
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      switch (route.access) {
-        case 'operator':
-          authenticateOperator(ctx, request);
-          return;
-        case 'device':
-          await authenticateDevice(ctx, request);
-          return;
-        case 'relay':
-          authenticateRelay(ctx, request);
-          return;
-        case 'open': {
-          const { limiter, refusal } = route.attempts!(ctx);
-          countOrRefuse(limiter, request.ip, reply, refusal);
-          return;
-        }
-        case 'key':
-          authorize(await authenticate(ctx, request), route.scopes);
-      }
-    },
+    onRequest: (request, reply) => route.admit(ctx, request, reply),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const input = {
-        ctx,
-        auth: request.auth!,
-        device: request.device!,
-        query: parse(route.query, request.query, 'query'),
-        body: parse(route.body, request.body, 'body'),
-        params: parse(route.params, request.params, 'path'),
-        request,
-      };
-      const result =
-        route.access === 'operator'
-          ? await runAdministration(ctx, {
-              route,
-              request,
-              body: input.body,
-              run: () => route.handler(input),
-            })
-          : await route.handler(input);
-      if (result.headers) void reply.headers(result.headers);
+      const result = await route.handle(ctx, request);
+      for (const [name, value] of Object.entries(result.headers ?? {}))
+        if (value !== undefined) void reply.header(name, value);
       void reply.code(result.status);
       if (result.body instanceof JsonText)
         return reply.type('application/json; charset=utf-8').send(result.body.text);

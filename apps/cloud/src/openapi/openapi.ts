@@ -1,9 +1,11 @@
 // The OpenAPI 3.1 document, built from the same zod schemas that validate requests.
 import { z } from 'zod';
-import { API_PREFIX, type AnyRoute } from '../http/route.js';
+import type { Route } from '../http/route.js';
 import { ProblemSchema } from '../http/problem.js';
 
 type JsonObject = Record<string, unknown>;
+/** The document reads a route's contract only, whatever context its handler takes. */
+type AnyRoute = Route<never>;
 
 /**
  * JSON Schema of one zod schema; named schemas (`.meta({ id })`) move into `components`
@@ -38,59 +40,25 @@ function parameters(
   }));
 }
 
-/** Integration operations are grouped by resource; administration and device ones under one tag each. */
+/** An audience's operations share its tag; integration ones are grouped by resource. */
 function tagOf(route: AnyRoute): string {
-  if (route.access === 'operator') return 'administration';
-  if (route.access === 'device' || route.access === 'open') return 'device';
-  if (route.access === 'relay') return 'relay';
-  const resource = route.path.slice(API_PREFIX.length).split('/')[1]!;
+  if (route.doc.tag) return route.doc.tag;
+  const resource = route.path.slice(route.basePath.length).split('/')[1]!;
   return resource === 'ping' ? 'keys' : resource;
 }
 
-/** Per kind of access: who may call, the refusals it adds, and its security requirement. */
-const ACCESS: Record<
-  AnyRoute['access'],
-  { who: (route: AnyRoute) => string; unauthorized?: string; forbidden?: string; security: JsonObject[] }
-> = {
-  key: {
-    who: (route) =>
-      route.scopes.length > 0
-        ? `Needs a key with one of the scopes: ${route.scopes.join(', ')}.`
-        : 'Needs any valid key.',
-    unauthorized: 'Missing or invalid key',
-    forbidden: 'Module inactive or scope missing',
-    security: [{ apiKey: [] }],
-  },
-  operator: {
-    who: () => 'Needs the operator token. Changes are audited and accept an Idempotency-Key.',
-    unauthorized: 'Missing or invalid operator token',
-    security: [{ operatorToken: [] }],
-  },
-  device: {
-    who: () => 'Needs the device credential from activation (`Authorization: Bearer dc_…`).',
-    unauthorized: 'Missing, invalid or revoked device credential',
-    forbidden: 'The terminal was deactivated',
-    security: [{ deviceCredential: [] }],
-  },
-  relay: {
-    who: () => 'Needs the relay token (RELAY_TOKEN): only the relay calls it.',
-    unauthorized: 'Missing or invalid relay token',
-    security: [{ relayToken: [] }],
-  },
-  open: {
-    who: () => 'Needs no credential; attempts are limited per client address.',
-    security: [],
-  },
-};
-
 function operationDescription(route: AnyRoute): string {
-  const who = ACCESS[route.access].who(route);
-  return route.description ? `${route.description}\n\n${who}` : who;
+  return route.description ? `${route.description}\n\n${route.doc.who}` : route.doc.who;
 }
+
+/** Every route that takes a body, a query or path parameters answers 400 when they fail validation. */
+const takesInput = (route: AnyRoute): boolean =>
+  route.body !== undefined || route.query !== undefined || route.params !== undefined;
 
 export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   const schemas: JsonObject = {};
+  const securitySchemes: JsonObject = {};
   const problem = { 'application/problem+json': { schema: jsonSchema(ProblemSchema, 'output', schemas) } };
   for (const route of routes) {
     const responses: Record<string, JsonObject> = {};
@@ -103,9 +71,15 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           : {}),
       };
     }
-    const access = ACCESS[route.access];
-    if (access.unauthorized) responses['401'] ??= { description: access.unauthorized, content: problem };
-    if (access.forbidden) responses['403'] ??= { description: access.forbidden, content: problem };
+    if (takesInput(route))
+      responses['400'] ??= {
+        description: 'The body, query or path parameters failed validation (invalid_request, invalid_json)',
+        content: problem,
+      };
+    const { unauthorized, forbidden, securityScheme } = route.doc;
+    if (unauthorized) responses['401'] ??= { description: unauthorized, content: problem };
+    if (forbidden) responses['403'] ??= { description: forbidden, content: problem };
+    if (securityScheme) securitySchemes[securityScheme.name] ??= securityScheme.scheme;
     responses['429'] ??= { description: 'Rate limit reached; see Retry-After' };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -126,7 +100,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
           }
         : {}),
       responses,
-      security: access.security,
+      security: securityScheme ? [{ [securityScheme.name]: [] }] : [],
     };
   }
   return {
@@ -135,24 +109,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
     servers: [{ url: '/' }],
     components: {
       schemas,
-      securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-Api-Key' },
-        operatorToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The operator token (DATA_DIR/operator-token or CLOUD_OPERATOR_TOKEN)',
-        },
-        deviceCredential: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'A terminal’s device credential (dc_…), issued at activation',
-        },
-        relayToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The token the relay and the cloud share (RELAY_TOKEN)',
-        },
-      },
+      securitySchemes,
     },
     paths,
   };

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { tokenMatches } from '../secrets/access-tokens.js';
 import { pendingMigrations } from '../db/migrate.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 
 const unlimited = { config: { rateLimit: false } };

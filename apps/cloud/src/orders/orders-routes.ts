@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
-import { defineRoute, type HandlerResult } from '../http/route.js';
-import type { AppContext } from '../http/context.js';
+import { defineRoute, type Answer } from '../http/route.js';
+import { integrationKey } from '../integration-access/integration-key-auth.js';
+import type { AppContext } from '../context.js';
 import { changeOrderStatus, type ChangeOrderStatusOptions } from './change-order-status.js';
 import { createOrder } from './create-order.js';
 import { ORDER_STATUSES } from './order-lifecycle.js';
@@ -12,12 +13,11 @@ import { findOrder, orderPage } from './order-store.js';
 
 const OrderParams = z.object({ id: z.string().max(100) });
 
-export const createOrderRoute = defineRoute({
+export const createOrderRoute = defineRoute(integrationKey(['orders:write']), {
   method: 'POST',
   path: '/orders',
   operationId: 'createOrder',
   summary: 'Creates a customer order in Draft (no fiscal document); idempotent on externalOrderId',
-  scopes: ['orders:write'],
   body: CreateOrderBody,
   responses: {
     201: { description: 'Created', schema: Order },
@@ -29,7 +29,7 @@ export const createOrderRoute = defineRoute({
     409: { description: 'Same externalOrderId with another body', schema: ProblemSchema },
     422: { description: 'A line refers to an unknown or inactive product', schema: ProblemSchema },
   },
-  handler: async ({ ctx, auth, body }): Promise<HandlerResult> => {
+  handler: async ({ ctx, auth, body }) => {
     const result = await createOrder(ctx.db, { merchantId: auth.merchantId, body });
     if (result.kind === 'replayed')
       return { status: 200, body: result.order, headers: { 'idempotent-replayed': 'true' } };
@@ -42,12 +42,11 @@ export const createOrderRoute = defineRoute({
   },
 });
 
-export const getOrderRoute = defineRoute({
+export const getOrderRoute = defineRoute(integrationKey(['orders:read', 'orders:write']), {
   method: 'GET',
   path: '/orders/{id}',
   operationId: 'getOrder',
   summary: 'One order',
-  scopes: ['orders:read', 'orders:write'],
   params: OrderParams,
   responses: {
     200: { description: 'The order', schema: Order },
@@ -62,12 +61,11 @@ export const getOrderRoute = defineRoute({
 
 const OrderPage = pageOf(Order, 'OrderPage');
 
-export const listOrdersRoute = defineRoute({
+export const listOrdersRoute = defineRoute(integrationKey(['orders:read', 'orders:write']), {
   method: 'GET',
   path: '/orders',
   operationId: 'listOrders',
   summary: 'Orders, oldest change first, cursor-paginated',
-  scopes: ['orders:read', 'orders:write'],
   query: PageQuery.extend({
     updatedSince: z.iso
       .datetime({ offset: true })
@@ -103,7 +101,10 @@ const statusChangeResponses = (change: string) => ({
 });
 
 /** Applies a status change; a change commits `order.updated`, which this process's worker is told of. */
-async function applyStatusChange(ctx: AppContext, options: ChangeOrderStatusOptions): Promise<HandlerResult> {
+async function applyStatusChange(
+  ctx: AppContext,
+  options: ChangeOrderStatusOptions,
+): Promise<Answer<ReturnType<typeof statusChangeResponses>>> {
   const result = await changeOrderStatus(ctx.db, options);
   if (result.kind === 'unchanged')
     return { status: 200, body: result.order, headers: { 'idempotent-replayed': 'true' } };
@@ -111,24 +112,22 @@ async function applyStatusChange(ctx: AppContext, options: ChangeOrderStatusOpti
   return { status: 200, body: result.order };
 }
 
-export const confirmOrderRoute = defineRoute({
+export const confirmOrderRoute = defineRoute(integrationKey(['orders:write']), {
   method: 'POST',
   path: '/orders/{id}/confirm',
   operationId: 'confirmOrder',
   summary: 'Confirms a draft order (checkout completed); idempotent',
-  scopes: ['orders:write'],
   params: OrderParams,
   responses: statusChangeResponses('confirmed'),
   handler: ({ ctx, auth, params }) =>
     applyStatusChange(ctx, { merchantId: auth.merchantId, orderId: params.id, to: 'confirmed' }),
 });
 
-export const cancelOrderRoute = defineRoute({
+export const cancelOrderRoute = defineRoute(integrationKey(['orders:write']), {
   method: 'POST',
   path: '/orders/{id}/cancel',
   operationId: 'cancelOrder',
   summary: 'Cancels a draft or confirmed order; idempotent; a fulfilled order cannot be cancelled',
-  scopes: ['orders:write'],
   params: OrderParams,
   body: CancelOrderBody.optional(),
   responses: statusChangeResponses('cancelled'),

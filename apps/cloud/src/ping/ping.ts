@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route.js';
+import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { ProblemSchema } from '../http/problem.js';
 
 export const PingResponse = z
@@ -12,12 +13,11 @@ export const PingResponse = z
   .meta({ id: 'Ping' });
 export type PingResponse = z.infer<typeof PingResponse>;
 
-export const pingRoute = defineRoute({
+export const pingRoute = defineRoute(integrationKey([]), {
   method: 'GET',
   path: '/ping',
   operationId: 'ping',
   summary: 'Confirms the key, its merchant and its scopes',
-  scopes: [],
   responses: {
     200: { description: 'The key is valid', schema: PingResponse },
     401: { description: 'No valid key', schema: ProblemSchema },

@@ -1,31 +1,19 @@
 // The product resource as the API shows it, and the conversion from a stored row.
 import { fromMilli, fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
+import { CatalogProduct, LocalizedText } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import type { products } from '../db/schema.js';
 import { MoneyAmount } from '../limits.js';
 
-export const LocalizedText = z
-  .object({ ro: z.string(), ru: z.string().optional(), en: z.string().optional() })
-  .meta({ id: 'LocalizedText', description: 'Text in Romanian (always), Russian and English' });
-
-export const Product = z
-  .object({
-    id: z.string(),
-    code: z.string().describe("The merchant's own product code, unique per merchant"),
-    barcodes: z.array(z.string()),
-    name: LocalizedText,
+/** The integration API's product: what a terminal keeps of it (the catalog feed's), and more. */
+export const Product = CatalogProduct.omit({ version: true })
+  .extend({
     description: LocalizedText.nullable(),
-    price: z.number().describe('VAT-inclusive unit price in MDL, 2 decimals'),
     currency: z.literal('MDL'),
-    vatCode: z.enum(VAT_CODES),
-    unit: z.string().describe('Unit of measure, e.g. pcs, kg'),
     category: z
       .string()
       .nullable()
       .describe('A free label; categoryId places the product in the category tree'),
-    sku: z.string().nullable().describe('PLU the cashier types, unique among live products'),
-    categoryId: z.string().nullable(),
-    active: z.boolean(),
     onHand: z.number().describe('On-hand stock in units, 3 decimals'),
     deleted: z
       .boolean()
@@ -76,22 +64,6 @@ export function presentProductDetail(row: ProductRow, blockOrder: readonly strin
 }
 
 /** What a terminal keeps of a product (the catalog feed): no stock, which is the cloud's ledger. */
-export const CatalogProduct = Product.pick({
-  id: true,
-  code: true,
-  sku: true,
-  barcodes: true,
-  name: true,
-  price: true,
-  vatCode: true,
-  unit: true,
-  categoryId: true,
-  active: true,
-})
-  .extend({ version: z.number().int().describe('Catalog version of the last change') })
-  .meta({ id: 'CatalogProduct' });
-export type CatalogProduct = z.infer<typeof CatalogProduct>;
-
 export function presentCatalogProduct(row: ProductRow): CatalogProduct {
   const p = presentProduct(row);
   return {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireIdempotencyKey } from '../http/idempotency-key.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
+import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { adjustInventory, AdjustmentBody, InventoryAdjustment } from './adjust-inventory.js';
 import { Product, ProductWriteBody } from './product-schemas.js';
 import { createProduct, deleteProduct, updateProduct } from './save-product.js';
@@ -14,13 +15,12 @@ const invalid = { description: 'Bad body (errors[] names the fields)', schema: P
 const conflict = { description: 'Another product has this code or SKU', schema: ProblemSchema };
 const notFound = { description: 'No such product', schema: ProblemSchema };
 
-export const createProductRoute = defineRoute({
+export const createProductRoute = defineRoute(integrationKey(['products:write']), {
   method: 'POST',
   path: '/products',
   operationId: 'createProduct',
   summary: 'Creates a product (emits product.created); stock starts at 0, see inventory adjustments',
   description: 'A deleted product with the same code comes back under its old id.',
-  scopes: ['products:write'],
   body: ProductWriteBody,
   responses: { 201: { description: 'Created', schema: Product }, 400: invalid, 409: conflict },
   handler: async ({ ctx, auth, body }) => {
@@ -30,12 +30,11 @@ export const createProductRoute = defineRoute({
   },
 });
 
-export const updateProductRoute = defineRoute({
+export const updateProductRoute = defineRoute(integrationKey(['products:write']), {
   method: 'PUT',
   path: '/products/{id}',
   operationId: 'updateProduct',
   summary: "Replaces a product's catalog fields by its id (emits product.updated); stock is untouched",
-  scopes: ['products:write'],
   params: ProductIdParams,
   body: ProductWriteBody,
   responses: {
@@ -52,12 +51,11 @@ export const updateProductRoute = defineRoute({
   },
 });
 
-export const deleteProductRoute = defineRoute({
+export const deleteProductRoute = defineRoute(integrationKey(['products:write']), {
   method: 'DELETE',
   path: '/products/{id}',
   operationId: 'deleteProduct',
   summary: 'Deletes a product by its id (emits product.deleted; lists with updatedSince show it deleted)',
-  scopes: ['products:write'],
   params: ProductIdParams,
   responses: { 204: { description: 'Deleted' }, 404: notFound },
   handler: async ({ ctx, auth, params }) => {
@@ -68,7 +66,7 @@ export const deleteProductRoute = defineRoute({
   },
 });
 
-export const createAdjustmentRoute = defineRoute({
+export const createAdjustmentRoute = defineRoute(integrationKey(['inventory:write']), {
   method: 'POST',
   path: '/inventory/adjustments',
   operationId: 'createInventoryAdjustment',
@@ -76,7 +74,6 @@ export const createAdjustmentRoute = defineRoute({
   description:
     'The Idempotency-Key header is required: a retry with the same key and body returns the first ' +
     'adjustment (200, Idempotent-Replayed: true) and moves nothing; another body is 409.',
-  scopes: ['inventory:write'],
   body: AdjustmentBody,
   responses: {
     201: { description: 'Applied', schema: InventoryAdjustment },

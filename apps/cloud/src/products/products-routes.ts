@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
-import { defineRoute, JsonText } from '../http/route.js';
+import { JsonText, defineRoute } from '../http/route.js';
+import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { listProductPage } from './product-list.js';
 import { findProduct, listContentBlocks } from './product-store.js';
+import { LocalizedText } from '@fiscal-pos/platform-protocol';
 import {
   Inventory,
-  LocalizedText,
   Product,
   ProductDetail,
   presentInventory,
@@ -21,12 +22,11 @@ const ProductListQuery = PageQuery.extend({
 });
 const ProductPage = pageOf(Product, 'ProductPage');
 
-export const listProductsRoute = defineRoute({
+export const listProductsRoute = defineRoute(integrationKey(['products:read']), {
   method: 'GET',
   path: '/products',
   operationId: 'listProducts',
   summary: 'Products with on-hand stock, oldest change first, cursor-paginated',
-  scopes: ['products:read'],
   query: ProductListQuery,
   responses: {
     200: { description: 'A page of products', schema: ProductPage },
@@ -43,19 +43,18 @@ export const listProductsRoute = defineRoute({
     const nextCursor = page.next ? encodeCursor(page.next) : null;
     return {
       status: 200,
-      body: new JsonText(
+      body: new JsonText<z.output<typeof ProductPage>>(
         `{"data":[${page.json}],"hasMore":${page.hasMore},"nextCursor":${JSON.stringify(nextCursor)}}`,
       ),
     };
   },
 });
 
-export const getProductRoute = defineRoute({
+export const getProductRoute = defineRoute(integrationKey(['products:read']), {
   method: 'GET',
   path: '/products/{code}',
   operationId: 'getProduct',
   summary: 'One product with its content blocks',
-  scopes: ['products:read'],
   params: z.object({ code: z.string().min(1).max(100) }),
   responses: {
     200: { description: 'The product', schema: ProductDetail },
@@ -79,12 +78,11 @@ export const ContentBlockList = z
   .object({ data: z.array(z.object({ key: z.string(), labels: LocalizedText })) })
   .meta({ id: 'ContentBlockList' });
 
-export const listContentBlocksRoute = defineRoute({
+export const listContentBlocksRoute = defineRoute(integrationKey(['products:read']), {
   method: 'GET',
   path: '/content-blocks',
   operationId: 'listContentBlocks',
   summary: "The merchant's editorial block definitions, in display order",
-  scopes: ['products:read'],
   responses: { 200: { description: 'Block definitions', schema: ContentBlockList } },
   handler: async ({ ctx, auth }) => ({
     status: 200,
@@ -94,12 +92,11 @@ export const listContentBlocksRoute = defineRoute({
   }),
 });
 
-export const getInventoryRoute = defineRoute({
+export const getInventoryRoute = defineRoute(integrationKey(['inventory:read']), {
   method: 'GET',
   path: '/inventory',
   operationId: 'getInventory',
   summary: 'On-hand quantity of one product',
-  scopes: ['inventory:read'],
   query: z.object({ productCode: z.string().min(1).max(100) }),
   responses: {
     200: { description: 'Stock of the product', schema: Inventory },

@@ -10,8 +10,8 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { emitEvent } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { nextCatalogVersion } from '../catalog/catalog-version.js';
-import { requireCategoryRef } from '../catalog/category-ref.js';
+import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
 import { setOnHand } from './stock-ledger.js';
 

@@ -3,12 +3,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { terminals } from '../db/schema.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
-import { defineRelayRoute, type AnyRoute } from '../http/route.js';
-import { verifyDeviceCredential } from '../terminals/device-auth.js';
+import { defineRoute } from '../http/route.js';
+import type { CloudRoute } from '../context.js';
+import { relayToken } from '../relay-access/relay-auth.js';
+import { verifyDeviceCredential } from '../device-access/device-auth.js';
 import { Revocations, RevocationsQuery, VerifiedDevice, VerifyBody } from './relay-schemas.js';
 import { revocationsSince } from './revocations.js';
 
-const verifyRoute = defineRelayRoute({
+const verifyRoute = defineRoute(relayToken, {
   method: 'POST',
   path: '/verify',
   operationId: 'relayVerify',
@@ -31,7 +33,7 @@ const verifyRoute = defineRelayRoute({
   },
 });
 
-const revocationsRoute = defineRelayRoute({
+const revocationsRoute = defineRoute(relayToken, {
   method: 'GET',
   path: '/revocations',
   operationId: 'relayRevocations',
@@ -48,4 +50,4 @@ const revocationsRoute = defineRelayRoute({
   }),
 });
 
-export const RELAY_ROUTES: readonly AnyRoute[] = [verifyRoute, revocationsRoute];
+export const RELAY_ROUTES: readonly CloudRoute[] = [verifyRoute, revocationsRoute];

@@ -10,10 +10,11 @@ import type { Db } from '../db/database.js';
 import { merchants, terminalActivationCodes, terminals } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import { hashTypedActivationCode } from './activation-code.js';
-import { issueDeviceCredential, revokeDeviceCredentials } from './device-credentials.js';
+import { issueDeviceCredential, revokeDeviceCredentials } from '../device-access/device-credentials.js';
 import { issueActivationApiKey, revokeTerminalApiKeys } from './terminal-api-keys.js';
 import { allows, type TerminalStatus } from './terminal-lifecycle.js';
-import { presentDeviceMerchant, type Activation } from './terminal-schemas.js';
+import type { Activation } from '@fiscal-pos/platform-protocol';
+import { presentDeviceMerchant } from './terminal-schemas.js';
 
 const UNKNOWN = 'No terminal waits for this activation code; check it, or ask for a new one.';
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { terminalActivationCodes, terminals } from '../db/schema.js';
-import { revokeDeviceCredentials } from './device-credentials.js';
+import { revokeDeviceCredentials } from '../device-access/device-credentials.js';
 import { revokeTerminalApiKeys } from './terminal-api-keys.js';
 import type { Terminal } from './terminal-schemas.js';
 import { lockTerminalFor, showTerminal } from './terminal-store.js';

@@ -1,35 +1,40 @@
 // The device API under /api/device/v1: what an activated terminal calls in the cloud, with its
 // device credential. Activation itself takes no credential (it issues one) and is limited per
 // client address (config.activationRateLimit). More device routes (catalog feed, document push)
-// are declared with defineDeviceRoute the same way and reach only request's own terminal.
+// are declared with defineRoute(deviceCredential, …) the same way and reach only request's own terminal.
 import { catalogChangesSince } from '../catalog/catalog-changes.js';
 import { PushDocumentsBody, PushDocumentsResult } from '@fiscal-pos/platform-protocol';
 import { ingestDocuments } from '../documents/ingest-documents.js';
-import { CatalogFeed, CatalogFeedQuery } from '../catalog/catalog-schemas.js';
-import { ProblemSchema } from '../http/problem.js';
-import { defineDeviceRoute, defineOpenDeviceRoute, type AnyRoute } from '../http/route.js';
-import { activateTerminal } from './activate-terminal.js';
-import { rotateDeviceCredential } from './device-credentials.js';
-import { showDeviceTerminal } from './show-device-terminal.js';
-import { acknowledgeApiKey } from './terminal-api-keys.js';
 import {
   AcknowledgeApiKeyBody,
   ActivateBody,
   Activation,
+  CatalogFeed,
+  CatalogFeedQuery,
   DeviceTerminal,
   RotatedCredential,
-} from './terminal-schemas.js';
+} from '@fiscal-pos/platform-protocol';
+import { ProblemSchema } from '../http/problem.js';
+import { defineRoute } from '../http/route.js';
+import type { CloudRoute } from '../context.js';
+import { deviceCredential } from '../device-access/device-auth.js';
+import { openDevice } from '../open-access/open-device.js';
+import { activateTerminal } from './activate-terminal.js';
+import { rotateDeviceCredential } from '../device-access/device-credentials.js';
+import { showDeviceTerminal } from './show-device-terminal.js';
+import { acknowledgeApiKey } from './terminal-api-keys.js';
 
-const activateRoute = defineOpenDeviceRoute({
+const activationAttempts = openDevice((ctx) => ({
+  limiter: ctx.activationAttempts,
+  refusal: `This address may try ${ctx.config.activationRateLimit.max} activation codes per window; retry after the Retry-After header's seconds.`,
+}));
+
+const activateRoute = defineRoute(activationAttempts, {
   method: 'POST',
   path: '/activate',
   operationId: 'deviceActivate',
   summary: 'Exchanges an activation code, once, for the terminal’s identity, credential and X-API-Key',
   body: ActivateBody,
-  attempts: (ctx) => ({
-    limiter: ctx.activationAttempts,
-    refusal: `This address may try ${ctx.config.activationRateLimit.max} activation codes per window; retry after the Retry-After header's seconds.`,
-  }),
   responses: {
     200: { description: 'Activated; the credential and key are in this answer only', schema: Activation },
     422: {
@@ -41,7 +46,7 @@ const activateRoute = defineOpenDeviceRoute({
   handler: async ({ ctx, body }) => ({ status: 200, body: await activateTerminal(ctx, body.code) }),
 });
 
-const getTerminalRoute = defineDeviceRoute({
+const getTerminalRoute = defineRoute(deviceCredential, {
   method: 'GET',
   path: '/terminal',
   operationId: 'deviceGetTerminal',
@@ -50,7 +55,7 @@ const getTerminalRoute = defineDeviceRoute({
   handler: async ({ ctx, device }) => ({ status: 200, body: await showDeviceTerminal(ctx, device) }),
 });
 
-const acknowledgeApiKeyRoute = defineDeviceRoute({
+const acknowledgeApiKeyRoute = defineRoute(deviceCredential, {
   method: 'POST',
   path: '/terminal/api-key/ack',
   operationId: 'deviceAcknowledgeApiKey',
@@ -66,7 +71,7 @@ const acknowledgeApiKeyRoute = defineDeviceRoute({
   },
 });
 
-const rotateCredentialRoute = defineDeviceRoute({
+const rotateCredentialRoute = defineRoute(deviceCredential, {
   method: 'POST',
   path: '/credential/rotate',
   operationId: 'deviceRotateCredential',
@@ -80,7 +85,7 @@ const rotateCredentialRoute = defineDeviceRoute({
   }),
 });
 
-const catalogFeedRoute = defineDeviceRoute({
+const catalogFeedRoute = defineRoute(deviceCredential, {
   method: 'GET',
   path: '/catalog',
   operationId: 'deviceCatalogFeed',
@@ -95,7 +100,7 @@ const catalogFeedRoute = defineDeviceRoute({
   }),
 });
 
-const pushDocumentsRoute = defineDeviceRoute({
+const pushDocumentsRoute = defineRoute(deviceCredential, {
   method: 'POST',
   path: '/documents',
   operationId: 'devicePushDocuments',
@@ -114,7 +119,7 @@ const pushDocumentsRoute = defineDeviceRoute({
   },
 });
 
-export const DEVICE_ROUTES: readonly AnyRoute[] = [
+export const DEVICE_ROUTES: readonly CloudRoute[] = [
   activateRoute,
   getTerminalRoute,
   acknowledgeApiKeyRoute,

@@ -6,10 +6,11 @@ import type { Db } from '../db/database.js';
 import { merchants, terminals } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import type { AuthenticatedDevice } from './device-auth.js';
+import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { findPendingApiKey } from './terminal-api-keys.js';
 import type { TerminalStatus } from './terminal-lifecycle.js';
-import { presentDeviceMerchant, type DeviceTerminal } from './terminal-schemas.js';
+import type { DeviceTerminal } from '@fiscal-pos/platform-protocol';
+import { presentDeviceMerchant } from './terminal-schemas.js';
 
 export async function showDeviceTerminal(
   ctx: { db: Db; secrets: SecretsKeyring },

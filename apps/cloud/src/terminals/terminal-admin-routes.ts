@@ -4,9 +4,11 @@
 // codes are shown once (left out of idempotent replays).
 import { z } from 'zod';
 import { requireMerchant } from '../merchants/merchants.js';
-import { MerchantParams } from '../admin/admin-schemas.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProblemSchema } from '../http/problem.js';
-import { defineAdminRoute, type AnyRoute } from '../http/route.js';
+import { defineRoute } from '../http/route.js';
+import type { CloudRoute } from '../context.js';
+import { operator } from '../operator-access/operator-auth.js';
 import { deactivateTerminal, renameTerminal } from './change-terminal.js';
 import { createTerminal } from './create-terminal.js';
 import { issueActivationCode } from './issue-activation-code.js';
@@ -28,14 +30,13 @@ const conflict = {
 };
 const BASE = '/merchants/{merchantId}/terminals';
 
-const createTerminalRoute = defineAdminRoute({
+const createTerminalRoute = defineRoute(operator({ shownOnce: ['activationCode'] }), {
   method: 'POST',
   path: BASE,
   operationId: 'adminCreateTerminal',
   summary: 'Creates a pending terminal and its activation code (valid 24 h, single use)',
   params: MerchantParams,
   body: CreateTerminalBody,
-  shownOnce: ['activationCode'],
   responses: {
     201: { description: 'The terminal and its code', schema: IssuedActivationCode },
     404: notFound,
@@ -46,7 +47,7 @@ const createTerminalRoute = defineAdminRoute({
   }),
 });
 
-const listTerminalsRoute = defineAdminRoute({
+const listTerminalsRoute = defineRoute(operator(), {
   method: 'GET',
   path: BASE,
   operationId: 'adminListTerminals',
@@ -62,7 +63,7 @@ const listTerminalsRoute = defineAdminRoute({
   },
 });
 
-const renameTerminalRoute = defineAdminRoute({
+const renameTerminalRoute = defineRoute(operator(), {
   method: 'PATCH',
   path: `${BASE}/{terminalId}`,
   operationId: 'adminRenameTerminal',
@@ -76,7 +77,7 @@ const renameTerminalRoute = defineAdminRoute({
   }),
 });
 
-const deactivateTerminalRoute = defineAdminRoute({
+const deactivateTerminalRoute = defineRoute(operator(), {
   method: 'POST',
   path: `${BASE}/{terminalId}/deactivate`,
   operationId: 'adminDeactivateTerminal',
@@ -86,13 +87,12 @@ const deactivateTerminalRoute = defineAdminRoute({
   handler: async ({ ctx, params }) => ({ status: 200, body: await deactivateTerminal(ctx, params) }),
 });
 
-const issueActivationCodeRoute = defineAdminRoute({
+const issueActivationCodeRoute = defineRoute(operator({ shownOnce: ['activationCode'] }), {
   method: 'POST',
   path: `${BASE}/{terminalId}/activation-code`,
   operationId: 'adminIssueActivationCode',
   summary: 'A new activation code (replaces an unused one); using it revokes the old device’s credential',
   params: TerminalParams,
-  shownOnce: ['activationCode'],
   responses: {
     201: { description: 'The terminal and its code', schema: IssuedActivationCode },
     404: notFound,
@@ -101,7 +101,7 @@ const issueActivationCodeRoute = defineAdminRoute({
   handler: async ({ ctx, params }) => ({ status: 201, body: await issueActivationCode(ctx, params) }),
 });
 
-const rotateTerminalApiKeyRoute = defineAdminRoute({
+const rotateTerminalApiKeyRoute = defineRoute(operator(), {
   method: 'POST',
   path: `${BASE}/{terminalId}/api-key/rotate`,
   operationId: 'adminRotateTerminalApiKey',
@@ -124,7 +124,7 @@ const rotateTerminalApiKeyRoute = defineAdminRoute({
   }),
 });
 
-export const TERMINAL_ADMIN_ROUTES: readonly AnyRoute[] = [
+export const TERMINAL_ADMIN_ROUTES: readonly CloudRoute[] = [
   createTerminalRoute,
   listTerminalsRoute,
   renameTerminalRoute,

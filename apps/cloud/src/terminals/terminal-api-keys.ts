@@ -9,7 +9,7 @@ import { terminalApiKeys } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
-import { generateToken, TERMINAL_API_KEY_PREFIX } from './tokens.js';
+import { generateToken, TERMINAL_API_KEY_PREFIX } from '../keys/tokens.js';
 
 /** Revokes every key of the terminal (re-activation, deactivation); pending plaintext goes too. */
 export async function revokeTerminalApiKeys(tx: Queryable, terminalId: string, now: Date): Promise<void> {

@@ -1,7 +1,8 @@
 // The life of a terminal, as a table. Created pending (an activation code waits for it); the
 // first activation makes it active, and a replaced device activates it again with a new code;
 // deactivation is final (its credentials are revoked and no code activates it any more).
-export const TERMINAL_STATUSES = ['pending', 'active', 'deactivated'] as const;
+import type { TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
+
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
 /** What each status allows; anything else is 409 terminal_status_conflict. */

@@ -1,9 +1,10 @@
-// The terminal resources: what the operator sends and gets back (admin API) and what a terminal
-// sends and gets back (device API).
-import { graceSeconds } from '../admin/admin-schemas.js';
+// The terminal resources as the operator sends and gets them (admin API); what a terminal sends
+// and gets back is the device API's contract in @fiscal-pos/platform-protocol.
+import { graceSeconds } from '../keys/grace-seconds.js';
 import { z } from 'zod';
-import { MerchantParams } from '../admin/admin-schemas.js';
-import { TERMINAL_STATUSES } from './terminal-lifecycle.js';
+import { MerchantParams } from '../merchants/merchant-params.js';
+import type { DeviceMerchant } from '@fiscal-pos/platform-protocol';
+import { TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
 
 export const Terminal = z
   .object({
@@ -47,69 +48,7 @@ export const RotateTerminalApiKeyBody = z
   })
   .meta({ id: 'AdminRotateTerminalApiKey' });
 
-export const DeviceMerchant = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    idno: z.string().nullable(),
-    address: z.string().nullable(),
-  })
-  .meta({ id: 'DeviceMerchant' });
-
 /** The merchant as its terminals see it: the receipt header's name and fiscal identity. */
-export function presentDeviceMerchant(
-  merchant: z.infer<typeof DeviceMerchant>,
-): z.infer<typeof DeviceMerchant> {
+export function presentDeviceMerchant(merchant: DeviceMerchant): DeviceMerchant {
   return { id: merchant.id, name: merchant.name, idno: merchant.idno, address: merchant.address };
 }
-
-export const ActivateBody = z
-  .object({
-    code: z.string().min(1).max(20).describe('The activation code, XXXX-XXXX; any case, the dash optional'),
-  })
-  .meta({ id: 'DeviceActivate' });
-
-export const Activation = z
-  .object({
-    terminalId: z.string(),
-    publicId: z
-      .string()
-      .describe('The terminal’s address on the relay: {relay_url} = https://<relay>/api/relay/<publicId>'),
-    terminalName: z.string(),
-    merchant: DeviceMerchant,
-    deviceCredential: z.string().describe('dc_…: `Authorization: Bearer` for every later device call'),
-    apiKey: z.string().describe('tk_…: the X-API-Key the terminal accepts from ERPs'),
-  })
-  .meta({ id: 'DeviceActivation' });
-
-const PendingApiKey = z
-  .object({
-    id: z.string(),
-    key: z.string().describe('The new X-API-Key; acknowledge it once stored'),
-    previousKeyGraceSeconds: z
-      .number()
-      .int()
-      .describe('How long the terminal should keep accepting its current key after switching'),
-  })
-  .meta({ id: 'DevicePendingApiKey' });
-
-export const DeviceTerminal = z
-  .object({
-    terminalId: z.string(),
-    publicId: z.string().describe('The terminal’s address on the relay: /api/relay/<publicId>'),
-    terminalName: z.string(),
-    status: z.enum(TERMINAL_STATUSES),
-    merchant: DeviceMerchant,
-    pendingApiKey: PendingApiKey.nullable(),
-  })
-  .meta({ id: 'DeviceTerminal' });
-
-export const AcknowledgeApiKeyBody = z.object({ id: z.string().max(100) }).meta({ id: 'DeviceAckApiKey' });
-
-export const RotatedCredential = z
-  .object({
-    deviceCredential: z
-      .string()
-      .describe('The new dc_…; the current one keeps working until this one is first used'),
-  })
-  .meta({ id: 'DeviceRotatedCredential' });

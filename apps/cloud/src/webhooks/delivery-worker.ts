@@ -14,10 +14,11 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/sche
 import { emitEvent } from '../events/emit-event.js';
 import type { Opened, SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { assertTransition, classifyStatus, nextStep, type AttemptOutcome } from './delivery-lifecycle.js';
-import { GroupWriter } from './group-writer.js';
+import { GroupWriter } from '../db/group-writer.js';
 import { recordSuccesses, type SuccessfulAttempt } from './record-successes.js';
-import { deliveryHeaders, previousSecretBinding } from './signing.js';
-import type { UrlGuard } from './url-guard.js';
+import { deliveryHeaders } from './signing.js';
+import { previousSecretBinding } from '../db/seal-stored-secrets.js';
+import type { UrlGuard } from '@fiscal-pos/url-guard';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
 const MAX_IN_FLIGHT = 64;

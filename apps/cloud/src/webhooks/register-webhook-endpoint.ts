@@ -1,6 +1,6 @@
 // Registers a webhook endpoint: the URL passes the address guard, the merchant stays under
 // the endpoint limit, and the new signing secret is stored only sealed.
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import { newSigningSecret } from './signing.js';

@@ -7,7 +7,8 @@ import type { Db } from '../db/database.js';
 import { webhookEndpoints } from '../db/schema.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { ProblemError } from '../http/problem.js';
-import { newSigningSecret, previousSecretBinding } from './signing.js';
+import { newSigningSecret } from './signing.js';
+import { previousSecretBinding } from '../db/seal-stored-secrets.js';
 import { requireEndpoint } from './webhook-store.js';
 
 export interface RotateWebhookSecretOptions {

@@ -14,9 +14,6 @@ export function newSigningSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString('base64');
 }
 
-/** What a rotated-out secret is bound to when sealed, so it never opens as the current one. */
-export const previousSecretBinding = (endpointId: string) => `${endpointId}#previous`;
-
 const signedString = (webhookId: string, timestamp: number, body: string) =>
   `${webhookId}.${timestamp}.${body}`;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
+import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
 import { listWebhookDeliveries } from './list-webhook-deliveries.js';
 import { pingWebhookEndpoint } from './ping-webhook-endpoint.js';
@@ -21,12 +22,11 @@ import { listLiveEndpoints } from './webhook-store.js';
 
 const EndpointParams = z.object({ id: z.string().max(100) });
 
-export const createWebhookRoute = defineRoute({
+export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'POST',
   path: '/webhooks',
   operationId: 'createWebhook',
   summary: 'Registers an https endpoint; the signing secret is returned only here',
-  scopes: ['webhooks:manage'],
   body: CreateWebhookBody,
   responses: {
     201: { description: 'Registered', schema: CreatedWebhookEndpoint },
@@ -41,12 +41,11 @@ export const createWebhookRoute = defineRoute({
   }),
 });
 
-export const listWebhooksRoute = defineRoute({
+export const listWebhooksRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'GET',
   path: '/webhooks',
   operationId: 'listWebhooks',
   summary: "The merchant's webhook endpoints (without secrets)",
-  scopes: ['webhooks:manage'],
   responses: { 200: { description: 'Endpoints', schema: z.object({ data: z.array(WebhookEndpoint) }) } },
   handler: async ({ ctx, auth }) => ({
     status: 200,
@@ -54,12 +53,11 @@ export const listWebhooksRoute = defineRoute({
   }),
 });
 
-export const deleteWebhookRoute = defineRoute({
+export const deleteWebhookRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'DELETE',
   path: '/webhooks/{id}',
   operationId: 'deleteWebhook',
   summary: 'Deletes an endpoint; its queued deliveries are dropped',
-  scopes: ['webhooks:manage'],
   params: EndpointParams,
   responses: {
     204: { description: 'Deleted' },
@@ -71,12 +69,11 @@ export const deleteWebhookRoute = defineRoute({
   },
 });
 
-export const pingWebhookRoute = defineRoute({
+export const pingWebhookRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'POST',
   path: '/webhooks/{id}/ping',
   operationId: 'pingWebhook',
   summary: 'Queues a `ping` event to this endpoint only',
-  scopes: ['webhooks:manage'],
   params: EndpointParams,
   responses: {
     202: { description: 'Queued', schema: z.object({ eventId: z.string() }) },
@@ -89,12 +86,11 @@ export const pingWebhookRoute = defineRoute({
   },
 });
 
-export const listDeliveriesRoute = defineRoute({
+export const listDeliveriesRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'GET',
   path: '/webhooks/{id}/deliveries',
   operationId: 'listWebhookDeliveries',
   summary: 'Delivery log of an endpoint, newest first, with every attempt',
-  scopes: ['webhooks:manage'],
   params: EndpointParams,
   query: PageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() }),
   responses: { 200: { description: 'A page of deliveries', schema: pageOf(Delivery, 'DeliveryPage') } },
@@ -110,13 +106,12 @@ export const listDeliveriesRoute = defineRoute({
   }),
 });
 
-export const redeliverRoute = defineRoute({
+export const redeliverRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'POST',
   path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
   operationId: 'redeliverWebhook',
   summary:
     'Sends a finished delivery again, with the same webhook id (receivers deduplicating on it will skip it)',
-  scopes: ['webhooks:manage'],
   params: z.object({ id: z.string().max(100), deliveryId: z.string().max(100) }),
   responses: {
     202: { description: 'Queued again' },
@@ -136,13 +131,12 @@ export const redeliverRoute = defineRoute({
 
 const DAY_SECONDS = 86_400;
 
-export const rotateWebhookSecretRoute = defineRoute({
+export const rotateWebhookSecretRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'POST',
   path: '/webhooks/{id}/rotate-secret',
   operationId: 'rotateWebhookSecret',
   summary:
     'Replaces the signing secret; until the grace period ends, deliveries carry a signature with each secret',
-  scopes: ['webhooks:manage'],
   params: EndpointParams,
   body: z
     .object({

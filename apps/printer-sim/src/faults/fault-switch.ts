@@ -7,6 +7,8 @@
  * - paper-near-end: prints, and the paper sensor status says the roll is nearly out.
  * - disconnect-mid-job: the connection is dropped once a job's first line arrives.
  * - slow: every status answer and every cut waits `delayMs`.
+ * - silent-after-job: prints, then answers no status request on the connection that carried the
+ *   job (a printer busy or hung after the paper came out): the driver cannot know it printed.
  */
 import { z } from 'zod';
 import type { PrinterCondition } from '../escpos/status-bytes.js';
@@ -19,6 +21,7 @@ export const FAULT_MODES = [
   'paper-near-end',
   'disconnect-mid-job',
   'slow',
+  'silent-after-job',
 ] as const;
 type FaultMode = (typeof FAULT_MODES)[number];
 

@@ -24,11 +24,14 @@ function serveConnection(
   socket.setNoDelay(true);
   // Events are handled one after another so a slow status answer keeps its order with the cut.
   let queue = Promise.resolve();
+  // A page came out on this connection: in silent-after-job, status requests go unanswered since.
+  let printedHere = false;
   const handle = async (event: ParserEvent) => {
     const { mode, delayMs } = faults.settings;
     if (mode === 'slow' && (event.kind === 'status-request' || event.kind === 'cut')) await sleep(delayMs);
     switch (event.kind) {
       case 'status-request': {
+        if (mode === 'silent-after-job' && printedHere) return;
         const answer = statusByte(event.request, faults.condition());
         if (answer === null) pages.addError(`unknown status request DLE EOT ${event.request}`);
         else if (!socket.destroyed) socket.write(Buffer.of(answer));
@@ -39,6 +42,7 @@ function serveConnection(
         const { paperOut, coverOpen } = faults.condition();
         if (paperOut || coverOpen) return;
         const stored = pages.add(page.lines, page.qrPayloads);
+        printedHere = true;
         logger.info({ page: stored.id }, 'page printed');
         return;
       }

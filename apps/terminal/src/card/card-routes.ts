@@ -12,14 +12,18 @@ import type { CardTransaction } from './card-journal.js';
 import type { CardPayments } from './card-payments.js';
 
 /*
- * POST /api/card/void and /api/card/refund: money back to a card this terminal charged. They
- * drive the card terminal only (no fiscal document, no fiscal lock); the card terminal lock
- * serialises them with the card payments of sales.
+ * POST /api/card/void and /api/card/refund: money back to a card this terminal charged, for a
+ * payment whose sale does not stand (DESIGN.md "Returns"): one the fiscal server refused after it
+ * was answered offline, or one never documented. They drive the card terminal only (no fiscal
+ * document, no fiscal lock); the card terminal lock serialises them with the card payments of
+ * sales. Money of a sale that stands goes back by its fiscal refund, which documents it.
  */
 
-interface CardDeps {
+export interface CardDeps {
   /** Null when no card terminal is attached. */
   card: CardPayments | null;
+  /** Whether the sale stands: it was not refused by the fiscal server. */
+  standingSale: (saleId: string) => boolean;
 }
 
 function present(t: CardTransaction, original: CardTransaction | undefined): CardOperationResult {
@@ -42,6 +46,20 @@ function present(t: CardTransaction, original: CardTransaction | undefined): Car
   };
 }
 
+/**
+ * 409 FISCAL_REFUND_REQUIRED for a payment of a sale that stands: money given back without a
+ * document would leave the sale showing the card approved and the Z report counting it as kept.
+ */
+function refuseStandingSale(services: CardDeps, purchase: CardTransaction | undefined): void {
+  const saleId = purchase?.saleId;
+  if (saleId && services.standingSale(saleId)) {
+    throw new DomainError(
+      'FISCAL_REFUND_REQUIRED',
+      `The card payment belongs to sale ${saleId}, which stands: give the money back with its fiscal refund, POST /api/sales/${saleId}/refund`,
+    );
+  }
+}
+
 function attached({ card }: CardDeps): CardPayments {
   if (!card)
     throw new DomainError('CARD_TERMINAL_UNAVAILABLE', 'No card terminal is connected to the terminal');
@@ -49,6 +67,7 @@ function attached({ card }: CardDeps): CardPayments {
 }
 
 const CARD_ERRORS = [
+  'FISCAL_REFUND_REQUIRED',
   'BUSY',
   'CARD_PAYMENT_DECLINED',
   'CARD_PAYMENT_ERROR',
@@ -56,13 +75,13 @@ const CARD_ERRORS = [
 ] as const satisfies readonly EndpointErrorCode[];
 
 const DRIVES_THE_CARD_TERMINAL_ONLY =
-  'Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate).';
+  'For a card payment whose sale does not stand (refused by the fiscal server after it was answered offline): drives the bank card terminal only, the money goes back to the card and no fiscal document is issued. A payment of a sale that stands is refused with 409 FISCAL_REFUND_REQUIRED naming the sale’s refund, POST /api/sales/{saleId}/refund, which gives card money back on the card terminal and documents it.';
 
 export const voidCardPaymentRoute = defineRoute<CardDeps>()({
   method: 'POST',
   path: '/api/card/void',
   operationId: 'voidCardPayment',
-  summary: 'Void a card payment the terminal charged, by its cheque number (not a fiscal document)',
+  summary: 'Void a card payment of a sale that does not stand, by its cheque number (not a fiscal document)',
   description: `${DRIVES_THE_CARD_TERMINAL_ONLY} Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.`,
   tag: 'Card terminal',
   authenticated: true,
@@ -72,6 +91,7 @@ export const voidCardPaymentRoute = defineRoute<CardDeps>()({
   errors: CARD_ERRORS,
   async handler({ services, body: { chequeNumber }, idempotencyKey }) {
     const payments = attached(services);
+    refuseStandingSale(services, payments.journal.purchaseBy('cheque_number', chequeNumber));
     const voided = await payments.void({ chequeNumber, idempotencyKey });
     return present(voided, payments.journal.purchaseBy('cheque_number', chequeNumber));
   },
@@ -81,7 +101,8 @@ export const refundCardPaymentRoute = defineRoute<CardDeps>()({
   method: 'POST',
   path: '/api/card/refund',
   operationId: 'refundCardPayment',
-  summary: 'Refund (part of) a card payment the terminal charged, by its RRN (not a fiscal document)',
+  summary:
+    'Refund (part of) a card payment of a sale that does not stand, by its RRN (not a fiscal document)',
   description: `${DRIVES_THE_CARD_TERMINAL_ONLY} Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).`,
   tag: 'Card terminal',
   authenticated: true,
@@ -91,6 +112,7 @@ export const refundCardPaymentRoute = defineRoute<CardDeps>()({
   errors: CARD_ERRORS,
   async handler({ services, body, idempotencyKey }) {
     const payments = attached(services);
+    refuseStandingSale(services, payments.journal.purchaseBy('rrn', body.rrn));
     const refunded = await payments.refund({ ...body, idempotencyKey });
     return present(refunded, payments.journal.purchaseBy('rrn', body.rrn));
   },

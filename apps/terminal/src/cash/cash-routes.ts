@@ -1,5 +1,10 @@
 import { cashRequestSchema, parseCashRequest } from '@fiscal-pos/fiscal';
-import { defineRoute, FISCAL_OPERATION_ERRORS, type Route } from '../http/define-route.js';
+import {
+  defineRoute,
+  FISCAL_OPERATION_ERRORS,
+  TURNOVER_LIMIT_ERRORS,
+  type Route,
+} from '../http/define-route.js';
 import { cashReceipt } from '../receipts/document-layouts.js';
 import { cashResultSchema } from './cash-contract.js';
 import { loadCash, type CashDeps } from './cash-deps.js';
@@ -28,6 +33,7 @@ function cashRoute(direction: CashDirection): Route<CashDeps> {
     response: cashResultSchema,
     errors: [
       ...FISCAL_OPERATION_ERRORS,
+      ...TURNOVER_LIMIT_ERRORS,
       'FISCAL_DAY_EXPIRED',
       ...(inward ? [] : (['INSUFFICIENT_CASH_BALANCE'] as const)),
     ],

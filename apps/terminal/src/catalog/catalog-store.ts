@@ -1,7 +1,7 @@
 import type { VatTable } from '@fiscal-pos/fiscal';
 import { pinVerifierSchema, type PinVerifier } from '@fiscal-pos/platform-protocol';
 import type { Db } from '../storage/database.js';
-import type { CatalogFeedPage, FeedProduct } from '../platform/device-api-contract.js';
+import type { CatalogFeed, CatalogProduct as FeedProduct } from '@fiscal-pos/platform-protocol';
 import type {
   CatalogCashierList,
   CatalogCategoryList,
@@ -86,7 +86,7 @@ export class CatalogStore {
    * One page of the feed in one transaction: upserts, tombstones, then the cursor. A crash
    * repeats at most this page, and applying a page twice changes nothing.
    */
-  applyPage(page: CatalogFeedPage, at: Date): void {
+  applyPage(page: CatalogFeed, at: Date): void {
     const db = this.db;
     db.transaction(() => {
       for (const p of page.products) {

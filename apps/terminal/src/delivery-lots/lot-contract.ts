@@ -71,11 +71,10 @@ export const deliveryLotSchema = z
     webhook: z
       .strictObject({
         state: oneOfStrings(['pending', 'attempted'], 'pending until the one attempt starts'),
-        statusCode: z.int().nullable().meta({ description: 'the receiver’s HTTP status; null if none came' }),
-        error: z
-          .string()
-          .nullable()
-          .meta({ description: 'why the attempt failed (non-2xx, timeout, refused)' }),
+        outcome: z.enum(['delivered', 'failed']).nullable().meta({
+          description:
+            'delivered (the receiver answered 2xx) or failed (any other answer, none, or an address the terminal may not call); null while pending or when a restart cut the attempt short. The receiver’s status and error text are in the terminal’s log only.',
+        }),
         at: timestampSchema.nullable(),
       })
       .nullable()

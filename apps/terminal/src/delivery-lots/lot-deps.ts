@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
 import type { PrintQueue } from '../printing/print-queue.js';
+import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import type { IdempotencyStore } from '../storage/idempotency-store.js';
 import type { Db } from '../storage/database.js';
 import type { LotWebhooks } from './lot-webhooks.js';
@@ -20,6 +21,8 @@ export interface LotDeps {
   vatTable: () => VatTable;
   /** Paper of fiscal documents: queued durably, printed in order. */
   printQueue: PrintQueue;
+  /** The merchant's header, printed on the delivery note. */
+  header: () => ReceiptHeader;
   logger: Logger;
 }
 

@@ -30,8 +30,8 @@ export const createDeliveryLotRoute = defineRoute<LotDeps>()({
   response: deliveryLotSchema,
   errors: [],
   replay: lotReplay,
-  handler({ services: d, body, idempotencyKey }) {
-    return presentLot(createLot(d, body, idempotencyKey), d.lotSecret(), d.clock.now());
+  async handler({ services: d, body, idempotencyKey }) {
+    return presentLot(await createLot(d, body, idempotencyKey), d.lotSecret(), d.clock.now());
   },
 });
 

@@ -32,11 +32,15 @@ export interface LotSaleReport {
   extraLines: { productId: string | null; name: string; soldQty: number; status: 'added' }[];
 }
 
-/** The webhook of a sold lot: `pending` until the one attempt starts, then its outcome. */
+/**
+ * The webhook of a sold lot: `pending` until the one attempt starts, then its outcome, coarse
+ * on purpose: the receiver's status and error text stay in the file and the log, so that the
+ * lot's reader cannot use the terminal to probe what answers where (docs/terminal-api.md).
+ */
 interface WebhookOutcome {
   state: 'pending' | 'attempted';
-  statusCode: number | null;
-  error: string | null;
+  /** null while pending, or when a crash cut the attempt short (it is never sent again). */
+  outcome: 'delivered' | 'failed' | null;
   at: string | null;
 }
 
@@ -263,11 +267,16 @@ export class LotStore {
       webhook: row.webhook_state
         ? {
             state: row.webhook_state,
-            statusCode: row.webhook_status_code,
-            error: row.webhook_error,
+            outcome: webhookOutcomeOf(row),
             at: row.webhook_at,
           }
         : null,
     };
   }
+}
+
+/** Delivered: a 2xx came and nothing failed; failed: an error was recorded; otherwise unknown. */
+function webhookOutcomeOf(row: LotRow): WebhookOutcome['outcome'] {
+  if (row.webhook_error !== null) return 'failed';
+  return row.webhook_status_code === null ? null : 'delivered';
 }

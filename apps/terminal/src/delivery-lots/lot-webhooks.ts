@@ -1,5 +1,6 @@
+import type { UrlGuard } from '@fiscal-pos/url-guard';
 import type { Logger } from 'pino';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import type { Clock } from '../clock.js';
 import type { LotStore } from './lot-store.js';
 
@@ -8,11 +9,28 @@ import type { LotStore } from './lot-store.js';
  * receiver, no signature and no retry. Each send is fire-and-forget and bounded by a short
  * timeout, so a hanging receiver costs nothing but that timeout in the background; the outcome
  * is stored on the lot.
+ *
+ * Whoever holds the terminal's key chooses the URL, through the relay from anywhere: the
+ * guard keeps the terminal from calling itself, its simulators, the link-local metadata
+ * services and the like (a LAN ERP is a legitimate receiver). A URL is checked when the lot is
+ * recorded, again before the attempt, and the connection resolves names through the guard, so
+ * a name that changes its address in between is refused too.
  */
 export class LotWebhooks {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly dispatcher: Agent;
 
-  constructor(private readonly o: { lots: LotStore; clock: Clock; logger: Logger; timeoutMs: number }) {}
+  constructor(
+    private readonly o: { lots: LotStore; clock: Clock; logger: Logger; timeoutMs: number; guard: UrlGuard },
+  ) {
+    this.dispatcher = new Agent({ connect: { lookup: o.guard.lookup } });
+  }
+
+  /** Why the terminal will not call this URL, or null when it may. */
+  async refusal(url: string): Promise<string | null> {
+    const check = await this.o.guard.check(url);
+    return check.ok ? null : check.reason;
+  }
 
   /** Starts the one attempt of the lot's pending webhook, if it has one; never throws. */
   send(lotId: string): void {
@@ -38,6 +56,11 @@ export class LotWebhooks {
     await Promise.all([...this.inFlight]);
   }
 
+  /** After `idle`: closes the connections kept to receivers. */
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
   private async attempt(lotId: string): Promise<void> {
     const { lots, clock, logger, timeoutMs } = this.o;
     const claimed = lots.claimWebhook(lotId, clock.now().toISOString());
@@ -45,7 +68,10 @@ export class LotWebhooks {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
+      const refused = await this.refusal(claimed.url);
+      if (refused !== null) throw new Error(`not sent: ${refused}`);
       const response = await request(claimed.url, {
+        dispatcher: this.dispatcher,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(claimed.body),

@@ -5,6 +5,7 @@ import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { backoffDelay } from '../fiscal-operations/sync-worker.js';
 import type { RefundStore } from '../fiscal-documents/refund-store.js';
 import type { SaleStore } from '../fiscal-documents/sale-store.js';
+import { DeviceClient } from '../platform/device-client.js';
 import type { PlatformAccess } from '../platform/platform-link.js';
 import type { DocumentOutbox, DueDocument } from './document-outbox.js';
 import type { PushedDocument } from '@fiscal-pos/platform-protocol';
@@ -113,17 +114,9 @@ export class DocumentPush {
 
   async #push(access: PlatformAccess, due: readonly DueDocument[]): Promise<void> {
     const documents = due.map((d) => this.#document(d));
-    const response = await fetch(new URL('/api/device/v1/documents', access.cloudUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access.deviceCredential}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ documents }),
-      signal: AbortSignal.timeout(this.o.timeoutMs),
-    });
-    if (!response.ok) {
-      throw new Error(`the cloud answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    }
-    const { results } = (await response.json()) as { results?: { operationId?: unknown }[] };
-    const accepted = new Set((results ?? []).map((r) => r.operationId));
+    const client = new DeviceClient(access.cloudUrl, () => access.deviceCredential, this.o.timeoutMs);
+    const { results } = await client.pushDocuments(documents);
+    const accepted = new Set(results.map((r) => r.operationId));
     const confirmed = due.filter((d) => accepted.has(d.operationId));
     if (confirmed.length !== due.length) {
       throw new Error(`the cloud confirmed ${confirmed.length} of ${due.length} documents`);

@@ -8,7 +8,7 @@ export function vatPercent(rateBp: number | null): number {
 }
 
 /** A document's VAT per code, as sale and refund results show it. */
-function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBreakdown'] {
+export function presentVatBreakdown(vat: readonly VatLine[]): SaleResult['vatBreakdown'] {
   const breakdown: SaleResult['vatBreakdown'] = {};
   for (const line of vat) {
     breakdown[line.code] = {

@@ -25,6 +25,11 @@ export function presentRefundResult(
     ...presentFiscalDocument(op),
     receiptNumber: op.receiptNumber ?? 0,
     total: fromMinor(refund.total),
+    payments: refund.payments.map((p) => ({
+      paymentType: p.paymentType,
+      amount: fromMinor(p.amount),
+      card: p.card,
+    })),
     qrCodeData: refundQrCode(registrationNumber, refund, op),
     createdAt: refund.createdAt,
   };

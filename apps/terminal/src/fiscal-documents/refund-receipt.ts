@@ -2,6 +2,7 @@ import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import {
+  cardLines,
   dateTimeLine,
   fiscalFooter,
   merchantHeader,
@@ -46,6 +47,8 @@ export function refundReceipt(
   lines.push(...vatLines(op.vat, true));
   for (const payment of refund.payments) {
     lines.push([`RESTITUIT ${paymentLabel(payment.paymentType)}`, formatMinor(payment.amount)]);
+    // The bank's references of the card refund, so the customer and the shop can match the bank's.
+    if (payment.card) lines.push(...cardLines(payment.card));
   }
   lines.push(...fiscalFooter(op), ...verificationLines(qrCodeData));
   return { kind: 'receipt', lines, qrCode: qrCodeData, feedLines: 3, cut: true };

@@ -1,4 +1,5 @@
 import type { FiscalOperationStatus } from '@fiscal-pos/fiscal';
+import type { CardApproval } from '../card/card-terminal.js';
 import type { Db } from '../storage/database.js';
 
 export interface RefundItem {
@@ -28,9 +29,38 @@ export interface StoredRefund {
   payments: RefundPayment[];
 }
 
-/** A refund as read back, with the status of its fiscal operation. */
-export interface RefundRecord extends StoredRefund {
+/** What the bank's card terminal gave for a card refund: its approval's references. */
+type CardRefund = Omit<CardApproval, 'kind' | 'amount'>;
+
+/** A refund as read back, with the status of its fiscal operation and its card refunds. */
+export interface RefundRecord extends Omit<StoredRefund, 'payments'> {
   status: FiscalOperationStatus;
+  payments: (RefundPayment & { card: CardRefund | null })[];
+}
+
+interface PaymentRow {
+  payment_type: string;
+  amount: number;
+  card_transaction_id: string | null;
+  rrn: string | null;
+  auth_code: string | null;
+  cheque_number: string | null;
+  masked_pan: string | null;
+  scheme: string | null;
+  bank_terminal_id: string | null;
+}
+
+/** The bank's references of a card refund; none unless the card terminal approved it. */
+function cardRefundOf(p: PaymentRow): CardRefund | null {
+  if (p.card_transaction_id === null || p.rrn === null || p.cheque_number === null) return null;
+  return {
+    rrn: p.rrn,
+    authCode: p.auth_code,
+    chequeNumber: p.cheque_number,
+    maskedPan: p.masked_pan,
+    scheme: p.scheme,
+    bankTerminalId: p.bank_terminal_id ?? '',
+  };
 }
 
 /** What the refunds of a sale that stand (not refused by the fiscal server) gave back. */
@@ -130,14 +160,18 @@ export class RefundStore {
         vatAmount: i.vat_amount,
       }));
     const payments = this.db
-      .prepare<[string], { payment_type: string; amount: number; card_transaction_id: string | null }>(
-        'SELECT * FROM refund_payments WHERE refund_id = ? ORDER BY position',
+      .prepare<[string], PaymentRow>(
+        `SELECT p.payment_type, p.amount, p.card_transaction_id, c.rrn, c.auth_code, c.cheque_number, c.masked_pan,
+           c.scheme, c.bank_terminal_id
+         FROM refund_payments p LEFT JOIN card_transactions c ON c.id = p.card_transaction_id
+         WHERE p.refund_id = ? ORDER BY p.position`,
       )
       .all(row.id)
       .map((p) => ({
         paymentType: p.payment_type,
         amount: p.amount,
         cardTransactionId: p.card_transaction_id,
+        card: cardRefundOf(p),
       }));
     return {
       id: row.id,

@@ -2,6 +2,7 @@ import { formatMinor, fromMilli } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintDocument, PrintLine } from '../printing/receipt-printer.js';
 import {
+  cardLines,
   dateTimeLine,
   fiscalFooter,
   merchantHeader,
@@ -44,12 +45,10 @@ export function saleReceipt(
   lines.push(...vatLines(op.vat));
   for (const payment of sale.payments) {
     lines.push([paymentLabel(payment.paymentType), formatMinor(payment.amount)]);
-    const card = payment.card;
-    if (card) {
-      lines.push([`  ${card.scheme ?? 'CARD'} ${card.maskedPan ?? ''}`.trimEnd()]);
-      lines.push([`  RRN ${card.rrn}`, `AUTORIZARE ${card.authCode ?? '-'}`]);
-      lines.push([`  TERMINAL ${card.bankTerminalId}`, `CEC ${card.chequeNumber}`]);
-    }
+    if (payment.card) lines.push(...cardLines(payment.card));
+    // Charged on the caller's own card terminal: its RRN is all the terminal was told (the
+    // authorisation code is on that terminal's slip).
+    else if (payment.rrn !== null) lines.push([`  RRN ${payment.rrn}`]);
   }
   if (sale.changeAmount > 0) lines.push(['REST', formatMinor(sale.changeAmount)]);
   lines.push(...fiscalFooter(op), ...verificationLines(qrCodeData));

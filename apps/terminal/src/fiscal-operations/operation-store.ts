@@ -1,3 +1,4 @@
+import type { Turnover } from '@fiscal-pos/fiscal';
 import type { Db } from '../storage/database.js';
 import { rowCount } from '../storage/row-counts.js';
 import {
@@ -299,6 +300,38 @@ export class OperationStore {
         )
         .get(reportNumber - 1, reportNumber)?.balance ?? 0
     );
+  }
+
+  /**
+   * What the open fiscal day, the open shift and the calendar year `year` (YYYY, local) have used
+   * of their turnover limits (packages/fiscal money/limits.ts): the drawer each started with plus
+   * the totals of its sales, refunds and cash-ins. The year counts the Z reports closed in it and
+   * the open day, which may still close in it. Read under the fiscal lock, before a document is
+   * written; refused documents never moved money.
+   */
+  turnover(reportNumber: number, year: string): Turnover {
+    const row = this.db
+      .prepare<
+        { report: number; from: string; to: string },
+        { day: number; shift: number | null; closed: number }
+      >(
+        `SELECT
+           COALESCE((SELECT closing_cash_balance FROM z_reports WHERE report_number = @report - 1), 0)
+             + COALESCE((SELECT SUM(total_amount) FROM fiscal_operations WHERE report_number = @report
+                 AND status != 'failed' AND operation_type IN ('receipt', 'refund', 'cash_in')), 0) AS day,
+           (SELECT s.opening_cash_balance
+              + COALESCE((SELECT SUM(o.total_amount) FROM fiscal_operations o WHERE o.shift_id = s.id
+                  AND o.status != 'failed' AND o.operation_type IN ('receipt', 'refund', 'cash_in')), 0)
+            FROM shifts s WHERE s.closed_at IS NULL) AS shift,
+           COALESCE((SELECT SUM(opening_cash_balance
+               + json_extract(summary_json, '$.totals.totalSales')
+               + json_extract(summary_json, '$.totals.totalReturns')
+               + json_extract(summary_json, '$.totals.cashIn'))
+             FROM z_reports WHERE closed_on >= @from AND closed_on <= @to), 0) AS closed`,
+      )
+      .get({ report: reportNumber, from: `${year}-01-01`, to: `${year}-12-31` })!;
+    // No shift open: the document opens one, with the drawer, which the day already counts.
+    return { day: row.day, shift: row.shift ?? row.day, year: row.closed + row.day };
   }
 
   /** A page of the history, newest first (see history-page.ts for how it avoids reading it). */

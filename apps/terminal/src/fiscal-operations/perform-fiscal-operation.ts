@@ -2,7 +2,15 @@ import type { Clock } from '../clock.js';
 import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
 import type { IdempotencyStore, ResourceKind } from '../storage/idempotency-store.js';
-import type { FiscalOperationType, PaymentLine, VatLine } from '@fiscal-pos/fiscal';
+import {
+  formatLimit,
+  turnoverBreach,
+  turnoverOf,
+  type FiscalOperationType,
+  type PaymentLine,
+  type TurnoverBreach,
+  type VatLine,
+} from '@fiscal-pos/fiscal';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
 import { isFiscalDayExpired } from '../terminal-state/fiscal-day.js';
@@ -18,6 +26,22 @@ export function refusalError(op: FiscalOperationRecord): DomainError {
   return new DomainError(
     'MEV_ERROR',
     `The fiscal server refused the operation: ${op.errorMessage ?? 'no reason given'}`,
+  );
+}
+
+const LIMIT_REFUSAL = {
+  day: { code: 'DAY_TOTAL_LIMIT_EXCEEDED', what: 'fiscal day', remedy: 'a Z report starts a new day' },
+  shift: { code: 'SHIFT_TOTAL_LIMIT_EXCEEDED', what: 'shift', remedy: 'closing the shift starts a new one' },
+  year: { code: 'YEAR_TOTAL_LIMIT_EXCEEDED', what: 'calendar year', remedy: 'the next year starts afresh' },
+} as const;
+
+/** A document that would take a scope past what its report can state exactly: 409, nothing written. */
+function limitError(breach: TurnoverBreach): DomainError {
+  const { code, what, remedy } = LIMIT_REFUSAL[breach.scope];
+  return new DomainError(
+    code,
+    `The ${what} may take at most ${formatLimit(breach.limit)} MDL (its opening drawer, sales, refunds and cash-ins), ` +
+      `so that its report states every sum exactly; ${formatLimit(breach.left)} MDL is left: ${remedy}`,
   );
 }
 
@@ -114,6 +138,15 @@ export async function performFiscalOperation(
     const checkedAt = dated(ctx.clock.now());
     plan.check?.(state);
     const amounts = plan.amounts(state);
+    // Reports and cash-outs add nothing: they are never refused by a limit (a Z report can always be made).
+    const added = turnoverOf(plan.type, amounts.totalAmount);
+    if (added > 0) {
+      const breach = turnoverBreach(
+        ctx.operations.turnover(state.reportNumber, String(new Date(checkedAt).getFullYear())),
+        added,
+      );
+      if (breach) throw limitError(breach);
+    }
     await plan.beforeWrite?.run();
 
     const write = ctx.db.transaction(() => {

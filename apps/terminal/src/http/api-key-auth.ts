@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { addressKey, AddressRefusals } from '@fiscal-pos/relay-protocol';
+import type { IncomingHttpHeaders } from 'node:http';
 import { DomainError } from '../domain-error.js';
 import type { RetiringKey } from '../storage/api-key-file.js';
 import type { EndpointContract } from './define-route.js';
@@ -18,6 +20,19 @@ export class ApiKeyGate {
   asksKey(path: string): boolean {
     return !this.publicPaths.has(path);
   }
+}
+
+const METRICS_PATH = '/metrics';
+
+/**
+ * The key a request presents: its X-API-Key, or on GET /metrics also `Authorization: Bearer
+ * <key>`, which is what Prometheus sends natively (`authorization` in a scrape config) where
+ * a custom header needs `http_headers`. Only there: everywhere else the spec's header is the one.
+ */
+export function presentedKey(path: string, headers: IncomingHttpHeaders): string | string[] | undefined {
+  const key = headers['x-api-key'];
+  if (key !== undefined || path !== METRICS_PATH) return key;
+  return /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
 }
 
 /**
@@ -55,5 +70,49 @@ export class ApiKeyVerifier {
     const retiring = this.retiring;
     if (retiring && this.now().getTime() < retiring.until && timingSafeEqual(digest, retiring.digest)) return;
     throw new DomainError('INVALID_API_KEY', 'The X-API-Key is not valid for this terminal');
+  }
+}
+
+/** Addresses whose wrong keys are remembered at once: what guesses from many addresses cost. */
+const MAX_ADDRESSES = 10_000;
+
+/**
+ * Wrong X-API-Key values counted per client address (IPv6 per /64): after `max` in a window the
+ * address gets 429 TOO_MANY_INVALID_KEYS with Retry-After for the rest of it, whatever key it
+ * sends, since letting the right key through would tell a guesser which guess was right. Other
+ * addresses are not affected; loopback is counted like any address. A relayed request has no
+ * address here (every client of the relay comes over the same link): the relay counts those
+ * per client address itself (docs/relay.md).
+ */
+export class ApiKeyThrottle {
+  private readonly refusals: AddressRefusals;
+
+  constructor(
+    limit: { max: number; windowMs: number },
+    /** Monotonic milliseconds: a clock step moves no window. */
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.refusals = new AddressRefusals({ ...limit, maxAddresses: MAX_ADDRESSES });
+  }
+
+  /** Runs `verify` for a request from `address` (null: not counted here), counting its wrong key. */
+  check(address: string | null, verify: () => void): void {
+    const key = address === null ? null : addressKey(address);
+    if (key === null) return verify();
+    const wait = this.refusals.retryAfter(key, this.now());
+    if (wait > 0)
+      throw new DomainError(
+        'TOO_MANY_INVALID_KEYS',
+        `Too many requests from this address had a wrong X-API-Key; retry after ${wait} s`,
+        null,
+        wait,
+      );
+    try {
+      verify();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'INVALID_API_KEY')
+        this.refusals.refused(key, this.now());
+      throw error;
+    }
   }
 }

@@ -19,6 +19,13 @@ export const FISCAL_OPERATION_ERRORS = [
   'MEV_UNAVAILABLE',
 ] as const satisfies readonly EndpointErrorCode[];
 
+/** A document that takes money in or gives it back may take its day, shift or year past its limit. */
+export const TURNOVER_LIMIT_ERRORS = [
+  'DAY_TOTAL_LIMIT_EXCEEDED',
+  'SHIFT_TOTAL_LIMIT_EXCEEDED',
+  'YEAR_TOTAL_LIMIT_EXCEEDED',
+] as const satisfies readonly EndpointErrorCode[];
+
 /**
  * A JSON body: its schema for the document, and the parser that gives the spec's validation
  * codes (the shared request parsers of `@fiscal-pos/fiscal` mostly; some need the terminal's

@@ -10,6 +10,10 @@ const fieldErrorSchema = z
       .string()
       .meta({ description: 'validation code (spec table, plus the terminal’s query and header codes)' }),
     message: z.string(),
+    expected: z.number().optional().meta({
+      description:
+        'the figure the rule expected, in MDL: the sum the payments must reach (PAYMENT_SUM_MISMATCH), the computed change (CHANGE_MISMATCH), the total (INSUFFICIENT_PAYMENT)',
+    }),
   })
   .meta({ id: 'FieldError' });
 

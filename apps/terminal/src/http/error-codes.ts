@@ -39,6 +39,16 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
     case 'DELIVERY_LOT_NOT_OPEN':
     case 'SALE_NOT_REFUNDABLE':
     case 'PRINT_JOB_NOT_QUEUED':
+    case 'PRINT_JOB_NOT_UNCONFIRMED':
+      return 409;
+    // The terminal's state refuses the document, not its shape: after a Z report (a shift's
+    // close, a new year) the same request passes.
+    case 'DAY_TOTAL_LIMIT_EXCEEDED':
+    case 'SHIFT_TOTAL_LIMIT_EXCEEDED':
+    case 'YEAR_TOTAL_LIMIT_EXCEEDED':
+      return 409;
+    // The card payment belongs to a sale that stands: its money goes back by a fiscal refund.
+    case 'FISCAL_REFUND_REQUIRED':
       return 409;
     // The terminal's clock is behind its last fiscal document: it would date a document earlier.
     case 'CLOCK_BEHIND_LAST_DOCUMENT':
@@ -48,6 +58,8 @@ export function httpStatusOf(code: Exclude<ErrorCode, 'PLATFORM_ERROR'>): number
       return 409;
     case 'BUSY':
     case 'CASHIER_LOCKED':
+    case 'TOO_MANY_INVALID_KEYS':
+    case 'PRINT_RATE_LIMITED':
       return 429;
     case 'INTERNAL_ERROR':
     case 'PRINT_ERROR':

@@ -3,17 +3,18 @@ import { defineRoute } from '../http/define-route.js';
 import type { TerminalMetrics } from './terminal-metrics.js';
 
 /**
- * GET /metrics: Prometheus text exposition, not enveloped. It is behind X-API-Key like every
+ * GET /metrics: Prometheus text exposition, not enveloped. It is behind the API key like every
  * endpoint but the two health checks (spec, authentication rule 1): the counts it shows are
- * the shop's business. Prometheus sends the key with `http_headers` in the scrape config
- * (docs/offline-mode.md, "Metrics").
+ * the shop's business. Here alone the key may also come as `Authorization: Bearer <key>`, what
+ * Prometheus sends natively (docs/offline-mode.md, "Metrics"; presentedKey).
  */
 export const metricsRoute = defineRoute<{ metrics: TerminalMetrics }>()({
   method: 'GET',
   path: '/metrics',
   operationId: 'getMetrics',
   summary: 'Prometheus metrics (text exposition, no envelope)',
-  description: 'Behind X-API-Key like every endpoint but the health checks.',
+  description:
+    'Behind the API key like every endpoint but the health checks: X-API-Key, or `Authorization: Bearer <key>` (what Prometheus sends natively).',
   tag: 'Operations',
   authenticated: true,
   body: 'raw',

@@ -8,7 +8,7 @@
  * latency histogram is per process by nature: Prometheus handles its reset on restart.
  */
 import { FISCAL_OPERATION_STATUSES, FISCAL_OPERATION_TYPES } from '@fiscal-pos/fiscal';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { CARD_TERMINAL_STATUSES, type CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import type { PlatformHealth } from '../catalog/platform-sync.js';
@@ -41,10 +41,14 @@ export interface MetricsSources {
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
 const MEV_LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds; a fiscal sale waits for MEV (above), everything else answers from SQLite. */
+const HTTP_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export class TerminalMetrics implements MevRequestObserver {
   readonly registry = new Registry();
   private readonly mevLatency: Histogram<'outcome'>;
+  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
 
   constructor(sources: MetricsSources) {
     const { registry } = this;
@@ -178,6 +182,15 @@ export class TerminalMetrics implements MevRequestObserver {
     });
 
     new Gauge({
+      name: 'print_jobs_unconfirmed',
+      help: 'Jobs the printer took without confirming them, never sent again on their own: a cashier reprints or drops each (GET /api/printer/jobs)',
+      registers: [registry],
+      collect() {
+        this.set(sources.printerHealth().unconfirmedJobs);
+      },
+    });
+
+    new Gauge({
       name: 'platform_outbox_size',
       help: 'Fiscal documents not yet confirmed by the cloud at their current state: growing while the cloud is away (or the terminal is not activated)',
       registers: [registry],
@@ -214,6 +227,28 @@ export class TerminalMetrics implements MevRequestObserver {
       buckets: MEV_LATENCY_BUCKETS,
       registers: [registry],
     });
+
+    // By the route's pattern, not the URL: a sale id or a query must not make a series each.
+    this.httpRequests = new Counter({
+      name: 'terminal_http_requests_total',
+      help: 'Terminal API requests answered, by method, route (its pattern) and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    });
+    this.httpDuration = new Histogram({
+      name: 'terminal_http_request_duration_seconds',
+      help: 'Terminal API request durations, by method, route (its pattern) and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: HTTP_DURATION_BUCKETS,
+      registers: [registry],
+    });
+  }
+
+  /** `route` is the matched route's pattern, or "unmatched" (a 404, or refused before routing). */
+  observeHttpRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
   }
 
   observeMevRequest(outcome: MevRequestOutcome, seconds: number): void {

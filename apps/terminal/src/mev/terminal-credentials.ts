@@ -12,8 +12,9 @@
  * (MEV_CREDENTIALS_MISSING); everything -> `fiscalized`. Files are written to a temporary
  * name and renamed, so a crash never leaves half a key behind.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE, privateDir } from '../storage/private-files.js';
 
 export interface MevCredentials {
   username: string;
@@ -67,31 +68,31 @@ export async function readFiscalizationState(dir: string): Promise<Fiscalization
 
 /** Stores everything fiscalization issued (replacing an earlier fiscalization). */
 export async function writeFiscalization(dir: string, material: FiscalizationMaterial): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  // The certificate goes last: its presence is what makes the terminal count as fiscalized.
-  await writeAtomic(join(dir, FILES.key), material.clientKeyPem, 0o600);
-  await writeAtomic(join(dir, FILES.ca), material.caCertPem, 0o644);
+  privateDir(dir);
+  // Everything of it is the owner's only (private-files.ts), the certificates too: with the
+  // identity they say which terminal this is. The certificate goes last: its presence is what makes the terminal count as fiscalized.
+  await writeAtomic(join(dir, FILES.key), material.clientKeyPem);
+  await writeAtomic(join(dir, FILES.ca), material.caCertPem);
   await writeAtomic(
     join(dir, FILES.identity),
     JSON.stringify({ terminalId: material.terminalId, registrationNumber: material.registrationNumber }),
-    0o644,
   );
   await writeCredentials(dir, material.credentials);
-  await writeAtomic(join(dir, FILES.cert), material.clientCertPem, 0o644);
+  await writeAtomic(join(dir, FILES.cert), material.clientCertPem);
 }
 
 export async function writeCredentials(dir: string, credentials: MevCredentials): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeAtomic(join(dir, FILES.credentials), JSON.stringify(credentials), 0o600);
+  privateDir(dir);
+  await writeAtomic(join(dir, FILES.credentials), JSON.stringify(credentials));
 }
 
 export async function removeCredentials(dir: string): Promise<void> {
   await rm(join(dir, FILES.credentials), { force: true });
 }
 
-async function writeAtomic(file: string, content: string, mode: number): Promise<void> {
+async function writeAtomic(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode, flush: true });
+  await writeFile(temporary, content, { mode: PRIVATE_FILE_MODE, flush: true });
   await rename(temporary, file);
 }
 

@@ -1,14 +1,23 @@
-import type { z } from 'zod';
+// The terminal's side of the device API. Requests and answers are the contract both ends
+// share (@fiscal-pos/platform-protocol's device-api.ts): every answer is parsed with the
+// schema the cloud documents it with, and one that does not parse is not used.
 import {
-  activationSchema,
-  catalogFeedSchema,
-  deviceTerminalSchema,
-  problemSchema,
-  rotatedCredentialSchema,
-  type Activation,
-  type CatalogFeedPage,
-  type DeviceTerminal,
-} from './device-api-contract.js';
+  Activation,
+  CatalogFeed,
+  DEVICE_API_BASE_PATH,
+  DeviceTerminal,
+  PushDocumentsResult,
+  RotatedCredential,
+  type PushedDocument,
+} from '@fiscal-pos/platform-protocol';
+import { z } from 'zod';
+
+/** The cloud's refusals are problem details; `code` is what the terminal branches on. */
+const problemSchema = z.object({
+  code: z.string().optional(),
+  detail: z.string().optional(),
+  title: z.string().optional(),
+});
 
 /**
  * Why a call to the cloud failed. `unreachable`: no usable answer (down, slow, not the cloud),
@@ -29,7 +38,7 @@ export class CloudError extends Error {
 
 const DEFAULT_CLOUD_TIMEOUT_MS = 10_000;
 
-/** `https://cloud/` and `https://cloud` name the same base. */
+/** `https://cloud/` and `https://cloud` name the same base; a path prefix (`https://host/cloud`) is kept. */
 function base(cloudUrl: string): string {
   return cloudUrl.replace(/\/+$/, '');
 }
@@ -49,7 +58,7 @@ async function send(cloudUrl: string, path: string, init: CloudRequest): Promise
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${base(cloudUrl)}/api/device/v1${path}`, {
+    response = await fetch(`${base(cloudUrl)}${DEVICE_API_BASE_PATH}${path}`, {
       method: init.method,
       headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -105,10 +114,10 @@ export async function activateDevice(
   code: string,
   timeoutMs = DEFAULT_CLOUD_TIMEOUT_MS,
 ): Promise<Activation> {
-  return fetchParsed(cloudUrl, '/activate', { method: 'POST', body: { code }, timeoutMs }, activationSchema);
+  return fetchParsed(cloudUrl, '/activate', { method: 'POST', body: { code }, timeoutMs }, Activation);
 }
 
-/** The device API with the terminal's credential: what the platform sync calls. */
+/** The device API with the terminal's credential: what the platform sync and the document push call. */
 export class DeviceClient {
   constructor(
     private readonly cloudUrl: string,
@@ -121,7 +130,7 @@ export class DeviceClient {
       this.cloudUrl,
       '/terminal',
       { method: 'GET', credential: this.credential(), timeoutMs: this.timeoutMs },
-      deviceTerminalSchema,
+      DeviceTerminal,
     );
   }
 
@@ -140,18 +149,28 @@ export class DeviceClient {
       this.cloudUrl,
       '/credential/rotate',
       { method: 'POST', credential: this.credential(), timeoutMs: this.timeoutMs },
-      rotatedCredentialSchema,
+      RotatedCredential,
     );
     return answer.deviceCredential;
   }
 
-  catalog(cursor: string, limit: number): Promise<CatalogFeedPage> {
+  catalog(cursor: string, limit: number): Promise<CatalogFeed> {
     const query = new URLSearchParams({ cursor, limit: String(limit) });
     return fetchParsed(
       this.cloudUrl,
       `/catalog?${query.toString()}`,
       { method: 'GET', credential: this.credential(), timeoutMs: this.timeoutMs },
-      catalogFeedSchema,
+      CatalogFeed,
+    );
+  }
+
+  /** Pushes fiscal documents; the answer says, per operation id, how each was taken. */
+  pushDocuments(documents: readonly PushedDocument[]): Promise<PushDocumentsResult> {
+    return fetchParsed(
+      this.cloudUrl,
+      '/documents',
+      { method: 'POST', credential: this.credential(), body: { documents }, timeoutMs: this.timeoutMs },
+      PushDocumentsResult,
     );
   }
 }

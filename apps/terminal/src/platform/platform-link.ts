@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import { readStoredApiKey, sha256Hex, storeApiKey, type RetiringKey } from '../storage/api-key-file.js';
-import type { PendingApiKey } from './device-api-contract.js';
+import type { PendingApiKey } from '@fiscal-pos/platform-protocol';
 import { CloudError, type DeviceClient } from './device-client.js';
 import {
   credentialIssuedAt,

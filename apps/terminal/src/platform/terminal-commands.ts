@@ -1,5 +1,7 @@
 import { systemClock } from '../clock.js';
 import type { TerminalConfig } from '../config.js';
+import { fiscalizeCommand, FISCALIZE_USAGE } from '../fiscalization/fiscalize-command.js';
+import { fiscalDir } from '../fiscalization/fiscal-setup.js';
 import { readStoredApiKey } from '../storage/api-key-file.js';
 import { ProcessLockTimeout } from '../storage/process-lock.js';
 import { activateTerminal, ActivationError } from './activate-terminal.js';
@@ -11,7 +13,8 @@ const TERMINAL_COMMANDS_USAGE = `Commands of the terminal's entry (npm run termi
   (none)               serve the Terminal API
   activate XXXX-XXXX   exchange an activation code with the cloud at CLOUD_URL, once
   show-key             print the terminal's X-API-Key (developer settings)
-  rotate-credential    replace the device credential with a new one from the cloud`;
+  rotate-credential    replace the device credential with a new one from the cloud
+${FISCALIZE_USAGE}`;
 
 /**
  * The terminal's subcommands, run instead of the server. Output goes to the console of whoever
@@ -62,6 +65,8 @@ export async function runTerminalCommand(
     }
     case 'rotate-credential':
       return rotateCredentialCommand(config, out);
+    case 'fiscalize':
+      return fiscalizeCommand(rest, fiscalDir(config), process.env, out);
     default:
       out.error(`Unknown command "${command}".\n${TERMINAL_COMMANDS_USAGE}`);
       return 2;

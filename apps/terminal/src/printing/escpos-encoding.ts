@@ -66,6 +66,8 @@ export function encodeDocument(document: PrintDocument, columns: number): Uint8A
     language: 'esc-pos',
     columns,
     feedBeforeCut: 0,
+    // LF alone: LF CR (the encoder's default) prints double-spaced where CR also feeds a line.
+    newline: '\n',
     codepageMapping: 'epson',
     codepageCandidates: CODE_PAGES,
   }).initialize();

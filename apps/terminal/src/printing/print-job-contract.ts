@@ -9,10 +9,12 @@ export const printJobSchema = z
     source: z
       .string()
       .meta({ description: 'what the paper is of: `sale <saleId>`, `refund <refundId>`, `Z report 12`…' }),
-    status: z.enum(['queued', 'printed', 'dropped']).meta({
+    status: z.enum(['queued', 'printed', 'dropped', 'unconfirmed', 'reprinted']).meta({
       description:
         'queued: waits for the printer (printed in id order, once); printed: the printer confirmed it; ' +
-        'dropped: a cashier gave it up (DELETE), it will never print',
+        'dropped: a cashier gave it up (DELETE), it will never print, or said an unconfirmed one did; ' +
+        'unconfirmed: every byte reached the printer but it never confirmed: maybe on paper, never sent again ' +
+        'on its own (POST …/reprint or DELETE); reprinted: an unconfirmed job a cashier printed again as a new job',
     }),
     attempts: countSchema.meta({ description: 'failed attempts so far' }),
     lastError: z
@@ -39,6 +41,10 @@ export const printerHealthSchema = z
     lastCheckedAt: timestampSchema.nullable(),
     lastError: z.string().nullable(),
     queuedJobs: countSchema.meta({ description: 'fiscal documents whose paper waits for the printer' }),
+    unconfirmedJobs: countSchema.meta({
+      description:
+        'jobs the printer took without confirming them: maybe on paper, waiting for a cashier to reprint or drop them',
+    }),
   })
   .meta({ id: 'PrinterHealth' });
 
@@ -48,8 +54,11 @@ export const printJobListSchema = z
   .strictObject({
     printer: printerHealthSchema,
     queued: z.array(printJobSchema).meta({ description: 'in print order' }),
+    unconfirmed: z
+      .array(printJobSchema)
+      .meta({ description: 'sent but not confirmed, oldest first: a cashier reprints or drops each' }),
     recent: z
       .array(printJobSchema)
-      .meta({ description: 'the last printed or dropped jobs, newest first (kept 7 days)' }),
+      .meta({ description: 'the last printed, dropped or reprinted jobs, newest first (kept 7 days)' }),
   })
   .meta({ id: 'PrintJobList' });

@@ -2,7 +2,7 @@ import type { Db } from '../storage/database.js';
 import { rowCount } from '../storage/row-counts.js';
 import type { PrintDocument } from './receipt-printer.js';
 
-export type PrintJobStatus = 'queued' | 'printed' | 'dropped';
+export type PrintJobStatus = 'queued' | 'printed' | 'dropped' | 'unconfirmed' | 'reprinted';
 
 export interface PrintJob {
   id: number;
@@ -42,18 +42,67 @@ const fromRow = (r: Row): PrintJob => ({
 /** Printed and dropped jobs stay listed this long (the document itself goes at once). */
 const FINISHED_KEPT_DAYS = 7;
 
-/** The print_jobs table (migration 0010). */
+/** The print_jobs table (migrations 0010 and 0017). */
 export class PrintJobStore {
   constructor(private readonly db: Db) {}
 
-  add(document: PrintDocument, source: string, at: string): number {
-    // A trigger counts the queued jobs for health (row_counts, migration 0016); finish() moves that count.
+  /** A job to print (`queued`), or one a print on request sent without confirmation (`unconfirmed`). */
+  add(
+    document: PrintDocument,
+    source: string,
+    at: string,
+    first: { status: 'queued' | 'unconfirmed'; lastError: string } | null = null,
+  ): number {
+    const status = first?.status ?? 'queued';
+    // A trigger counts the queued jobs for health (row_counts, migrations 0016 and 0017); finish() moves that count.
     const result = this.db
       .prepare(
-        `INSERT INTO print_jobs (kind, source, document, status, created_at) VALUES (?, ?, ?, 'queued', ?)`,
+        `INSERT INTO print_jobs (kind, source, document, status, attempts, last_error, created_at, finished_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(document.kind, source, JSON.stringify(document), at);
+      .run(
+        document.kind,
+        source,
+        JSON.stringify(document),
+        status,
+        first === null ? 0 : 1,
+        first?.lastError ?? null,
+        at,
+        status === 'queued' ? null : at,
+      );
     return Number(result.lastInsertRowid);
+  }
+
+  transaction<T>(run: () => T): T {
+    return this.db.transaction(run)();
+  }
+
+  /** The document of an unconfirmed job, for its reprint; null for any other job. */
+  unconfirmedDocument(id: number): PrintDocument | null {
+    const row = this.db
+      .prepare<[number], { document: string }>(
+        `SELECT document FROM print_jobs WHERE id = ? AND status = 'unconfirmed'`,
+      )
+      .get(id);
+    return row ? (JSON.parse(row.document) as PrintDocument) : null;
+  }
+
+  /** A cashier settled an unconfirmed job: reprinted, or dropped (it did print); false if it was not unconfirmed. */
+  settleUnconfirmed(id: number, status: 'reprinted' | 'dropped'): boolean {
+    return (
+      this.db
+        .prepare(`UPDATE print_jobs SET status = ?, document = NULL WHERE id = ? AND status = 'unconfirmed'`)
+        .run(status, id).changes === 1
+    );
+  }
+
+  /** Jobs the printer may have printed without saying so, waiting for a cashier. */
+  unconfirmedCount(): number {
+    return (
+      this.db
+        .prepare<[], { n: number }>(`SELECT count(*) AS n FROM print_jobs WHERE status = 'unconfirmed'`)
+        .get()?.n ?? 0
+    );
   }
 
   /** The oldest queued job with its document: the printer takes them in order. */
@@ -71,17 +120,23 @@ export class PrintJobStore {
     return row ? fromRow(row) : null;
   }
 
-  /** Queued jobs in print order, then the latest finished ones, newest first. */
-  list(finishedLimit: number): { queued: PrintJob[]; finished: PrintJob[] } {
-    const queued = this.db
-      .prepare<[], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE status = 'queued' ORDER BY id`)
-      .all();
+  /** Queued jobs in print order, unconfirmed ones oldest first, then the latest finished ones, newest first. */
+  list(finishedLimit: number): { queued: PrintJob[]; unconfirmed: PrintJob[]; finished: PrintJob[] } {
+    const inStatus = (status: 'queued' | 'unconfirmed') =>
+      this.db
+        .prepare<[string], Row>(`SELECT ${COLUMNS} FROM print_jobs WHERE status = ? ORDER BY id`)
+        .all(status)
+        .map(fromRow);
     const finished = this.db
       .prepare<[number], Row>(
-        `SELECT ${COLUMNS} FROM print_jobs WHERE status <> 'queued' ORDER BY id DESC LIMIT ?`,
+        `SELECT ${COLUMNS} FROM print_jobs WHERE status NOT IN ('queued', 'unconfirmed') ORDER BY id DESC LIMIT ?`,
       )
       .all(finishedLimit);
-    return { queued: queued.map(fromRow), finished: finished.map(fromRow) };
+    return {
+      queued: inStatus('queued'),
+      unconfirmed: inStatus('unconfirmed'),
+      finished: finished.map(fromRow),
+    };
   }
 
   lastQueuedId(): number | null {
@@ -104,14 +159,19 @@ export class PrintJobStore {
     return rowCount(this.db, 'print_jobs_queued');
   }
 
-  /** Ends a queued job; false when it was no longer queued (dropped meanwhile, or printed). */
-  finish(id: number, status: Exclude<PrintJobStatus, 'queued'>, at: string): boolean {
+  /**
+   * Ends a queued job; false when it was no longer queued (dropped meanwhile, or printed). An
+   * unconfirmed job keeps its document, for a reprint.
+   */
+  finish(id: number, status: 'printed' | 'dropped' | 'unconfirmed', at: string): boolean {
     return (
       this.db
         .prepare(
-          `UPDATE print_jobs SET status = ?, finished_at = ?, document = NULL WHERE id = ? AND status = 'queued'`,
+          `UPDATE print_jobs SET status = ?, finished_at = ?,
+             document = CASE WHEN ? = 'unconfirmed' THEN document END
+           WHERE id = ? AND status = 'queued'`,
         )
-        .run(status, at, id).changes === 1
+        .run(status, at, status, id).changes === 1
     );
   }
 
@@ -123,9 +183,11 @@ export class PrintJobStore {
       .run(reason, id);
   }
 
-  /** Forgets finished jobs older than FINISHED_KEPT_DAYS. */
+  /** Forgets finished jobs older than FINISHED_KEPT_DAYS; an unconfirmed one waits for a cashier. */
   prune(now: Date): void {
     const before = new Date(now.getTime() - FINISHED_KEPT_DAYS * 86_400_000).toISOString();
-    this.db.prepare(`DELETE FROM print_jobs WHERE status <> 'queued' AND finished_at < ?`).run(before);
+    this.db
+      .prepare(`DELETE FROM print_jobs WHERE status NOT IN ('queued', 'unconfirmed') AND finished_at < ?`)
+      .run(before);
   }
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '../domain-error.js';
-import type { PrintQueue } from './print-queue.js';
+import type { PrintOutcome, PrintQueue } from './print-queue.js';
 import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
 
 /**
@@ -12,16 +12,21 @@ export function assertPrinterAvailable(printer: ReceiptPrinter): void {
 }
 
 /**
- * Resolves once the printer confirmed the document. A printer that cannot take it (unreachable,
- * off, paper out, cover open) is 503 PRINTER_UNAVAILABLE; a job that failed on the way is
- * 500 PRINT_ERROR; both with the printer's own reason.
+ * Resolves with what became of the document: printed, queued (it failed on the way and prints
+ * again when it can) or unconfirmed (all of it went to the printer, which never confirmed it).
+ * A printer that cannot take it before a byte is sent (unreachable, off, paper out, cover open)
+ * is 503 PRINTER_UNAVAILABLE with its own reason: nothing was printed, a retry is safe.
  */
-export async function printOnRequest(queue: PrintQueue, document: PrintDocument): Promise<void> {
+export async function printOnRequest(
+  queue: PrintQueue,
+  document: PrintDocument,
+  source: string,
+): Promise<PrintOutcome> {
   assertPrinterAvailable(queue.printer);
   try {
-    await queue.printNow(document);
+    return await queue.printNow(document, source);
   } catch (error) {
     if (error instanceof PrinterNotReadyError) throw new DomainError('PRINTER_UNAVAILABLE', error.message);
-    throw new DomainError('PRINT_ERROR', `Printer error: ${(error as Error).message}`);
+    throw error;
   }
 }

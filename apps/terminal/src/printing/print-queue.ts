@@ -4,7 +4,16 @@ import { WakeSignal } from '../background/wake-signal.js';
 import { DomainError } from '../domain-error.js';
 import { isStorageFailure } from '../storage/storage-failure.js';
 import type { PrintJob, PrintJobStore } from './print-job-store.js';
-import { PrinterNotReadyError, type PrintDocument, type ReceiptPrinter } from './receipt-printer.js';
+import {
+  PrinterNotReadyError,
+  PrintUnconfirmedError,
+  type PrintDocument,
+  type ReceiptPrinter,
+} from './receipt-printer.js';
+
+/** What became of a print on request: on paper, waiting in the queue, or sent without confirmation. */
+export type PrintOutcome =
+  { status: 'printed'; jobId: null } | { status: 'queued' | 'unconfirmed'; jobId: number };
 
 export interface PrintQueueOptions {
   store: PrintJobStore;
@@ -21,8 +30,10 @@ export interface PrintQueueOptions {
  * queued durably (print_jobs) before the answer goes out and printed in order, one at a time;
  * while the printer cannot take the oldest job, nothing after it prints either (receipts come
  * out in the order they were issued), and the job is retried with backoff, or at once when the
- * printer comes back (`wake`). Only a cashier drops a job. Printing is at least once: a kill -9
- * between the printer's confirmation and the job's update prints that document again.
+ * printer comes back (`wake`). Only a cashier drops a job. A job the printer took whole without
+ * confirming it is `unconfirmed` and never sent again on its own: a cashier reprints it (marked
+ * as a copy) or drops it. A kill -9 between the printer's confirmation and the job's update
+ * still prints that document again.
  */
 export class PrintQueue {
   readonly #signal = new WakeSignal();
@@ -62,12 +73,32 @@ export class PrintQueue {
   /**
    * Prints a document the caller waits for (POST /api/print, a duplicate), after the fiscal
    * documents queued before it: paper comes out in the order it was asked for. While the queue
-   * cannot print, neither can this: it fails with the queue's reason instead of waiting.
+   * cannot print, neither can this: it fails with the queue's reason (PrinterNotReadyError)
+   * before a byte is sent. Once bytes went out the answer says what is known: a job the printer
+   * took without confirming is recorded `unconfirmed` (a cashier may reprint it); one it failed
+   * during is queued and printed again when it can (a caller's retry would print it twice).
    */
-  async printNow(document: PrintDocument): Promise<void> {
+  async printNow(document: PrintDocument, source: string): Promise<PrintOutcome> {
     const last = this.o.store.lastQueuedId();
     if (last !== null) await this.#printedThrough(last);
-    await this.o.printer.print(document);
+    try {
+      await this.o.printer.print(document);
+      return { status: 'printed', jobId: null };
+    } catch (error) {
+      if (error instanceof PrinterNotReadyError) throw error;
+      const unconfirmed = error instanceof PrintUnconfirmedError;
+      const reason = error instanceof Error ? error.message : String(error);
+      const jobId = this.o.store.add(document, source, this.o.clock.now().toISOString(), {
+        status: unconfirmed ? 'unconfirmed' : 'queued',
+        lastError: reason,
+      });
+      this.o.logger.warn(
+        { jobId, source, err: reason },
+        unconfirmed ? 'print job sent but not confirmed' : 'print job failed on the way and was queued',
+      );
+      if (!unconfirmed) this.wake();
+      return { status: unconfirmed ? 'unconfirmed' : 'queued', jobId };
+    }
   }
 
   async #printedThrough(id: number): Promise<void> {
@@ -104,7 +135,7 @@ export class PrintQueue {
     await this.#loop;
   }
 
-  list(finishedLimit = 20): { queued: PrintJob[]; finished: PrintJob[] } {
+  list(finishedLimit = 20): { queued: PrintJob[]; unconfirmed: PrintJob[]; finished: PrintJob[] } {
     return this.o.store.list(finishedLimit);
   }
 
@@ -112,19 +143,59 @@ export class PrintQueue {
     return this.o.store.queuedCount();
   }
 
+  unconfirmedCount(): number {
+    return this.o.store.unconfirmedCount();
+  }
+
+  /**
+   * A cashier reprints an unconfirmed job on purpose: a new queued job, a fiscal document's
+   * marked as a copy, and the old one `reprinted`, in one transaction. Returns the new job.
+   */
+  reprint(id: number, asCopy: (document: PrintDocument) => PrintDocument): PrintJob {
+    const job = this.#job(id);
+    const document = this.o.store.unconfirmedDocument(id);
+    if (document === null)
+      throw new DomainError(
+        'PRINT_JOB_NOT_UNCONFIRMED',
+        `Print job ${id} is ${job.status}: only an unconfirmed job is reprinted`,
+      );
+    const at = this.o.clock.now().toISOString();
+    const reprintId = this.o.store.transaction(() => {
+      this.o.store.settleUnconfirmed(id, 'reprinted');
+      return this.o.store.add(asCopy(document), `reprint of job ${id}: ${job.source}`, at);
+    });
+    this.o.logger.warn(
+      { jobId: id, reprintId, source: job.source },
+      'unconfirmed print job reprinted by request',
+    );
+    this.wake();
+    return this.o.store.get(reprintId)!;
+  }
+
+  #job(id: number): PrintJob {
+    const job = this.o.store.get(id);
+    if (!job) throw new DomainError('PRINT_JOB_NOT_FOUND', `No print job ${id}`);
+    return job;
+  }
+
   /** Forgets printed and dropped jobs past their listing time (housekeeping). */
   prune(): void {
     this.o.store.prune(this.o.clock.now());
   }
 
-  /** A cashier gives up on a queued job: it is kept as `dropped`, never printed. */
+  /**
+   * A cashier gives up on a queued job: it is kept as `dropped`, never printed. Dropping an
+   * unconfirmed job says that it did print: it leaves the list waiting for a cashier.
+   */
   drop(id: number): PrintJob {
-    const job = this.o.store.get(id);
-    if (!job) throw new DomainError('PRINT_JOB_NOT_FOUND', `No print job ${id}`);
-    if (!this.o.store.finish(id, 'dropped', this.o.clock.now().toISOString())) {
+    const job = this.#job(id);
+    const dropped =
+      this.o.store.finish(id, 'dropped', this.o.clock.now().toISOString()) ||
+      this.o.store.settleUnconfirmed(id, 'dropped');
+    if (!dropped) {
       throw new DomainError(
         'PRINT_JOB_NOT_QUEUED',
-        `Print job ${id} is ${job.status}: only a queued job can be dropped`,
+        `Print job ${id} is ${job.status}: only a queued or unconfirmed job can be dropped`,
       );
     }
     this.o.logger.warn({ jobId: id, source: job.source }, 'print job dropped by request');
@@ -157,6 +228,17 @@ export class PrintQueue {
       this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
       this.#failures = 0;
     } catch (error) {
+      if (error instanceof PrintUnconfirmedError) {
+        // Maybe on paper already: never again on its own. The next job asks the printer's
+        // status first, so a printer that stopped answering holds the queue there.
+        this.o.store.noteFailure(next.job.id, error.message);
+        this.o.store.finish(next.job.id, 'unconfirmed', this.o.clock.now().toISOString());
+        this.o.logger.warn(
+          { jobId: next.job.id, source: next.job.source, err: error.message },
+          'print job sent but not confirmed: a cashier may reprint it',
+        );
+        return;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       this.o.store.noteFailure(next.job.id, reason);
       this.#lastFailure = { at: Date.now(), error };

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/define-route.js';
 import { printJobListSchema, printJobSchema, type PrinterHealth } from './print-job-contract.js';
+import type { PaperBudget } from './paper-budget.js';
 import type { PrintQueue } from './print-queue.js';
 
 export interface PrinterDeps {
   printQueue: PrintQueue;
+  /** Free text's paper per minute (POST /api/print). */
+  paperBudget: PaperBudget;
   printerHealth: () => PrinterHealth;
 }
 
@@ -23,8 +26,8 @@ export const listPrintJobsRoute = defineRoute<PrinterDeps>()({
   response: printJobListSchema,
   errors: [],
   handler({ services: d }) {
-    const { queued, finished } = d.printQueue.list();
-    return { printer: d.printerHealth(), queued, recent: finished };
+    const { queued, unconfirmed, finished } = d.printQueue.list();
+    return { printer: d.printerHealth(), queued, unconfirmed, recent: finished };
   },
 });
 
@@ -32,9 +35,9 @@ export const dropPrintJobRoute = defineRoute<PrinterDeps>()({
   method: 'DELETE',
   path: '/api/printer/jobs/:jobId',
   operationId: 'dropPrintJob',
-  summary: 'Give up a queued print job (it will never print)',
+  summary: 'Give up a queued print job (it will never print), or settle an unconfirmed one',
   description:
-    'For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). Only a queued job: another is 409 PRINT_JOB_NOT_QUEUED.',
+    'For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). An unconfirmed job whose paper did come out is dropped the same way. Only a queued or unconfirmed job: another is 409 PRINT_JOB_NOT_QUEUED.',
   tag: TAG,
   authenticated: true,
   body: 'envelope',

@@ -58,8 +58,21 @@ export class PrintJobFailedError extends Error {
 }
 
 /**
+ * Every byte of the job went to the printer, and then it said nothing (no status answer, the
+ * connection lost): the paper may well be out. Sending it again on its own could print a fiscal
+ * receipt twice, so the job is `unconfirmed` and a cashier decides (docs/printer.md).
+ */
+export class PrintUnconfirmedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PrintUnconfirmedError';
+  }
+}
+
+/**
  * The receipt printer. `print` resolves with the printer's state after the job, or rejects with
- * PrinterNotReadyError or PrintJobFailedError.
+ * PrinterNotReadyError (nothing sent), PrintJobFailedError (not all of it taken, or the printer
+ * reports a fault after it) or PrintUnconfirmedError (all sent, no confirmation).
  */
 export interface ReceiptPrinter {
   /** false with PRINTER=none: nothing is ever printed. */

@@ -5,6 +5,7 @@ import {
   PrinterNotReadyError,
   printsIn,
   PrintJobFailedError,
+  PrintUnconfirmedError,
   type PrintDocument,
   type PrinterState,
   type ReceiptPrinter,
@@ -85,6 +86,11 @@ class PrinterConnection {
     return printerStateOf(this.#received.subarray(0, 3));
   }
 
+  /** The printer closed or reset the connection (as opposed to keeping it open and saying nothing). */
+  get lost(): boolean {
+    return this.#closed !== null;
+  }
+
   close(): void {
     this.socket.end();
     this.socket.destroySoon();
@@ -97,8 +103,9 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * An ESC/POS printer on raw TCP (port 9100): `PRINTER=tcp://host:port`. One job at a time, each
  * on its own connection: status first (a printer that is off, out of paper or open gets no
  * data: PrinterNotReadyError), then the document, then status again, which also proves that the
- * printer read the whole job; a printer that lost the connection or ran out of paper meanwhile
- * failed the job (PrintJobFailedError, with its reason).
+ * printer read the whole job; a printer that dropped the connection or reports a fault after
+ * the job failed it (PrintJobFailedError, with its reason); one that took every byte, kept the
+ * connection and did not answer within the timeout leaves it unconfirmed (PrintUnconfirmedError).
  */
 export class TcpPrinter implements ReceiptPrinter {
   readonly available = true;
@@ -122,7 +129,13 @@ export class TcpPrinter implements ReceiptPrinter {
       try {
         after = await connection.status();
       } catch (error) {
-        throw new PrintJobFailedError(`the printer did not confirm the job: ${reasonOf(error)}`);
+        // A printer that dropped the connection did not take it all (printed again); one that
+        // kept it open and fell silent may well have printed it: never sent again on its own.
+        if (connection.lost)
+          throw new PrintJobFailedError(`the printer did not confirm the job: ${reasonOf(error)}`);
+        throw new PrintUnconfirmedError(
+          `the printer took the job but did not confirm it: ${reasonOf(error)}`,
+        );
       }
       if (!printsIn(after)) throw new PrintJobFailedError(`the printer reports ${after} after the job`);
       return after;

@@ -1,5 +1,6 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { privateFile } from '../storage/private-files.js';
 import { layoutDocument, PAPER_WIDTH } from './print-layout.js';
 import {
   PrinterNotReadyError,
@@ -17,6 +18,7 @@ export class VirtualPrinter implements ReceiptPrinter {
   readonly available = true;
   readonly address = 'virtual';
   private queue: Promise<void> = Promise.resolve();
+  private journalReady = false;
 
   constructor(
     private readonly dir: string,
@@ -38,7 +40,9 @@ export class VirtualPrinter implements ReceiptPrinter {
     ].join('\n');
     // Documents come out of a printer one after another, never interleaved.
     const job = this.queue.then(async () => {
-      await mkdir(this.dir, { recursive: true });
+      // Receipts, card slips with masked numbers: the owner's only (private-files.ts).
+      if (!this.journalReady) privateFile(this.journalFile, this.dir);
+      this.journalReady = true;
       await appendFile(this.journalFile, text);
     });
     this.queue = job.catch(() => undefined);

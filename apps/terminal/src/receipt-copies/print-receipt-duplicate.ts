@@ -2,6 +2,7 @@ import { DomainError } from '../domain-error.js';
 import type { Clock } from '../clock.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import { assertPrinterAvailable, printOnRequest } from '../printing/print-on-request.js';
+import type { PrintOutcome } from '../printing/print-queue.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
 import { saleReceiptDuplicate } from '../fiscal-documents/sale-receipt.js';
@@ -59,8 +60,9 @@ export async function printReceiptDuplicate(
     number: copyNumber,
     printedAt,
   });
+  let outcome: PrintOutcome;
   try {
-    await printOnRequest(d.printQueue, document);
+    outcome = await printOnRequest(d.printQueue, document, `duplicate ${copyNumber} of sale ${saleId}`);
   } catch (error) {
     d.copies.release(saleId, copyNumber);
     throw error;
@@ -72,6 +74,7 @@ export async function printReceiptDuplicate(
     reportNumber: op.reportNumber,
     copyNumber,
     copiesLeft,
+    ...outcome,
     printedAt,
   };
 }

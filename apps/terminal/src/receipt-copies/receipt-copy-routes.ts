@@ -16,6 +16,6 @@ export const receiptDuplicateRoute = defineRoute<ReceiptDuplicateDeps>()({
   body: 'envelope',
   params: z.object({ saleId: z.string().meta({ description: 'saleId of the sale result (UUID)' }) }),
   response: receiptDuplicateSchema,
-  errors: ['SALE_NOT_FOUND', 'DUPLICATE_LIMIT_REACHED', 'PRINT_ERROR', 'MEV_ERROR', 'PRINTER_UNAVAILABLE'],
+  errors: ['SALE_NOT_FOUND', 'DUPLICATE_LIMIT_REACHED', 'MEV_ERROR', 'PRINTER_UNAVAILABLE'],
   handler: ({ services, params }) => printReceiptDuplicate(services, params.saleId),
 });

@@ -68,6 +68,22 @@ export function paymentLines(payments: readonly { code: string; amount: Minor }[
 }
 
 /** `DATA 24.11.2026 ORA 00:30:00`, in the terminal's time zone (the process's TZ). */
+/** What the bank's card terminal gave for a card payment or a card refund, under its payment line. */
+export function cardLines(card: {
+  scheme: string | null;
+  maskedPan: string | null;
+  rrn: string;
+  authCode: string | null;
+  bankTerminalId: string;
+  chequeNumber: string;
+}): string[][] {
+  return [
+    [`  ${card.scheme ?? 'CARD'} ${card.maskedPan ?? ''}`.trimEnd()],
+    [`  RRN ${card.rrn}`, `AUTORIZARE ${card.authCode ?? '-'}`],
+    [`  TERMINAL ${card.bankTerminalId}`, `CEC ${card.chequeNumber}`],
+  ];
+}
+
 export function dateTimeLine(iso: string): string[] {
   const { year, month, day, time } = localParts(iso);
   return [`DATA ${day}.${month}.${year}`, `ORA ${time}`];

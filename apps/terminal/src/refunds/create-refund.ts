@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ACPS_CARD,
   ACPS_CASH,
-  calculateRefund,
   formatMinor,
-  keptPayments,
+  type RefundCalculation,
   type RefundRequest,
-  type VatCode,
 } from '@fiscal-pos/fiscal';
 import type { CardTransaction } from '../card/card-journal.js';
 import type { CardPayments } from '../card/card-payments.js';
@@ -21,6 +19,7 @@ import type { FiscalOperationRecord } from '../fiscal-operations/operation-store
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 import type { SaleRecord } from '../fiscal-documents/sale-store.js';
 import type { RefundPayment, RefundStore } from '../fiscal-documents/refund-store.js';
+import { assertRefundable, priceRefund } from './price-refund.js';
 
 export interface CreateRefundOptions {
   sale: SaleRecord;
@@ -131,15 +130,9 @@ export async function createRefund(
   o: CreateRefundOptions,
 ): Promise<CreatedRefund> {
   const { sale, request } = o;
-  if (o.saleOperation.status === 'failed') {
-    throw new DomainError(
-      'SALE_NOT_REFUNDABLE',
-      `Sale ${sale.id} was refused by the fiscal server: it was never sold, so nothing can be returned`,
-    );
-  }
+  assertRefundable(sale, o.saleOperation);
   const refundId = randomUUID();
-  let calculated: { amounts: OperationAmounts; items: ReturnType<typeof calculateRefund>['lines'] } | null =
-    null;
+  let calculated: { amounts: OperationAmounts; items: RefundCalculation['lines'] } | null = null;
   let parts: CardRefundPart[] = [];
   const cardStep = o.card ? refundOnCard(o.card, () => parts, o.idempotencyKey) : null;
 
@@ -148,25 +141,7 @@ export async function createRefund(
     operationId: randomUUID(),
     // Under the lock: what earlier returns took, and the drawer, cannot change meanwhile.
     amounts: (state) => {
-      const returned = refunds.returnedSoFar(sale.id);
-      const saleOp = o.saleOperation;
-      const refund = calculateRefund({
-        lines: sale.items.map((item, index) => ({
-          quantity: item.quantityMilli,
-          netAmount: item.netAmount,
-          vatCode: item.vatCode as VatCode,
-          vatRateBp: item.vatRateBp,
-          returnedQuantity: returned.quantities.get(index) ?? 0,
-        })),
-        payments: keptPayments(saleOp.payments, sale.total).map((p) => ({
-          type: p.code,
-          kept: p.amount,
-          returned: returned.payments.get(p.code) ?? 0,
-        })),
-        items: request.items,
-        requestedPayments: request.payments,
-      });
-      if (refund.issues.length > 0) throw DomainError.validation(refund.issues);
+      const refund = priceRefund(refunds, sale, o.saleOperation, request);
       const cash = refund.payments.find((p) => p.code === ACPS_CASH)?.amount ?? 0;
       const balance = ctx.operations.cashBalance(state.reportNumber);
       if (cash > balance) {

@@ -1,6 +1,6 @@
 import { parseRefundRequest, refundRequestSchema } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
-import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
+import { defineRoute, FISCAL_OPERATION_ERRORS, TURNOVER_LIMIT_ERRORS } from '../http/define-route.js';
 import { loadSale, type SalesDeps } from '../sales/sales-deps.js';
 import { createRefund } from './create-refund.js';
 import { refundResultSchema } from '../fiscal-documents/refund-contract.js';
@@ -23,6 +23,7 @@ export const refundSaleRoute = defineRoute<SalesDeps>()({
   response: refundResultSchema,
   errors: [
     ...FISCAL_OPERATION_ERRORS,
+    ...TURNOVER_LIMIT_ERRORS,
     'FISCAL_DAY_EXPIRED',
     'SALE_NOT_FOUND',
     'SALE_NOT_REFUNDABLE',

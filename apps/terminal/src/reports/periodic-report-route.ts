@@ -1,14 +1,35 @@
 import {
+  AmountOverflowError,
   aggregatePeriodicReport,
   parsePeriodicReportRequest,
   periodicReportRequestSchema,
+  type ClosedZReport,
+  type PeriodicReportRequest,
 } from '@fiscal-pos/fiscal';
+import { DomainError } from '../domain-error.js';
 import { defineRoute } from '../http/define-route.js';
 import { localDate } from '../receipts/local-date.js';
 import { periodicReportResultSchema } from './report-contract.js';
 import { printReportLater, type ReportDeps } from './report-deps.js';
 import { periodicReportDocument } from './report-document.js';
 import { presentPeriodicReport } from './report-presenter.js';
+
+/**
+ * The range's sums. The day and year limits keep ten years at the year limit exact; a range whose
+ * sums no report can state is the request's to narrow (400), never a 500.
+ */
+function sumRange(query: PeriodicReportRequest, zReports: readonly ClosedZReport[]) {
+  try {
+    return aggregatePeriodicReport(zReports, { detailed: query.detailed });
+  } catch (error) {
+    if (!(error instanceof AmountOverflowError)) throw error;
+    const [field, code] =
+      query.mode === 'dateRange'
+        ? (['dateFrom', 'DATE_RANGE_INVALID'] as const)
+        : (['reportFrom', 'REPORT_RANGE_INVALID'] as const);
+    throw DomainError.validation([{ field, code, message: `${error.message}: narrow the range` }]);
+  }
+}
 
 export const periodicReportRoute = defineRoute<ReportDeps>()({
   method: 'POST',
@@ -32,9 +53,9 @@ export const periodicReportRoute = defineRoute<ReportDeps>()({
       query.mode === 'dateRange'
         ? await d.zReportHistory.zReportsByDate(query.dateFrom, query.dateTo)
         : await d.zReportHistory.zReportsByNumber(query.reportFrom, query.reportTo);
-    const totals = aggregatePeriodicReport(
+    const totals = sumRange(
+      query,
       zReports.map((z) => z.summary),
-      { detailed: query.detailed },
     );
     const generatedAt = d.ctx.clock.now().toISOString();
     if (query.printReport) {

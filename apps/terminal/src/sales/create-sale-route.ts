@@ -1,6 +1,6 @@
 import { parseSaleRequest, saleRequestSchema } from '@fiscal-pos/fiscal';
 import { lotForSale } from '../delivery-lots/sell-lot.js';
-import { defineRoute, FISCAL_OPERATION_ERRORS } from '../http/define-route.js';
+import { defineRoute, FISCAL_OPERATION_ERRORS, TURNOVER_LIMIT_ERRORS } from '../http/define-route.js';
 import { cardLimitIssues } from './card-amount-limit.js';
 import { createSale, lotItemsOf } from './create-sale.js';
 import { saleResultSchema } from '../fiscal-documents/sale-contract.js';
@@ -31,6 +31,7 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
   response: saleResultSchema,
   errors: [
     ...FISCAL_OPERATION_ERRORS,
+    ...TURNOVER_LIMIT_ERRORS,
     'FISCAL_DAY_EXPIRED',
     'CARD_PAYMENT_DECLINED',
     'CARD_PAYMENT_ERROR',

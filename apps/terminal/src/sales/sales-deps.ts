@@ -37,3 +37,9 @@ export function loadSale(d: Pick<SalesDeps, 'ctx' | 'sales'>, saleId: string) {
   if (!sale) throw new DomainError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
   return { sale, op: d.ctx.operations.require(sale.fiscalOperationId) };
 }
+
+/** A sale stands unless the fiscal server refused it; one that stands is given back by a fiscal refund. */
+export function saleStands(d: Pick<SalesDeps, 'ctx' | 'sales'>, saleId: string): boolean {
+  const sale = d.sales.get(saleId);
+  return sale !== undefined && d.ctx.operations.require(sale.fiscalOperationId).status !== 'failed';
+}

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { dirname } from 'node:path';
+import { privateFile } from './private-files.js';
 import { isStorageFailure } from './storage-failure.js';
 
 export interface AuditEntry {
@@ -48,6 +50,8 @@ export class AuditLog {
   private flushesSincePrune = 0;
 
   constructor(private readonly options: AuditLogOptions) {
+    // Every request's path and time: the owner's only, like the fiscal store.
+    privateFile(options.file, dirname(options.file));
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');

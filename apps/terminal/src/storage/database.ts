@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { runMigrations } from './migrations.js';
+import { privateFile } from './private-files.js';
 
 export type Db = Database.Database;
 
@@ -10,11 +10,9 @@ export type Db = Database.Database;
  * disk and survives power loss, which is what a 200 on a fiscal operation promises.
  */
 export function openFiscalDatabase(file: string): Db {
-  mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
   // Fiscal documents and, once activated, the cashiers' PIN verifiers: the owner's only.
-  // SQLite gives its -wal and -shm files the permissions of the database file.
-  chmodSync(file, 0o600);
+  privateFile(file, dirname(file));
+  const db = new Database(file);
   // Free pages go back to the file system in small steps (housekeeping.ts). Only a file without
   // tables can switch: an older one needs one VACUUM, which rewrites the whole file, so it is
   // left to a maintenance window rather than done at start-up (docs/benchmarks.md).

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { dirname } from 'node:path';
+import { privateFile } from './private-files.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How often a waiter asks again: the holder's work takes a round trip to the cloud, not microseconds. */
@@ -36,6 +38,7 @@ export async function withProcessLock<T>(
   o: ProcessLockOptions,
   run: () => Promise<T>,
 ): Promise<T> {
+  privateFile(file, dirname(file));
   const db = new Database(file, { timeout: 0 });
   try {
     const deadline = performance.now() + o.waitMs;

@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import { cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
 import { startWebhookReceiver } from '../support/webhook-receiver.js';
 
-const ctx = useFiscalTerminal({ config: { lotWebhookTimeoutMs: 400 } });
+// The receivers listen on loopback, which only a test lets the webhook reach
+// (delivery-lot-webhook-guard.test.ts: what a terminal refuses).
+const ctx = useFiscalTerminal({ config: { lotWebhookTimeoutMs: 400, lotWebhookAllowLoopback: true } });
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 let receiver: Receiver;
@@ -103,6 +107,25 @@ describe('POST /api/delivery-lots', () => {
     ]);
   });
 
+  it('prints a delivery note in Romanian with the merchant’s header, the date, the lines and the total', async () => {
+    const printer = ctx.terminal.printer as VirtualPrinter;
+    const created = await createLot({ printQr: true });
+    await ctx.terminal.paperOut();
+    const journal = readFileSync(printer.journalFile, 'utf8');
+    // The last document of the journal (documents end at their cut line).
+    const note = journal.split(/-+ 8<\n/).at(-2)!;
+    const header = ctx.terminal.runtime.receiptHeader();
+    expect(note).toContain(header.merchant.name);
+    expect(note).toContain('NOTA DE LIVRARE');
+    expect(note).toMatch(/REFERINTA\s+ERP-1001/);
+    expect(note).toMatch(/DATA \d\d\.\d\d\.\d{4}/);
+    // 2 × 12.50 + 3 × 20.00 − 10 % + 1 × 30.00
+    expect(note).toMatch(/54\.00/);
+    expect(note).toMatch(/TOTAL\s+109\.00/);
+    expect(note).toContain(`[QR ${created.qrPayload}]`);
+    expect(journal).not.toContain('DELIVERY NOTE');
+  });
+
   it('answers the same lot to a retried Idempotency-Key', async () => {
     const headers = { 'Idempotency-Key': 'lot-retry-1' };
     const first = await ctx.terminal.call<Enveloped>('POST', '/api/delivery-lots', lotRequest(), headers);
@@ -143,12 +166,7 @@ describe('a sale from a lot', () => {
     const after = await lot(created.lotId);
     expect(after.status).toBe('sold');
     expect(after.sale).toEqual(hook!.body);
-    expect(after.webhook).toEqual({
-      state: 'attempted',
-      statusCode: 200,
-      error: null,
-      at: expect.any(String),
-    });
+    expect(after.webhook).toEqual({ state: 'attempted', outcome: 'delivered', at: expect.any(String) });
 
     const detail = (await ctx.terminal.call<Enveloped>('GET', `/api/sales/${sale.saleId}`)).body.data!;
     expect(detail.items.map((i: { lotLineId: string | null }) => i.lotLineId)).toEqual([
@@ -250,17 +268,9 @@ describe('a sale from a lot', () => {
       await ctx.terminal.runtime.lotWebhooks.idle();
       const refused = await lot(toDown.lotId);
       expect(refused.status).toBe('sold');
-      expect(refused.webhook).toMatchObject({
-        state: 'attempted',
-        statusCode: null,
-        error: expect.stringMatching(/ECONNREFUSED/),
-      });
+      expect(refused.webhook).toMatchObject({ state: 'attempted', outcome: 'failed' });
       const timedOut = await lot(toHanging.lotId);
-      expect(timedOut.webhook).toMatchObject({
-        state: 'attempted',
-        statusCode: null,
-        error: expect.any(String),
-      });
+      expect(timedOut.webhook).toMatchObject({ state: 'attempted', outcome: 'failed' });
       expect(hanging.received).toHaveLength(1);
     } finally {
       await hanging.close();

@@ -104,6 +104,8 @@ describe('POST /api/sales/{saleId}/duplicate', () => {
       reportNumber: 1,
       copyNumber: 1,
       copiesLeft: 0,
+      status: 'printed',
+      jobId: null,
       printedAt: expect.any(String),
     });
     // The answer came after the printer took the copy.
@@ -195,25 +197,37 @@ describe('POST /api/sales/{saleId}/duplicate', () => {
 });
 
 describe('duplicates with more copies allowed and a printer that fails', () => {
-  it('numbers each copy up to DUPLICATE_LIMIT; a copy the printer failed is not counted', async () => {
+  it('numbers each copy up to DUPLICATE_LIMIT; a copy the printer failed on the way is queued and counted, printed once by the queue', async () => {
     const dataDir = tempDir('terminal');
     const printer = new PaperOutPrinter(join(dataDir, 'printer'));
-    terminal = await env.start({ dataDir, printer, config: { duplicateLimit: 3 } });
+    terminal = await env.start({ dataDir, printer, config: { duplicateLimit: 3, printerRetryMaxMs: 100 } });
     const sale = await printedSale(20);
 
     printer.paperOut = true;
     const failed = await terminal.call('POST', `/api/sales/${sale.saleId}/duplicate`);
-    expect(failed.status).toBe(500);
-    expect(failed.body.error).toMatchObject({
-      code: 'PRINT_ERROR',
-      message: expect.stringContaining('paper out'),
+    // Not a 500 the caller would answer with a retry (a second copy): the queue prints it.
+    expect(failed.status).toBe(200);
+    expect(failed.body.data).toMatchObject({
+      copyNumber: 1,
+      copiesLeft: 2,
+      status: 'queued',
+      jobId: expect.any(Number),
     });
-    expect(copyRows(terminal)).toBe(0);
+    expect(copyRows(terminal)).toBe(1);
     printer.paperOut = false;
+    await terminal.runtime.printQueue.drained();
+    expect((await printed(terminal)).at(-1)).toBe(
+      expectedDuplicate(sale.original, 1, failed.body.data!.printedAt),
+    );
 
-    for (const copyNumber of [1, 2, 3]) {
+    for (const copyNumber of [2, 3]) {
       const res = await terminal.call('POST', `/api/sales/${sale.saleId}/duplicate`);
-      expect(res.body.data).toMatchObject({ copyNumber, copiesLeft: 3 - copyNumber });
+      expect(res.body.data).toMatchObject({
+        copyNumber,
+        copiesLeft: 3 - copyNumber,
+        status: 'printed',
+        jobId: null,
+      });
       expect((await printed(terminal)).at(-1)).toBe(
         expectedDuplicate(sale.original, copyNumber, res.body.data!.printedAt),
       );
@@ -225,10 +239,10 @@ describe('duplicates with more copies allowed and a printer that fails', () => {
     });
   });
 
-  it('a copy that failed while a later one printed frees its number: the next copies are numbered and counted right', async () => {
+  it('copies printed while an earlier one waits at the printer are numbered in order; the one that failed on the way keeps its number', async () => {
     const dataDir = tempDir('terminal');
     const printer = new GatedPrinter(join(dataDir, 'printer'));
-    terminal = await env.start({ dataDir, printer, config: { duplicateLimit: 3 } });
+    terminal = await env.start({ dataDir, printer, config: { duplicateLimit: 3, printerRetryMaxMs: 100 } });
     const sale = await printedSale(21);
     const url = `/api/sales/${sale.saleId}/duplicate`;
 
@@ -238,16 +252,14 @@ describe('duplicates with more copies allowed and a printer that fails', () => {
     const second = await terminal.call('POST', url);
     expect(second.body.data).toMatchObject({ copyNumber: 2, copiesLeft: 1 });
     printer.failHeld(new Error('paper jam'));
-    expect((await first).body.error!.code).toBe('PRINT_ERROR');
-    expect(copyRows(terminal)).toBe(1);
+    expect((await first).body.data).toMatchObject({ copyNumber: 1, status: 'queued' });
+    expect(copyRows(terminal)).toBe(2);
 
     const third = await terminal.call('POST', url);
-    expect(third.status).toBe(200);
-    expect(third.body.data).toMatchObject({ copyNumber: 1, copiesLeft: 1 });
+    expect(third.body.data).toMatchObject({ copyNumber: 3, copiesLeft: 0 });
     const fourth = await terminal.call('POST', url);
-    expect(fourth.body.data).toMatchObject({ copyNumber: 3, copiesLeft: 0 });
-    const fifth = await terminal.call('POST', url);
-    expect(fifth.body.error!.code).toBe('DUPLICATE_LIMIT_REACHED');
+    expect(fourth.body.error!.code).toBe('DUPLICATE_LIMIT_REACHED');
+    await terminal.runtime.printQueue.drained();
     expect(copyRows(terminal)).toBe(3);
   });
 

@@ -165,39 +165,34 @@ describe('POST /api/sales/{saleId}/refund', () => {
     expect(res.body.error!.code).toBe('SALE_NOT_REFUNDABLE');
   });
 
-  it('gives card money back on the card terminal by RRN, never twice with the card endpoints', async () => {
+  it('gives card money back on the card terminal by RRN; the card endpoints refuse a sale that stands', async () => {
     const sale = await ok('POST', '/api/sales', {
       ...cashSale(45),
       payments: [{ type: '2', amount: 45 }],
       change: 0,
     });
     const card = sale.payments[0]!.card!;
-    // 10 already went back through the standalone card endpoint.
-    await ok('POST', '/api/card/refund', { rrn: card.rrn, amount: 10, authCode: card.authCode });
+    const cardRefund = { rrn: card.rrn, amount: 10, authCode: card.authCode };
+    // Money of a sale that stands goes back by its fiscal refund, never without a document.
+    const standalone = await terminal.call('POST', '/api/card/refund', cardRefund);
+    expect(standalone.status).toBe(409);
+    expect(standalone.body.error!.code).toBe('FISCAL_REFUND_REQUIRED');
     const refund = await ok('POST', `/api/sales/${sale.saleId}/refund`, {});
     expect(refund.total).toBe(45);
     expect(refund.paymentBreakdown).toEqual([{ type: '2', amount: 45 }]);
     const [purchase] = (await listCardTransactions(env.cardSim.adminUrl, { operation: 'purchase' })).filter(
       (t) => t.rrn === card.rrn,
     );
-    // The fiscal refund covers the 10 given back before and sends only the 35 left: 45 in all.
     expect(purchase!.refunded).toBe(4500);
     const rows = terminal.runtime.db
       .prepare(
         `SELECT amount, card_transaction_id FROM refund_payments WHERE refund_id = ? ORDER BY position`,
       )
       .all(refund.refundId);
-    expect(rows).toEqual([
-      { amount: 3500, card_transaction_id: expect.any(String) },
-      { amount: 1000, card_transaction_id: null },
-    ]);
-    // And the reverse: nothing is left on the purchase for the card endpoint to give.
-    const again = await terminal.call('POST', '/api/card/refund', {
-      rrn: card.rrn,
-      amount: 1,
-      authCode: card.authCode,
-    });
-    expect(again.status).not.toBe(200);
+    expect(rows).toEqual([{ amount: 4500, card_transaction_id: expect.any(String) }]);
+    // And after it: nothing for the card endpoint to give.
+    const again = await terminal.call('POST', '/api/card/refund', { ...cardRefund, amount: 1 });
+    expect(again.status).toBe(409);
   });
 
   it('a declined card refund writes no document and leaves the card untouched', async () => {

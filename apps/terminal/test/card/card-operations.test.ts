@@ -1,11 +1,19 @@
 /**
  * POST /api/card/void and /api/card/refund: money back to a card this terminal charged, through
- * the real card-sim process. They are card terminal operations, not fiscal documents.
+ * the real card-sim process. They are card terminal operations, not fiscal documents, so they
+ * serve only payments whose sale does not stand (a sale answered offline and refused by the
+ * fiscal server later); a payment of a sale that stands goes back by its fiscal refund.
  */
 import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { waitUntil } from '../fiscal-operations/sync-helpers.js';
+import type { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+
+/** Where the virtual printer's journal cuts one document from the next. */
+const CUT = /^-+ 8<$/m;
 
 const env = useSimulator();
 let terminal: TerminalHandle;
@@ -26,14 +34,42 @@ interface Charged {
   maskedPan: string;
 }
 
-/** Sells `total` by card and returns the card result of the sale. */
-async function chargedSale(total: number): Promise<Charged> {
+/** Sells `total` by card, the sale standing; answers the sale and its card result. */
+async function standingSale(
+  total: number,
+): Promise<{ saleId: string; fiscalOperationId: string; card: Charged }> {
   const res = await terminal.call('POST', '/api/sales', {
     ...cashSale(total),
     payments: [{ type: '2', amount: total }],
   });
   expect(res.status).toBe(200);
-  return res.body.data!.payments[0].card as Charged;
+  const sale = res.body.data!;
+  return {
+    saleId: sale.saleId,
+    fiscalOperationId: sale.fiscalOperationId,
+    card: sale.payments[0].card as Charged,
+  };
+}
+
+/**
+ * Sells `total` by card while the fiscal server is away (answered offline, the card charged),
+ * then has the fiscal server refuse that sale when it is sent: a card payment whose sale does not
+ * stand, the one the card endpoints give back. Answers its card result.
+ */
+async function chargedSale(total: number): Promise<Charged> {
+  await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'down' });
+  const sale = await standingSale(total);
+  await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, {
+    mode: 'poison',
+    poisonOperationId: sale.fiscalOperationId,
+  });
+  terminal.runtime.syncWorker!.wake();
+  await waitUntil(
+    'the offline sale refused',
+    () => terminal.runtime.operations.require(sale.fiscalOperationId).status === 'failed',
+  );
+  await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
+  return sale.card;
 }
 
 function fiscalOperationCount(): number {
@@ -49,6 +85,56 @@ async function simByRrn(rrn: string) {
 function detailCodes(res: { body: { error: { details?: { field: string; code: string }[] } | null } }) {
   return res.body.error!.details!.map((d) => `${d.field}:${d.code}`);
 }
+
+describe('a card payment of a sale that stands', () => {
+  it('is refused by void and refund with 409 FISCAL_REFUND_REQUIRED naming the sale’s refund, nothing moved', async () => {
+    const { saleId, card } = await standingSale(75);
+    const operations = fiscalOperationCount();
+    for (const [path, body] of [
+      ['/api/card/void', { chequeNumber: card.chequeNumber }],
+      ['/api/card/refund', { rrn: card.rrn, amount: 40 }],
+    ] as const) {
+      const res = await terminal.call('POST', path, body);
+      expect(res.status, path).toBe(409);
+      expect(res.body.error!.code).toBe('FISCAL_REFUND_REQUIRED');
+      expect(res.body.error!.message).toContain(`POST /api/sales/${saleId}/refund`);
+    }
+    expect(fiscalOperationCount()).toBe(operations);
+    expect(await simByRrn(card.rrn)).toMatchObject({ state: 'charged', refunded: 0 });
+    const detail = await terminal.call('GET', `/api/sales/${saleId}`);
+    expect(detail.body.data!.payments[0].card).toMatchObject({ status: 'approved' });
+
+    // The fiscal refund gives it back on the card, documented, with the bank's references on
+    // its answer and its receipt, as a sale's are.
+    const refund = await terminal.call('POST', `/api/sales/${saleId}/refund`, {
+      payments: [{ type: '2', amount: 75 }],
+    });
+    expect(refund.status).toBe(200);
+    expect(await simByRrn(card.rrn)).toMatchObject({ refunded: 75_00 });
+    const [bank] = await listCardTransactions(env.cardSim.adminUrl, { operation: 'refund' }).then((all) =>
+      all.filter((t) => t.originalSeq !== null).slice(-1),
+    );
+    expect(bank).toMatchObject({ amount: 75_00, result: 'approved' });
+    const references = {
+      rrn: bank!.rrn,
+      authCode: bank!.authCode,
+      chequeNumber: bank!.chequeNumber,
+      maskedPan: card.maskedPan,
+    };
+    expect(refund.body.data!.payments).toEqual([
+      { paymentType: '2', amount: 75, card: expect.objectContaining(references) },
+    ]);
+    await terminal.paperOut();
+    const printer = terminal.printer as VirtualPrinter;
+    const receipt = readFileSync(printer.journalFile, 'utf8')
+      .split(CUT)
+      .filter((d) => d.trim())
+      .at(-1)!;
+    expect(receipt).toContain('BON FISCAL DE RETUR');
+    expect(receipt).toMatch(new RegExp(`RRN ${bank!.rrn}\\s+AUTORIZARE ${bank!.authCode ?? '-'}`));
+    expect(receipt).toMatch(new RegExp(`CEC ${bank!.chequeNumber}\\n`));
+  });
+});
 
 describe('POST /api/card/void', () => {
   it('voids a card payment by its cheque number, without a fiscal document', async () => {

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStore } from '../../src/catalog/catalog-store.js';
-import type { CatalogFeedPage, FeedProduct } from '../../src/platform/device-api-contract.js';
+import type {
+  CatalogFeed as CatalogFeedPage,
+  CatalogProduct as FeedProduct,
+} from '@fiscal-pos/platform-protocol';
 import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
 
 const COUNT = 1_200;

@@ -30,7 +30,7 @@ import {
   reportDataSchema,
 } from '../../src/reports/report-contract.js';
 import { receiptDuplicateSchema } from '../../src/receipt-copies/receipt-copy-contract.js';
-import { refundResultSchema } from '../../src/fiscal-documents/refund-contract.js';
+import { refundQuoteSchema, refundResultSchema } from '../../src/fiscal-documents/refund-contract.js';
 import {
   saleDetailSchema,
   saleListPageSchema,
@@ -41,6 +41,7 @@ import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals } from '../support/test-cloud.js';
 import { closedPort } from '../support/closed-port.js';
+import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import { ContractClient } from './contract-client.js';
 
 const env = useSimulator();
@@ -194,9 +195,33 @@ describe('every answer of a running terminal matches its declared contract', () 
 
   it('card sale, card refund and card void results, and the card errors', async () => {
     const paidByCard = (total: number) => ({ ...cashSale(total), payments: [{ type: '2', amount: total }] });
-    const sale = await api.ok('POST /api/sales', saleResultSchema, { body: paidByCard(30) });
-    const card = sale.payments[0]!.card!;
-    expect(card.status).toBe('approved');
+    const standing = await api.ok('POST /api/sales', saleResultSchema, { body: paidByCard(30) });
+    const standingCard = standing.payments[0]!.card!;
+    expect(standingCard.status).toBe('approved');
+    await api.fails('POST /api/card/refund', 'FISCAL_REFUND_REQUIRED', {
+      body: { rrn: standingCard.rrn, amount: 10 },
+    });
+    await api.fails('POST /api/card/void', 'FISCAL_REFUND_REQUIRED', {
+      body: { chequeNumber: standingCard.chequeNumber },
+    });
+
+    /** A card sale answered offline that the fiscal server refuses later: its sale does not stand. */
+    const notStanding = async (total: number) => {
+      await setMev('down');
+      const sale = await api.ok('POST /api/sales', saleResultSchema, { body: paidByCard(total) });
+      await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, {
+        mode: 'poison',
+        poisonOperationId: sale.fiscalOperationId,
+      });
+      fiscal.runtime.syncWorker!.wake();
+      await waitUntil(
+        'the offline sale refused',
+        () => fiscal.runtime.operations.require(sale.fiscalOperationId).status === 'failed',
+      );
+      await setMev('ok');
+      return sale.payments[0]!.card!;
+    };
+    const card = await notStanding(30);
     const refund = await api.ok('POST /api/card/refund', cardOperationResultSchema, {
       body: { rrn: card.rrn, amount: 10, authCode: card.authCode },
     });
@@ -205,8 +230,7 @@ describe('every answer of a running terminal matches its declared contract', () 
     await api.fails('POST /api/card/void', 'CARD_PAYMENT_DECLINED', {
       body: { chequeNumber: card.chequeNumber },
     });
-    const other = (await api.ok('POST /api/sales', saleResultSchema, { body: paidByCard(12) })).payments[0]!
-      .card!;
+    const other = await notStanding(12);
     const voided = await api.ok('POST /api/card/void', cardOperationResultSchema, {
       body: { chequeNumber: other.chequeNumber },
     });
@@ -251,6 +275,26 @@ describe('every answer of a running terminal matches its declared contract', () 
       url: '/api/printer/jobs/x',
     });
     await client.fails('POST /api/print', 'PRINTER_UNAVAILABLE', { body: { lines: [['x']] } });
+    // A job the printer took without confirming it (the silent printer of escpos-printer.test.ts).
+    const unconfirmed = Number(
+      away.runtime.db
+        .prepare(
+          `INSERT INTO print_jobs (kind, source, document, status, created_at, finished_at)
+           VALUES ('receipt', 'sale x', '{"kind":"receipt","lines":[["x"]],"feedLines":0,"cut":true}', 'unconfirmed', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+        )
+        .run().lastInsertRowid,
+    );
+    const reprintUrl = `/api/printer/jobs/${unconfirmed}/reprint`;
+    const reprint = await client.ok('POST /api/printer/jobs/:jobId/reprint', printJobSchema, {
+      url: reprintUrl,
+    });
+    expect(reprint).toMatchObject({ kind: 'receipt-copy', status: 'queued' });
+    await client.fails('POST /api/printer/jobs/:jobId/reprint', 'PRINT_JOB_NOT_UNCONFIRMED', {
+      url: reprintUrl,
+    });
+    await client.fails('POST /api/printer/jobs/:jobId/reprint', 'PRINT_JOB_NOT_FOUND', {
+      url: '/api/printer/jobs/99/reprint',
+    });
     for (const id of client.covered) api.covered.add(id);
     await away.stop();
   });
@@ -292,6 +336,19 @@ describe('every answer of a running terminal matches its declared contract', () 
     });
 
     const refundUrl = `/api/sales/${sale.saleId}/refund`;
+    const quote = await api.ok('POST /api/sales/:saleId/refund/quote', refundQuoteSchema, {
+      url: `${refundUrl}/quote`,
+      body: { items: [{ index: 0, quantity: 1 }] },
+    });
+    expect(quote).toMatchObject({ saleId: sale.saleId, total: 5 });
+    await api.fails('POST /api/sales/:saleId/refund/quote', 'VALIDATION_ERROR', {
+      url: `${refundUrl}/quote`,
+      body: { dryRun: true },
+    });
+    await bare.fails('POST /api/sales/:saleId/refund/quote', 'SALE_NOT_FOUND', {
+      url: '/api/sales/nope/refund/quote',
+      body: {},
+    });
     const refund = await api.ok('POST /api/sales/:saleId/refund', refundResultSchema, {
       url: refundUrl,
       body: { items: [{ index: 0, quantity: 1 }], reason: 'damaged' },

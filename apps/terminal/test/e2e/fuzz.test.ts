@@ -24,7 +24,9 @@
  * printed, and FUZZ_SEED=<seed> replays it).
  */
 import { EXTENSION_VALIDATION_CODES, VALIDATION_CODES } from '@fiscal-pos/fiscal';
+import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { MAX_DEPTH } from '../../src/http/json-body.js';
+import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -392,7 +394,9 @@ function routeSeed(route: Route, group: number): number {
 beforeAll(async () => {
   [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
   terminal = await startTerminal({ sim, card: cardSim });
-  // The valid bodies are valid: mutations start from the edge of acceptance.
+  // The valid bodies are valid: mutations start from the edge of acceptance. The card endpoints
+  // serve card payments whose sale does not stand: one answered offline, refused when sent.
+  await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'down' });
   const paidByCard = await terminal.call('POST', '/api/sales', {
     ...VALID['/api/sales'],
     payments: [
@@ -400,6 +404,14 @@ beforeAll(async () => {
       { type: '2', amount: 8.99 },
     ],
   });
+  const refusedId = paidByCard.body.data!.fiscalOperationId as string;
+  await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'poison', poisonOperationId: refusedId });
+  terminal.runtime.syncWorker!.wake();
+  await waitUntil(
+    'the offline card sale refused',
+    () => terminal.runtime.operations.require(refusedId).status === 'failed',
+  );
+  await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
   const [toVoid, toRefund] = paidByCard.body.data!.payments.map((p: { card: unknown }) => p.card);
   const manyUnits = await terminal.call('POST', '/api/sales', {
     items: [{ name: 'Nail', unitPrice: 0.1, quantity: 5000, vatCode: 'B' }],

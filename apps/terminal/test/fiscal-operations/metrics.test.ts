@@ -1,4 +1,7 @@
-/** GET /metrics over real HTTP: Prometheus text, behind X-API-Key, counts right after a restart. */
+/**
+ * GET /metrics over real HTTP: Prometheus text, behind the API key (X-API-Key, or a Bearer
+ * token as Prometheus sends it), counts right after a restart, requests by route and status.
+ */
 import { setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { describe, expect, it } from 'vitest';
@@ -123,5 +126,42 @@ describe('GET /metrics', () => {
 
     await setCardFault(ctx.cardSim.adminUrl, { mode: 'ok' });
     expect(sample(await becomes('ready'), 'card_terminal_pending_reversals')).toBe(0);
+  });
+
+  it('also takes the key as `Authorization: Bearer`, what Prometheus sends, and only here', async () => {
+    const res = await scrape({ Authorization: `Bearer ${API_KEY}` });
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^# HELP /);
+    const wrong = await scrape({ Authorization: 'Bearer not-the-key' });
+    expect(wrong.status).toBe(401);
+    expect(JSON.parse(wrong.text)).toMatchObject({ error: { code: 'INVALID_API_KEY' } });
+    const elsewhere = await fetch(`${ctx.terminal.url}/api/sales`, {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    });
+    expect(elsewhere.status).toBe(401);
+  });
+
+  it('counts requests and their durations by method, route pattern and status', async () => {
+    const sale = await ctx.terminal.call('POST', '/api/sales', cashSale(2));
+    expect(sale.status).toBe(200);
+    const saleId = String(sale.body.data!.saleId);
+    expect((await ctx.terminal.call('GET', `/api/sales/${saleId}`)).status).toBe(200);
+    expect((await ctx.terminal.call('GET', '/api/sales/no-such-sale')).status).toBe(404);
+    expect((await fetch(`${ctx.terminal.url}/api/health`)).status).toBe(200);
+
+    const { text } = await scrape();
+    const series = (labels: string) => sample(text, `terminal_http_requests_total{${labels}}`) ?? 0;
+    expect(series('method="POST",route="/api/sales",status="200"')).toBeGreaterThanOrEqual(1);
+    expect(series('method="GET",route="/api/sales/:saleId",status="200"')).toBe(1);
+    expect(series('method="GET",route="/api/sales/:saleId",status="404"')).toBe(1);
+    expect(series('method="GET",route="/api/health",status="200"')).toBeGreaterThanOrEqual(1);
+    // A sale id is no label of its own.
+    expect(text).not.toContain(saleId);
+    expect(
+      sample(
+        text,
+        'terminal_http_request_duration_seconds_count{method="GET",route="/api/sales/:saleId",status="200"}',
+      ),
+    ).toBe(1);
   });
 });

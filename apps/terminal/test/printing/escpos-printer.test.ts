@@ -199,8 +199,10 @@ describe.each([32, 48])('every document through the driver at %i columns', (colu
 async function jobs(terminal: TerminalHandle) {
   const res = await terminal.call<{
     data: {
-      printer: { state: string; queuedJobs: number };
+      printer: { state: string; queuedJobs: number; unconfirmedJobs: number };
       queued: { id: number; source: string; lastError: string | null }[];
+      unconfirmed: { id: number; source: string; status: string; lastError: string | null }[];
+      recent: { id: number; status: string }[];
     };
   }>('GET', '/api/printer/jobs');
   return res.body.data;
@@ -263,19 +265,82 @@ describe('faults', () => {
     },
   );
 
-  it('disconnect-mid-job: /api/print is 500 PRINT_ERROR with the reason; a queued receipt prints after', async () => {
+  it('disconnect-mid-job: /api/print answers queued (printed again by the queue, not by the caller); a queued receipt prints after', async () => {
     await setPrinterFault(sim.adminUrl, { mode: 'disconnect-mid-job' });
-    const print = await terminal.call('POST', '/api/print', { lines: [['x']] });
-    expect(print.status).toBe(500);
-    expect(print.body.error).toMatchObject({
-      code: 'PRINT_ERROR',
-      message: expect.stringContaining('did not confirm'),
-    });
     const before = (await printedPages(sim.adminUrl)).length;
+    const print = await terminal.call('POST', '/api/print', { lines: [['mid-job']] });
+    expect(print.status).toBe(200);
+    expect(print.body.data).toMatchObject({ status: 'queued', jobId: expect.any(Number) });
     await terminal.call('POST', '/api/sales', { ...cashSale(8), printReceipt: true });
     await setPrinterFault(sim.adminUrl, { mode: 'ok' });
-    await pagesAfter(before, 1);
+    await waitFor(async () => ((await jobs(terminal)).queued.length === 0 ? true : undefined));
     await terminal.paperOut();
+    const pages = (await printedPages(sim.adminUrl)).slice(before);
+    expect(pages.filter((page) => page.text.includes('mid-job'))).toHaveLength(1);
+  });
+
+  it('silent-after-job: a job the printer took whole is unconfirmed, never resent on its own; the cashier reprints it as a copy', async () => {
+    await setPrinterFault(sim.adminUrl, { mode: 'silent-after-job' });
+    const before = (await printedPages(sim.adminUrl)).length;
+    const sold = await terminal.call('POST', '/api/sales', { ...cashSale(9), printReceipt: true });
+    expect(sold.status).toBe(200);
+    const waiting = await waitFor(async () => {
+      const list = await jobs(terminal);
+      return list.unconfirmed.length === 1 ? list : undefined;
+    });
+    expect(waiting.unconfirmed[0]).toMatchObject({
+      status: 'unconfirmed',
+      source: `sale ${String(sold.body.data!.saleId)}`,
+      lastError: expect.stringContaining('did not confirm'),
+    });
+    expect(waiting.queued).toHaveLength(0);
+    const receiptJob = waiting.unconfirmed[0]!.id;
+
+    // /api/print says what it knows instead of an error the caller would answer with a retry.
+    const print = await terminal.call('POST', '/api/print', { lines: [['silent text']] });
+    expect(print.status).toBe(200);
+    expect(print.body.data).toMatchObject({ status: 'unconfirmed', jobId: expect.any(Number) });
+    const textJob = print.body.data!.jobId as number;
+
+    // Whatever time passes (the queue retries every 100 ms here), nothing is printed again.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await printedPages(sim.adminUrl)).toHaveLength(before + 2);
+    const health = await terminal.call<{ data: { printer: { unconfirmedJobs: number } } }>(
+      'GET',
+      '/api/health',
+    );
+    expect(health.body.data.printer.unconfirmedJobs).toBe(2);
+    const metrics = await (
+      await fetch(`${terminal.url}/metrics`, { headers: { 'X-API-Key': API_KEY } })
+    ).text();
+    expect(metrics).toContain('print_jobs_unconfirmed 2');
+
+    // The cashier looked at the paper: the receipt did not come out, the text did.
+    await setPrinterFault(sim.adminUrl, { mode: 'ok' });
+    const reprint = await terminal.call('POST', `/api/printer/jobs/${receiptJob}/reprint`);
+    expect(reprint.status).toBe(200);
+    expect(reprint.body.data).toMatchObject({
+      kind: 'receipt-copy',
+      status: 'queued',
+      source: `reprint of job ${receiptJob}: sale ${String(sold.body.data!.saleId)}`,
+    });
+    const [copy] = await pagesAfter(before + 2, 1);
+    await terminal.paperOut();
+    const copyText = copy!.lines.map((l) => l.text.trim());
+    expect(copyText[0]).toBe('COPIE');
+    expect(copyText).toContain('COPIE - NU ESTE DOCUMENT FISCAL');
+    expect(copy!.qrPayloads).toEqual([sold.body.data!.qrCodeData]);
+    const again = await terminal.call('POST', `/api/printer/jobs/${receiptJob}/reprint`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'PRINT_JOB_NOT_UNCONFIRMED' });
+    expect((await terminal.call('DELETE', `/api/printer/jobs/${textJob}`)).body.data).toMatchObject({
+      status: 'dropped',
+    });
+    const after = await jobs(terminal);
+    expect(after.unconfirmed).toHaveLength(0);
+    expect(after.printer).toMatchObject({ unconfirmedJobs: 0 });
+    expect(after.recent.find((j) => j.id === receiptJob)).toMatchObject({ status: 'reprinted' });
+    expect(await printedPages(sim.adminUrl)).toHaveLength(before + 3);
   });
 
   it('paper-near-end and slow still print; health says near end', async () => {

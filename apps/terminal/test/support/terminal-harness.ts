@@ -20,7 +20,7 @@ import type { FiscalSetup } from '../../src/fiscalization/fiscal-setup.js';
 import { createTerminalRuntime, type TerminalRuntime } from '../../src/terminal-runtime.js';
 import type { RelayAccess } from '../../src/relay/relay-access.js';
 
-export const API_KEY = 'test-terminal-key-0123456789';
+export const API_KEY = 'test-terminal-key-0123456789abcdef';
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `fiscal-pos-${prefix}-`));
@@ -130,6 +130,9 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
     host: '127.0.0.1',
     port: 0,
     apiKey: API_KEY,
+    // The security suites send wrong keys on every route from one address on purpose; the
+    // throttle they would meet is tested with its own limit (api-key-throttle.test.ts).
+    apiKeyRefusals: { max: 1_000_000, windowMs: 60_000 },
     mevConnectTimeoutMs: 1000,
     mevRequestTimeoutMs: 2000,
     syncRetryBaseMs: 50,

@@ -30,9 +30,18 @@ const lineSchema = z
     coded('LINE_FORMAT_INVALID', 'control characters are not allowed'),
   );
 
+/**
+ * Lines per POST /api/print: a receipt-length document. More is paper a caller should split,
+ * and a request that can keep the printer busy for minutes (docs/terminal-api.md).
+ */
+const PRINT_MAX_LINES = 500;
+
 /** POST /api/print (non-fiscal). */
 export const printRequestSchema = z.object({
-  lines: z.array(lineSchema, coded('LINES_REQUIRED')).min(1),
+  lines: z
+    .array(lineSchema, coded('LINES_REQUIRED'))
+    .min(1, coded('LINES_REQUIRED'))
+    .max(PRINT_MAX_LINES, coded('LINES_TOO_MANY')),
   feedLines: withDefault(
     z
       .int(coded('FEED_LINES_INVALID'))

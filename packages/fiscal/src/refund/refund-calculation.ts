@@ -3,7 +3,7 @@ import { divRound, vatFromGross } from '../money/rounding.js';
 import { ACPS_CASH } from '../payments/acps.js';
 import type { PaymentLine } from '../payments/payment-line.js';
 import { allocateProportionally } from '../sale/allocate.js';
-import { issue, type ValidationIssue } from '../validation/validation-issue.js';
+import { expecting, issue, type ValidationIssue } from '../validation/validation-issue.js';
 import type { VatCode } from '../vat/vat.js';
 import type { VatLine } from '../vat/vat-line.js';
 
@@ -127,8 +127,14 @@ function refundPayments(input: RefundInput, total: bigint, issues: ValidationIss
     byType.set(p.type, sum);
   });
   const sum = [...byType.values()].reduce((a, b) => a + b, 0n);
-  if (sum !== total)
-    issues.push(issue('payments', 'PAYMENT_SUM_MISMATCH', 'the payments must sum to the refund total'));
+  if (sum !== total) {
+    issues.push(
+      expecting(
+        issue('payments', 'PAYMENT_SUM_MISMATCH', 'the payments must sum to the refund total'),
+        Number(total),
+      ),
+    );
+  }
   return [...byType].map(([code, amount]) => ({ code, amount: Number(amount) }));
 }
 

@@ -11,7 +11,7 @@ import {
   withDefault,
 } from '../validation/zod-validation.js';
 
-const refundItemSchema = z.object(
+const refundItemSchema = z.strictObject(
   {
     index: z
       .number(coded('REFUND_ITEM_INVALID'))
@@ -23,7 +23,7 @@ const refundItemSchema = z.object(
   coded('REFUND_ITEM_INVALID', 'an item must be an object'),
 );
 
-const refundPaymentSchema = z.object(
+const refundPaymentSchema = z.strictObject(
   {
     type: z.enum(ACPS_CODES, coded('PAYMENT_TYPE_INVALID')).meta({ description: 'ACPS payment code' }),
     amount: amountField('PAYMENT_AMOUNT_INVALID', { positive: true }, 'amount given back with this type'),
@@ -31,8 +31,12 @@ const refundPaymentSchema = z.object(
   coded('PAYMENT_TYPE_INVALID', 'a payment must be an object'),
 );
 
-/** POST /api/sales/{saleId}/refund. */
-export const refundRequestSchema = z.object({
+/**
+ * POST /api/sales/{saleId}/refund and /refund/quote. Strict: a field the terminal does not know
+ * is a VALIDATION_ERROR (UNKNOWN_FIELD) naming it, never ignored, for money must not leave on a
+ * request the terminal understood only in part.
+ */
+export const refundRequestSchema = z.strictObject({
   items: withDefault(
     z
       .array(refundItemSchema, coded('REFUND_ITEM_INVALID'))

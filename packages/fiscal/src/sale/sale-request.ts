@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { DOCUMENT_LIMIT } from '../money/limits.js';
 import { ACPS_CASH, ACPS_CODES } from '../payments/acps.js';
-import { issue } from '../validation/validation-issue.js';
+import { expecting, issue } from '../validation/validation-issue.js';
 import type { ParseResult, ValidationIssue } from '../validation/validation-issue.js';
 import {
   amountField,
   coded,
+  documentLimit,
   parseWithSchema,
   percentField,
   quantityField,
@@ -210,8 +212,18 @@ function createSaleRequestSchema(vatTable: VatTable) {
     cartDiscount: cartDiscountSchema,
     cartMarkup: cartMarkupSchema,
     payments: z.array(paymentSchema, coded('PAYMENTS_REQUIRED')).min(1),
-    amountReceived: amountField('AMOUNT_RECEIVED_INVALID', {}, 'sum of the payments, >= total'),
-    change: amountField('CHANGE_INVALID', {}, 'amountReceived − total; non-zero only with a cash payment'),
+    amountReceived: amountField(
+      'AMOUNT_RECEIVED_INVALID',
+      {},
+      'sum of the payments, >= total',
+      documentLimit(DOCUMENT_LIMIT),
+    ),
+    change: amountField(
+      'CHANGE_INVALID',
+      {},
+      'amountReceived − total; non-zero only with a cash payment',
+      documentLimit(DOCUMENT_LIMIT),
+    ),
     delivery: deliverySchema,
     printReceipt: flagField(true, 'print the receipt'),
     deliveryLotId: withDefault(
@@ -249,11 +261,16 @@ function schemaFor(vatTable: VatTable) {
   return schema;
 }
 
-/** Payment rules of spec rule 4 and the change rule (change only from cash); reported together. */
+/**
+ * Payment rules of spec rule 4 and the change rule (change only from cash); reported together,
+ * each with the figure it expected (`expected`, MDL), so a client corrects it in one round trip.
+ */
 function paymentIssues(request: SaleRequest, calculation: SaleCalculation): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const { paymentsTotal, total, change } = calculation;
-  if (paymentsTotal !== request.amountReceived) issues.push(issue('payments', 'PAYMENT_SUM_MISMATCH'));
+  if (paymentsTotal !== request.amountReceived) {
+    issues.push(expecting(issue('payments', 'PAYMENT_SUM_MISMATCH'), request.amountReceived));
+  }
   // Change is handed back from the drawer: it may not exceed the cash paid.
   const cashPaid = request.payments
     .filter((payment) => payment.type === ACPS_CASH)
@@ -261,10 +278,17 @@ function paymentIssues(request: SaleRequest, calculation: SaleCalculation): Vali
   if (request.change > cashPaid || change > cashPaid) {
     issues.push(issue('payments', 'NON_CASH_CHANGE_NOT_ALLOWED'));
   }
-  if (request.amountReceived < total) issues.push(issue('amountReceived', 'INSUFFICIENT_PAYMENT'));
+  if (request.amountReceived < total) {
+    issues.push(expecting(issue('amountReceived', 'INSUFFICIENT_PAYMENT'), total));
+  }
   // With an insufficient payment there is no change to compare against.
-  else if (request.change !== change) issues.push(issue('change', 'CHANGE_MISMATCH'));
+  else if (request.change !== change) issues.push(expecting(issue('change', 'CHANGE_MISMATCH'), change));
   return issues;
+}
+
+/** A sale's total within DOCUMENT_LIMIT (its amountReceived is bounded by its field). */
+function documentLimitIssues(calculation: SaleCalculation): ValidationIssue[] {
+  return calculation.total > DOCUMENT_LIMIT ? [issue('total', 'DOCUMENT_TOTAL_LIMIT_EXCEEDED')] : [];
 }
 
 /** Items name lot lines only in a sale from a lot, and each line once. */
@@ -290,7 +314,12 @@ export function parseSaleRequest(body: unknown, vatTable: VatTable): ParseResult
   if (!parsed.ok) return parsed;
   const request = parsed.value;
   const calculation = calculateSale(request, vatTable);
-  const issues = [...calculation.issues, ...paymentIssues(request, calculation), ...lotLineIssues(request)];
+  const issues = [
+    ...calculation.issues,
+    ...documentLimitIssues(calculation),
+    ...paymentIssues(request, calculation),
+    ...lotLineIssues(request),
+  ];
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: { ...request, calculation } };
 }

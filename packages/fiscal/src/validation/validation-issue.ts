@@ -1,3 +1,6 @@
+import { AMOUNT_LIMIT, DOCUMENT_LIMIT, formatLimit } from '../money/limits.js';
+import { fromMinor, type Minor } from '../money/money.js';
+
 /**
  * The closed list of validation codes of the API spec (details[].code of a
  * VALIDATION_ERROR), each with the message shown beside it. Field paths are written like
@@ -63,6 +66,7 @@ const EXTENSION_VALIDATION_MESSAGES = {
   COUNTED_CASH_INVALID: 'countedCash must be a number >= 0 with at most 2 decimals',
   LOT_LINE_ID_INVALID: 'lotLineId must be a string of 1-64 characters, once per lot and per sale',
   WEBHOOK_URL_INVALID: 'webhookUrl must be an http or https URL',
+  LINES_TOO_MANY: 'lines must hold at most 500 lines per print request',
   REFERENCE_INVALID: 'reference must be a string of at most 100 characters',
   EXPIRES_AT_INVALID: 'expiresAt must be an ISO 8601 date-time in the future',
   DELIVERY_LOT_ID_INVALID: 'deliveryLotId must be a UUID',
@@ -71,6 +75,9 @@ const EXTENSION_VALIDATION_MESSAGES = {
   FLAG_INVALID: 'must be true or false (a JSON boolean, not a string)',
   REFUND_QUANTITY_INVALID:
     'quantity must be a number > 0 with at most 3 decimals, at most what was sold and not yet returned',
+  AMOUNT_LIMIT_EXCEEDED: `an amount may be at most ${formatLimit(AMOUNT_LIMIT)}`,
+  DOCUMENT_TOTAL_LIMIT_EXCEEDED: `a document's total and the amount received may be at most ${formatLimit(DOCUMENT_LIMIT)}`,
+  UNKNOWN_FIELD: 'this field is not part of the request',
 } as const;
 
 const MESSAGES = { ...VALIDATION_MESSAGES, ...EXTENSION_VALIDATION_MESSAGES };
@@ -91,10 +98,20 @@ export interface ValidationIssue {
   field: string;
   code: ValidationCode;
   message: string;
+  /**
+   * The figure the rule expected, in MDL, where it is one (PAYMENT_SUM_MISMATCH: the sum the
+   * payments must reach; CHANGE_MISMATCH: the computed change; INSUFFICIENT_PAYMENT: the total).
+   */
+  expected?: number;
 }
 
 /** What every request parser returns: the normalized value, or every failing field. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+/** The issue with the figure it expected, given in bani, stated in MDL as every amount is. */
+export function expecting(found: ValidationIssue, expected: Minor): ValidationIssue {
+  return { ...found, expected: fromMinor(expected) };
+}
 
 /** An issue with the code's standard message unless a more specific one is given. */
 export function issue(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { toBp, toMilli, toMinor } from '../money/money.js';
+import { AMOUNT_LIMIT } from '../money/limits.js';
+import { toBp, toMilli, toMinor, type Minor } from '../money/money.js';
 import { isValidationCode, issue } from './validation-issue.js';
 import type { ParseResult, ValidationCode, ValidationIssue } from './validation-issue.js';
 
@@ -33,6 +34,13 @@ function toValidationIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationI
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const zodIssue of zodIssues) {
+    // A strict object names each field it does not know, so that a client's misspelt or newer
+    // field (a refund's `dryRun`) is refused, never silently dropped.
+    if (zodIssue.code === 'unrecognized_keys') {
+      for (const key of zodIssue.keys)
+        issues.push(issue(formatFieldPath([...zodIssue.path, key]), 'UNKNOWN_FIELD'));
+      continue;
+    }
     const field = formatFieldPath(zodIssue.path);
     const separatorAt = zodIssue.message.indexOf(SEPARATOR);
     const code = separatorAt < 0 ? zodIssue.message : zodIssue.message.slice(0, separatorAt);
@@ -70,6 +78,12 @@ interface Bounds {
   max?: number;
 }
 
+/** An upper bound of its own code (money/limits.ts), in the field's units. */
+interface Limit {
+  units: number;
+  code: ValidationCode;
+}
+
 /**
  * A JSON number read exactly into integer units by `toUnits`; a value with too many
  * decimals (or beyond MAX_SCALED) fails with `code`. Never negative.
@@ -79,10 +93,13 @@ function exactNumber(
   toUnits: (x: number) => number | null,
   bounds: Bounds,
   description: string,
+  limit: Limit | null = null,
 ) {
   let schema = z.number(coded(code));
   schema = bounds.positive ? schema.gt(0) : schema.gte(0);
   if (bounds.max !== undefined) schema = schema.lte(bounds.max);
+  // A limit has a code of its own, told apart from a malformed number: 10^20 is over it.
+  if (limit !== null) schema = schema.lte(limit.units / 100, coded(limit.code));
   return schema.meta({ description }).transform((x, ctx) => {
     const units = toUnits(x);
     if (units === null) {
@@ -93,9 +110,22 @@ function exactNumber(
   });
 }
 
-/** Money: at most 2 decimals, read as bani (Minor). */
-export function amountField(code: ValidationCode, bounds: Bounds, description: string) {
-  return exactNumber(code, toMinor, bounds, `${description}; at most 2 decimals`);
+/**
+ * Money: at most 2 decimals, read as bani (Minor), at most AMOUNT_LIMIT (AMOUNT_LIMIT_EXCEEDED)
+ * unless the field is a sum with a limit of its own (a sale's amountReceived: DOCUMENT_LIMIT).
+ */
+export function amountField(
+  code: ValidationCode,
+  bounds: Bounds,
+  description: string,
+  limit: Limit = { units: AMOUNT_LIMIT, code: 'AMOUNT_LIMIT_EXCEEDED' },
+) {
+  return exactNumber(code, toMinor, bounds, `${description}; at most 2 decimals`, limit);
+}
+
+/** The limit of a field that states a whole document's amount. */
+export function documentLimit(units: Minor): Limit {
+  return { units, code: 'DOCUMENT_TOTAL_LIMIT_EXCEEDED' };
 }
 
 /** Quantity: > 0, at most 3 decimals, read as thousandths (Milli). */

@@ -1104,21 +1104,21 @@ export interface components {
             code: string;
             barcodes: string[];
             name: components["schemas"]["LocalizedText"];
-            description: components["schemas"]["LocalizedText"] | null;
             /** @description VAT-inclusive unit price in MDL, 2 decimals */
             price: number;
-            /** @constant */
-            currency: "MDL";
             /** @enum {string} */
             vatCode: "A" | "B" | "C" | "D" | "E" | "_";
             /** @description Unit of measure, e.g. pcs, kg */
             unit: string;
-            /** @description A free label; categoryId places the product in the category tree */
-            category: string | null;
             /** @description PLU the cashier types, unique among live products */
             sku: string | null;
             categoryId: string | null;
             active: boolean;
+            description: components["schemas"]["LocalizedText"] | null;
+            /** @constant */
+            currency: "MDL";
+            /** @description A free label; categoryId places the product in the category tree */
+            category: string | null;
             /** @description On-hand stock in units, 3 decimals */
             onHand: number;
             /** @description True only for deleted products, which appear in lists filtered by updatedSince */
@@ -1140,21 +1140,21 @@ export interface components {
             code: string;
             barcodes: string[];
             name: components["schemas"]["LocalizedText"];
-            description: components["schemas"]["LocalizedText"] | null;
             /** @description VAT-inclusive unit price in MDL, 2 decimals */
             price: number;
-            /** @constant */
-            currency: "MDL";
             /** @enum {string} */
             vatCode: "A" | "B" | "C" | "D" | "E" | "_";
             /** @description Unit of measure, e.g. pcs, kg */
             unit: string;
-            /** @description A free label; categoryId places the product in the category tree */
-            category: string | null;
             /** @description PLU the cashier types, unique among live products */
             sku: string | null;
             categoryId: string | null;
             active: boolean;
+            description: components["schemas"]["LocalizedText"] | null;
+            /** @constant */
+            currency: "MDL";
+            /** @description A free label; categoryId places the product in the category tree */
+            category: string | null;
             /** @description On-hand stock in units, 3 decimals */
             onHand: number;
             /** @description True only for deleted products, which appear in lists filtered by updatedSince */
@@ -1672,8 +1672,6 @@ export interface components {
             id: string;
             /** @description The merchant's own product code, unique per merchant */
             code: string;
-            /** @description PLU the cashier types, unique among live products */
-            sku: string | null;
             barcodes: string[];
             name: components["schemas"]["LocalizedText"];
             /** @description VAT-inclusive unit price in MDL, 2 decimals */
@@ -1682,6 +1680,8 @@ export interface components {
             vatCode: "A" | "B" | "C" | "D" | "E" | "_";
             /** @description Unit of measure, e.g. pcs, kg */
             unit: string;
+            /** @description PLU the cashier types, unique among live products */
+            sku: string | null;
             categoryId: string | null;
             active: boolean;
             /** @description Catalog version of the last change */
@@ -1726,7 +1726,10 @@ export interface components {
             publicId: string;
             terminalName: string;
             merchant: components["schemas"]["DeviceMerchant"];
-            /** @description dc_…: `Authorization: Bearer` for every later device call */
+            /**
+             * Format: starts_with
+             * @description dc_…: `Authorization: Bearer` for every later device call
+             */
             deviceCredential: string;
             /** @description tk_…: the X-API-Key the terminal accepts from ERPs */
             apiKey: string;
@@ -1762,7 +1765,10 @@ export interface components {
             id: string;
         };
         DeviceRotatedCredential: {
-            /** @description The new dc_…; the current one keeps working until this one is first used */
+            /**
+             * Format: starts_with
+             * @description The new dc_…; the current one keeps working until this one is first used
+             */
             deviceCredential: string;
         };
         PushFiscalDocumentsResult: {
@@ -2063,6 +2069,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductDetail"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -2195,6 +2210,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -2294,6 +2318,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Inventory"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid key */
@@ -2444,6 +2477,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -2500,6 +2542,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid key */
@@ -2567,6 +2618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -2621,6 +2681,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid key */
@@ -2690,6 +2759,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid key */
@@ -2823,6 +2901,15 @@ export interface operations {
                     "application/json": components["schemas"]["Sale"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -2928,6 +3015,15 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWebhookEndpoint"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -2981,6 +3077,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Missing or invalid key */
             401: {
@@ -3038,6 +3143,15 @@ export interface operations {
                     "application/json": {
                         eventId: string;
                     };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid key */
@@ -3102,6 +3216,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryPage"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid key */
             401: {
                 headers: {
@@ -3147,6 +3270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Missing or invalid key */
             401: {
@@ -3215,6 +3347,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid key */
@@ -3313,6 +3454,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminMerchant"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3353,6 +3503,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminMerchant"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -3409,6 +3568,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3456,6 +3624,15 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["AdminKey"][];
                     };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -3507,6 +3684,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCreatedKey"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -3570,6 +3756,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3630,6 +3825,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3682,6 +3886,15 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3727,6 +3940,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Missing or invalid operator token */
             401: {
@@ -3780,6 +4002,15 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3826,6 +4057,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -3940,6 +4180,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -3978,6 +4227,15 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Category"][];
                     };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4029,6 +4287,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4083,6 +4350,15 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4128,6 +4404,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Missing or invalid operator token */
             401: {
@@ -4187,6 +4472,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4239,6 +4533,15 @@ export interface operations {
                     "application/json": components["schemas"]["VatRate"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4286,6 +4589,15 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Cashier"][];
                     };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4337,6 +4649,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cashier"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4391,6 +4712,15 @@ export interface operations {
                     "application/json": components["schemas"]["Cashier"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4436,6 +4766,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Missing or invalid operator token */
             401: {
@@ -4489,6 +4828,15 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogFeed"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4536,6 +4884,15 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["AdminTerminal"][];
                     };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4587,6 +4944,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminIssuedActivationCode"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4641,6 +5007,15 @@ export interface operations {
                     "application/json": components["schemas"]["AdminTerminal"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4687,6 +5062,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminTerminal"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4744,6 +5128,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminIssuedActivationCode"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid operator token */
@@ -4813,6 +5206,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid operator token */
             401: {
                 headers: {
@@ -4869,6 +5271,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviceActivation"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description invalid_activation_code, activation_code_used or activation_code_expired; nothing changed */
@@ -4953,6 +5364,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Missing, invalid or revoked device credential */
             401: {
@@ -5056,6 +5476,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogFeed"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing, invalid or revoked device credential */
@@ -5165,6 +5594,15 @@ export interface operations {
                     "application/json": components["schemas"]["RelayVerifiedDevice"];
                 };
             };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Missing or invalid relay token */
             401: {
                 headers: {
@@ -5211,6 +5649,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RelayRevocations"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or invalid relay token */

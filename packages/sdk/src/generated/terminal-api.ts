@@ -94,6 +94,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales/{saleId}/refund/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a refund would give back now, without making it
+         * @description The body of POST /api/sales/{saleId}/refund, priced the same way (each returned unit is worth its cumulative share of its line, so a partial return cannot be known in advance), answered without writing anything and without the fiscal lock: the amounts per line, the VAT per code and the payments the money would go back by. Nothing is reserved: a refund made meanwhile changes what is left, and the refund itself checks the drawer and the card terminal.
+         */
+        post: operations["quoteRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales/{saleId}/duplicate": {
         parameters: {
             query?: never;
@@ -161,8 +181,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void a card payment the terminal charged, by its cheque number (not a fiscal document)
-         * @description Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate). Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.
+         * Void a card payment of a sale that does not stand, by its cheque number (not a fiscal document)
+         * @description For a card payment whose sale does not stand (refused by the fiscal server after it was answered offline): drives the bank card terminal only, the money goes back to the card and no fiscal document is issued. A payment of a sale that stands is refused with 409 FISCAL_REFUND_REQUIRED naming the sale’s refund, POST /api/sales/{saleId}/refund, which gives card money back on the card terminal and documents it. Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.
          */
         post: operations["voidCardPayment"];
         delete?: never;
@@ -181,8 +201,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund (part of) a card payment the terminal charged, by its RRN (not a fiscal document)
-         * @description Drives the bank card terminal only: the money goes back to the card, no fiscal document is issued (a fiscal refund receipt is separate). Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).
+         * Refund (part of) a card payment of a sale that does not stand, by its RRN (not a fiscal document)
+         * @description For a card payment whose sale does not stand (refused by the fiscal server after it was answered offline): drives the bank card terminal only, the money goes back to the card and no fiscal document is issued. A payment of a sale that stands is refused with 409 FISCAL_REFUND_REQUIRED naming the sale’s refund, POST /api/sales/{saleId}/refund, which gives card money back on the card terminal and documents it. Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).
          */
         post: operations["refundCardPayment"];
         delete?: never;
@@ -546,8 +566,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Non-fiscal text printing (no fiscal lock; answers once the printer confirmed the job)
-         * @description Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it (unreachable, off, paper out, cover open: the message says which); 500 PRINT_ERROR when it failed during the job, with its reason.
+         * Non-fiscal text printing (no fiscal lock; answers what became of the paper)
+         * @description At most 500 lines per request (LINES_TOO_MANY) and PRINT_LINES_PER_MINUTE lines (with the feed) per minute for all callers together (429 PRINT_RATE_LIMITED with Retry-After; fiscal documents are never refused paper). Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it before anything is sent (unreachable, off, paper out, cover open: the message says which); a retry is then safe. Once bytes went out the answer is 200 with status printed, queued (failed on the way: printed again by the queue, do not resend) or unconfirmed (the printer took it all without confirming: look at the paper, reprint on purpose).
          */
         post: operations["printText"];
         delete?: never;
@@ -587,10 +607,30 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Give up a queued print job (it will never print)
-         * @description For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). Only a queued job: another is 409 PRINT_JOB_NOT_QUEUED.
+         * Give up a queued print job (it will never print), or settle an unconfirmed one
+         * @description For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). An unconfirmed job whose paper did come out is dropped the same way. Only a queued or unconfirmed job: another is 409 PRINT_JOB_NOT_QUEUED.
          */
         delete: operations["dropPrintJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printer/jobs/{jobId}/reprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print an unconfirmed job again, on purpose
+         * @description A job whose bytes all reached the printer without its confirmation is unconfirmed and never printed again on its own (a fiscal receipt could come out twice). When the paper did not come out, the cashier reprints it: a new queued job, a fiscal document’s marked COPIE (not a fiscal document); the old job becomes reprinted. When it did come out, DELETE the job instead. Another job is 409 PRINT_JOB_NOT_UNCONFIRMED. Answers the new job.
+         */
+        post: operations["reprintPrintJob"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -605,7 +645,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (text exposition, no envelope)
-         * @description Behind X-API-Key like every endpoint but the health checks.
+         * @description Behind the API key like every endpoint but the health checks: X-API-Key, or `Authorization: Bearer <key>` (what Prometheus sends natively).
          */
         get: operations["getMetrics"];
         put?: never;
@@ -648,7 +688,7 @@ export interface components {
                 details: components["schemas"]["FieldError"][];
             } | {
                 /** @enum {string} */
-                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "PRINT_JOB_NOT_QUEUED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
+                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "FISCAL_REFUND_REQUIRED" | "DAY_TOTAL_LIMIT_EXCEEDED" | "SHIFT_TOTAL_LIMIT_EXCEEDED" | "YEAR_TOTAL_LIMIT_EXCEEDED" | "PRINT_JOB_NOT_QUEUED" | "PRINT_JOB_NOT_UNCONFIRMED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "TOO_MANY_INVALID_KEYS" | "PRINT_RATE_LIMITED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
                 message: string;
             };
             /**
@@ -663,6 +703,8 @@ export interface components {
             /** @description validation code (spec table, plus the terminal’s query and header codes) */
             code: string;
             message: string;
+            /** @description the figure the rule expected, in MDL: the sum the payments must reach (PAYMENT_SUM_MISMATCH), the computed change (CHANGE_MISMATCH), the total (INSUFFICIENT_PAYMENT) */
+            expected?: number;
         };
         RawError: {
             error: {
@@ -672,7 +714,7 @@ export interface components {
                 details: components["schemas"]["FieldError"][];
             } | {
                 /** @enum {string} */
-                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "PRINT_JOB_NOT_QUEUED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
+                code: "INVALID_JSON" | "MISSING_API_KEY" | "INVALID_API_KEY" | "CARD_PAYMENT_DECLINED" | "NOT_FOUND" | "SALE_NOT_FOUND" | "SHIFT_NOT_FOUND" | "DELIVERY_LOT_NOT_FOUND" | "PRINT_JOB_NOT_FOUND" | "PRODUCT_NOT_FOUND" | "CASHIER_NOT_FOUND" | "CASHIER_PIN_INVALID" | "METHOD_NOT_ALLOWED" | "TERMINAL_NOT_FISCAL" | "MEV_CREDENTIALS_MISSING" | "FISCAL_DAY_EXPIRED" | "INSUFFICIENT_CASH_BALANCE" | "DUPLICATE_LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSE_MISMATCH" | "SHIFT_ALREADY_OPEN" | "SHIFT_NOT_OPEN" | "DELIVERY_LOT_NOT_OPEN" | "SALE_NOT_REFUNDABLE" | "FISCAL_REFUND_REQUIRED" | "DAY_TOTAL_LIMIT_EXCEEDED" | "SHIFT_TOTAL_LIMIT_EXCEEDED" | "YEAR_TOTAL_LIMIT_EXCEEDED" | "PRINT_JOB_NOT_QUEUED" | "PRINT_JOB_NOT_UNCONFIRMED" | "TERMINAL_NOT_ACTIVATED" | "BUSY" | "CASHIER_LOCKED" | "TOO_MANY_INVALID_KEYS" | "PRINT_RATE_LIMITED" | "INTERNAL_ERROR" | "PRINT_ERROR" | "CARD_PAYMENT_ERROR" | "MEV_ERROR" | "MEV_TIMEOUT" | "MEV_UNAVAILABLE" | "PRINTER_UNAVAILABLE" | "CARD_TERMINAL_UNAVAILABLE" | "QUERY_TIMEOUT" | "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "HEADERS_TOO_LARGE" | "PLATFORM_ERROR" | "TERMINAL_NOT_CONNECTED" | "TERMINAL_TIMEOUT" | "TERMINAL_CONNECTION_LOST" | "RELAY_BODY_TOO_LARGE" | "RELAY_RATE_LIMITED";
                 message: string;
             };
         };
@@ -786,6 +828,8 @@ export interface components {
             lastError: string | null;
             /** @description fiscal documents whose paper waits for the printer */
             queuedJobs: number;
+            /** @description jobs the printer took without confirming them: maybe on paper, waiting for a cashier to reprint or drop them */
+            unconfirmedJobs: number;
         };
         PlatformHealth: {
             /** @description false: standalone, as before the platform */
@@ -1222,6 +1266,8 @@ export interface components {
                 /** @description MDL, at most 2 decimals */
                 amount: number;
             }[];
+            /** @description how the money went back, one entry per card refund made (with the bank’s RRN, authorisation code and cheque number) and per remaining amount of each type */
+            payments: components["schemas"]["RefundPayment"][];
             /**
              * Format: uri
              * @description verification URL of the refund receipt
@@ -1235,6 +1281,61 @@ export interface components {
              */
             createdAt: string;
         };
+        RefundPayment: {
+            /**
+             * @description ACPS payment code
+             * @enum {string}
+             */
+            paymentType: "1" | "2" | "3.1" | "3.2" | "3.3" | "5" | "6" | "7" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
+            /** @description MDL, at most 2 decimals */
+            amount: number;
+            /** @description set when the terminal gave this money back on its card terminal */
+            card: components["schemas"]["CardRefund"] | null;
+        };
+        CardRefund: {
+            /** @description retrieval reference number of the card refund */
+            rrn: string;
+            /** @description authorisation code of the card refund */
+            authCode: string | null;
+            /** @description the card terminal’s receipt number of the card refund */
+            chequeNumber: string;
+            /** @description card number, masked */
+            maskedPan: string | null;
+            /** @description VISA, MASTERCARD, ... */
+            scheme: string | null;
+            /** @description the bank’s id of the card terminal */
+            bankTerminalId: string;
+        };
+        RefundQuote: {
+            /** Format: uuid */
+            saleId: string;
+            /** @description amount the refund would give back */
+            total: number;
+            /** @description the lines returned, in the order of the request (all that is left when omitted) */
+            items: {
+                /** @description position in the sale’s items */
+                index: number;
+                quantity: number;
+                /** @description what this line gives back: its share of the line’s amount */
+                amount: number;
+                /** @description its share of its code’s VAT */
+                vatAmount: number;
+            }[];
+            /** @description VAT given back per code */
+            vatBreakdown: {
+                [key: string]: components["schemas"]["SaleVatEntry"];
+            };
+            /** @description how the money would go back: as requested, or by default the way it was paid, cash last */
+            paymentBreakdown: {
+                /**
+                 * @description ACPS payment code
+                 * @enum {string}
+                 */
+                type: "1" | "2" | "3.1" | "3.2" | "3.3" | "5" | "6" | "7" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
+                /** @description MDL, at most 2 decimals */
+                amount: number;
+            }[];
+        };
         ReceiptDuplicate: {
             /** Format: uuid */
             saleId: string;
@@ -1247,6 +1348,13 @@ export interface components {
             copyNumber: number;
             /** @description duplicates still allowed for this receipt */
             copiesLeft: number;
+            /**
+             * @description printed: the printer confirmed it; queued: it failed on the way and prints again once the printer can (GET /api/printer/jobs; do not send it again); unconfirmed: every byte reached the printer, which never confirmed it: look at the paper, then POST /api/printer/jobs/{jobId}/reprint or DELETE the job
+             * @enum {string}
+             */
+            status: "printed" | "queued" | "unconfirmed";
+            /** @description the print job of a queued or unconfirmed print; null once printed */
+            jobId: number | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC
@@ -1614,10 +1722,8 @@ export interface components {
                  * @enum {string}
                  */
                 state: "pending" | "attempted";
-                /** @description the receiver’s HTTP status; null if none came */
-                statusCode: number | null;
-                /** @description why the attempt failed (non-2xx, timeout, refused) */
-                error: string | null;
+                /** @description delivered (the receiver answered 2xx) or failed (any other answer, none, or an address the terminal may not call); null while pending or when a restart cut the attempt short. The receiver’s status and error text are in the terminal’s log only. */
+                outcome: ("delivered" | "failed") | null;
                 at: string | null;
             } | null;
         };
@@ -1816,6 +1922,13 @@ export interface components {
         PrintResult: {
             linesCount: number;
             /**
+             * @description printed: the printer confirmed it; queued: it failed on the way and prints again once the printer can (GET /api/printer/jobs; do not send it again); unconfirmed: every byte reached the printer, which never confirmed it: look at the paper, then POST /api/printer/jobs/{jobId}/reprint or DELETE the job
+             * @enum {string}
+             */
+            status: "printed" | "queued" | "unconfirmed";
+            /** @description the print job of a queued or unconfirmed print; null once printed */
+            jobId: number | null;
+            /**
              * Format: date-time
              * @description ISO 8601 UTC
              */
@@ -1825,7 +1938,9 @@ export interface components {
             printer: components["schemas"]["PrinterHealth"];
             /** @description in print order */
             queued: components["schemas"]["PrintJob"][];
-            /** @description the last printed or dropped jobs, newest first (kept 7 days) */
+            /** @description sent but not confirmed, oldest first: a cashier reprints or drops each */
+            unconfirmed: components["schemas"]["PrintJob"][];
+            /** @description the last printed, dropped or reprinted jobs, newest first (kept 7 days) */
             recent: components["schemas"]["PrintJob"][];
         };
         PrintJob: {
@@ -1835,10 +1950,10 @@ export interface components {
             /** @description what the paper is of: `sale <saleId>`, `refund <refundId>`, `Z report 12`… */
             source: string;
             /**
-             * @description queued: waits for the printer (printed in id order, once); printed: the printer confirmed it; dropped: a cashier gave it up (DELETE), it will never print
+             * @description queued: waits for the printer (printed in id order, once); printed: the printer confirmed it; dropped: a cashier gave it up (DELETE), it will never print, or said an unconfirmed one did; unconfirmed: every byte reached the printer but it never confirmed: maybe on paper, never sent again on its own (POST …/reprint or DELETE); reprinted: an unconfirmed job a cashier printed again as a new job
              * @enum {string}
              */
-            status: "queued" | "printed" | "dropped";
+            status: "queued" | "printed" | "dropped" | "unconfirmed" | "reprinted";
             /** @description failed attempts so far */
             attempts: number;
             /** @description why the last attempt failed, in the printer’s words */
@@ -2155,7 +2270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, FISCAL_DAY_EXPIRED, DELIVERY_LOT_NOT_OPEN */
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, DAY_TOTAL_LIMIT_EXCEEDED, SHIFT_TOTAL_LIMIT_EXCEEDED, YEAR_TOTAL_LIMIT_EXCEEDED, FISCAL_DAY_EXPIRED, DELIVERY_LOT_NOT_OPEN */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2378,7 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, FISCAL_DAY_EXPIRED, SALE_NOT_REFUNDABLE, INSUFFICIENT_CASH_BALANCE */
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, DAY_TOTAL_LIMIT_EXCEEDED, SHIFT_TOTAL_LIMIT_EXCEEDED, YEAR_TOTAL_LIMIT_EXCEEDED, FISCAL_DAY_EXPIRED, SALE_NOT_REFUNDABLE, INSUFFICIENT_CASH_BALANCE */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2423,6 +2538,132 @@ export interface operations {
                 };
             };
             /** @description MEV_UNAVAILABLE, CARD_TERMINAL_UNAVAILABLE, STORAGE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    quoteRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Opaque key, 1-255 printable ASCII characters (otherwise VALIDATION_ERROR, IDEMPOTENCY_KEY_INVALID). The same key with the same payload returns the stored answer; with another payload 409 IDEMPOTENCY_KEY_REUSE_MISMATCH. Kept 48 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description saleId of the sale result (UUID) */
+                saleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    items?: {
+                        /** @description 0-based position in the sale detail's items */
+                        index: number;
+                        /** @description quantity returned, at most what is left of the line; at most 3 decimals */
+                        quantity: number;
+                    }[] | null;
+                    payments?: {
+                        /**
+                         * @description ACPS payment code
+                         * @enum {string}
+                         */
+                        type: "1" | "2" | "5" | "6" | "7" | "3.1" | "3.2" | "3.3" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
+                        /** @description amount given back with this type; at most 2 decimals */
+                        amount: number;
+                    }[] | null;
+                    reason?: string | null;
+                    printReceipt?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope; the payload is `data` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RefundQuote"];
+                        error: null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description SALE_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, SALE_NOT_REFUNDABLE */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2515,7 +2756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description PRINT_ERROR, INTERNAL_ERROR */
+            /** @description INTERNAL_ERROR */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2614,7 +2855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, FISCAL_DAY_EXPIRED */
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, DAY_TOTAL_LIMIT_EXCEEDED, SHIFT_TOTAL_LIMIT_EXCEEDED, YEAR_TOTAL_LIMIT_EXCEEDED, FISCAL_DAY_EXPIRED */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2735,7 +2976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, FISCAL_DAY_EXPIRED, INSUFFICIENT_CASH_BALANCE */
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, TERMINAL_NOT_FISCAL, CLOCK_BEHIND_LAST_DOCUMENT, MEV_CREDENTIALS_MISSING, DAY_TOTAL_LIMIT_EXCEEDED, SHIFT_TOTAL_LIMIT_EXCEEDED, YEAR_TOTAL_LIMIT_EXCEEDED, FISCAL_DAY_EXPIRED, INSUFFICIENT_CASH_BALANCE */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2862,7 +3103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH */
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, FISCAL_REFUND_REQUIRED */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2978,7 +3219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH */
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, FISCAL_REFUND_REQUIRED */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4611,7 +4852,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description PRINT_ERROR, INTERNAL_ERROR */
+            /** @description PRINT_RATE_LIMITED */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
             500: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4762,6 +5014,110 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reprintPrintJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Opaque key, 1-255 printable ASCII characters (otherwise VALIDATION_ERROR, IDEMPOTENCY_KEY_INVALID). The same key with the same payload returns the stored answer; with another payload 409 IDEMPOTENCY_KEY_REUSE_MISMATCH. Kept 48 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description id of the print job (a positive integer) */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope; the payload is `data` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["PrintJob"];
+                        error: null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
+                        timestamp: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description MISSING_API_KEY, INVALID_API_KEY */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PRINT_JOB_NOT_FOUND */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE_MISMATCH, PRINT_JOB_NOT_UNCONFIRMED */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
                     [name: string]: unknown;
                 };
                 content: {

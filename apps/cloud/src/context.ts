@@ -1,0 +1,33 @@
+import type { Clock } from './clock.js';
+import type { CloudConfig } from './config.js';
+import type { Db } from './db/database.js';
+import type { KeyCache } from './keys/key-cache.js';
+import type { CloudMetrics } from './metrics/cloud-metrics.js';
+import type { SecretsKeyring } from './secrets/secrets-keyring.js';
+import type { UrlGuard } from '@fiscal-pos/url-guard';
+import type { AddressLimiter } from './http/address-limiter.js';
+import type { Route } from './http/route.js';
+
+/** What every handler and use case may reach: nothing global, all passed in. */
+export interface AppContext {
+  db: Db;
+  config: CloudConfig;
+  urlGuard: UrlGuard;
+  /** Verified keys, kept for at most config.authCacheTtlMs. */
+  keyCache: KeyCache;
+  /** Seals webhook signing secrets for storage. */
+  secrets: SecretsKeyring;
+  /** Tells this process's delivery worker that new deliveries were committed. */
+  notifyDeliveries: () => void;
+  clock: Clock;
+  /** Terminal activation attempts per client address (config.activationRateLimit). */
+  activationAttempts: AddressLimiter;
+  /** SHA-256 of the operator token (admin/operator-token.ts); the token itself is not kept. */
+  operatorTokenDigest: Buffer;
+  /** SHA-256 of the token /metrics asks for (METRICS_TOKEN or DATA_DIR/metrics-token). */
+  metricsTokenDigest: Buffer;
+  metrics: CloudMetrics;
+}
+
+/** Every route the app serves, each with the access of its audience. */
+export type CloudRoute = Route<AppContext>;

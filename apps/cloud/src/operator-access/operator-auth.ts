@@ -1,0 +1,50 @@
+// The administration API's audience: `Authorization: Bearer <operator token>` on every request
+// (absent -> 401 missing_operator_token, wrong -> 401 invalid_operator_token); what changes
+// something goes through runAdministration (idempotency and the audit log).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ProblemError } from '../http/problem.js';
+import type { Access } from '../http/route.js';
+import { runAdministration } from './run-administration.js';
+import { tokenMatches } from '../secrets/access-tokens.js';
+
+function authenticateOperator(ctx: AppContext, request: FastifyRequest): void {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match)
+    throw new ProblemError(
+      'missing_operator_token',
+      'Send the operator token as `Authorization: Bearer <token>` (DATA_DIR/operator-token).',
+    );
+  if (!tokenMatches(ctx.operatorTokenDigest, match[1]!))
+    throw new ProblemError('invalid_operator_token', 'The operator token is not valid.');
+}
+
+/**
+ * Administration routes. `shownOnce`: fields of the answer shown once (new keys), left out of
+ * the copy kept for idempotent replays.
+ */
+export function operator(options: { shownOnce?: readonly string[] } = {}): Access<AppContext, object> {
+  return {
+    name: 'operator',
+    basePath: '/api/admin/v1',
+    admit: (ctx, request) => {
+      authenticateOperator(ctx, request);
+      return {};
+    },
+    around: (ctx, { operation, request, body }, run) =>
+      runAdministration(ctx, { operation, shownOnce: options.shownOnce ?? [], request, body, run }),
+    doc: {
+      who: 'Needs the operator token. Changes are audited and accept an Idempotency-Key.',
+      unauthorized: 'Missing or invalid operator token',
+      securityScheme: {
+        name: 'operatorToken',
+        scheme: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The operator token (DATA_DIR/operator-token or CLOUD_OPERATOR_TOKEN)',
+        },
+      },
+      tag: 'administration',
+    },
+  };
+}

@@ -1,0 +1,182 @@
+// The device API (/api/device/v1): every request and answer between a terminal and its cloud,
+// declared once. The cloud validates requests and documents its answers with these schemas
+// (they carry the OpenAPI names), the terminal's DeviceClient parses the answers with them, so
+// an answer that does not parse is refused there instead of being half-stored. Objects are not
+// strict: the cloud may add fields within v1. The fiscal documents pushed are in index.ts.
+import { VAT_CODES } from '@fiscal-pos/fiscal';
+import { z } from 'zod';
+import { DEVICE_CREDENTIAL_PREFIX } from './device-credential.js';
+import { pinVerifierSchema } from './pin-verifier.js';
+
+/** Appended to the cloud's URL, path prefix included: `https://host/prefix` + this + `/terminal`. */
+export const DEVICE_API_BASE_PATH = '/api/device/v1';
+
+/** The life of a terminal in the cloud (its table is the cloud's terminals/terminal-lifecycle.ts). */
+export const TERMINAL_STATUSES = ['pending', 'active', 'deactivated'] as const;
+
+const DeviceCredential = z.string().startsWith(DEVICE_CREDENTIAL_PREFIX);
+
+export const DeviceMerchant = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    idno: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .meta({ id: 'DeviceMerchant' });
+export type DeviceMerchant = z.infer<typeof DeviceMerchant>;
+
+export const ActivateBody = z
+  .object({
+    code: z.string().min(1).max(20).describe('The activation code, XXXX-XXXX; any case, the dash optional'),
+  })
+  .meta({ id: 'DeviceActivate' });
+
+export const Activation = z
+  .object({
+    terminalId: z.string().min(1),
+    publicId: z
+      .string()
+      .describe('The terminal’s address on the relay: {relay_url} = https://<relay>/api/relay/<publicId>'),
+    terminalName: z.string(),
+    merchant: DeviceMerchant,
+    deviceCredential: DeviceCredential.describe('dc_…: `Authorization: Bearer` for every later device call'),
+    apiKey: z.string().min(16).describe('tk_…: the X-API-Key the terminal accepts from ERPs'),
+  })
+  .meta({ id: 'DeviceActivation' });
+export type Activation = z.infer<typeof Activation>;
+
+const PendingApiKey = z
+  .object({
+    id: z.string().min(1),
+    key: z.string().min(16).describe('The new X-API-Key; acknowledge it once stored'),
+    previousKeyGraceSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .describe('How long the terminal should keep accepting its current key after switching'),
+  })
+  .meta({ id: 'DevicePendingApiKey' });
+export type PendingApiKey = z.infer<typeof PendingApiKey>;
+
+export const DeviceTerminal = z
+  .object({
+    terminalId: z.string(),
+    publicId: z.string().describe('The terminal’s address on the relay: /api/relay/<publicId>'),
+    terminalName: z.string(),
+    status: z.enum(TERMINAL_STATUSES),
+    merchant: DeviceMerchant,
+    pendingApiKey: PendingApiKey.nullable(),
+  })
+  .meta({ id: 'DeviceTerminal' });
+export type DeviceTerminal = z.infer<typeof DeviceTerminal>;
+
+export const AcknowledgeApiKeyBody = z.object({ id: z.string().max(100) }).meta({ id: 'DeviceAckApiKey' });
+
+export const RotatedCredential = z
+  .object({
+    deviceCredential: DeviceCredential.describe(
+      'The new dc_…; the current one keeps working until this one is first used',
+    ),
+  })
+  .meta({ id: 'DeviceRotatedCredential' });
+
+// The catalog feed (GET /catalog): what a terminal keeps of its merchant's catalog.
+
+const CatalogVersion = z.number().int().min(0).describe('Catalog version of the last change');
+
+export const LocalizedText = z
+  .object({ ro: z.string(), ru: z.string().optional(), en: z.string().optional() })
+  .meta({ id: 'LocalizedText', description: 'Text in Romanian (always), Russian and English' });
+
+/** A product as a terminal keeps it: no stock, which is the cloud's ledger. */
+export const CatalogProduct = z
+  .object({
+    id: z.string().min(1),
+    code: z.string().describe("The merchant's own product code, unique per merchant"),
+    barcodes: z.array(z.string()),
+    name: LocalizedText,
+    price: z.number().nonnegative().describe('VAT-inclusive unit price in MDL, 2 decimals'),
+    vatCode: z.enum(VAT_CODES),
+    unit: z.string().describe('Unit of measure, e.g. pcs, kg'),
+    sku: z.string().nullable().describe('PLU the cashier types, unique among live products'),
+    categoryId: z.string().nullable(),
+    active: z.boolean(),
+    version: CatalogVersion,
+  })
+  .meta({ id: 'CatalogProduct' });
+export type CatalogProduct = z.infer<typeof CatalogProduct>;
+
+export const Category = z
+  .object({
+    id: z.string().min(1),
+    parentId: z.string().nullable(),
+    name: z.string(),
+    position: z.number().int(),
+    version: CatalogVersion,
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof Category>;
+
+export const VatRate = z
+  .object({
+    code: z.enum(VAT_CODES),
+    rateBasisPoints: z.number().int().min(0).max(10_000).describe('2000 = 20 %; 0 for the exempt code `_`'),
+    exempt: z.boolean().describe('True only for `_`, which is fixed'),
+    version: CatalogVersion.describe('0 for a default rate the merchant never set'),
+  })
+  .meta({ id: 'VatRate' });
+export type VatRate = z.infer<typeof VatRate>;
+
+export const CashierRole = z.enum(['cashier', 'administrator']);
+
+export const Cashier = z
+  .object({ id: z.string().min(1), name: z.string(), role: CashierRole, version: CatalogVersion })
+  .meta({ id: 'Cashier' });
+export type Cashier = z.infer<typeof Cashier>;
+
+const PinVerifier = pinVerifierSchema.meta({
+  id: 'PinVerifier',
+  description: 'hash: base64url of scrypt(pin, salt, 32 bytes, {N, r, p}); salt: base64url',
+});
+
+export const CatalogCashier = Cashier.extend({
+  pinVerifier: PinVerifier.describe('What the terminal checks a PIN against offline'),
+}).meta({ id: 'CatalogCashier' });
+export type CatalogCashier = z.infer<typeof CatalogCashier>;
+
+const MAX_FEED_LIMIT = 5_000;
+/** A feed cursor: the catalog version a terminal has seen, as decimal text. */
+const FeedCursor = z.string().regex(/^\d{1,15}$/, 'a cursor this feed returned');
+
+export const CatalogFeedQuery = z.object({
+  cursor: FeedCursor.default('0').describe('nextCursor of the previous answer; absent or 0 for a full sync'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_FEED_LIMIT)
+    .default(1_000)
+    .describe(`Changes per answer, 1-${MAX_FEED_LIMIT}`),
+});
+
+export const CatalogFeed = z
+  .object({
+    products: z.array(CatalogProduct),
+    categories: z.array(Category),
+    vatRates: z.array(VatRate),
+    cashiers: z.array(CatalogCashier),
+    deleted: z
+      .object({
+        products: z.array(z.string()),
+        categories: z.array(z.string()),
+        cashiers: z.array(z.string()),
+      })
+      .describe('Ids deleted after the cursor (tombstones)'),
+    nextCursor: FeedCursor.describe(
+      'Send it as cursor next time; equal to the cursor sent when nothing changed',
+    ),
+    complete: z.boolean().describe('False when more changes follow: ask again at once with nextCursor'),
+  })
+  .meta({ id: 'CatalogFeed' });
+export type CatalogFeed = z.infer<typeof CatalogFeed>;

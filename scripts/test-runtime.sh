@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `bash scripts/test-runtime.sh <node version>`: the runtime-facing suites on that Node, from the
+# npm registry's official build (scripts/with-node.mjs fetches it once; nothing is rebuilt:
+# better-sqlite3 13 is a Node-API addon, one prebuilt binary for every Node from 22 on).
+# .ci/run runs them on Node 24 (at or past 24.19, where better-sqlite3 12 aborted) and Node 26
+# beside the full suite on the machine's Node.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=${1:?usage: scripts/test-runtime.sh <node version, e.g. 26.10.0>}
+export FISCAL_POS_NODE=$version
+echo "[runtime] testing on Node $(node scripts/with-node.mjs node --version)"
+
+# What can differ on another Node is the runtime under our code: the native SQLite addon, TLS and
+# HTTP, child processes and signals, worker threads, PGlite's WebAssembly. These suites exercise
+# each of them for real (printing: raw TCP to printer-sim; document-push: a PGlite cloud over
+# HTTP); the whole suite already ran once, and running it
+# again on each Node would take CI past 20 minutes. The cloud runs on PGlite here (its PostgreSQL
+# pass tests the server, not Node).
+env -u TEST_DATABASE_URL node scripts/with-node.mjs vitest run \
+  packages \
+  apps/terminal/test/api \
+  apps/terminal/test/mev \
+  apps/terminal/test/history \
+  apps/terminal/test/card \
+  apps/terminal/test/receipt-delivery \
+  apps/terminal/test/printing \
+  apps/terminal/test/document-push \
+  apps/terminal/test/e2e/crash.test.ts \
+  apps/terminal/test/e2e/readme-examples.test.ts \
+  apps/mev-sim apps/card-sim apps/printer-sim \
+  apps/cloud/test/catalog-and-orders.test.ts \
+  apps/cloud/test/webhooks.test.ts \
+  apps/cloud/test/crash.test.ts
