@@ -205,6 +205,10 @@ export async function seedMerchant(
   const merchant = await createMerchant(database.db, {
     name: options.name ?? 'Test merchant',
     integrationActive: options.active ?? true,
+    // A fiscal identity: a production terminal activated for this merchant prints it, and
+    // refuses to start without one.
+    idno: '1003600012345',
+    address: 'str. Ștefan cel Mare 1, Chișinău',
   });
   const key = await createKey(database.db, {
     merchantId: merchant.id,

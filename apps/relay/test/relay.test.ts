@@ -384,7 +384,9 @@ describe('the relay', () => {
     expect(
       world.relayLog
         .slice(logFrom)
-        .filter((line) => line.includes('refused dials are not counted per client address')),
+        .filter((line) =>
+          line.includes('refused dials and wrong API keys are not counted per client address'),
+        ),
     ).toHaveLength(1);
   });
 

@@ -29,7 +29,11 @@ import { walPerSale } from './history/wal-per-sale.js';
 type Figures = Record<string, number | string>;
 
 const GOAL_LIST_P99_MS = 50;
-const GOAL_METRICS_P99_MS = 20;
+// Issue 28: the large history against the small one measured in the same run, so that the load
+// of the machine cancels out of the verdict.
+const GOAL_LIST_P50_RATIO = 1.5;
+const GOAL_METRICS_P99_RATIO = 1.5;
+const GOAL_DRAIN_SHARE = 0.9;
 const LIST_REQUESTS = 40;
 const SALE_REQUESTS = 300;
 const OFFLINE_OPERATIONS = 5_000;
@@ -74,26 +78,38 @@ export async function runHistoryBench(): Promise<Figures> {
 
 function verdicts(small: Figures, large: Figures, at: string): Figures {
   const n = (figures: Figures, name: string) => Number(figures[name]);
-  const lists = Object.keys(large).filter((name) => name.startsWith('GET /api/') && name.endsWith('p99 ms'));
-  const worstList = Math.max(...lists.map((name) => n(large, name)));
-  const within = (name: string, higherIsBetter: boolean) => {
-    const ratio = n(large, name) / n(small, name);
-    return higherIsBetter ? ratio >= 0.8 : ratio <= 1.2;
-  };
-  const pass = (ok: boolean) => (ok ? 'meets goal' : 'misses goal');
+  const ratio = (name: string) => n(large, name) / n(small, name);
+  const lists = Object.keys(large).filter((name) => name.startsWith('GET /api/'));
+  const worstList = Math.max(
+    ...lists.filter((name) => name.endsWith('p99 ms')).map((name) => n(large, name)),
+  );
+  const worstP50 = Math.max(...lists.filter((name) => name.endsWith('p50 ms')).map(ratio));
+  const pass = (ok: boolean, detail: string) => `${ok ? 'meets goal' : 'misses goal'} (${detail})`;
+  const x = (value: number) => `${Math.round(value * 100) / 100} x`;
   return {
-    [`goal: every list p99 < ${GOAL_LIST_P99_MS} ms at ${at}`]: pass(worstList < GOAL_LIST_P99_MS),
-    [`goal: /metrics p99 < ${GOAL_METRICS_P99_MS} ms at ${at}`]: pass(
-      n(large, 'GET /metrics p99 ms') < GOAL_METRICS_P99_MS,
+    [`goal: every list p50 at ${at} <= ${GOAL_LIST_P50_RATIO} x the small history`]: pass(
+      worstP50 <= GOAL_LIST_P50_RATIO,
+      `worst ${x(worstP50)}`,
     ),
-    [`goal: offline drain at ${at} within 20% of the small history`]: pass(
-      within('offline drain ops/s', true),
+    [`goal: every list p99 < ${GOAL_LIST_P99_MS} ms at ${at}`]: pass(
+      worstList < GOAL_LIST_P99_MS,
+      `worst ${worstList} ms`,
+    ),
+    [`goal: /metrics p99 at ${at} <= ${GOAL_METRICS_P99_RATIO} x the small history`]: pass(
+      ratio('GET /metrics p99 ms') <= GOAL_METRICS_P99_RATIO,
+      x(ratio('GET /metrics p99 ms')),
+    ),
+    [`goal: offline drain at ${at} >= ${GOAL_DRAIN_SHARE * 100}% of the small history`]: pass(
+      ratio('offline drain ops/s') >= GOAL_DRAIN_SHARE,
+      `${Math.round(ratio('offline drain ops/s') * 100)}%`,
     ),
     [`goal: start-up at ${at} within 20% of the small history`]: pass(
-      within('terminal runtime start ms', false),
+      ratio('terminal runtime start ms') <= 1.2,
+      x(ratio('terminal runtime start ms')),
     ),
     [`goal: sale p99 with an ERP paging <= 2x without, at ${at}`]: pass(
       n(large, 'POST /api/sales p99 ms, ERP paging') <= 2 * n(large, 'POST /api/sales p99 ms'),
+      x(n(large, 'POST /api/sales p99 ms, ERP paging') / n(large, 'POST /api/sales p99 ms')),
     ),
   };
 }

@@ -46,8 +46,11 @@ type Figures = Record<string, number | string>;
 
 const API_KEY = 'bench-terminal-key-0123456789';
 const CONCURRENT_CLIENTS = 10;
-const TARGET_SALE_P99_MS = 5;
-const TARGET_FLOOR_SHARE = 0.6;
+// Issue 28: a sale is held to its floor measured in the same run (a fixed 5 ms was below the
+// floor's own median on this machine), not to an absolute time that moves with the load.
+const TARGET_SALE_P50_FLOOR_RATIO = 1.3;
+const TARGET_SALE_P99_OVER_FLOOR_MS = 3;
+const TARGET_FLOOR_SHARE = 0.8;
 const IDLE_BEFORE_SALE_MS = 3_500;
 /** A sale writes ~1.5 KB over its rows (operation with VAT/payment JSON, sale, lines, payment). */
 const SALE_ROW_BYTES = 1536;
@@ -162,7 +165,10 @@ function latencyFigures(prefix: string, s: LatencySummary): Figures {
   };
 }
 
-async function floor(sim: MevSimProcess, scratch: string): Promise<{ figures: Figures; floorMs: number }> {
+async function floor(
+  sim: MevSimProcess,
+  scratch: string,
+): Promise<{ figures: Figures; floor: { p50: number; p99: number } }> {
   const db = openFiscalDatabase(join(scratch, 'floor', 'floor.sqlite'));
   db.exec('CREATE TABLE bench_commit (id TEXT PRIMARY KEY, payload TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO bench_commit (id, payload) VALUES (?, ?)');
@@ -211,7 +217,7 @@ async function floor(sim: MevSimProcess, scratch: string): Promise<{ figures: Fi
     }
     return {
       // The floor is the typical (median) cost; the mean is reported beside it.
-      floorMs: ab.p50,
+      floor: { p50: ab.p50, p99: ab.p99 },
       figures: {
         ...latencyFigures('2a durable commit', a),
         ...latencyFigures('2b SOAP round trip', b),
@@ -393,7 +399,13 @@ export function sales(
   });
 }
 
-async function terminalSales(sim: MevSimProcess, scratch: string, floorMs: number): Promise<Figures> {
+const verdict = (pass: boolean, detail: string) => `${pass ? 'PASS' : 'FAIL'} (${detail})`;
+
+async function terminalSales(
+  sim: MevSimProcess,
+  scratch: string,
+  floor: { p50: number; p99: number },
+): Promise<Figures> {
   const terminal = await startBenchTerminal(sim, join(scratch, 'terminal'));
   const { url, probes } = terminal;
   const connections = new ConnectionCounter();
@@ -419,7 +431,7 @@ async function terminalSales(sim: MevSimProcess, scratch: string, floorMs: numbe
 
     const keyed = requireSuccess('with Idempotency-Key', await sales(url, 1, 500, 15_000, true));
 
-    const maxSalesPerSecond = 1000 / floorMs;
+    const maxSalesPerSecond = 1000 / floor.p50;
     const share = concurrent.requestsPerSecond / maxSalesPerSecond;
     return {
       '3 sale p50 ms (1 client)': round(single.latency.p50, 3),
@@ -444,9 +456,15 @@ async function terminalSales(sim: MevSimProcess, scratch: string, floorMs: numbe
       '5 cold burst: ms per sale': round(cold.durationMs / cold.requests, 2),
       '5 cold burst: p99 ms': round(cold.latency.p99, 1),
       'SOAP TLS connections opened by the terminal': connections.count,
-      'target: sale p99 < 5 ms (1 client)':
-        single.latency.p99 < TARGET_SALE_P99_MS ? 'PASS' : `FAIL (${round(single.latency.p99, 1)} ms)`,
-      'target: sales/s >= 60% of 1/floor':
+      'target: sale p50 <= 1.3 x floor p50 (1 client)': verdict(
+        single.latency.p50 <= TARGET_SALE_P50_FLOOR_RATIO * floor.p50,
+        `${round(single.latency.p50 / floor.p50, 2)} x ${round(floor.p50, 2)} ms`,
+      ),
+      'target: sale p99 <= floor p99 + 3 ms (1 client)': verdict(
+        single.latency.p99 <= floor.p99 + TARGET_SALE_P99_OVER_FLOOR_MS,
+        `${round(single.latency.p99, 1)} ms, floor p99 ${round(floor.p99, 1)} ms`,
+      ),
+      'target: sales/s >= 80% of 1/floor':
         share >= TARGET_FLOOR_SHARE
           ? `PASS (${Math.round(share * 100)}% of ${round(maxSalesPerSecond, 1)}/s)`
           : `FAIL (${Math.round(share * 100)}% of ${round(maxSalesPerSecond, 1)}/s)`,
@@ -463,8 +481,8 @@ export async function runTerminalBench(): Promise<Figures> {
   try {
     const bare = await bareRoute();
     sim = await startMevSimProcess({ dataDir: join(scratch, 'mev-sim') });
-    const { figures: floorFigures, floorMs } = await floor(sim, scratch);
-    const terminal = await terminalSales(sim, scratch, floorMs);
+    const { figures: floorFigures, floor: floorLatency } = await floor(sim, scratch);
+    const terminal = await terminalSales(sim, scratch, floorLatency);
     return { ...bare, ...floorFigures, ...terminal };
   } finally {
     await sim?.stop();

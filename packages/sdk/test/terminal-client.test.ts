@@ -1,8 +1,8 @@
 // The SDK's terminal client against a real fiscal terminal over HTTP (real SQLite, mev-sim as a
 // process): typed values, typed refusals, and a POST whose answer is lost on the wire sent again
 // with the same Idempotency-Key and carried out once.
+import { API_KEY, useFiscalTerminal } from '../../../apps/terminal/test/support/terminal-harness.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useFiscalTerminal } from '../../../apps/terminal/test/support/terminal-harness.js';
 import {
   createTerminalClient,
   type TerminalPaths,
@@ -12,7 +12,6 @@ import {
 } from '../src/index.js';
 import { AnswerDroppingProxy } from './answer-dropping-proxy.js';
 
-const API_KEY = 'test-terminal-key-0123456789';
 const env = useFiscalTerminal();
 const proxies: AnswerDroppingProxy[] = [];
 afterAll(async () => {

@@ -7,9 +7,13 @@ import { encodeCursor, type ListCursor } from './list-cursor.js';
  *
  * A Z report spans at most one fiscal day, so it is a bounded slice of the history, contiguous
  * in `seq`; `operation_counts` (migrations 0006 and 0012) says how many operations of each UTC
- * hour, type, status and shift each one holds. A page at any offset skips whole reports by these counts and
- * reads only the one or two it falls in, through fiscal_operations_report_seq in list order;
- * `total` is a sum of counts.
+ * hour, type, status and shift each one holds. A page skips whole reports by these counts,
+ * walking them from the nearer end of the list and stopping once the page is full, and reads
+ * only the one or two reports it falls in, through fiscal_operations_report_seq in list order.
+ * `total` is one row per type and status of the history or of the shift (row_counts and
+ * shift_counts, migrations 0016 and 0018) without a date filter, and with one a sum over the
+ * buckets of that range only (the indexes of migration 0018): nothing a request reads grows
+ * with the length of the history.
  */
 
 /** The lists' filters, every one of which the counts answer. */
@@ -38,11 +42,36 @@ interface ReportSlice {
   beforeSeq: number | null;
 }
 
-// A date range is whole hours at both ends (its bounds are midnights, in a time zone whose offset
-// is whole hours), so comparing the bounds' hours with the buckets' counts each bucket exactly.
-const COUNTED_WHERE = `hour >= substr(@from, 1, 13) AND hour <= substr(@to, 1, 13)
-  AND (@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)
-  AND (@shiftId IS NULL OR shift_id = @shiftId)`;
+/**
+ * The filter over operation_counts, naming only the filters given (an `@x IS NULL OR` term would
+ * hide the column from the planner), and the bucket index that reads no more than the filter
+ * asks for (migration 0018): a shift's buckets, a date range's, or a type's or status's in
+ * report order. It is named, not left to the planner: the file holds no statistics (no
+ * ANALYZE), and a filter on both a shift and a common type would otherwise walk every bucket
+ * of the type. A date range is whole hours at both ends (its bounds are midnights, in a time
+ * zone whose offset is whole hours), so comparing the bounds' hours with the buckets' counts
+ * each bucket exactly.
+ */
+function countedBuckets(f: HistoryFilter): string {
+  const terms = [
+    f.dateFrom === null ? null : 'hour >= substr(@from, 1, 13)',
+    f.dateTo === null ? null : 'hour <= substr(@to, 1, 13)',
+    f.type === null ? null : 'operation_type = @type',
+    f.status === null ? null : 'status = @status',
+    f.shiftId === null ? null : 'shift_id = @shiftId',
+  ].filter((term) => term !== null);
+  const index =
+    f.shiftId !== null
+      ? 'operation_counts_shift'
+      : f.dateFrom !== null || f.dateTo !== null
+        ? 'operation_counts_hour'
+        : f.status !== null
+          ? 'operation_counts_status'
+          : f.type !== null
+            ? 'operation_counts_type'
+            : null;
+  return `operation_counts ${index === null ? '' : `INDEXED BY ${index}`} WHERE ${terms.length === 0 ? '1' : terms.join(' AND ')}`;
+}
 
 /** The same filter over the operations themselves (alias `o`), with filterParams. */
 const ROW_WHERE = `o.created_at >= @from AND o.created_at <= @to
@@ -72,35 +101,50 @@ export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): 
   };
 }
 
-/** How many operations match, from the counts. */
+/**
+ * How many operations match, from the counts: without a date filter, one row per type and status
+ * of the whole history (row_counts, migration 0016) or of the shift (row_counts while it is open,
+ * shift_counts once closed, migration 0018); with one, the buckets of the range.
+ */
 function countedTotal(db: Db, filter: HistoryFilter): number {
+  const typeAndStatus = '(@type IS NULL OR operation_type = @type) AND (@status IS NULL OR status = @status)';
+  const sql =
+    filter.dateFrom !== null || filter.dateTo !== null
+      ? `SELECT SUM(n) AS n FROM ${countedBuckets(filter)}`
+      : filter.shiftId === null
+        ? `SELECT SUM(n) AS n FROM row_counts WHERE name = 'fiscal_operations' AND ${typeAndStatus}`
+        : `SELECT SUM(n) AS n FROM (
+             SELECT operation_type, status, n FROM row_counts WHERE name = 'shift ' || @shiftId
+             UNION ALL SELECT operation_type, status, n FROM shift_counts WHERE shift_id = @shiftId
+           ) WHERE ${typeAndStatus}`;
   return (
-    db
-      .prepare<ReturnType<typeof filterParams>, { n: number | null }>(
-        `SELECT SUM(n) AS n FROM operation_counts WHERE ${COUNTED_WHERE}`,
-      )
-      .get(filterParams(filter))?.n ?? 0
+    db.prepare<ReturnType<typeof filterParams>, { n: number | null }>(sql).get(filterParams(filter))?.n ?? 0
   );
 }
 
 /**
  * The reports a page is read from, newest first, and how much of each: whole reports before
- * the page are skipped by their counts. With a cursor, only the reports at or before the
- * cursor's count, and what is left of the cursor's own report is counted in it (an indexed
- * count bounded by one report).
+ * the page are skipped by their counts, read one report at a time (the statement walks the
+ * counts in report order without sorting them) and no further than the page. A page in the
+ * older half of the list is found from the oldest report up, so the deepest page costs what
+ * the first one does. With a cursor, only the reports at or before the cursor's, newest first,
+ * and what is left of the cursor's own report is counted in it (an indexed count bounded by
+ * one report).
  */
-function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSlice[] {
+function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow, total: number): ReportSlice[] {
   const { cursor } = window;
+  const fromOldest = cursor === null && window.offset * 2 > total;
   const reports = db
     .prepare<ReturnType<typeof filterParams> & { upTo: number }, { report_number: number; n: number }>(
-      `SELECT report_number, SUM(n) AS n FROM operation_counts
-       WHERE report_number <= @upTo AND ${COUNTED_WHERE}
-       GROUP BY report_number HAVING SUM(n) > 0 ORDER BY report_number DESC`,
+      `SELECT report_number, SUM(n) AS n FROM ${countedBuckets(filter)} AND report_number <= @upTo
+       GROUP BY report_number HAVING SUM(n) > 0 ORDER BY report_number ${fromOldest ? 'ASC' : 'DESC'}`,
     )
-    .all({ ...filterParams(filter), upTo: cursor?.reportNumber ?? Number.MAX_SAFE_INTEGER });
+    .iterate({ ...filterParams(filter), upTo: cursor?.reportNumber ?? Number.MAX_SAFE_INTEGER });
+  // From the oldest end the page is the rows [total - offset - limit, total - offset) counted
+  // upwards; each report's share is turned back into newest-first terms below.
+  let skip = fromOldest ? Math.max(0, total - window.offset - window.limit) : window.offset;
+  let wanted = fromOldest ? Math.max(0, Math.min(window.limit, total - window.offset)) : window.limit;
   const slices: ReportSlice[] = [];
-  let skip = window.offset;
-  let wanted = window.limit;
   for (const report of reports) {
     if (wanted === 0) break;
     const beforeSeq = cursor !== null && report.report_number === cursor.reportNumber ? cursor.seq : null;
@@ -110,30 +154,42 @@ function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow): ReportSl
       continue;
     }
     const take = Math.min(wanted, n - skip);
-    slices.push({ reportNumber: report.report_number, skip, take, beforeSeq });
+    slices.push({
+      reportNumber: report.report_number,
+      skip: fromOldest ? n - skip - take : skip,
+      take,
+      beforeSeq,
+    });
     wanted -= take;
     skip = 0;
   }
-  return slices;
+  return fromOldest ? slices.reverse() : slices;
 }
 
 /**
- * One report's operations in list order (alias `o`): refused ones through their own partial
- * index (migration 0012), which SQLite uses only when the query names the status literally.
+ * The operations of the reports from @first down to @last, in list order (alias `o`), through
+ * the index that holds the fewest rows besides the filter's: refused ones and the types other
+ * than receipts through their own partial indexes (migrations 0012 and 0018), which SQLite uses
+ * only when the query repeats the index's condition literally.
  */
 function reportRows(filter: HistoryFilter): string {
-  return filter.status === 'failed'
-    ? `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE o.report_number = @report AND o.status = 'failed'`
-    : `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE o.report_number = @report`;
+  const range = 'o.report_number BETWEEN @last AND @first';
+  if (filter.status === 'failed')
+    return `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE ${range} AND o.status = 'failed'`;
+  if (filter.type !== null && filter.type !== 'receipt')
+    return `fiscal_operations o INDEXED BY fiscal_operations_other_types
+      WHERE o.operation_type = @type AND o.operation_type != 'receipt' AND ${range}`;
+  return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${range}`;
 }
 
 function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, beforeSeq: number): number {
   return (
     db
-      .prepare<ReturnType<typeof filterParams> & { report: number; before: number }, { n: number }>(
-        `SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`,
-      )
-      .get({ ...filterParams(filter), report: reportNumber, before: beforeSeq })?.n ?? 0
+      .prepare<
+        ReturnType<typeof filterParams> & { first: number; last: number; before: number },
+        { n: number }
+      >(`SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`)
+      .get({ ...filterParams(filter), first: reportNumber, last: reportNumber, before: beforeSeq })?.n ?? 0
   );
 }
 
@@ -145,30 +201,46 @@ export interface PageOfSeqs {
 }
 
 export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): PageOfSeqs {
-  const seqs = pageSlices(db, filter, window).flatMap((slice) => sliceSeqs(db, filter, slice));
+  const total = countedTotal(db, filter);
+  const seqs = pageSeqs(db, filter, pageSlices(db, filter, window, total));
   const last = seqs.length === window.limit ? seqs[seqs.length - 1] : undefined;
   return {
     seqs,
-    total: countedTotal(db, filter),
+    total,
     nextCursor: last === undefined ? null : encodeCursor({ reportNumber: reportOf(db, last), seq: last }),
   };
 }
 
-function sliceSeqs(db: Db, filter: HistoryFilter, slice: ReportSlice): number[] {
+/**
+ * The page's rows: its slices are consecutive in list order, so one statement reads them, from
+ * the first slice's skip, and stops at the page's size. Only the cursor's own report, the
+ * newest of them, holds rows at or after the cursor.
+ */
+function pageSeqs(db: Db, filter: HistoryFilter, slices: ReportSlice[]): number[] {
+  const first = slices[0];
+  const last = slices[slices.length - 1];
+  if (first === undefined || last === undefined) return [];
   return db
     .prepare<
-      ReturnType<typeof filterParams> & { report: number; before: number | null; take: number; skip: number },
+      ReturnType<typeof filterParams> & {
+        first: number;
+        last: number;
+        before: number | null;
+        take: number;
+        skip: number;
+      },
       { seq: number }
     >(
       `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
-       ORDER BY o.seq DESC LIMIT @take OFFSET @skip`,
+       ORDER BY o.report_number DESC, o.seq DESC LIMIT @take OFFSET @skip`,
     )
     .all({
       ...filterParams(filter),
-      report: slice.reportNumber,
-      before: slice.beforeSeq,
-      take: slice.take,
-      skip: slice.skip,
+      first: first.reportNumber,
+      last: last.reportNumber,
+      before: first.beforeSeq,
+      take: slices.reduce((sum, slice) => sum + slice.take, 0),
+      skip: first.skip,
     })
     .map((row) => row.seq);
 }

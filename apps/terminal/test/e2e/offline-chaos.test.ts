@@ -189,7 +189,11 @@ describe.skipIf(unreachable !== null)(
       });
 
       const merchantId = (
-        await admin<{ id: string }>('POST', '/merchants', { name: 'Magazin SRL', idno: '1003600012345' })
+        await admin<{ id: string }>('POST', '/merchants', {
+          name: 'Magazin SRL',
+          idno: '1003600012345',
+          address: 'str. Ștefan cel Mare 1, Chișinău',
+        })
       ).id;
       await admin('PUT', `/merchants/${merchantId}/integration`, { active: true });
       integrationKey = (
@@ -493,7 +497,11 @@ describe.skipIf(unreachable !== null)(
           gaps,
           cardChargesWithoutReceipt: chargesWithoutReceipt,
           stockMismatches,
-          refused: operations.filter((o) => o.refusal !== null).map((o) => `${o.kind}: ${o.refusal}`),
+          // A cash-out of 1.00 from a drawer that holds less (a day's first operations, full cash
+          // refunds) is the terminal's right answer, not a fault: it writes nothing.
+          refused: operations
+            .filter((o) => o.refusal !== null && !o.refusal.includes('INSUFFICIENT_CASH_BALANCE'))
+            .map((o) => `${o.kind}: ${o.refusal}`),
         };
         console.log(`offline chaos figures ${JSON.stringify(figures)}`);
 

@@ -100,7 +100,11 @@ describe.skipIf(unreachable !== null)(
       proxy = await CloudProxy.start(cloud.url);
 
       const merchantId = (
-        await admin<{ id: string }>('POST', '/merchants', { name: 'Magazin SRL', idno: '1003600012345' })
+        await admin<{ id: string }>('POST', '/merchants', {
+          name: 'Magazin SRL',
+          idno: '1003600012345',
+          address: 'str. Ștefan cel Mare 1, Chișinău',
+        })
       ).id;
       await admin('PUT', `/merchants/${merchantId}/integration`, { active: true });
       integrationKey = (

@@ -113,6 +113,9 @@ const PAGES = [
   { limit: 50, offset: 13 },
   { limit: 500, offset: 0 },
   { limit: 5, offset: 400 },
+  // Pages in the older half of a list, which history-page.ts finds from the oldest report up.
+  { limit: 7, offset: 170 },
+  { limit: 10, offset: 298 },
 ];
 
 function* filters(withTypeAndStatus: boolean): Generator<Filter> {

@@ -5,7 +5,7 @@ import {
   FISCAL_OPERATION_TYPES as OPERATION_TYPES,
 } from '@fiscal-pos/fiscal';
 import type { Db } from '../../src/storage/database.js';
-import { openTestDatabase, withTestDatabase, writeOperation } from './history-fixture.js';
+import { openTestDatabase, SHIFTS, withTestDatabase, writeOperation } from './history-fixture.js';
 
 const operation = fc.record({
   reportNumber: fc.integer({ min: 1, max: 4 }),
@@ -34,6 +34,55 @@ function recount(db: Db) {
     )
     .all();
 }
+
+/** Each shift's counts, wherever they are kept: row_counts while it is open, shift_counts after. */
+function shiftCounts(db: Db) {
+  return db
+    .prepare(
+      `SELECT shift_id, operation_type, status, SUM(n) AS n FROM (
+         SELECT substr(name, 7) AS shift_id, operation_type, status, n FROM row_counts WHERE name LIKE 'shift %'
+         UNION ALL SELECT shift_id, operation_type, status, n FROM shift_counts
+       ) GROUP BY 1, 2, 3 HAVING SUM(n) > 0 ORDER BY 1, 2, 3`,
+    )
+    .all();
+}
+
+function shiftRecount(db: Db) {
+  return db
+    .prepare(
+      `SELECT shift_id, operation_type, status, COUNT(*) AS n FROM fiscal_operations
+       WHERE shift_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    )
+    .all();
+}
+
+describe('the counts per shift (migration 0018)', () => {
+  it('equal a recount of the operations after any writes, status transitions and a shift closed among them', () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 30 }), fc.nat({ max: 30 }), (operations, closeAt) =>
+        withTestDatabase((db) => {
+          operations.forEach((op, i) => {
+            if (i === closeAt)
+              db.prepare(`UPDATE shifts SET closed_at = '2025-03-05T00:00:00.000Z' WHERE id = ?`).run(
+                SHIFTS[1],
+              );
+            writeOperation(db, op, i + 1);
+          });
+          expect(shiftCounts(db)).toEqual(shiftRecount(db));
+          // The open shift's rows leave row_counts when it closes.
+          const closed = db.prepare(`SELECT closed_at FROM shifts WHERE id = ?`).get(SHIFTS[1]) as {
+            closed_at: string | null;
+          };
+          if (closed.closed_at !== null)
+            expect(
+              db.prepare(`SELECT COUNT(*) AS n FROM row_counts WHERE name LIKE 'shift %'`).get(),
+            ).toEqual({ n: 0 });
+        }),
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
 
 describe('operation_counts', () => {
   it('equal a recount of the operations after any writes and status transitions', () => {
