@@ -26,7 +26,7 @@ const RECEIPT: PrintDocument = {
   kind: 'receipt',
   lines: [
     { large: ['', 'SRL „Ţărăncuţa” Magazin', ''] },
-    ['', 'IDNO 1003600012345', ''],
+    ['', 'COD FISCAL 1003600012345', ''],
     ['NR. INREGISTRARE', 'J403001234'],
     ['', 'BON FISCAL', ''],
     ...Array.from({ length: 20 }, (_, i) => [

@@ -89,20 +89,25 @@ export function dateTimeLine(iso: string): string[] {
   return [`DATA ${day}.${month}.${year}`, `ORA ${time}`];
 }
 
-/** The merchant, centred (its name large), then the fiscal device's registration number. */
+/**
+ * The merchant, centred (its name large), then the fiscal device's registration number. The
+ * taxpayer's code prints as `COD FISCAL`, the regulation's own word for it (HG 141/2019, Anexa
+ * nr. 1, pct. 23-25, element 1): "denumirea, codul fiscal, sediul"); for a company it is the
+ * IDNO. See docs/terminal-api.md, "Printed documents and the regulation".
+ */
 export function merchantHeader(header: ReceiptHeader): PrintLine[] {
   const { merchant } = header;
   return [
     { large: ['', merchant.name, ''] },
-    ...(merchant.idno ? [['', `IDNO ${merchant.idno}`, '']] : []),
+    ...(merchant.idno ? [['', `COD FISCAL ${merchant.idno}`, '']] : []),
     ...(merchant.address ? [['', merchant.address, '']] : []),
     ['NR. INREGISTRARE', header.registrationNumber],
   ];
 }
 
 /**
- * The code the fiscal server (MEV) gave the document, labelled as such: `COD FISCAL` would read
- * as the taxpayer's fiscal code (the IDNO, printed in the header). While the server has not
+ * The code the fiscal server (MEV) gave the document, labelled as such: `COD FISCAL` is the
+ * taxpayer's code (the IDNO, printed in the header). While the server has not
  * registered it, the terminal's offline code, labelled as that, and the offline mark.
  */
 export function documentCodeLines(op: FiscalOperationRecord): string[][] {
