@@ -6,7 +6,7 @@
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 
-const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
+export const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DOCUMENT_STATUSES = ['pending', 'sent', 'offline', 'synced', 'failed'] as const;

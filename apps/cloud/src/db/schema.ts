@@ -575,10 +575,8 @@ export const fiscalDocuments = pgTable(
     index('fiscal_documents_terminal_created_idx').on(t.merchantId, t.terminalId, t.createdAt, t.id),
     // The console's document list filtered by type, newest first at any page.
     index('fiscal_documents_type_created_idx').on(t.merchantId, t.type, t.createdAt, t.id),
-    // A sale's refunds: they name the sale by the terminal's sale id.
-    index('fiscal_documents_refunds_idx')
-      .on(t.terminalId, t.saleId)
-      .where(sql`${t.type} = 'refund'`),
+    // A sale and its refunds: a refund names its sale by the terminal's sale id.
+    index('fiscal_documents_sale_idx').on(t.terminalId, t.saleId),
   ],
 );
 

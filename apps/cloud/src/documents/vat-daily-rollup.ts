@@ -1,10 +1,8 @@
 // The daily VAT totals (vat_daily_totals) kept by the ingest, in its own statements: a receipt
 // adds its VAT lines to its calendar day when it arrives, and takes them out again if the tax
-// server refuses it later. Calendar days are those of the terminals' time zone (DESIGN.md:
-// Europe/Chisinau, the terminal's default and Moldova's only zone).
+// server refuses it later, in the calendar days of the terminals' time zone (fiscal-time.ts).
 import { sql, type SQL } from 'drizzle-orm';
-
-export const FISCAL_TIME_ZONE = 'Europe/Chisinau';
+import { FISCAL_TIME_ZONE } from './fiscal-time.js';
 
 /**
  * An insert-or-add into vat_daily_totals of `sign` × the VAT lines of the sales and refunds in

@@ -4,6 +4,7 @@
 // thin handler whose answer is typed by the response schema of the status it answers.
 // The access strategy admits or refuses the caller before the body is read; input parsing
 // happens here, visibly, before the handler runs. This kit knows no audience and no feature.
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { pathOfNulText } from './nul-text.js';
@@ -14,6 +15,8 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
+  /** A body that is not JSON (a CSV export): its media type; the handler answers a StreamedBody. */
+  mediaType?: string;
 }
 
 /**
@@ -35,7 +38,21 @@ export class JsonText<T> {
   constructor(readonly text: string) {}
 }
 
-type BodyOf<S> = S extends { schema: infer Z extends z.ZodType }
+/**
+ * A body streamed as it is produced (an export of any size), in the media type its response
+ * declares; an error after the first bytes ends the response early, so the client sees a cut,
+ * never a complete-looking file.
+ */
+export class StreamedBody {
+  constructor(
+    readonly mediaType: string,
+    readonly stream: Readable,
+  ) {}
+}
+
+type BodyOf<S> = S extends { mediaType: string }
+  ? { body: StreamedBody }
+  : S extends { schema: infer Z extends z.ZodType }
   ? { body: z.output<Z> | JsonText<z.output<Z>> }
   : { body?: undefined };
 
@@ -219,6 +236,8 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
       for (const [name, value] of Object.entries(result.headers ?? {}))
         if (value !== undefined) void reply.header(name, value);
       void reply.code(result.status);
+      if (result.body instanceof StreamedBody)
+        return reply.type(result.body.mediaType).send(result.body.stream);
       if (result.body instanceof JsonText)
         return reply.type('application/json; charset=utf-8').send(result.body.text);
       return result.body === undefined ? reply.send() : reply.send(result.body);

@@ -68,7 +68,9 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
         description: response.description,
         ...(response.schema
           ? { content: { [mediaType]: { schema: jsonSchema(response.schema, 'output', schemas) } } }
-          : {}),
+          : response.mediaType
+            ? { content: { [response.mediaType]: { schema: { type: 'string' } } } }
+            : {}),
       };
     }
     if (takesInput(route))
