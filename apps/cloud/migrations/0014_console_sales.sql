@@ -27,6 +27,8 @@ ALTER TABLE "vat_daily_totals" ADD CONSTRAINT "vat_daily_totals_merchant_id_merc
 ALTER TABLE "vat_daily_totals" ADD CONSTRAINT "vat_daily_totals_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fiscal_documents_type_created_idx" ON "fiscal_documents" USING btree ("merchant_id","type","created_at","id");--> statement-breakpoint
 CREATE INDEX "fiscal_documents_sale_idx" ON "fiscal_documents" USING btree ("terminal_id","sale_id");--> statement-breakpoint
+CREATE INDEX "orders_merchant_created_idx" ON "orders" USING btree ("merchant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_merchant_status_created_idx" ON "orders" USING btree ("merchant_id","status","created_at","id");--> statement-breakpoint
 -- The documents already stored: their payment codes, and the daily VAT totals of their
 -- receipts (those not refused by the tax server), in the calendar days of Europe/Chisinau.
 INSERT INTO "fiscal_document_payments" ("merchant_id", "code", "created_at", "document_id")

@@ -257,6 +257,9 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_merchant_external_uq').on(t.merchantId, t.externalOrderId),
     index('orders_merchant_sync_idx').on(t.merchantId, t.updatedAt, t.id),
+    // The console's order list, newest first, by status or not.
+    index('orders_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('orders_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt, t.id),
   ],
 );
 

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/database.js';
 import { fiscalDocumentPayments, fiscalDocuments, terminals } from '../db/schema.js';
 import { paginate, type SortKey } from '../http/cursor.js';
 import type { FiscalDocumentRow } from './document-schemas.js';
-import { FISCAL_TIME_ZONE } from './fiscal-time.js';
+import { dayStart } from './fiscal-time.js';
 
 export interface DocumentFilters {
   merchantId: string;
@@ -34,10 +34,6 @@ export interface DocumentPage {
   hasMore: boolean;
   nextCursor: string | null;
 }
-
-/** The instant a calendar day of the terminals' time zone begins (plus `days`). */
-const dayStart = (day: string, days = 0) =>
-  sql`((${day}::date + ${days}::int)::timestamp at time zone ${FISCAL_TIME_ZONE})`;
 
 const { lines: _lines, ...LISTED_COLUMNS } = getTableColumns(fiscalDocuments);
 

@@ -1,7 +1,13 @@
 // Calendar days and clock times of fiscal documents are those of the terminals' time zone
 // (DESIGN.md: `TZ`, Europe/Chisinau by default, Moldova's only zone), whatever the cloud's own:
 // list filters, the daily VAT totals and the date and time a receipt prints.
+import { sql, type SQL } from 'drizzle-orm';
+
 export const FISCAL_TIME_ZONE = 'Europe/Chisinau';
+
+/** The instant a calendar day (YYYY-MM-DD) of that zone begins, `days` later, as SQL. */
+export const dayStart = (day: string, days = 0): SQL =>
+  sql`((${day}::date + ${days}::int)::timestamp at time zone ${FISCAL_TIME_ZONE})`;
 
 const PARTS = new Intl.DateTimeFormat('en-GB', {
   timeZone: FISCAL_TIME_ZONE,
