@@ -626,7 +626,11 @@ export const vatDailyTotals = pgTable(
     refundsTaxable: bigint('refunds_taxable', { mode: 'number' }).notNull(),
     refundsVat: bigint('refunds_vat', { mode: 'number' }).notNull(),
   },
-  (t) => [unique('vat_daily_totals_key').on(t.merchantId, t.day, t.terminalId, t.vatCode, t.rateBp).nullsNotDistinct()],
+  (t) => [
+    unique('vat_daily_totals_key')
+      .on(t.merchantId, t.day, t.terminalId, t.vatCode, t.rateBp)
+      .nullsNotDistinct(),
+  ],
 );
 
 /** Who may be a console user, from most to least allowed (console-users/roles.ts orders them). */

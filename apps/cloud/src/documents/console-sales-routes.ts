@@ -127,7 +127,8 @@ export const vatDailyReportRoute = defineRoute(viewer, {
   method: 'GET',
   path: '/reports/vat-daily',
   operationId: 'getVatDailyReport',
-  summary: 'Daily totals by VAT code for a range of days: taxable base, VAT and gross of sales, refunds and net',
+  summary:
+    'Daily totals by VAT code for a range of days: taxable base, VAT and gross of sales, refunds and net',
   description:
     'Receipts refused by the tax server are left out. Days without receipts are absent. At most 366 days.',
   query: z.object({ from: Day, to: Day, terminalId: z.string().max(100).optional() }),
@@ -138,9 +139,11 @@ export const vatDailyReportRoute = defineRoute(viewer, {
   handler: async ({ ctx, user, query }) => {
     const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
     if (days < 1 || days > MAX_REPORT_DAYS)
-      throw new ProblemError('invalid_request', `from must not be after to, and the range at most ${MAX_REPORT_DAYS} days.`, [
-        { path: 'query.to', message: `from..to must be 1 to ${MAX_REPORT_DAYS} days` },
-      ]);
+      throw new ProblemError(
+        'invalid_request',
+        `from must not be after to, and the range at most ${MAX_REPORT_DAYS} days.`,
+        [{ path: 'query.to', message: `from..to must be 1 to ${MAX_REPORT_DAYS} days` }],
+      );
     return {
       status: 200,
       body: await vatDailyReport(ctx.db, {

@@ -27,7 +27,9 @@ export const DocumentDetail = z
     terminalName: z.string(),
     merchant: z
       .object({ name: z.string(), idno: z.string().nullable(), address: z.string().nullable() })
-      .describe("The receipt header: the merchant's name, fiscal code (IDNO) and address as the cloud has them"),
+      .describe(
+        "The receipt header: the merchant's name, fiscal code (IDNO) and address as the cloud has them",
+      ),
     printedAt: z
       .object({ date: z.string().describe('DD.MM.YYYY'), time: z.string().describe('HH:MM:SS') })
       .describe("Date and time of issue as the receipt prints them, in the terminals' time zone"),

@@ -45,7 +45,11 @@ export async function vatDailyReport(
   options: { merchantId: string; from: string; to: string; terminalId?: string | undefined },
 ): Promise<VatDailyReport> {
   const v = vatDailyTotals;
-  const conditions: SQL[] = [eq(v.merchantId, options.merchantId), gte(v.day, options.from), lte(v.day, options.to)];
+  const conditions: SQL[] = [
+    eq(v.merchantId, options.merchantId),
+    gte(v.day, options.from),
+    lte(v.day, options.to),
+  ];
   if (options.terminalId !== undefined) conditions.push(eq(v.terminalId, options.terminalId));
   const rows = await db
     .select({

@@ -53,8 +53,8 @@ export class StreamedBody {
 type BodyOf<S> = S extends { mediaType: string }
   ? { body: StreamedBody }
   : S extends { schema: infer Z extends z.ZodType }
-  ? { body: z.output<Z> | JsonText<z.output<Z>> }
-  : { body?: undefined };
+    ? { body: z.output<Z> | JsonText<z.output<Z>> }
+    : { body?: undefined };
 
 /** What a handler answers: one of the declared statuses, with a body its schema types. */
 export type Answer<R extends Responses> = {

@@ -69,7 +69,10 @@ export const getConsoleOrderRoute = defineRoute(viewer, {
 });
 
 const changeResponses = {
-  200: { description: 'The order after the change (unchanged when it had that status already)', schema: Order },
+  200: {
+    description: 'The order after the change (unchanged when it had that status already)',
+    schema: Order,
+  },
   404: { description: 'No such order of this merchant', schema: ProblemSchema },
   409: { description: 'The order is in a status this change cannot leave', schema: ProblemSchema },
 };

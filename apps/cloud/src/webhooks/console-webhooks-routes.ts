@@ -102,7 +102,8 @@ export const listConsoleDeliveriesRoute = defineRoute(viewer, {
   method: 'GET',
   path: '/webhooks/{id}/deliveries',
   operationId: 'listConsoleWebhookDeliveries',
-  summary: "An endpoint's delivery log, newest first: each delivery with every attempt and the receiver's answer",
+  summary:
+    "An endpoint's delivery log, newest first: each delivery with every attempt and the receiver's answer",
   params: EndpointParams,
   query: PageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() }),
   responses: {

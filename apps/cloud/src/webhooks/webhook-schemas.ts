@@ -13,7 +13,9 @@ export const WebhookEndpoint = z
     disabledReason: z
       .enum(['gone', 'failing', 'manual'])
       .nullable()
-      .describe('gone: the receiver answered 410; failing: it failed for days; manual: the merchant disabled it'),
+      .describe(
+        'gone: the receiver answered 410; failing: it failed for days; manual: the merchant disabled it',
+      ),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'WebhookEndpoint' });
