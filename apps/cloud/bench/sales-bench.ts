@@ -82,7 +82,7 @@ async function benchOn(driver: Driver, count: number): Promise<Figures> {
             ...(before ? { cursor: encodeCursor(before) } : {}),
           });
           const http = await time(async () => {
-            const res = await browser.call('GET', `/sales?${params}`);
+            const res = await browser.call('GET', `/sales?${params.toString()}`);
             if (res.status !== 200) throw new Error(`GET /sales answered ${res.status}: ${res.text}`);
           });
           figures[`${prefix} list ${name} ${where}: query p50/p99 ms`] = pair(query);

@@ -154,7 +154,7 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
     let cursor: string | null = null;
     do {
       const params = new URLSearchParams({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
-      const res = await viewer.call('GET', `/sales?${params}`);
+      const res = await viewer.call('GET', `/sales?${params.toString()}`);
       expect(res.status, res.text).toBe(200);
       const body = res.json();
       expect(body.data.length).toBeLessThanOrEqual(limit);

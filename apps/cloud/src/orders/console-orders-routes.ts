@@ -17,7 +17,7 @@ const manager = consoleUser({ role: 'manager' });
 const OrderParams = z.object({ id: z.string().max(100) });
 const Day = z.iso.date().describe("A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau");
 
-export const listConsoleOrdersRoute = defineRoute(viewer, {
+const listConsoleOrdersRoute = defineRoute(viewer, {
   method: 'GET',
   path: '/orders',
   operationId: 'listConsoleOrders',
@@ -51,7 +51,7 @@ export const listConsoleOrdersRoute = defineRoute(viewer, {
   },
 });
 
-export const getConsoleOrderRoute = defineRoute(viewer, {
+const getConsoleOrderRoute = defineRoute(viewer, {
   method: 'GET',
   path: '/orders/{id}',
   operationId: 'getConsoleOrder',
@@ -83,7 +83,7 @@ async function change(ctx: AppContext, options: ChangeOrderStatusOptions) {
   return { status: 200 as const, body: result.order };
 }
 
-export const confirmConsoleOrderRoute = defineRoute(manager, {
+const confirmConsoleOrderRoute = defineRoute(manager, {
   method: 'POST',
   path: '/orders/{id}/confirm',
   operationId: 'confirmConsoleOrder',
@@ -94,7 +94,7 @@ export const confirmConsoleOrderRoute = defineRoute(manager, {
     change(ctx, { merchantId: user.merchantId, orderId: params.id, to: 'confirmed' }),
 });
 
-export const cancelConsoleOrderRoute = defineRoute(manager, {
+const cancelConsoleOrderRoute = defineRoute(manager, {
   method: 'POST',
   path: '/orders/{id}/cancel',
   operationId: 'cancelConsoleOrder',
@@ -111,7 +111,7 @@ export const cancelConsoleOrderRoute = defineRoute(manager, {
     }),
 });
 
-export const fulfilConsoleOrderRoute = defineRoute(manager, {
+const fulfilConsoleOrderRoute = defineRoute(manager, {
   method: 'POST',
   path: '/orders/{id}/fulfil',
   operationId: 'fulfilConsoleOrder',

@@ -31,7 +31,7 @@ const EndpointParams = z.object({ id: z.string().max(100) });
 const notFound = { description: 'No such endpoint of this merchant', schema: ProblemSchema };
 const DAY_SECONDS = 86_400;
 
-export const listConsoleWebhooksRoute = defineRoute(viewer, {
+const listConsoleWebhooksRoute = defineRoute(viewer, {
   method: 'GET',
   path: '/webhooks',
   operationId: 'listConsoleWebhooks',
@@ -45,7 +45,7 @@ export const listConsoleWebhooksRoute = defineRoute(viewer, {
   }),
 });
 
-export const createConsoleWebhookRoute = defineRoute(owner, {
+const createConsoleWebhookRoute = defineRoute(owner, {
   method: 'POST',
   path: '/webhooks',
   operationId: 'createConsoleWebhook',
@@ -61,7 +61,7 @@ export const createConsoleWebhookRoute = defineRoute(owner, {
   }),
 });
 
-export const deleteConsoleWebhookRoute = defineRoute(owner, {
+const deleteConsoleWebhookRoute = defineRoute(owner, {
   method: 'DELETE',
   path: '/webhooks/{id}',
   operationId: 'deleteConsoleWebhook',
@@ -95,10 +95,10 @@ const statusRoute = (status: 'enabled' | 'disabled') =>
     }),
   });
 
-export const enableConsoleWebhookRoute = statusRoute('enabled');
-export const disableConsoleWebhookRoute = statusRoute('disabled');
+const enableConsoleWebhookRoute = statusRoute('enabled');
+const disableConsoleWebhookRoute = statusRoute('disabled');
 
-export const listConsoleDeliveriesRoute = defineRoute(viewer, {
+const listConsoleDeliveriesRoute = defineRoute(viewer, {
   method: 'GET',
   path: '/webhooks/{id}/deliveries',
   operationId: 'listConsoleWebhookDeliveries',
@@ -122,7 +122,7 @@ export const listConsoleDeliveriesRoute = defineRoute(viewer, {
   }),
 });
 
-export const redeliverConsoleWebhookRoute = defineRoute(manager, {
+const redeliverConsoleWebhookRoute = defineRoute(manager, {
   method: 'POST',
   path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
   operationId: 'redeliverConsoleWebhook',
@@ -144,7 +144,7 @@ export const redeliverConsoleWebhookRoute = defineRoute(manager, {
   },
 });
 
-export const rotateConsoleWebhookSecretRoute = defineRoute(owner, {
+const rotateConsoleWebhookSecretRoute = defineRoute(owner, {
   method: 'POST',
   path: '/webhooks/{id}/rotate-secret',
   operationId: 'rotateConsoleWebhookSecret',
@@ -167,7 +167,7 @@ export const rotateConsoleWebhookSecretRoute = defineRoute(owner, {
   }),
 });
 
-export const testConsoleWebhookRoute = defineRoute(manager, {
+const testConsoleWebhookRoute = defineRoute(manager, {
   method: 'POST',
   path: '/webhooks/{id}/test',
   operationId: 'testConsoleWebhook',
