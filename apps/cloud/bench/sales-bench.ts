@@ -161,7 +161,7 @@ async function load(
           from generate_series(0, 2) i) else '[]'::jsonb end,
         'J403000001', 'https://mev.sfs.md/receipt-verifier/J403000001/1.00/' || g || '/2025-01-01', 0
       from (
-        select g, r, p, 300 + (g * 7919) % 50000 as amount,
+        select g, r, p, 300 + (g::bigint * 7919) % 50000 as amount,
           case when r < 0.85 then 'sale' when r < 0.90 then 'refund' when r < 0.94 then 'cash_in'
             when r < 0.97 then 'cash_out' when r < 0.995 then 'x_report' else 'z_report' end as kind
         from (select g, random() as r, random() as p from generate_series(${from}::int, ${to}::int) g) s
