@@ -209,6 +209,10 @@ describe('printed documents', () => {
       expect(valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI')).toBe(total);
       const vat = lines.filter((l) => l.startsWith('TVA ')).map(amountOf);
       expect(sum(vat) + valueOf(lines, 'VALOARE FARA TVA')).toBe(total);
+      // Per VAT rate, its total with VAT: the rates' totals add up to TOTAL.
+      const rateTotals = lines.filter((l) => /^TOTAL [A-E_] /.test(l)).map(amountOf);
+      expect(rateTotals).toHaveLength(vat.length);
+      expect(sum(rateTotals)).toBe(total);
       expect(valueOf(lines, 'NUMERAR') + valueOf(lines, 'CARD')).toBe(total);
       expect(
         valueOf(lines, 'INTRODUCERI NUMERAR') -
@@ -220,6 +224,19 @@ describe('printed documents', () => {
       expect(valueOf(lines, 'NUMERAR IN SERTAR')).toBe(valueOf(linesOf('cash-out'), 'NUMERAR IN SERTAR'));
       // The code the fiscal server returned for the report, labelled as its document code.
       expect(lines).toContainEqual(expect.stringMatching(/^COD DOCUMENT MEV +<FISCAL-CODE>$/));
+    },
+  );
+
+  it.each(['x-report', 'z-report'])(
+    '%s says which day it covers: when it opened, its documents by number and by kind',
+    (kind) => {
+      const lines = linesOf(kind);
+      // The sale opened the day (08:15:30); then refund 2, cash-in 3 and cash-out 4, at 09:00.
+      expect(lines).toContain('ZI FISCALA DESCHISA DATA 24.11.2026 ORA 08:15:30');
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI NR\. +1 - 4$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI FISCALE +1$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI DE RETUR +1$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI DE SERVICIU +2$/));
     },
   );
 
@@ -250,6 +267,9 @@ describe('printed documents', () => {
     expect(sum(vat) + valueOf(lines, 'VALOARE FARA TVA')).toBe(
       valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI'),
     );
+    const rateTotals = lines.filter((l) => /^TOTAL [A-E_] /.test(l)).map(amountOf);
+    expect(rateTotals).toHaveLength(vat.length);
+    expect(sum(rateTotals)).toBe(valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI'));
   });
 
   it('every fiscal document names its issuer as HG 141/2019 words it: COD FISCAL (the IDNO) and address', () => {
