@@ -94,6 +94,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = problemFromError(error);
     if (problem.code === 'internal_error') request.log.error({ err: error }, 'unhandled error');
+    if (problem.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(problem.retryAfterSeconds));
     return reply
       .code(problem.statusCode)
       .type('application/problem+json')

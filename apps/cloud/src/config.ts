@@ -66,6 +66,16 @@ export interface CloudConfig {
    * refuses every call: there is no relay to trust.
    */
   relayToken?: string | undefined;
+  console: ConsoleConfig;
+}
+
+/** The merchant console's sessions and sign-in limits (docs/console.md). */
+export interface ConsoleConfig {
+  session: { idleMs: number; absoluteMs: number };
+  /** Sets Secure on the session cookie even over plain HTTP: the cloud is behind a TLS proxy. */
+  secureCookie: boolean;
+  /** Sign-in attempts per window, per client address and per e-mail address. */
+  signIn: { maxPerAddress: number; maxPerAccount: number; windowMs: number };
 }
 
 const MINUTE = 60_000;
@@ -131,6 +141,11 @@ const SETTINGS = {
   CLOUD_OPERATOR_TOKEN: text(null, { secret: true }),
   METRICS_TOKEN: text(null, { secret: true }),
   RELAY_TOKEN: text(null, { secret: true }),
+  CONSOLE_SESSION_IDLE_MINUTES: int(30, { min: 1 }),
+  CONSOLE_SESSION_MAX_HOURS: int(12, { min: 1 }),
+  CONSOLE_SECURE_COOKIE: bool(false),
+  CONSOLE_SIGN_IN_MAX_PER_ADDRESS: int(30, { min: 1 }),
+  CONSOLE_SIGN_IN_MAX_PER_ACCOUNT: int(10, { min: 1 }),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -162,5 +177,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     operatorToken: e.CLOUD_OPERATOR_TOKEN ?? undefined,
     metricsToken: e.METRICS_TOKEN ?? undefined,
     relayToken: e.RELAY_TOKEN ?? undefined,
+    console: {
+      session: {
+        idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * MINUTE,
+        absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * HOUR,
+      },
+      secureCookie: e.CONSOLE_SECURE_COOKIE,
+      signIn: {
+        maxPerAddress: e.CONSOLE_SIGN_IN_MAX_PER_ADDRESS,
+        maxPerAccount: e.CONSOLE_SIGN_IN_MAX_PER_ACCOUNT,
+        windowMs: 15 * MINUTE,
+      },
+    },
   };
 }
