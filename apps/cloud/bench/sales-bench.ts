@@ -64,7 +64,8 @@ async function benchOn(driver: Driver, count: number): Promise<Figures> {
         { terminalId: terminalIds[7], paymentCode: '2', fromDay: '2025-06-01', toDay: '2025-06-30' },
       ],
     ];
-    const cloud = await startTestCloud(database);
+    // The list is timed, not rate-limited: the console session's budget would stop the runs.
+    const cloud = await startTestCloud(database, { rateLimit: { max: 100_000_000, windowMs: 60_000 } });
     try {
       const user = await seedConsoleUser(database, { merchantId, role: 'viewer' });
       const browser = await signInConsole(cloud, user);
