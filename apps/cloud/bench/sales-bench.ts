@@ -51,6 +51,7 @@ async function benchOn(driver: Driver, count: number): Promise<Figures> {
     const started = performance.now();
     const { merchantId, terminalIds } = await load(database, count);
     figures[`${prefix} load s`] = (performance.now() - started) / 1000;
+    console.log(`bench: sales: ${prefix} loaded in ${figures[`${prefix} load s`].toFixed(0)} s`);
 
     const filters: [string, Omit<DocumentFilters, 'merchantId'>][] = [
       ['none', {}],
@@ -213,15 +214,23 @@ async function vatFromDocuments(db: Db, merchantId: string, from: string, to: st
  * each, found with an OFFSET over the same selection, once and untimed (the list never uses one).
  */
 async function cursors(db: Db, f: DocumentFilters): Promise<[string, SortKey | undefined][]> {
-  const where = sql`d.merchant_id = ${f.merchantId}
-    and (${f.terminalId ?? null}::text is null or d.terminal_id = ${f.terminalId ?? null})
-    and (${f.type ?? null}::text is null or d.type = ${f.type ?? null})
-    and (${f.paymentCode ?? null}::text is null or exists (select 1 from fiscal_document_payments p
-      where p.document_id = d.id and p.merchant_id = d.merchant_id and p.code = ${f.paymentCode ?? null}))
-    and (${f.fromDay ?? null}::date is null
-      or d.created_at >= (${f.fromDay ?? null}::date::timestamp at time zone 'Europe/Chisinau'))
-    and (${f.toDay ?? null}::date is null
-      or d.created_at < ((${f.toDay ?? null}::date + 1)::timestamp at time zone 'Europe/Chisinau'))`;
+  // Only the conditions the filter has: a generic "$1 is null or ..." would scan everything.
+  const conditions = [
+    sql`d.merchant_id = ${f.merchantId}`,
+    f.terminalId === undefined ? undefined : sql`d.terminal_id = ${f.terminalId}`,
+    f.type === undefined ? undefined : sql`d.type = ${f.type}`,
+    f.paymentCode === undefined
+      ? undefined
+      : sql`exists (select 1 from fiscal_document_payments p where p.merchant_id = d.merchant_id
+          and p.code = ${f.paymentCode} and p.created_at = d.created_at and p.document_id = d.id)`,
+    f.fromDay === undefined
+      ? undefined
+      : sql`d.created_at >= (${f.fromDay}::date::timestamp at time zone 'Europe/Chisinau')`,
+    f.toDay === undefined
+      ? undefined
+      : sql`d.created_at < ((${f.toDay}::date + 1)::timestamp at time zone 'Europe/Chisinau')`,
+  ].filter((c) => c !== undefined);
+  const where = sql.join(conditions, sql` and `);
   const [counted] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from fiscal_documents d where ${where}`),
   );
