@@ -586,7 +586,8 @@ export const fiscalDocuments = pgTable(
 /**
  * Which payment codes each fiscal document was paid with, one row per (document, code), in the
  * document list's order: the console's list filtered by payment type walks this primary key
- * from any cursor instead of reading every document's payments. Written with the document
+ * from any cursor instead of reading every document's payments (and with a terminal, its second
+ * index). Written with the document
  * (documents/apply-pushes.ts); payments never change after.
  */
 export const fiscalDocumentPayments = pgTable(
@@ -598,8 +599,19 @@ export const fiscalDocumentPayments = pgTable(
     documentId: text('document_id')
       .notNull()
       .references(() => fiscalDocuments.id),
+    /** The document's terminal: "card payments at till 2" walks its own index too. */
+    terminalId: text('terminal_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.code, t.createdAt, t.documentId] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.code, t.createdAt, t.documentId] }),
+    index('fiscal_document_payments_terminal_idx').on(
+      t.merchantId,
+      t.terminalId,
+      t.code,
+      t.createdAt,
+      t.documentId,
+    ),
+  ],
 );
 
 /**

@@ -112,8 +112,8 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
         on conflict (terminal_id, operation_id) do nothing
         returning id, merchant_id, terminal_id, type, status, created_at, vat, payments, received_at, updated_at),
       payment_codes as (
-        insert into fiscal_document_payments (merchant_id, code, created_at, document_id)
-        select distinct ins.merchant_id, p.code, ins.created_at, ins.id
+        insert into fiscal_document_payments (merchant_id, code, created_at, document_id, terminal_id)
+        select distinct ins.merchant_id, p.code, ins.created_at, ins.id, ins.terminal_id
         from ins cross join jsonb_to_recordset(ins.payments) as p(code text)),
       vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)})
       select id, received_at, updated_at from ins`),

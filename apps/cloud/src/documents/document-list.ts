@@ -6,6 +6,7 @@
 //   no filter or a terminal   fiscal_documents (merchant_id[, terminal_id], created_at, id)
 //   a type                    fiscal_documents (merchant_id, type, created_at, id)
 //   a payment code            fiscal_document_payments (merchant_id, code, created_at, document_id)
+//   a payment code and a terminal  fiscal_document_payments (merchant_id, terminal_id, code, created_at, document_id)
 // Combined filters walk the most selective of these and check the others on each row.
 import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType } from '@fiscal-pos/platform-protocol';
@@ -52,6 +53,7 @@ export async function documentPage(
     byPayment ? eq(p.code, filters.paymentCode!) : undefined,
     byPayment ? eq(t.merchantId, filters.merchantId) : undefined,
     filters.terminalId === undefined ? undefined : eq(t.terminalId, filters.terminalId),
+    byPayment && filters.terminalId !== undefined ? eq(p.terminalId, filters.terminalId) : undefined,
     filters.type === undefined ? undefined : eq(t.type, filters.type),
     filters.fromDay === undefined ? undefined : gte(createdAt, dayStart(filters.fromDay)),
     filters.toDay === undefined ? undefined : lt(createdAt, dayStart(filters.toDay, 1)),
