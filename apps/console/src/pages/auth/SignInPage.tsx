@@ -1,0 +1,89 @@
+// Sign-in: e-mail and password, and the authenticator code when the cloud asks for it. A wrong
+// password is said under the password field; the session's absence or expiry is said on top.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { api, CONSOLE_API, data } from '../../api/client.js';
+import { ApiError } from '../../api/problem.js';
+import { SESSION_KEY, type SignInState } from '../../app/session.js';
+import { useT } from '../../i18n/i18n.js';
+import type { Messages } from '../../i18n/messages.js';
+import { Button } from '../../ui/Button.js';
+import { TextField } from '../../ui/Field.js';
+import { useSchemaForm } from '../../ui/form.js';
+import { errorMessage } from '../../ui/States.js';
+import { SignInBody } from '../../api/schemas.js';
+import { AuthFrame } from './AuthFrame.js';
+
+const NOTICES: Record<NonNullable<SignInState['notice']>, (t: Messages) => string> = {
+  expired: (t) => t.auth.sessionExpired,
+  signedOut: (t) => t.auth.signedOut,
+  passwordReset: (t) => t.auth.resetDone,
+  invitationAccepted: (t) => t.auth.invitationDone,
+};
+
+export function SignInPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const state = (useLocation().state ?? {}) as SignInState;
+  const form = useSchemaForm(SignInBody, { email: '', password: '', totpCode: '' });
+  const [askTotp, setAskTotp] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const signIn = useMutation({
+    mutationFn: (body: typeof SignInBody._output) => data(api.POST(`${CONSOLE_API}/auth/sign-in`, { body })),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: SESSION_KEY });
+      await navigate(state.from ?? '/', { replace: true });
+    },
+    onError: (error) => {
+      setFailure(null);
+      if (error instanceof ApiError && error.code === 'totp_required') return setAskTotp(true);
+      if (error instanceof ApiError && error.code === 'invalid_credentials')
+        return form.setErrors({ password: t.auth.invalidCredentials });
+      if (!form.showServerErrors(error)) setFailure(errorMessage(t, error));
+    },
+  });
+
+  return (
+    <AuthFrame title={t.auth.signInTitle} lead={t.auth.signInLead}>
+      {state.notice && (
+        <p className="ui-notice" role="status">
+          {NOTICES[state.notice](t)}
+        </p>
+      )}
+      {failure && (
+        <p className="ui-form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <form className="ui-form" noValidate onSubmit={form.submit((body) => signIn.mutate(body))}>
+        <TextField label={t.auth.email} type="email" autoComplete="username" required {...form.field('email')} />
+        <TextField
+          label={t.auth.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
+        {askTotp && (
+          <TextField
+            label={t.auth.totpCode}
+            hint={t.auth.totpHint}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            {...form.field('totpCode')}
+          />
+        )}
+        <Button type="submit" variant="primary" busy={signIn.isPending}>
+          {signIn.isPending ? t.auth.signingIn : t.auth.signIn}
+        </Button>
+      </form>
+      <p>
+        <Link to="/reset">{t.auth.forgotPassword}</Link>
+      </p>
+    </AuthFrame>
+  );
+}
