@@ -13,7 +13,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A refusal (4xx) will not change by asking again; a network failure or a 5xx may.
-      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failures, error) =>
+        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       staleTime: 30_000,
     },
   },

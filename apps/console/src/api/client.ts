@@ -52,6 +52,7 @@ export async function data<T>(call: Promise<{ data?: T; error?: unknown; respons
   } catch (cause) {
     throw new ApiError(0, null, { cause });
   }
-  if (!answer.response.ok) throw new ApiError(answer.response.status, problemOf(answer.error, answer.response));
+  if (!answer.response.ok)
+    throw new ApiError(answer.response.status, problemOf(answer.error, answer.response));
   return answer.data as T;
 }

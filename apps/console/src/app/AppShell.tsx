@@ -64,7 +64,11 @@ export function AppShell() {
         </div>
       </header>
       <div className="ui-shell__body">
-        <nav id="main-nav" className={`ui-shell__nav${menuOpen ? ' ui-shell__nav--open' : ''}`} aria-label={t.app.mainNav}>
+        <nav
+          id="main-nav"
+          className={`ui-shell__nav${menuOpen ? ' ui-shell__nav--open' : ''}`}
+          aria-label={t.app.mainNav}
+        >
           <ul>
             {AREAS.map((area) => (
               <li key={area.path}>

@@ -9,7 +9,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** Every button of the console; `type` defaults to "button" so only a form's submit submits. */
-export function Button({ variant = 'secondary', busy = false, type = 'button', className, disabled, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  busy = false,
+  type = 'button',
+  className,
+  disabled,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

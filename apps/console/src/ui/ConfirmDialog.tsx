@@ -16,7 +16,16 @@ export interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -15,7 +15,10 @@ export interface CursorPage<T> {
 }
 
 /** One page of `fetchPage`'s list; the key should name the list (and its filters), not the cursor. */
-export function useCursorPages<T>(key: QueryKey, fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>) {
+export function useCursorPages<T>(
+  key: QueryKey,
+  fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors.at(-1);
   const query = useQuery({

@@ -34,7 +34,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`ui-toast ui-toast--${toast.kind}`}>
             <span>{toast.text}</span>
-            <button type="button" className="ui-toast__close" onClick={() => dismiss(toast.id)} aria-label={t.common.dismiss}>
+            <button
+              type="button"
+              className="ui-toast__close"
+              onClick={() => dismiss(toast.id)}
+              aria-label={t.common.dismiss}
+            >
               ×
             </button>
           </div>
@@ -49,7 +54,10 @@ export function useToast() {
   const show = useContext(ToastContext);
   if (!show) throw new Error('useToast outside ToastProvider');
   return useMemo(
-    () => ({ success: (text: string) => show('success', text), error: (text: string) => show('error', text) }),
+    () => ({
+      success: (text: string) => show('success', text),
+      error: (text: string) => show('error', text),
+    }),
     [show],
   );
 }

@@ -16,7 +16,9 @@ import type { Messages } from '../i18n/messages.js';
 function issueMessage(t: Messages, issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'too_small':
-      return Number(issue.minimum) <= 1 ? t.validation.required : t.validation.tooShort(Number(issue.minimum));
+      return Number(issue.minimum) <= 1
+        ? t.validation.required
+        : t.validation.tooShort(Number(issue.minimum));
     case 'too_big':
       return t.validation.tooLong(Number(issue.maximum));
     case 'invalid_format':

@@ -32,7 +32,13 @@ export function ResetRequestPage() {
         <>
           {failure}
           <form className="ui-form" noValidate onSubmit={form.submit((body) => request.mutate(body))}>
-            <TextField label={t.auth.email} type="email" autoComplete="email" required {...form.field('email')} />
+            <TextField
+              label={t.auth.email}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.field('email')}
+            />
             <Button type="submit" variant="primary" busy={request.isPending}>
               {t.auth.resetSend}
             </Button>
@@ -55,7 +61,8 @@ export function ResetCompletePage() {
   const complete = useMutation({
     mutationFn: (body: typeof PasswordResetCompleteBody._output) =>
       data(api.POST(`${CONSOLE_API}/auth/password-reset/complete`, { body })),
-    onSuccess: () => navigate('/sign-in', { replace: true, state: { notice: 'passwordReset' } satisfies SignInState }),
+    onSuccess: () =>
+      navigate('/sign-in', { replace: true, state: { notice: 'passwordReset' } satisfies SignInState }),
     onError: fail,
   });
   return (

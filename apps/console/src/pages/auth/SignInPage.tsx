@@ -59,7 +59,13 @@ export function SignInPage() {
         </p>
       )}
       <form className="ui-form" noValidate onSubmit={form.submit((body) => signIn.mutate(body))}>
-        <TextField label={t.auth.email} type="email" autoComplete="username" required {...form.field('email')} />
+        <TextField
+          label={t.auth.email}
+          type="email"
+          autoComplete="username"
+          required
+          {...form.field('email')}
+        />
         <TextField
           label={t.auth.password}
           type="password"

@@ -7,7 +7,9 @@ import { errorMessage } from '../../ui/States.js';
  * How the token-bearing pages (reset, invitation) say a failure: field errors inline, a used or
  * expired link as such, anything else as the common sentence, in an alert above the form.
  */
-export function useTokenFailure(form: { showServerErrors(error: unknown): boolean }): [ReactNode, (error: Error) => void] {
+export function useTokenFailure(form: {
+  showServerErrors(error: unknown): boolean;
+}): [ReactNode, (error: Error) => void] {
   const t = useT();
   const [message, setMessage] = useState<string | null>(null);
   const fail = (error: Error) => {

@@ -72,7 +72,9 @@ function RoleSelect({ user }: { user: User }) {
   const client = useQueryClient();
   const change = useMutation({
     mutationFn: (role: Role) =>
-      data(api.PATCH(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } }, body: { role } })),
+      data(
+        api.PATCH(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } }, body: { role } }),
+      ),
     onSuccess: async (_answer, role) => {
       toast.success(t.users.roleChanged(user.email, t.roles[role]));
       await client.invalidateQueries({ queryKey: USERS_KEY });
@@ -137,14 +139,21 @@ export default function UsersPage() {
       header: t.users.role,
       cell: (user) => (isOwner && user.id !== me.id ? <RoleSelect user={user} /> : t.roles[user.role]),
     },
-    { header: t.users.status, cell: (user) => (user.status === 'invited' ? t.users.invited : t.users.active) },
+    {
+      header: t.users.status,
+      cell: (user) => (user.status === 'invited' ? t.users.invited : t.users.active),
+    },
     ...(isOwner
       ? [
           {
             header: t.common.actions,
             cell: (user: User) =>
               user.id !== me.id && (
-                <Button variant="danger" onClick={() => setRemoving(user)} aria-label={`${t.users.remove} ${user.email}`}>
+                <Button
+                  variant="danger"
+                  onClick={() => setRemoving(user)}
+                  aria-label={`${t.users.remove} ${user.email}`}
+                >
                   {t.users.remove}
                 </Button>
               ),
@@ -168,7 +177,13 @@ export default function UsersPage() {
         }
       />
       {inviting && <InviteForm onDone={() => setInviting(false)} />}
-      <DataTable caption={t.users.title} columns={columns} rowKey={(user) => user.id} pages={pages} empty={t.users.empty} />
+      <DataTable
+        caption={t.users.title}
+        columns={columns}
+        rowKey={(user) => user.id}
+        pages={pages}
+        empty={t.users.empty}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={removing ? t.users.removeTitle(removing.email) : ''}
