@@ -29,7 +29,7 @@ export const WIDTHS = [1280, 360] as const;
 let built: Promise<string> | undefined;
 
 /** Vite's production build of the console into a directory of this process, made once. */
-export function buildConsole(): Promise<string> {
+function buildConsole(): Promise<string> {
   built ??= (async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'fiscal-pos-console-'));
     await build({ root: CONSOLE_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });

@@ -31,11 +31,12 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * Checks the page at each width (axe, and no sideways scrolling of the page itself) and saves its
- * picture as docs/console/screenshots/<name>-<width>.png; the page is left at the first width.
+ * picture as docs/console/screenshots/<name>-<width>.png; the page is left at the size it had.
  */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  for (const width of [...WIDTHS].reverse()) {
+  const size = page.viewportSize();
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -46,4 +47,5 @@ export async function screenshots(page: Page, name: string): Promise<void> {
       animations: 'disabled',
     });
   }
+  if (size) await page.setViewportSize(size);
 }

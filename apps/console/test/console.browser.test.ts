@@ -58,7 +58,7 @@ describe.skipIf(noBrowser !== null)('the console in Chromium', () => {
     await password.fill(app.users.owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Overview');
-    expect(new URL(page.url()).pathname).toBe('/console/');
+    expect(new URL(page.url()).pathname).toMatch(/^\/console\/?$/);
     expect(await page.getByText('Magazinul Alfa').first().isVisible()).toBe(true);
     await screenshots(page, 'overview');
   });
@@ -147,7 +147,7 @@ describe.skipIf(noBrowser !== null)('the console in Chromium', () => {
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.click();
     expect(await nav.isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
     await screenshots(page, 'menu');
     await nav.getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Settings');

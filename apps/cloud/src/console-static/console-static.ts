@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const CONSOLE_PREFIX = '/console';
+const CONSOLE_PREFIX = '/console';
 
 /** What the console's page may load and call (docs/console.md: Security headers). */
-export const CONSOLE_CSP = [
+const CONSOLE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

@@ -27,7 +27,6 @@ export function AppShell() {
   const firstRender = useRef(true);
 
   useEffect(() => {
-    setMenuOpen(false);
     if (firstRender.current) {
       firstRender.current = false;
       return;
@@ -48,7 +47,7 @@ export function AppShell() {
           aria-controls="main-nav"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">☰</span> {menuOpen ? t.app.closeMenu : t.app.menu}
+          <span aria-hidden="true">☰</span> {t.app.menu}
         </button>
         <Link to="/" className="ui-shell__brand">
           {t.app.name} <span className="ui-shell__merchant">{session.merchant.name}</span>
@@ -72,7 +71,7 @@ export function AppShell() {
           <ul>
             {AREAS.map((area) => (
               <li key={area.path}>
-                <NavLink to={`/${area.path}`} end={area.path === ''}>
+                <NavLink to={`/${area.path}`} end={area.path === ''} onClick={() => setMenuOpen(false)}>
                   {t.nav[area.label]}
                 </NavLink>
               </li>

@@ -9,7 +9,7 @@ export interface Area {
   /** Under /console/; '' is the overview. */
   path: string;
   label: keyof Messages['nav'];
-  load(): Promise<{ default: ComponentType }>;
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 export const AREAS: readonly Area[] = [

@@ -8,7 +8,6 @@ export const en = {
     skipToContent: 'Skip to content',
     language: 'Language',
     menu: 'Menu',
-    closeMenu: 'Close menu',
     mainNav: 'Main',
     signedInAs: (email: string) => `Signed in as ${email}`,
     signOut: 'Sign out',

@@ -35,7 +35,7 @@ interface I18n {
   language: Language;
   /** The BCP 47 locale for Intl formatting (dates, numbers, money). */
   locale: string;
-  setLanguage(language: Language): void;
+  setLanguage: (language: Language) => void;
 }
 
 const I18nContext = createContext<I18n | null>(null);

@@ -8,7 +8,6 @@ export const ro: Messages = {
     skipToContent: 'Salt la conținut',
     language: 'Limba',
     menu: 'Meniu',
-    closeMenu: 'Închide meniul',
     mainNav: 'Principal',
     signedInAs: (email) => `Conectat ca ${email}`,
     signOut: 'Ieșire',

@@ -8,7 +8,6 @@ export const ru: Messages = {
     skipToContent: 'Перейти к содержимому',
     language: 'Язык',
     menu: 'Меню',
-    closeMenu: 'Закрыть меню',
     mainNav: 'Основное',
     signedInAs: (email) => `Вы вошли как ${email}`,
     signOut: 'Выйти',

@@ -12,8 +12,8 @@ export interface ConfirmDialogProps {
   /** A destructive action shows its button in red. */
   danger?: boolean;
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 export function ConfirmDialog({

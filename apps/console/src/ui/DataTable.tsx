@@ -37,7 +37,7 @@ export function useCursorPages<T>(
 
 export interface Column<T> {
   header: string;
-  cell(row: T): ReactNode;
+  cell: (row: T) => ReactNode;
   /** Right-aligned (amounts, counts). */
   numeric?: boolean;
 }
@@ -46,7 +46,7 @@ export interface DataTableProps<T> {
   /** What the table lists, read by screen readers. */
   caption: string;
   columns: readonly Column<T>[];
-  rowKey(row: T): string;
+  rowKey: (row: T) => string;
   pages: ReturnType<typeof useCursorPages<T>>;
   empty: ReactNode;
 }

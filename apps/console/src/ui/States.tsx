@@ -1,5 +1,4 @@
 // What a page shows while its data loads, when there is none, and when it could not be had.
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/problem.js';
 import { useT } from '../i18n/i18n.js';
@@ -44,17 +43,4 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       {onRetry && <Button onClick={onRetry}>{t.common.retry}</Button>}
     </div>
   );
-}
-
-/** Loading, then the error with a retry, then `children(data)`. */
-export function QueryView<T>({
-  query,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  return <>{children(query.data)}</>;
 }

@@ -25,7 +25,13 @@ function issueMessage(t: Messages, issue: z.core.$ZodIssue): string {
       return issue.format === 'email' ? t.validation.email : t.validation.invalid;
     case 'invalid_type':
       return t.validation.required;
-    default:
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+    case 'unrecognized_keys':
+    case 'custom':
       return t.validation.invalid;
   }
 }

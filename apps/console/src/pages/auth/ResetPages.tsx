@@ -1,7 +1,6 @@
 // Forgotten password: ask for a link by e-mail (the answer is the same whether or not the address
 // has an account), then choose a new password at the link's /console/reset/:token.
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, CONSOLE_API, data } from '../../api/client.js';
 import { PasswordResetBody, PasswordResetCompleteBody } from '../../api/schemas.js';

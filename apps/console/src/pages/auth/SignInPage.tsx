@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api, CONSOLE_API, data } from '../../api/client.js';
+import { api, CONSOLE_API, data, setCsrfToken } from '../../api/client.js';
 import { ApiError } from '../../api/problem.js';
 import { SESSION_KEY, type SignInState } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
@@ -33,8 +33,10 @@ export function SignInPage() {
 
   const signIn = useMutation({
     mutationFn: (body: typeof SignInBody._output) => data(api.POST(`${CONSOLE_API}/auth/sign-in`, { body })),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: SESSION_KEY });
+    // The answer is the session itself: kept as GET /session's, so the next page needs no call.
+    onSuccess: async (session) => {
+      setCsrfToken(session.csrfToken);
+      client.setQueryData(SESSION_KEY, session);
       await navigate(state.from ?? '/', { replace: true });
     },
     onError: (error) => {

@@ -8,7 +8,7 @@ import { errorMessage } from '../../ui/States.js';
  * expired link as such, anything else as the common sentence, in an alert above the form.
  */
 export function useTokenFailure(form: {
-  showServerErrors(error: unknown): boolean;
+  showServerErrors: (error: unknown) => boolean;
 }): [ReactNode, (error: Error) => void] {
   const t = useT();
   const [message, setMessage] = useState<string | null>(null);

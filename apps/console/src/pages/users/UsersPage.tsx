@@ -25,7 +25,7 @@ const fetchUsers = (cursor: string | undefined) =>
   data(api.GET(`${CONSOLE_API}/users`, { params: { query: { limit: 50, ...(cursor ? { cursor } : {}) } } }));
 type User = Awaited<ReturnType<typeof fetchUsers>>['data'][number];
 
-function InviteForm({ onDone }: { onDone(): void }) {
+function InviteForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const toast = useToast();
   const client = useQueryClient();
