@@ -82,21 +82,35 @@ describe.skipIf(noBrowser !== null)('the console in Chromium', () => {
 
   it('takes a page whose session ended elsewhere (401) back to sign-in with a message', async () => {
     const page = await app.signedInPage('manager');
+    await page.getByRole('link', { name: 'Settings' }).click();
     const elsewhere = await app.signedInPage('manager');
     await elsewhere.getByRole('link', { name: 'Settings' }).click();
     await screenshots(elsewhere, 'settings');
     await elsewhere.getByRole('button', { name: 'Sign out everywhere' }).click();
     const dialog = elsewhere.getByRole('dialog', { name: 'Sign out of every device?' });
     await dialog.waitFor();
+    await screenshots(elsewhere, 'settings-confirm');
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect.poll(() => heading(elsewhere).textContent()).toBe('Sign in');
 
-    // The first page still shows the overview; its next call to the cloud answers 401.
-    await page.getByRole('link', { name: 'Users' }).click();
+    // The first page still shows Settings; its next call to the cloud answers 401.
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Sign in');
     expect(await page.getByText('Your session ended. Sign in again to continue.').isVisible()).toBe(true);
+    // Said once, on the sign-in page: no error toast on top of it.
+    expect(await page.locator('.ui-toast').count()).toBe(0);
     await signIn(page, app.users.manager);
-    await expect.poll(() => heading(page).textContent()).toBe('Users');
+    await expect.poll(() => heading(page).textContent()).toBe('Settings');
+  });
+
+  it('asks for a password reset link by e-mail, checking the address first', async () => {
+    const page = await app.open('/sign-in');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Reset your password');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect.poll(() => page.getByLabel('E-mail address').getAttribute('aria-invalid')).toBe('true');
+    await screenshots(page, 'reset-request');
   });
 
   it('switches the language, keeps it after a reload, and marks the page’s language', async () => {

@@ -5,6 +5,7 @@
 // call ends the session in the app (session.tsx sends the person to sign-in with a message).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@fiscal-pos/sdk/cloud-api';
+import type { PendingPaths } from './pending-api.js';
 import { ApiError, problemOf } from './problem.js';
 
 export const CONSOLE_API = '/api/console/v1';
@@ -23,8 +24,16 @@ export function onSessionEnded(handler: () => void): void {
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Calls that are made without a session, whose 401 means a wrong password, not an expiry. */
-const SESSIONLESS = [`${CONSOLE_API}/session`, `${CONSOLE_API}/auth/`];
+/** Calls made without a session, whose 401 means a wrong password or nobody signed in, not an expiry. */
+const SESSIONLESS = new Set(
+  [
+    '/session',
+    '/auth/sign-in',
+    '/auth/password-reset',
+    '/auth/password-reset/complete',
+    '/auth/invitations/accept',
+  ].map((path) => CONSOLE_API + path),
+);
 
 const session: Middleware = {
   onRequest({ request }) {
@@ -33,12 +42,12 @@ const session: Middleware = {
   },
   onResponse({ request, response }) {
     const path = new URL(request.url).pathname;
-    if (response.status === 401 && !SESSIONLESS.some((p) => path.startsWith(p))) onSignedOut();
+    if (response.status === 401 && !SESSIONLESS.has(path)) onSignedOut();
     return response;
   },
 };
 
-export const api = createClient<paths>({ baseUrl: window.location.origin });
+export const api = createClient<paths & PendingPaths>({ baseUrl: window.location.origin });
 api.use(session);
 
 /**

@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-export const SignInBody = z.object({
-  email: z.email().max(254),
-  password: z.string().min(1).max(200),
-  totpCode: z
-    .string()
-    .regex(/^\d{6}$/)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
 export const PasswordResetBody = z.object({ email: z.email().max(254) });
 export const PasswordResetCompleteBody = z.object({
   token: z.string().min(1),

@@ -63,8 +63,6 @@ export const en = {
     password: 'Password',
     newPassword: 'New password',
     passwordHint: 'At least 12 characters.',
-    totpCode: 'Authenticator code',
-    totpHint: 'The 6-digit code from your authenticator app.',
     signIn: 'Sign in',
     signingIn: 'Signing in…',
     invalidCredentials: 'The e-mail address or the password is wrong.',

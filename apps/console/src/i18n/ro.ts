@@ -63,8 +63,6 @@ export const ro: Messages = {
     password: 'Parola',
     newPassword: 'Parola nouă',
     passwordHint: 'Cel puțin 12 caractere.',
-    totpCode: 'Codul din aplicația de autentificare',
-    totpHint: 'Codul de 6 cifre din aplicația de autentificare.',
     signIn: 'Autentificare',
     signingIn: 'Se autentifică…',
     invalidCredentials: 'Adresa de e-mail sau parola este greșită.',

@@ -63,8 +63,6 @@ export const ru: Messages = {
     password: 'Пароль',
     newPassword: 'Новый пароль',
     passwordHint: 'Не менее 12 символов.',
-    totpCode: 'Код аутентификатора',
-    totpHint: '6-значный код из приложения-аутентификатора.',
     signIn: 'Войти',
     signingIn: 'Вход…',
     invalidCredentials: 'Неверный адрес e-mail или пароль.',

@@ -1,7 +1,9 @@
 // Short confirmations after an action ("Invitation sent"), announced politely to screen readers.
 // A success leaves by itself after a while; an error stays until dismissed.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../api/problem.js';
 import { useT } from '../i18n/i18n.js';
+import { errorMessage } from './States.js';
 
 type ToastKind = 'success' | 'error';
 interface Toast {
@@ -49,15 +51,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `const toast = useToast(); toast.success(t.users.removed(email))`. */
+/**
+ * `const toast = useToast()`: `toast.success(t.users.removed(email))` after an action, and
+ * `toast.failure(error)` in a mutation's onError, which says any failure in the person's language
+ * except a 401 (the session ended: the sign-in page says so, see app/session.tsx).
+ */
 export function useToast() {
   const show = useContext(ToastContext);
+  const t = useT();
   if (!show) throw new Error('useToast outside ToastProvider');
   return useMemo(
     () => ({
       success: (text: string) => show('success', text),
-      error: (text: string) => show('error', text),
+      failure: (error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 401)) show('error', errorMessage(t, error));
+      },
     }),
-    [show],
+    [show, t],
   );
 }

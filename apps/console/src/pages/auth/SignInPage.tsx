@@ -1,4 +1,4 @@
-// Sign-in: e-mail and password, and the authenticator code when the cloud asks for it. A wrong
+// Sign-in: e-mail and password, checked with the cloud's own schema. A wrong
 // password is said under the password field; the session's absence or expiry is said on top.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
 import { errorMessage } from '../../ui/States.js';
-import { SignInBody } from '../../api/schemas.js';
+import { SignInSchema } from '../../api/cloud-schemas.js';
 import { AuthFrame } from './AuthFrame.js';
 
 const NOTICES: Record<NonNullable<SignInState['notice']>, (t: Messages) => string> = {
@@ -27,12 +27,12 @@ export function SignInPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const state = (useLocation().state ?? {}) as SignInState;
-  const form = useSchemaForm(SignInBody, { email: '', password: '', totpCode: '' });
-  const [askTotp, setAskTotp] = useState(false);
+  const form = useSchemaForm(SignInSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
 
   const signIn = useMutation({
-    mutationFn: (body: typeof SignInBody._output) => data(api.POST(`${CONSOLE_API}/auth/sign-in`, { body })),
+    mutationFn: (body: typeof SignInSchema._output) =>
+      data(api.POST(`${CONSOLE_API}/auth/sign-in`, { body })),
     // The answer is the session itself: kept as GET /session's, so the next page needs no call.
     onSuccess: async (session) => {
       setCsrfToken(session.csrfToken);
@@ -41,7 +41,6 @@ export function SignInPage() {
     },
     onError: (error) => {
       setFailure(null);
-      if (error instanceof ApiError && error.code === 'totp_required') return setAskTotp(true);
       if (error instanceof ApiError && error.code === 'invalid_credentials')
         return form.setErrors({ password: t.auth.invalidCredentials });
       if (!form.showServerErrors(error)) setFailure(errorMessage(t, error));
@@ -75,16 +74,6 @@ export function SignInPage() {
           required
           {...form.field('password')}
         />
-        {askTotp && (
-          <TextField
-            label={t.auth.totpCode}
-            hint={t.auth.totpHint}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            {...form.field('totpCode')}
-          />
-        )}
         <Button type="submit" variant="primary" busy={signIn.isPending}>
           {signIn.isPending ? t.auth.signingIn : t.auth.signIn}
         </Button>

@@ -9,7 +9,6 @@ import { LanguageSwitcher } from '../../i18n/LanguageSwitcher.js';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { PageHeader } from '../../ui/PageHeader.js';
-import { errorMessage } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 
 export default function SettingsPage() {
@@ -24,7 +23,7 @@ export default function SettingsPage() {
     onSuccess: () => end({ notice: 'signedOut' }),
     onError: (error) => {
       setConfirming(false);
-      toast.error(errorMessage(t, error));
+      toast.failure(error);
     },
   });
   return (

@@ -14,7 +14,6 @@ import { SelectField, TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SecretBox } from '../../ui/SecretBox.js';
-import { errorMessage } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 
 const USERS_KEY = ['users'] as const;
@@ -39,7 +38,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       await client.invalidateQueries({ queryKey: USERS_KEY });
     },
     onError: (error) => {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(t, error));
+      if (!form.showServerErrors(error)) toast.failure(error);
     },
   });
   if (link)
@@ -79,7 +78,7 @@ function RoleSelect({ user }: { user: User }) {
       toast.success(t.users.roleChanged(user.email, t.roles[role]));
       await client.invalidateQueries({ queryKey: USERS_KEY });
     },
-    onError: (error) => toast.error(errorMessage(t, error)),
+    onError: (error) => toast.failure(error),
   });
   return (
     <>
@@ -122,7 +121,7 @@ export default function UsersPage() {
     },
     onError: (error) => {
       setRemoving(null);
-      toast.error(errorMessage(t, error));
+      toast.failure(error);
     },
   });
 
