@@ -93,6 +93,9 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       // A test process that dies without stopping it (killed by a runner's timeout, say)
       // takes the terminal with it: no process left serving on the machine.
       TERMINAL_EXIT_WITH_PARENT: '1',
+      // The suite never multicasts on the machine's network: the one test of the announcement
+      // turns it on inside a network namespace of its own (test/discovery/lan-discovery.test.ts).
+      MDNS: 'off',
       MEV_CONNECT_TIMEOUT_MS: '1000',
       MEV_REQUEST_TIMEOUT_MS: '2000',
       SYNC_RETRY_BASE_MS: '50',
