@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm run discover` (and `fiscal-pos-discover` where the SDK is installed): the terminals on
- * this network, as a table or, with --json, as the JSON array discoverTerminals answers.
+ * this network, as a table or, with --json, as the JSON array discoverTerminals answers; with
+ * --watch, each terminal as it comes and goes until interrupted.
  */
 import { parseArgs } from 'node:util';
-import { discoverTerminals, type DiscoveredTerminal } from './discover-terminals.js';
+import { discoverTerminals, watchTerminals, type DiscoveredTerminal } from './discover-terminals.js';
 
-const USAGE = `Usage: fiscal-pos-discover [--json] [--timeout MS]
+const USAGE = `Usage: fiscal-pos-discover [--json] [--timeout MS] [--watch]
   Lists the Fiscal POS terminals announced on this network (mDNS, _fiscalpos._tcp).
-  --json         the list as JSON
-  --timeout MS   how long to listen (default 2000)`;
+  --json         the list as JSON (with --watch: one JSON object per line)
+  --timeout MS   how long to listen (default 2000)
+  --watch        print each terminal as it comes up and goes down, until Ctrl-C`;
 
 const COLUMNS: readonly [string, (t: DiscoveredTerminal) => string][] = [
   ['NAME', (t) => t.name],
@@ -19,8 +21,10 @@ const COLUMNS: readonly [string, (t: DiscoveredTerminal) => string][] = [
   ['VERSION', (t) => t.version ?? ''],
 ];
 
+const cells = (t: DiscoveredTerminal) => COLUMNS.map(([, cell]) => cell(t));
+
 function table(terminals: readonly DiscoveredTerminal[]): string {
-  const rows = [COLUMNS.map(([title]) => title), ...terminals.map((t) => COLUMNS.map(([, cell]) => cell(t)))];
+  const rows = [COLUMNS.map(([title]) => title), ...terminals.map(cells)];
   const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   return rows
     .map((row) =>
@@ -39,6 +43,7 @@ async function main(): Promise<number> {
       options: {
         json: { type: 'boolean', default: false },
         timeout: { type: 'string' },
+        watch: { type: 'boolean', default: false },
         help: { type: 'boolean' },
       },
     }).values;
@@ -55,12 +60,30 @@ async function main(): Promise<number> {
     console.error(`--timeout must be a positive number of milliseconds, got "${values.timeout}"\n${USAGE}`);
     return 2;
   }
+  if (values.watch) return watch(values.json);
   const terminals = await discoverTerminals(timeoutMs === undefined ? {} : { timeoutMs });
   if (values.json) console.log(JSON.stringify(terminals, null, 2));
   else if (terminals.length === 0)
     console.log('No terminal answered (are they on this network, with MDNS on, and UDP 5353 open?)');
   else console.log(table(terminals));
   return 0;
+}
+
+/** Until SIGINT or SIGTERM: one line per terminal that comes up or goes down. */
+function watch(json: boolean): Promise<number> {
+  const watching = watchTerminals((event, terminal) =>
+    console.log(
+      json ? JSON.stringify({ event, terminal }) : `${event.padEnd(4)}  ${cells(terminal).join('  ')}`,
+    ),
+  );
+  return new Promise((resolve) => {
+    const stop = () => {
+      watching.stop();
+      resolve(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
 }
 
 main().then(

@@ -63,27 +63,51 @@ function describe(service: Service): DiscoveredTerminal {
   };
 }
 
+export type TerminalEvent = 'up' | 'down';
+
+export interface TerminalWatch {
+  /** The terminals heard so far and not gone since, sorted by name. */
+  terminals(): DiscoveredTerminal[];
+  /** Stops listening; the first failure of the mDNS socket, if any, is thrown here. */
+  stop(): void;
+}
+
+/**
+ * Listens for terminals until stop(): `onChange` hears each one that comes up and each one that
+ * says goodbye (a terminal that stops, or announces itself anew when what it says changes).
+ */
+export function watchTerminals(
+  onChange: (event: TerminalEvent, terminal: DiscoveredTerminal) => void = () => {},
+): TerminalWatch {
+  let failure: Error | null = null;
+  const bonjour = new Bonjour({}, (error: Error) => (failure ??= error));
+  // bonjour-service 1.4 leaves this emitter's 'error' unheard (onlxltd/bonjour-service#91).
+  const server: unknown = Reflect.get(bonjour, 'server');
+  const mdns: unknown = typeof server === 'object' && server !== null ? Reflect.get(server, 'mdns') : null;
+  if (mdns instanceof EventEmitter) mdns.on('error', (error: Error) => (failure ??= error));
+  const browser = bonjour.find({ type: 'fiscalpos' });
+  browser.on('up', (service) => onChange('up', describe(service)));
+  browser.on('down', (service) => onChange('down', describe(service)));
+  return {
+    terminals: () => browser.services.map(describe).sort((a, b) => a.name.localeCompare(b.name)),
+    stop() {
+      browser.stop();
+      bonjour.destroy();
+      if (failure !== null) throw failure;
+    },
+  };
+}
+
 /**
  * The terminals that answered within `timeoutMs`, sorted by name. A network without multicast
  * answers none; a failure of the mDNS socket (UDP port 5353 refused) is thrown.
  */
-export function discoverTerminals({ timeoutMs = DEFAULT_TIMEOUT_MS }: DiscoverOptions = {}): Promise<
+export async function discoverTerminals({ timeoutMs = DEFAULT_TIMEOUT_MS }: DiscoverOptions = {}): Promise<
   DiscoveredTerminal[]
 > {
-  return new Promise((resolve, reject) => {
-    let failure: Error | null = null;
-    const bonjour = new Bonjour({}, (error: Error) => (failure ??= error));
-    // bonjour-service 1.4 leaves this emitter's 'error' unheard (onlxltd/bonjour-service#91).
-    const server: unknown = Reflect.get(bonjour, 'server');
-    const mdns: unknown = typeof server === 'object' && server !== null ? Reflect.get(server, 'mdns') : null;
-    if (mdns instanceof EventEmitter) mdns.on('error', (error: Error) => (failure ??= error));
-    const browser = bonjour.find({ type: 'fiscalpos' });
-    setTimeout(() => {
-      const found = browser.services.map(describe).sort((a, b) => a.name.localeCompare(b.name));
-      browser.stop();
-      bonjour.destroy();
-      if (failure !== null) reject(failure);
-      else resolve(found);
-    }, timeoutMs);
-  });
+  const watch = watchTerminals();
+  await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+  const found = watch.terminals();
+  watch.stop();
+  return found;
 }

@@ -1,0 +1,225 @@
+/**
+ * The terminal's announcement on the LAN (mDNS / DNS-SD, `_fiscalpos._tcp`) for real: a terminal
+ * process and the SDK's discover command (`discover-cli.ts`, which runs `watchTerminals` and
+ * `discoverTerminals`), both inside a network namespace of this test's own, so that no packet
+ * reaches the machine's network. What must hold (docs/terminal-api.md, "Finding terminals on the
+ * LAN"):
+ *
+ * - without a multicast route the terminal starts, says so in a warning, and is healthy;
+ * - the command finds the terminal with its TXT record: version, API path, and no registration
+ *   number before fiscalization;
+ * - a terminal that stops says goodbye: a browser that saw it sees it go at once (without the
+ *   goodbye it would keep it for the record's TTL, two minutes);
+ * - fiscalized and started again, it is announced with MEV's registration number.
+ *
+ * Creating a namespace needs root and iproute2 (CI has both); elsewhere the test is skipped with
+ * the reason.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, startSimulator, tempDir, type Simulator } from '../support/terminal-harness.js';
+import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+
+const NAMESPACE = `fpos-mdns-${process.pid}`;
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const DISCOVER = fileURLToPath(new URL('../../../../packages/sdk/src/discover-cli.ts', import.meta.url));
+const IN_NAMESPACE = ['ip', 'netns', 'exec', NAMESPACE] as const;
+
+const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
+
+/** Why the test cannot run here, or null once the namespace exists (its loopback up, nothing else). */
+function namespaceRefusal(): string | null {
+  if (process.getuid?.() !== 0) return 'creating a network namespace needs root (CI runs as root)';
+  try {
+    ip('netns', 'add', NAMESPACE);
+    ip('-n', NAMESPACE, 'link', 'set', 'lo', 'up');
+    return null;
+  } catch (error) {
+    return `ip netns add failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/**
+ * A LAN inside the namespace: a veth pair whose two ends are both there (an interface that is not
+ * loopback, which is what a host announces its addresses on), and the multicast route over it.
+ */
+function addLan(): void {
+  ip('-n', NAMESPACE, 'link', 'add', 'lan0', 'type', 'veth', 'peer', 'name', 'lan1');
+  ip('-n', NAMESPACE, 'addr', 'add', '10.77.0.1/24', 'dev', 'lan0');
+  ip('-n', NAMESPACE, 'addr', 'add', '10.77.0.2/24', 'dev', 'lan1');
+  ip('-n', NAMESPACE, 'link', 'set', 'lan0', 'up');
+  ip('-n', NAMESPACE, 'link', 'set', 'lan1', 'up');
+  ip('-n', NAMESPACE, 'route', 'add', '224.0.0.0/4', 'dev', 'lan0');
+}
+
+const refusal = namespaceRefusal();
+if (refusal !== null) console.warn(`LAN discovery test skipped: ${refusal}`);
+
+interface Found {
+  name: string;
+  port: number;
+  addresses: string[];
+  version: string | null;
+  registrationNumber: string | null;
+  terminalId: string | null;
+  apiPath: string;
+  baseUrl: string;
+}
+
+/** `discover --json` in the namespace: the terminals heard within `timeoutMs`. */
+function discover(timeoutMs = 1000): Found[] {
+  const out = execFileSync(
+    IN_NAMESPACE[0],
+    [
+      ...IN_NAMESPACE.slice(1),
+      process.execPath,
+      '--import',
+      'tsx',
+      DISCOVER,
+      '--json',
+      '--timeout',
+      String(timeoutMs),
+    ],
+    { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return JSON.parse(out) as Found[];
+}
+
+/** `discover --watch --json` in the namespace, its lines read as they come. */
+function watch() {
+  const child = spawn(
+    IN_NAMESPACE[0],
+    [...IN_NAMESPACE.slice(1), process.execPath, '--import', 'tsx', DISCOVER, '--watch', '--json'],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const events: { event: 'up' | 'down'; terminal: Found }[] = [];
+  const waiters = new Set<() => void>();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    events.push(JSON.parse(line) as (typeof events)[number]);
+    for (const waiter of waiters) waiter();
+  });
+  return {
+    /** The first event of `kind` for the instance `name`, once heard. */
+    next(kind: 'up' | 'down', name: string) {
+      return new Promise<Found>((resolve) => {
+        const check = () => {
+          const hit = events.find((e) => e.event === kind && e.terminal.name === name);
+          if (hit === undefined) return;
+          waiters.delete(check);
+          resolve(hit.terminal);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', () => {
+  let sim: Simulator;
+  let terminal: TerminalProcess | undefined;
+  let terminalId: string | null = null;
+  const dataDir = tempDir('lan-discovery');
+  const NAME = 'Casa de test';
+  const start = (fiscalized: boolean) =>
+    startTerminalProcess({
+      dataDir,
+      sim,
+      fiscalized,
+      launcher: IN_NAMESPACE,
+      // MEV_URL is the simulator's on the machine's loopback, out of the namespace's reach: the
+      // terminal starts offline, which is all this test needs of it.
+      env: { MDNS: 'on', MDNS_NAME: NAME, HOST: '0.0.0.0' },
+    });
+
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    removeDir(dataDir);
+    if (sim) removeDir(sim.dataDir);
+    ip('netns', 'delete', NAMESPACE);
+  });
+
+  it('starts without a multicast route, warns, and stays healthy', { timeout: 30_000 }, async () => {
+    terminal = await start(false);
+    const warning = JSON.parse(await terminal.logged(/"event":"mdns-unavailable"/)) as {
+      level: number;
+      msg: string;
+    };
+    expect(warning.level).toBe(40);
+    expect(warning.msg).toMatch(/no multicast route/);
+    const health = execFileSync(
+      IN_NAMESPACE[0],
+      [
+        ...IN_NAMESPACE.slice(1),
+        process.execPath,
+        '-e',
+        `fetch('http://127.0.0.1:${terminal.port}/api/health').then((r) => r.json()).then((b) => console.log(b.data.status))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(health.trim()).toBe('ready');
+    await terminal.stop();
+    terminal = undefined;
+  });
+
+  it(
+    'is found with its TXT record, without a registration number before fiscalization',
+    { timeout: 30_000 },
+    async () => {
+      addLan();
+      terminal = await start(false);
+      await terminal.logged(/"event":"mdns-announced"/);
+      const found = discover();
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({
+        name: NAME,
+        port: terminal.port,
+        registrationNumber: null,
+        apiPath: '/api',
+      });
+      // The id the terminal gave itself at its first start: it has no other yet.
+      expect(found[0]!.terminalId).toMatch(/^TRM-/);
+      terminalId = found[0]!.terminalId;
+      expect(found[0]!.baseUrl).toMatch(new RegExp(`^http://10\\.77\\.0\\.[12]:${terminal.port}$`));
+      expect(found[0]!.version).toMatch(/^\d+\.\d+\.\d+\+/);
+      expect(found[0]!.addresses).toEqual(expect.arrayContaining(['10.77.0.1', '10.77.0.2']));
+    },
+  );
+
+  it(
+    'says goodbye when it stops, and comes back with MEV’s registration number once fiscalized',
+    { timeout: 60_000 },
+    async () => {
+      const watching = watch();
+      try {
+        await watching.next('up', NAME);
+        await terminal!.stop();
+        terminal = undefined;
+        // The goodbye reached a browser that had the terminal: it is gone before its TTL ran out.
+        await watching.next('down', NAME);
+
+        terminal = await start(true);
+        await terminal.logged(/"event":"mdns-announced"/);
+        const found = discover();
+        expect(found).toHaveLength(1);
+        expect(found[0]).toMatchObject({ name: NAME, registrationNumber: terminal.registrationNumber });
+        expect(terminal.registrationNumber).not.toBe('');
+        expect(found[0]!.terminalId).toEqual(expect.any(String));
+      } finally {
+        await watching.stop();
+      }
+    },
+  );
+});
