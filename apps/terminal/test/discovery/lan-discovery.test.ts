@@ -87,6 +87,9 @@ function discover(timeoutMs = 1000): Found[] {
   return JSON.parse(out) as Found[];
 }
 
+/** Watchers still running: a failed test leaves none behind (afterAll). */
+const watchers = new Set<ReturnType<typeof spawn>>();
+
 /** `discover --watch --json` in the namespace, its lines read as they come. */
 function watch() {
   const child = spawn(
@@ -94,6 +97,8 @@ function watch() {
     [...IN_NAMESPACE.slice(1), process.execPath, '--import', 'tsx', DISCOVER, '--watch', '--json'],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  watchers.add(child);
+  child.once('exit', () => watchers.delete(child));
   const events: { event: 'up' | 'down'; terminal: Found }[] = [];
   const waiters = new Set<() => void>();
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -101,12 +106,20 @@ function watch() {
     for (const waiter of waiters) waiter();
   });
   return {
-    /** The first event of `kind` for the instance `name`, once heard. */
-    next(kind: 'up' | 'down', name: string) {
-      return new Promise<Found>((resolve) => {
+    /**
+     * The first event of `kind` for the instance `name`, once heard; refused after `withinMs` (an
+     * mDNS record without its goodbye stays in a browser's cache for its TTL, 120 s for SRV).
+     */
+    next(kind: 'up' | 'down', name: string, withinMs = 15_000) {
+      return new Promise<Found>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no "${kind}" of ${name} heard within ${withinMs} ms: ${JSON.stringify(events)}`));
+        }, withinMs);
         const check = () => {
           const hit = events.find((e) => e.event === kind && e.terminal.name === name);
           if (hit === undefined) return;
+          clearTimeout(timer);
           waiters.delete(check);
           resolve(hit.terminal);
         };
@@ -144,6 +157,7 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
   });
 
   afterAll(async () => {
+    for (const child of watchers) child.kill('SIGKILL');
     await terminal?.stop();
     await sim?.stop();
     removeDir(dataDir);
@@ -216,7 +230,8 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
         expect(found).toHaveLength(1);
         expect(found[0]).toMatchObject({ name: NAME, registrationNumber: terminal.registrationNumber });
         expect(terminal.registrationNumber).not.toBe('');
-        expect(found[0]!.terminalId).toEqual(expect.any(String));
+        // The same terminal: its id is kept in its database across restarts.
+        expect(found[0]!.terminalId).toBe(terminalId);
       } finally {
         await watching.stop();
       }

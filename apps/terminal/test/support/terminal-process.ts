@@ -85,7 +85,7 @@ function readyPort(line: string): number | null {
 export async function startTerminalProcess(o: TerminalProcessOptions): Promise<TerminalProcess> {
   const registrationNumber = o.fiscalized === false ? '' : await ensureFiscalized(o.dataDir, o.sim);
   const [command, ...args] = [...(o.launcher ?? []), process.execPath, '--import', 'tsx', MAIN];
-  const child = spawn(command!, args, {
+  const child = spawn(command, args, {
     // --import resolves "tsx" from the working directory.
     cwd: PACKAGE_DIR,
     env: {
