@@ -61,6 +61,7 @@ interface Found {
   name: string;
   port: number;
   addresses: string[];
+  terminalName: string | null;
   version: string | null;
   registrationNumber: string | null;
   terminalId: string | null;
@@ -106,18 +107,20 @@ function watch() {
     for (const waiter of waiters) waiter();
   });
   return {
+    /** Every event heard so far, in order. */
+    events,
     /**
-     * The first event of `kind` for the instance `name`, once heard; refused after `withinMs` (an
+     * The first event of `kind` whose terminal `matches`, once heard; refused after `withinMs` (an
      * mDNS record without its goodbye stays in a browser's cache for its TTL, 120 s for SRV).
      */
-    next(kind: 'up' | 'down', name: string, withinMs = 15_000) {
+    next(kind: 'up' | 'down', matches: (terminal: Found) => boolean, withinMs = 15_000) {
       return new Promise<Found>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no "${kind}" of ${name} heard within ${withinMs} ms: ${JSON.stringify(events)}`));
+          reject(new Error(`no "${kind}" heard within ${withinMs} ms: ${JSON.stringify(events)}`));
         }, withinMs);
         const check = () => {
-          const hit = events.find((e) => e.event === kind && e.terminal.name === name);
+          const hit = events.find((e) => e.event === kind && matches(e.terminal));
           if (hit === undefined) return;
           clearTimeout(timer);
           waiters.delete(check);
@@ -134,6 +137,8 @@ function watch() {
       }),
   };
 }
+
+const named = (name: string) => (terminal: Found) => terminal.name === name;
 
 describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', () => {
   let sim: Simulator;
@@ -218,11 +223,11 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
     async () => {
       const watching = watch();
       try {
-        await watching.next('up', NAME);
+        await watching.next('up', named(NAME));
         await terminal!.stop();
         terminal = undefined;
         // The goodbye reached a browser that had the terminal: it is gone before its TTL ran out.
-        await watching.next('down', NAME);
+        await watching.next('down', named(NAME));
 
         terminal = await start(true);
         await terminal.logged(/"event":"mdns-announced"/);
@@ -233,6 +238,48 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
         // The same terminal: its id is kept in its database across restarts.
         expect(found[0]!.terminalId).toBe(terminalId);
       } finally {
+        await watching.stop();
+      }
+    },
+  );
+
+  it(
+    'announces itself anew when what it says changes (renamed by the cloud)',
+    { timeout: 30_000 },
+    async () => {
+      const FIXTURE = fileURLToPath(new URL('./announcement-fixture.ts', import.meta.url));
+      const watching = watch();
+      const fixture = spawn(
+        IN_NAMESPACE[0],
+        [...IN_NAMESPACE.slice(1), process.execPath, '--import', 'tsx', FIXTURE],
+        {
+          cwd: REPO,
+          env: { ...process.env, MDNS_NAME: 'Renamed terminal' },
+          stdio: ['pipe', 'ignore', 'inherit'],
+        },
+      );
+      watchers.add(fixture);
+      const exited = new Promise((resolve) => fixture.once('exit', resolve));
+      try {
+        const renamed = named('Renamed terminal');
+        expect(await watching.next('up', renamed)).toMatchObject({ terminalName: 'Casa 1' });
+        fixture.stdin.write('Casa 2\n');
+        expect(await watching.next('up', (t) => renamed(t) && t.terminalName === 'Casa 2')).toMatchObject({
+          registrationNumber: '3000123456',
+        });
+        // The old record went with a goodbye before the new one came: no browser keeps both.
+        expect(
+          watching.events.filter((e) => renamed(e.terminal)).map((e) => [e.event, e.terminal.terminalName]),
+        ).toEqual([
+          ['up', 'Casa 1'],
+          ['down', 'Casa 1'],
+          ['up', 'Casa 2'],
+        ]);
+        fixture.stdin.write('stop\n');
+        await watching.next('down', (t) => renamed(t) && t.terminalName === 'Casa 2');
+        await exited;
+      } finally {
+        fixture.kill('SIGKILL');
         await watching.stop();
       }
     },
