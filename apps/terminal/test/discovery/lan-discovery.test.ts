@@ -6,11 +6,14 @@
  * LAN"):
  *
  * - without a multicast route the terminal starts, says so in a warning, and is healthy;
+ * - with MDNS=off (what every other test's terminal has) nothing is announced;
  * - the command finds the terminal with its TXT record: version, API path, and no registration
  *   number before fiscalization;
  * - a terminal that stops says goodbye: a browser that saw it sees it go at once (without the
  *   goodbye it would keep it for the record's TTL, two minutes);
- * - fiscalized and started again, it is announced with MEV's registration number.
+ * - fiscalized and started again, it is announced with MEV's registration number;
+ * - a running terminal whose announcement changes (the cloud renamed it) says goodbye for the old
+ *   record and announces the new one (the announcement alone, as a fixture process).
  *
  * Creating a namespace needs root and iproute2 (CI has both); elsewhere the test is skipped with
  * the reason.
@@ -146,7 +149,7 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
   let terminalId: string | null = null;
   const dataDir = tempDir('lan-discovery');
   const NAME = 'Casa de test';
-  const start = (fiscalized: boolean) =>
+  const start = (fiscalized: boolean, mdns: 'on' | 'off' = 'on') =>
     startTerminalProcess({
       dataDir,
       sim,
@@ -154,7 +157,7 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
       launcher: IN_NAMESPACE,
       // MEV_URL is the simulator's on the machine's loopback, out of the namespace's reach: the
       // terminal starts offline, which is all this test needs of it.
-      env: { MDNS: 'on', MDNS_NAME: NAME, HOST: '0.0.0.0' },
+      env: { MDNS: mdns, MDNS_NAME: NAME, HOST: '0.0.0.0' },
     });
 
   beforeAll(async () => {
@@ -195,9 +198,15 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
 
   it(
     'is found with its TXT record, without a registration number before fiscalization',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       addLan();
+      // MDNS=off, what every other test's terminal has: nothing is announced.
+      terminal = await start(false, 'off');
+      expect(discover()).toEqual([]);
+      expect(terminal.logTail().join('\n')).not.toMatch(/"event":"mdns-/);
+      await terminal.stop();
+
       terminal = await start(false);
       await terminal.logged(/"event":"mdns-announced"/);
       const found = discover();
