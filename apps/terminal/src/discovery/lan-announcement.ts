@@ -8,7 +8,7 @@
 import { Bonjour, type Service } from 'bonjour-service';
 import { createSocket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
-import { hostname } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import type { Logger } from 'pino';
 
 /** `_fiscalpos._tcp`: what the SDK browses for. */
@@ -46,10 +46,17 @@ function txtRecord(t: AnnouncedTerminal): Record<string, string> {
 }
 
 /**
- * Whether the system has a route to the mDNS group: a UDP connect looks the route up and sends
- * nothing. Null when it has; the error (ENETUNREACH) when it has not.
+ * Whether the system can announce: it lists its interfaces (getifaddrs over netlink, which a
+ * sandbox may refuse: multicast-dns would then throw where nothing catches it) and has a route to
+ * the mDNS group (a UDP connect looks the route up and sends nothing). Null when it can; the
+ * error (ENETUNREACH, EAFNOSUPPORT) when it cannot.
  */
 function multicastRouteProblem(): Promise<Error | null> {
+  try {
+    networkInterfaces();
+  } catch (error) {
+    return Promise.resolve(error instanceof Error ? error : new Error(String(error)));
+  }
   return new Promise((resolve) => {
     const socket = createSocket('udp4');
     socket.once('error', (error) => {
@@ -114,7 +121,8 @@ export class LanAnnouncement {
     if (this.#service !== null && json === this.#published) return;
     if (this.#bonjour === null) {
       const problem = await multicastRouteProblem();
-      if (problem !== null) return this.#warn(problem, 'the network has no multicast route');
+      if (problem !== null)
+        return this.#warn(problem, 'the network has no multicast route or interfaces to list');
       this.#bonjour = this.#open();
     }
     const again = this.#service !== null;
