@@ -2,7 +2,7 @@
 // (it is in every ERP's URL): requests the terminal refuses for their key, and requests that
 // carry no key, do not spend the key holder's budget; one address cannot hold every socket; a
 // client slow with its headers is let go.
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY } from '../../terminal/test/support/terminal-harness.js';
 import { RelayWorld } from './relay-world.js';
@@ -71,14 +71,14 @@ describe('fairness through the relay', () => {
 });
 
 function openSocket(port: number) {
-  return new Promise<import('node:net').Socket>((resolve, reject) => {
+  return new Promise<Socket>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => resolve(socket));
     socket.once('error', reject);
   });
 }
 
 /** Resolves with what the server sent once it closed the connection. */
-function closed(socket: import('node:net').Socket): Promise<string> {
+function closed(socket: Socket): Promise<string> {
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
   socket.on('error', () => undefined);
@@ -89,7 +89,7 @@ function closed(socket: import('node:net').Socket): Promise<string> {
 }
 
 /** Whether the relay answers a request on this connection (it was not closed at once). */
-function answers(socket: import('node:net').Socket): Promise<boolean> {
+function answers(socket: Socket): Promise<boolean> {
   return new Promise((resolve) => {
     socket.once('data', () => resolve(true));
     socket.once('close', () => resolve(false));
