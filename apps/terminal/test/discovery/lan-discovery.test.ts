@@ -5,7 +5,8 @@
  * reaches the machine's network. What must hold (docs/terminal-api.md, "Finding terminals on the
  * LAN"):
  *
- * - without a multicast route the terminal starts, says so in a warning, and is healthy;
+ * - without a multicast route, or with UDP 5353 held by another program, the terminal starts,
+ *   says so in a warning, and is healthy;
  * - with MDNS=off (what every other test's terminal has) nothing is announced;
  * - the command finds the terminal with its TXT record: version, API path, and no registration
  *   number before fiscalization;
@@ -91,7 +92,7 @@ function discover(timeoutMs = 1000): Found[] {
   return JSON.parse(out) as Found[];
 }
 
-/** Watchers still running: a failed test leaves none behind (afterAll). */
+/** Child processes still running: a failed test leaves none behind (afterAll). */
 const watchers = new Set<ReturnType<typeof spawn>>();
 
 /** `discover --watch --json` in the namespace, its lines read as they come. */
@@ -173,34 +174,70 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
     ip('netns', 'delete', NAMESPACE);
   });
 
-  it('starts without a multicast route, warns, and stays healthy', { timeout: 30_000 }, async () => {
-    terminal = await start(false);
-    const warning = JSON.parse(await terminal.logged(/"event":"mdns-unavailable"/)) as {
-      level: number;
-      msg: string;
-    };
-    expect(warning.level).toBe(40);
-    expect(warning.msg).toMatch(/no multicast route/);
-    const health = execFileSync(
+  /** The terminal's first warning about mDNS, once logged. */
+  const warningOf = async (running: TerminalProcess) =>
+    JSON.parse(await running.logged(/"event":"mdns-unavailable"/)) as { level: number; msg: string };
+
+  /** GET /api/health's status, asked from inside the namespace. */
+  const healthStatus = (port: number) =>
+    execFileSync(
       IN_NAMESPACE[0],
       [
         ...IN_NAMESPACE.slice(1),
         process.execPath,
         '-e',
-        `fetch('http://127.0.0.1:${terminal.port}/api/health').then((r) => r.json()).then((b) => console.log(b.data.status))`,
+        `fetch('http://127.0.0.1:${port}/api/health').then((r) => r.json()).then((b) => console.log(b.data.status))`,
       ],
       { encoding: 'utf8' },
-    );
-    expect(health.trim()).toBe('ready');
+    ).trim();
+
+  it('starts without a multicast route, warns, and stays healthy', { timeout: 30_000 }, async () => {
+    terminal = await start(false);
+    const warning = await warningOf(terminal);
+    expect(warning.level).toBe(40);
+    expect(warning.msg).toMatch(/no multicast route/);
+    expect(healthStatus(terminal.port)).toBe('ready');
     await terminal.stop();
     terminal = undefined;
   });
 
   it(
+    'starts with UDP 5353 held by another program, warns, and stays healthy',
+    { timeout: 30_000 },
+    async () => {
+      addLan();
+      // A socket without SO_REUSEADDR: the terminal's bind is refused (EADDRINUSE), an 'error' that
+      // bonjour-service 1.4 leaves unheard and would end the process with.
+      const holder = spawn(
+        IN_NAMESPACE[0],
+        [
+          ...IN_NAMESPACE.slice(1),
+          process.execPath,
+          '-e',
+          "require('dgram').createSocket('udp4').bind(5353, () => console.log('bound'))",
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      watchers.add(holder);
+      try {
+        await new Promise((resolve) => holder.stdout.once('data', resolve));
+        terminal = await start(false);
+        const warning = await warningOf(terminal);
+        expect(warning.msg).toMatch(/the mDNS socket failed/);
+        expect(JSON.stringify(warning)).toContain('EADDRINUSE');
+        expect(healthStatus(terminal.port)).toBe('ready');
+        await terminal.stop();
+        terminal = undefined;
+      } finally {
+        holder.kill('SIGKILL');
+      }
+    },
+  );
+
+  it(
     'is found with its TXT record, without a registration number before fiscalization',
     { timeout: 60_000 },
     async () => {
-      addLan();
       // MDNS=off, what every other test's terminal has: nothing is announced.
       terminal = await start(false, 'off');
       expect(discover()).toEqual([]);
