@@ -228,6 +228,8 @@ describe.skipIf(refusal !== null)('the terminal announced on the LAN by mDNS', (
         expect(healthStatus(terminal.port)).toBe('ready');
         await terminal.stop();
         terminal = undefined;
+        // The discover command says why it heard nothing, and fails.
+        expect(() => discover(500)).toThrow(/Discovery failed: bind EADDRINUSE/);
       } finally {
         holder.kill('SIGKILL');
       }
