@@ -40,6 +40,12 @@ function parameters(
   }));
 }
 
+/** Response headers as OpenAPI header objects; each is text. */
+const headerObjects = (headers: Readonly<Record<string, string>>): JsonObject =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
+
 /** An audience's operations share its tag; integration ones are grouped by resource. */
 function tagOf(route: AnyRoute): string {
   if (route.doc.tag) return route.doc.tag;
@@ -66,6 +72,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
       const mediaType = Number(status) >= 400 ? 'application/problem+json' : 'application/json';
       responses[status] = {
         description: response.description,
+        ...(response.headers ? { headers: headerObjects(response.headers) } : {}),
         ...(response.schema
           ? { content: { [mediaType]: { schema: jsonSchema(response.schema, 'output', schemas) } } }
           : {}),
