@@ -155,6 +155,9 @@ function authOf(document: OpenApiDocument, source: Source, request: Request): Js
   const name = operationSecurity(document, request);
   if (name === undefined) return { type: 'noauth' };
   const scheme = document.components.securitySchemes[name];
+  // A session cookie (the console's) is Postman's cookie jar's business: it keeps the one the
+  // sign-in request answers and sends it, as a browser does.
+  if (scheme?.type === 'apiKey' && scheme.in === 'cookie') return { type: 'noauth' };
   const credential = source.credentials[name];
   if (!scheme || !credential) throw new Error(`No variable for the security scheme ${name}`);
   const value = `{{${credential.variable}}}`;

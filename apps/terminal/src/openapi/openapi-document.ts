@@ -157,7 +157,10 @@ function operationDescription(endpoint: EndpointContract): string {
   return endpoint.description ? `${endpoint.description}\n\n${who}` : who;
 }
 
-/** What each tag groups, for the document's tag list (a tag without one is a mistake). */
+/**
+ * What each tag groups, for the document's tag list. A new tag needs a line here: without one,
+ * `npm run lint:openapi` (and so `npm test`) fails on its missing description.
+ */
 const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Health: 'Whether the terminal runs and can fiscalize: no key needed',
   Catalog: 'The products, categories, VAT rates and cashiers the terminal keeps from the cloud (raw JSON)',
@@ -173,11 +176,10 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 function tagList(endpoints: readonly EndpointContract[]): JsonObject[] {
-  return [...new Set(endpoints.map((e) => e.tag))].map((name) => {
-    const description = TAG_DESCRIPTIONS[name];
-    if (description === undefined) throw new Error(`Tag ${name} has no description in TAG_DESCRIPTIONS`);
-    return { name, description };
-  });
+  return [...new Set(endpoints.map((e) => e.tag))].map((name) => ({
+    name,
+    ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+  }));
 }
 
 function operation(endpoint: EndpointContract, components: JsonObject): JsonObject {
