@@ -88,7 +88,11 @@ export async function fiscalizeCommand(
   const bundle = options.bundle;
   const identityOnly = options['identity-only'];
   const sources = [url, bundle].filter((source) => source !== undefined).length;
-  if (identityOnly ? sources > 0 || options.replace : sources !== 1) {
+  // --identity-only registers nothing: an option of a registration beside it is a mistake.
+  const registering = [options['ca-file'], options['terminal-id'], options['registration-number']].some(
+    (option) => option !== undefined,
+  );
+  if (identityOnly ? sources > 0 || registering || options.replace : sources !== 1) {
     out.error(
       `Give either --registration-url, --bundle or --identity-only (alone).\nUsage:\n${FISCALIZE_USAGE}`,
     );

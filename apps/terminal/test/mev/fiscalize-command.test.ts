@@ -229,6 +229,8 @@ describe('--identity-only, for a terminal fiscalized before the identity was ask
     expect(mixed.code).toBe(2);
     const replace = await fiscalize(fiscalized, ['--identity-only', '--replace', ...identity()]);
     expect(replace.code).toBe(2);
+    const terminalId = await fiscalize(fiscalized, ['--identity-only', '--terminal-id', 'x', ...identity()]);
+    expect(terminalId.code).toBe(2);
     expect((await readFiscalIdentity(join(fiscalized, 'fiscal')))?.serialNumber).toBe(SERIAL);
   });
 });
