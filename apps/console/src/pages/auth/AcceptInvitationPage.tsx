@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, CONSOLE_API, data } from '../../api/client.js';
-import { InvitationAcceptBody } from '../../api/schemas.js';
+import { TokenPasswordBody } from '../../api/schemas.js';
 import type { SignInState } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
 import { Button } from '../../ui/Button.js';
@@ -15,10 +15,10 @@ export function AcceptInvitationPage() {
   const t = useT();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const form = useSchemaForm(InvitationAcceptBody, { token, password: '' });
+  const form = useSchemaForm(TokenPasswordBody, { token, password: '' });
   const [failure, fail] = useTokenFailure(form);
   const accept = useMutation({
-    mutationFn: (body: typeof InvitationAcceptBody._output) =>
+    mutationFn: (body: typeof TokenPasswordBody._output) =>
       data(api.POST(`${CONSOLE_API}/auth/invitations/accept`, { body })),
     onSuccess: () =>
       navigate('/sign-in', { replace: true, state: { notice: 'invitationAccepted' } satisfies SignInState }),

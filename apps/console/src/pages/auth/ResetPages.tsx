@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, CONSOLE_API, data } from '../../api/client.js';
-import { PasswordResetBody, PasswordResetCompleteBody } from '../../api/schemas.js';
+import { PasswordResetBody, TokenPasswordBody } from '../../api/schemas.js';
 import type { SignInState } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
 import { Button } from '../../ui/Button.js';
@@ -55,10 +55,10 @@ export function ResetCompletePage() {
   const t = useT();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const form = useSchemaForm(PasswordResetCompleteBody, { token, password: '' });
+  const form = useSchemaForm(TokenPasswordBody, { token, password: '' });
   const [failure, fail] = useTokenFailure(form);
   const complete = useMutation({
-    mutationFn: (body: typeof PasswordResetCompleteBody._output) =>
+    mutationFn: (body: typeof TokenPasswordBody._output) =>
       data(api.POST(`${CONSOLE_API}/auth/password-reset/complete`, { body })),
     onSuccess: () =>
       navigate('/sign-in', { replace: true, state: { notice: 'passwordReset' } satisfies SignInState }),
