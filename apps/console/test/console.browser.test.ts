@@ -71,6 +71,14 @@ describe.skipIf(noBrowser !== null)('the console in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/console/users');
   });
 
+  it('answers an address it does not know with a page that leads back', async () => {
+    const page = await app.signedInPage('viewer');
+    await page.goto(`${app.url}/no/such/page`);
+    await expect.poll(() => heading(page).textContent()).toBe('There is no page at this address.');
+    await page.getByRole('link', { name: 'Back to the overview' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Overview');
+  });
+
   it('signs out: the cookie is gone, and a reload stays on sign-in', async () => {
     const page = await app.signedInPage('manager');
     await page.getByRole('button', { name: 'Sign out' }).click();
