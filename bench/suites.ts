@@ -15,8 +15,13 @@ export type SuiteName =
   | 'catalog'
   | 'cloud'
   | 'ingest'
+<<<<<<< HEAD
   | 'sales'
   | 'relay';
+=======
+  | 'relay'
+  | 'console';
+>>>>>>> main
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
@@ -28,6 +33,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'ingest',
   'sales',
   'relay',
+  'console',
 ];
 
 type Figures = Record<string, number | string>;
@@ -50,6 +56,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
   { name: 'sales', file: 'apps/cloud/bench/sales-bench.ts', exportName: 'runSalesBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
+  { name: 'console', file: 'apps/console/bench/console-bench.ts', exportName: 'runConsoleBench' },
 ];
 
 export type SuiteOutcome =
