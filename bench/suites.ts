@@ -15,13 +15,9 @@ export type SuiteName =
   | 'catalog'
   | 'cloud'
   | 'ingest'
-<<<<<<< HEAD
   | 'sales'
-  | 'relay';
-=======
   | 'relay'
   | 'console';
->>>>>>> main
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',

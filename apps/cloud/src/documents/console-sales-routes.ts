@@ -91,7 +91,11 @@ const exportConsoleSalesRoute = defineRoute(viewer, {
     'Amounts are signed: refunds and cash out are negative.',
   query: Filters,
   responses: {
-    200: { description: 'The CSV file', mediaType: 'text/csv' },
+    200: {
+      description: 'The CSV file',
+      mediaType: 'text/csv',
+      headers: { 'content-disposition': 'attachment, with a file name saying the days' },
+    },
     400: { description: 'Bad query', schema: ProblemSchema },
   },
   handler: ({ ctx, user, query }) => {

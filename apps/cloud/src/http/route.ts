@@ -15,13 +15,10 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-<<<<<<< HEAD
   /** A body that is not JSON (a CSV export): its media type; the handler answers a StreamedBody. */
   mediaType?: string;
-=======
   /** Headers the answer may carry, by name, with what each says (the document lists them). */
   headers?: Readonly<Record<string, string>>;
->>>>>>> main
 }
 
 /**

@@ -6643,6 +6643,8 @@ export interface operations {
             /** @description The CSV file */
             200: {
                 headers: {
+                    /** @description attachment, with a file name saying the days */
+                    "content-disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
