@@ -7,13 +7,13 @@ import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.js';
 import { contentBlocks, products, type LocalizedText } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { emitEvent } from '../events/emit-event.js';
+import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
-import { setOnHand } from './stock-ledger.js';
+import { setOnHand, setOnHandMany } from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
@@ -41,22 +41,27 @@ const refersTo = (merchantId: string, ref: ProductRef): SQL =>
     isNull(products.deletedAt),
   )!;
 
+/** The stored catalog fields of an input; its category id is the caller's to check. */
+const catalogColumns = (input: ProductInput) => ({
+  code: input.code,
+  barcodes: input.barcodes ?? [],
+  name: input.name,
+  description: input.description ?? null,
+  priceMinor: input.priceMinor,
+  vatCode: input.vatCode,
+  unit: input.unit,
+  category: input.category ?? null,
+  sku: input.sku ?? null,
+  categoryId: input.categoryId ?? null,
+  active: input.active ?? true,
+  content: input.content ?? {},
+});
+
 /** The stored catalog fields of an input, with the version it takes. */
 async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
   await requireCategoryRef(tx, merchantId, input.categoryId, 'body.categoryId');
   return {
-    code: input.code,
-    barcodes: input.barcodes ?? [],
-    name: input.name,
-    description: input.description ?? null,
-    priceMinor: input.priceMinor,
-    vatCode: input.vatCode,
-    unit: input.unit,
-    category: input.category ?? null,
-    sku: input.sku ?? null,
-    categoryId: input.categoryId ?? null,
-    active: input.active ?? true,
-    content: input.content ?? {},
+    ...catalogColumns(input),
     version: await nextCatalogVersion(tx, merchantId),
     updatedAt: sql`now()`,
     deletedAt: null,
@@ -64,7 +69,7 @@ async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
 }
 
 /** Runs a product write; a code or SKU another product holds is 409 catalog_conflict. */
-async function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -79,18 +84,8 @@ async function finish(
   merchantId: string,
   stored: typeof products.$inferSelect,
   event: 'product.created' | 'product.updated',
-  onHandMilli: number | undefined,
 ): Promise<Product> {
-  const row =
-    onHandMilli === undefined
-      ? stored
-      : ((await setOnHand(tx, {
-          merchantId,
-          productId: stored.id,
-          onHandMilli,
-          reason: 'set with the product',
-        })) ?? stored);
-  const product = presentProduct(row);
+  const product = presentProduct(stored);
   await emitEvent(tx, { merchantId, type: event, data: { object: product } });
   return product;
 }
@@ -98,16 +93,95 @@ async function finish(
 /** Creates the product, or replaces the one with the same code (reviving a deleted one). */
 export async function saveProduct(db: Db, merchantId: string, input: ProductInput): Promise<Product> {
   return writing(db, async (tx) => {
-    const values = await catalogValues(tx, merchantId, input);
-    const [row] = await tx
-      .insert(products)
-      .values({ id: newId('prod'), merchantId, ...values })
-      .onConflictDoUpdate({ target: [products.merchantId, products.code], set: values })
-      .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
-    // xmax = 0 on the returned row means the insert happened rather than the update.
-    const { created, ...stored } = row!;
-    return finish(tx, merchantId, stored, created ? 'product.created' : 'product.updated', input.onHandMilli);
+    await requireCategoryRef(tx, merchantId, input.categoryId, 'body.categoryId');
+    const [saved] = await upsertProducts(tx, merchantId, [input], 'set with the product');
+    return saved!.product;
   });
+}
+
+/** Rows per INSERT: 14 parameters each, far below PostgreSQL's 65,535 per statement. */
+const UPSERT_CHUNK = 1_000;
+/** On conflict, every catalog column takes the incoming value (the product is replaced). */
+const REPLACED = Object.fromEntries(
+  (
+    [
+      'barcodes',
+      'name',
+      'description',
+      'priceMinor',
+      'vatCode',
+      'unit',
+      'category',
+      'sku',
+      'categoryId',
+      'active',
+      'content',
+      'version',
+    ] as const
+  ).map((key) => [key, sql.raw(`excluded.${getTableColumns(products)[key].name}`)]),
+);
+
+/**
+ * The one writer of products by code, for the administration API's save (one product) and the
+ * CSV import (thousands): creates each product or replaces the one with its code (reviving a
+ * deleted one), each with its own catalog version, sets on-hand stock where the input says
+ * (movements of the difference) and emits product.created or product.updated for each, in the
+ * caller's transaction. Codes must be distinct; category ids are the caller's to check.
+ */
+export async function upsertProducts(
+  tx: Tx,
+  merchantId: string,
+  inputs: readonly ProductInput[],
+  stockReason: string,
+): Promise<{ product: Product; created: boolean }[]> {
+  const stored: { row: typeof products.$inferSelect; created: boolean }[] = [];
+  for (let start = 0; start < inputs.length; start += UPSERT_CHUNK) {
+    const chunk = inputs.slice(start, start + UPSERT_CHUNK);
+    const first = await takeCatalogVersions(tx, merchantId, chunk.length);
+    const rows = await tx
+      .insert(products)
+      .values(
+        chunk.map((input, i) => ({
+          id: newId('prod'),
+          merchantId,
+          ...catalogColumns(input),
+          version: first + i,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [products.merchantId, products.code],
+        set: { ...REPLACED, updatedAt: sql`now()`, deletedAt: null },
+      })
+      // xmax = 0 on the returned row means the insert happened rather than the update.
+      .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
+    for (const { created, ...row } of rows) stored.push({ row, created });
+  }
+  const onHand = new Map(
+    inputs.flatMap((i) => (i.onHandMilli === undefined ? [] : [[i.code, i.onHandMilli]])),
+  );
+  await setOnHandMany(
+    tx,
+    merchantId,
+    stored.flatMap(({ row }) => {
+      const target = onHand.get(row.code);
+      return target === undefined ? [] : [{ productId: row.id, onHandMilli: target }];
+    }),
+    stockReason,
+  );
+  // The rows are locked since their upsert, so the stock they hold now is the target.
+  const saved = stored.map(({ row, created }) => ({
+    product: presentProduct({ ...row, onHandMilli: onHand.get(row.code) ?? row.onHandMilli }),
+    created,
+  }));
+  await emitEvents(
+    tx,
+    merchantId,
+    saved.map(({ product, created }) => ({
+      type: created ? 'product.created' : 'product.updated',
+      data: { object: product },
+    })),
+  );
+  return saved;
 }
 
 const inputOf = ({ price, ...rest }: ProductWriteBody): ProductInput => ({
@@ -132,7 +206,7 @@ export async function createProduct(db: Db, merchantId: string, body: ProductWri
       })
       .returning();
     if (!row) throw new ProblemError('catalog_conflict', `A product with code ${body.code} exists.`);
-    return finish(tx, merchantId, row, 'product.created', undefined);
+    return finish(tx, merchantId, row, 'product.created');
   });
 }
 
@@ -152,7 +226,7 @@ export async function updateProduct(
     if (!existing) return undefined;
     const values = await catalogValues(tx, merchantId, inputOf(body));
     const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
-    return finish(tx, merchantId, row!, 'product.updated', undefined);
+    return finish(tx, merchantId, row!, 'product.updated');
   });
 }
 

@@ -2,7 +2,7 @@
 // as the product's on_hand_milli, so that the column always equals the sum of the product's
 // movements. Each movement names its source (an adjustment's idempotency key, a sale, a
 // refund, an operator's action); the same source moves stock once, however often it is retried.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
 import { emitEvent, emitEvents } from '../events/emit-event.js';
@@ -83,21 +83,55 @@ export async function setOnHand(
   tx: Tx,
   options: { merchantId: string; productId: string; onHandMilli: number; reason: string },
 ): Promise<ProductRow | undefined> {
-  const [current] = await tx
+  const { merchantId, productId, onHandMilli, reason } = options;
+  await setOnHandMany(tx, merchantId, [{ productId, onHandMilli }], reason);
+  const [row] = await tx
     .select()
     .from(products)
-    .where(and(eq(products.id, options.productId), eq(products.merchantId, options.merchantId)))
-    .for('update');
-  if (!current || current.onHandMilli === options.onHandMilli) return current;
-  const id = newId('stm');
-  const result = await recordStockMovement(tx, {
-    merchantId: options.merchantId,
-    productId: options.productId,
-    deltaMilli: options.onHandMilli - current.onHandMilli,
-    reason: options.reason,
-    source: { kind: 'admin', id },
-  });
-  return result.kind === 'applied' ? result.product : current;
+    .where(and(eq(products.id, productId), eq(products.merchantId, merchantId)));
+  return row;
+}
+
+/**
+ * "On hand is now X" for many products of the merchant (an import): each product's row is
+ * locked (in id order, so two batches queue rather than deadlock) before its stock is read,
+ * and the differences are recorded in one batch of movements. Returns the products whose
+ * on-hand changed.
+ */
+export async function setOnHandMany(
+  tx: Tx,
+  merchantId: string,
+  targets: readonly { productId: string; onHandMilli: number }[],
+  reason: string,
+): Promise<Inventory[]> {
+  if (targets.length === 0) return [];
+  const current = await tx
+    .select({ id: products.id, onHandMilli: products.onHandMilli })
+    .from(products)
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        inArray(
+          products.id,
+          targets.map((t) => t.productId),
+        ),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('no key update');
+  const wanted = new Map(targets.map((t) => [t.productId, t.onHandMilli]));
+  return recordStockMovements(
+    tx,
+    merchantId,
+    current
+      .filter((p) => wanted.get(p.id) !== p.onHandMilli)
+      .map((p) => ({
+        productId: p.id,
+        deltaMilli: wanted.get(p.id)! - p.onHandMilli,
+        reason,
+        source: { kind: 'admin', id: newId('stm') },
+      })),
+  );
 }
 
 /** One movement of a batch: a line of a receipt, or its reversal. */
