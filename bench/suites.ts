@@ -7,7 +7,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export type SuiteName =
-  'terminal' | 'offline' | 'history' | 'health' | 'printer' | 'catalog' | 'cloud' | 'ingest' | 'relay';
+  | 'terminal'
+  | 'offline'
+  | 'history'
+  | 'health'
+  | 'printer'
+  | 'catalog'
+  | 'cloud'
+  | 'ingest'
+  | 'import'
+  | 'relay';
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
@@ -17,6 +26,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'catalog',
   'cloud',
   'ingest',
+  'import',
   'relay',
 ];
 
@@ -38,6 +48,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'catalog', file: 'apps/terminal/bench/catalog-bench.ts', exportName: 'runCatalogBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
+  { name: 'import', file: 'apps/cloud/bench/product-import-bench.ts', exportName: 'runProductImportBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
 ];
 
