@@ -11,7 +11,7 @@ import { categories, products, type LocalizedText } from '../db/schema.js';
 import { lockCatalog } from '../catalog-base/catalog-version.js';
 import { StockQuantity } from '../limits.js';
 import { ProductWriteBody } from './product-schemas.js';
-import { upsertProducts, writing, type ProductInput } from './save-product.js';
+import { storedInput, upsertProducts, writing, type ProductInput } from './save-product.js';
 import { setOnHandMany } from './stock-ledger.js';
 import {
   parseBarcodesCell,
@@ -141,21 +141,6 @@ const catalogKey = (p: ProductInput): string =>
     active: p.active ?? true,
     content: p.content ?? {},
   });
-
-const storedInput = (row: ProductRow): ProductInput => ({
-  code: row.code,
-  barcodes: row.barcodes,
-  name: row.name,
-  description: row.description,
-  priceMinor: row.priceMinor,
-  vatCode: row.vatCode,
-  unit: row.unit,
-  category: row.category,
-  sku: row.sku,
-  categoryId: row.categoryId,
-  active: row.active,
-  content: row.content,
-});
 
 /** One row: the product it makes over the stored one, or its errors by column. */
 function planRow(

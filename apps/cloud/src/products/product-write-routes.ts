@@ -44,7 +44,7 @@ export const updateProductRoute = defineRoute(integrationKey(['products:write'])
     409: conflict,
   },
   handler: async ({ ctx, auth, params, body }) => {
-    const product = await updateProduct(ctx.db, auth.merchantId, params.id, body);
+    const product = await updateProduct(ctx.db, auth.merchantId, params.id, { replace: body });
     if (!product) throw new ProblemError('not_found', `No product ${params.id}.`);
     ctx.notifyDeliveries();
     return { status: 200, body: product };

@@ -13,7 +13,7 @@ import { newId } from '../ids.js';
 import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
-import { setOnHand, setOnHandMany } from './stock-ledger.js';
+import { holdStock, recordCountedStock, setOnHand } from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
@@ -99,9 +99,9 @@ export async function saveProduct(db: Db, merchantId: string, input: ProductInpu
   });
 }
 
-/** Rows per INSERT: 14 parameters each, far below PostgreSQL's 65,535 per statement. */
+/** Products per statement: bounds the JSON of one statement and the rows one plan handles. */
 const UPSERT_CHUNK = 1_000;
-/** On conflict, every catalog column takes the incoming value (the product is replaced). */
+/** On conflict, every catalog column and on-hand take the incoming value (the product is replaced). */
 const REPLACED = Object.fromEntries(
   (
     [
@@ -117,6 +117,7 @@ const REPLACED = Object.fromEntries(
       'active',
       'content',
       'version',
+      'onHandMilli',
     ] as const
   ).map((key) => [key, sql.raw(`excluded.${getTableColumns(products)[key].name}`)]),
 );
@@ -125,8 +126,9 @@ const REPLACED = Object.fromEntries(
  * The one writer of products by code, for the administration API's save (one product) and the
  * CSV import (thousands): creates each product or replaces the one with its code (reviving a
  * deleted one), each with its own catalog version, sets on-hand stock where the input says
- * (movements of the difference) and emits product.created or product.updated for each, in the
- * caller's transaction. Codes must be distinct; category ids are the caller's to check.
+ * (in the same statement, with a ledger movement of the difference) and emits
+ * product.created or product.updated for each, in the caller's transaction. Codes must be
+ * distinct; category ids are the caller's to check.
  */
 export async function upsertProducts(
   tx: Tx,
@@ -134,19 +136,49 @@ export async function upsertProducts(
   inputs: readonly ProductInput[],
   stockReason: string,
 ): Promise<{ product: Product; created: boolean }[]> {
-  const stored: { row: typeof products.$inferSelect; created: boolean }[] = [];
+  const saved: { product: Product; created: boolean }[] = [];
   for (let start = 0; start < inputs.length; start += UPSERT_CHUNK) {
     const chunk = inputs.slice(start, start + UPSERT_CHUNK);
+    // Taking the versions holds the merchant's catalog, so no product of it is created
+    // meanwhile; holdStock locks those that exist, so no sale moves their stock meanwhile.
     const first = await takeCatalogVersions(tx, merchantId, chunk.length);
+    const held = await holdStock(
+      tx,
+      merchantId,
+      chunk.map((input) => input.code),
+    );
+    // The rows as one JSON parameter: thousands of bound parameters cost more than the rows.
+    const json = JSON.stringify(
+      chunk.map((input, i) => {
+        const c = catalogColumns(input);
+        return {
+          id: newId('prod'),
+          code: c.code,
+          barcodes: c.barcodes,
+          name: c.name,
+          description: c.description,
+          price_minor: c.priceMinor,
+          vat_code: c.vatCode,
+          unit: c.unit,
+          category: c.category,
+          sku: c.sku,
+          category_id: c.categoryId,
+          active: c.active,
+          on_hand_milli: input.onHandMilli ?? held.get(input.code) ?? 0,
+          version: first + i,
+          content: c.content,
+        };
+      }),
+    );
     const rows = await tx
       .insert(products)
-      .values(
-        chunk.map((input, i) => ({
-          id: newId('prod'),
-          merchantId,
-          ...catalogColumns(input),
-          version: first + i,
-        })),
+      .select(
+        sql`select i.id, ${merchantId}, i.code, i.barcodes, i.name, i.description, i.price_minor, i.vat_code,
+          i.unit, i.category, i.sku, i.category_id, i.active, i.on_hand_milli, i.version, i.content,
+          now(), now(), null
+        from jsonb_to_recordset(${json}::jsonb) as i(id text, code text, barcodes text[], name jsonb,
+          description jsonb, price_minor bigint, vat_code text, unit text, category text, sku text,
+          category_id text, active boolean, on_hand_milli bigint, version bigint, content jsonb)`,
       )
       .onConflictDoUpdate({
         target: [products.merchantId, products.code],
@@ -154,33 +186,26 @@ export async function upsertProducts(
       })
       // xmax = 0 on the returned row means the insert happened rather than the update.
       .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
-    for (const { created, ...row } of rows) stored.push({ row, created });
+    await recordCountedStock(
+      tx,
+      merchantId,
+      rows.flatMap(({ created: _, ...product }) => {
+        const deltaMilli = product.onHandMilli - (held.get(product.code) ?? 0);
+        return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
+      }),
+      stockReason,
+    );
+    const chunkSaved = rows.map(({ created, ...row }) => ({ product: presentProduct(row), created }));
+    await emitEvents(
+      tx,
+      merchantId,
+      chunkSaved.map(({ product, created }) => ({
+        type: created ? 'product.created' : 'product.updated',
+        data: { object: product },
+      })),
+    );
+    saved.push(...chunkSaved);
   }
-  const onHand = new Map(
-    inputs.flatMap((i) => (i.onHandMilli === undefined ? [] : [[i.code, i.onHandMilli]])),
-  );
-  await setOnHandMany(
-    tx,
-    merchantId,
-    stored.flatMap(({ row }) => {
-      const target = onHand.get(row.code);
-      return target === undefined ? [] : [{ productId: row.id, onHandMilli: target }];
-    }),
-    stockReason,
-  );
-  // The rows are locked since their upsert, so the stock they hold now is the target.
-  const saved = stored.map(({ row, created }) => ({
-    product: presentProduct({ ...row, onHandMilli: onHand.get(row.code) ?? row.onHandMilli }),
-    created,
-  }));
-  await emitEvents(
-    tx,
-    merchantId,
-    saved.map(({ product, created }) => ({
-      type: created ? 'product.created' : 'product.updated',
-      data: { object: product },
-    })),
-  );
   return saved;
 }
 
@@ -210,21 +235,57 @@ export async function createProduct(db: Db, merchantId: string, body: ProductWri
   });
 }
 
-/** The integration API's full replace of a live product's catalog fields; stock is untouched. */
+/** A stored product as the input that would write it again. */
+export const storedInput = (row: typeof products.$inferSelect): ProductInput => ({
+  code: row.code,
+  barcodes: row.barcodes,
+  name: row.name,
+  description: row.description,
+  priceMinor: row.priceMinor,
+  vatCode: row.vatCode,
+  unit: row.unit,
+  category: row.category,
+  sku: row.sku,
+  categoryId: row.categoryId,
+  active: row.active,
+  content: row.content,
+});
+
+/** The stored product with the fields a change gives (absent or undefined: kept). */
+function merged(stored: ProductInput, change: Partial<ProductWriteBody>): ProductInput {
+  const or = <T>(given: T | undefined, kept: T) => (given === undefined ? kept : given);
+  return {
+    code: or(change.code, stored.code),
+    barcodes: or(change.barcodes, stored.barcodes),
+    name: or(change.name, stored.name),
+    description: or(change.description, stored.description),
+    priceMinor: change.price === undefined ? stored.priceMinor : toMinor(change.price)!,
+    vatCode: or(change.vatCode, stored.vatCode),
+    unit: or(change.unit, stored.unit),
+    category: or(change.category, stored.category),
+    sku: or(change.sku, stored.sku),
+    categoryId: or(change.categoryId, stored.categoryId),
+    active: or(change.active, stored.active),
+    content: or(change.content, stored.content),
+  };
+}
+
+/**
+ * Changes a live product's catalog fields by its id; stock is untouched. `replace` (the
+ * integration API's PUT) writes the body as the whole product, absent optional fields cleared;
+ * `merge` (the console's edits, deactivation) changes only the fields it gives.
+ */
 export async function updateProduct(
   db: Db,
   merchantId: string,
   id: string,
-  body: ProductWriteBody,
+  change: { replace: ProductWriteBody } | { merge: Partial<ProductWriteBody> },
 ): Promise<Product | undefined> {
   return writing(db, async (tx) => {
-    const [existing] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(refersTo(merchantId, { id }))
-      .for('update');
+    const [existing] = await tx.select().from(products).where(refersTo(merchantId, { id })).for('update');
     if (!existing) return undefined;
-    const values = await catalogValues(tx, merchantId, inputOf(body));
+    const input = 'replace' in change ? inputOf(change.replace) : merged(storedInput(existing), change.merge);
+    const values = await catalogValues(tx, merchantId, input);
     const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
     return finish(tx, merchantId, row!, 'product.updated');
   });
