@@ -35,7 +35,13 @@ export interface CloudConfig {
   databaseUrl?: string | undefined;
   logLevel: string;
   /** Requests per key and window, shared by every process. */
+  /** Requests per key and window, shared by every process. */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * How often each process shares its rate-limit counts through the database (they are counted
+   * in the process; http/rate-limit-store.ts says what that costs in exactness).
+   */
+  rateLimitSyncMs: number;
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
   /**
@@ -66,6 +72,16 @@ export interface CloudConfig {
    * refuses every call: there is no relay to trust.
    */
   relayToken?: string | undefined;
+  console: ConsoleConfig;
+}
+
+/** The merchant console's sessions and sign-in limits (docs/console.md). */
+export interface ConsoleConfig {
+  session: { idleMs: number; absoluteMs: number };
+  /** Sets Secure on the session cookie even over plain HTTP: the cloud is behind a TLS proxy. */
+  secureCookie: boolean;
+  /** Sign-in attempts per window, per client address and per e-mail address. */
+  signIn: { maxPerAddress: number; maxPerAccount: number; windowMs: number };
 }
 
 const MINUTE = 60_000;
@@ -107,6 +123,7 @@ const SETTINGS = {
   LOG_LEVEL: text('info'),
   RATE_LIMIT_MAX: int(600),
   RATE_LIMIT_WINDOW_MS: int(MINUTE),
+  RATE_LIMIT_SYNC_MS: int(500, { min: 10, max: MINUTE }),
   RATE_LIMIT_ADDRESS_MAX: int(1200),
   RATE_LIMIT_RELAY_MAX: int(60_000),
   CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
@@ -131,6 +148,11 @@ const SETTINGS = {
   CLOUD_OPERATOR_TOKEN: text(null, { secret: true }),
   METRICS_TOKEN: text(null, { secret: true }),
   RELAY_TOKEN: text(null, { secret: true }),
+  CONSOLE_SESSION_IDLE_MINUTES: int(30, { min: 1 }),
+  CONSOLE_SESSION_MAX_HOURS: int(12, { min: 1 }),
+  CONSOLE_SECURE_COOKIE: bool(false),
+  CONSOLE_SIGN_IN_MAX_PER_ADDRESS: int(30, { min: 1 }),
+  CONSOLE_SIGN_IN_MAX_PER_ACCOUNT: int(10, { min: 1 }),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -142,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     databaseUrl: e.DATABASE_URL ?? undefined,
     logLevel: e.LOG_LEVEL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimitSyncMs: e.RATE_LIMIT_SYNC_MS,
     addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
     relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
     corsOrigins: e.CORS_ORIGINS,
@@ -162,5 +185,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     operatorToken: e.CLOUD_OPERATOR_TOKEN ?? undefined,
     metricsToken: e.METRICS_TOKEN ?? undefined,
     relayToken: e.RELAY_TOKEN ?? undefined,
+    console: {
+      session: {
+        idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * MINUTE,
+        absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * HOUR,
+      },
+      secureCookie: e.CONSOLE_SECURE_COOKIE,
+      signIn: {
+        maxPerAddress: e.CONSOLE_SIGN_IN_MAX_PER_ADDRESS,
+        maxPerAccount: e.CONSOLE_SIGN_IN_MAX_PER_ACCOUNT,
+        windowMs: 15 * MINUTE,
+      },
+    },
   };
 }
