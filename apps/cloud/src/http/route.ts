@@ -16,6 +16,8 @@ interface ResponseSpec {
   schema?: z.ZodType;
   /** A body other than JSON (text/csv): the handler answers its text, sent as is. */
   mediaType?: string;
+  /** Headers the answer may carry, by name, with what each says (the document lists them). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -104,7 +104,7 @@ const updateProductRoute = defineRoute(manager, {
     409: conflict,
   },
   handler: async ({ ctx, user, params, body }) => {
-    const product = await updateProduct(ctx.db, user.merchantId, params.id, { merge: body });
+    const product = await updateProduct(ctx.db, user.merchantId, { id: params.id }, { merge: body });
     if (!product) throw noProduct(params.id);
     ctx.notifyDeliveries();
     return { status: 200, body: product };
@@ -123,7 +123,7 @@ const activeRoute = (active: boolean) =>
     params: ProductIdParams,
     responses: { 200: { description: 'The product', schema: Product }, 404: notFound },
     handler: async ({ ctx, user, params }) => {
-      const product = await updateProduct(ctx.db, user.merchantId, params.id, { merge: { active } });
+      const product = await updateProduct(ctx.db, user.merchantId, { id: params.id }, { merge: { active } });
       if (!product) throw noProduct(params.id);
       ctx.notifyDeliveries();
       return { status: 200, body: product };
