@@ -91,6 +91,13 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
     });
     expect(changed.status).toBe(200);
     expect(changed.json()).toMatchObject({ price: 13.9, sku: '101', name: { ro: 'Produs ANA-1' } });
+    const block = await manager.call('PUT', '/content-blocks/ingredients', {
+      labels: { ro: 'Ingrediente', ru: 'Состав', en: 'Ingredients' },
+    });
+    expect(block.json().data).toEqual([
+      { key: 'ingredients', labels: { ro: 'Ingrediente', ru: 'Состав', en: 'Ingredients' } },
+    ]);
+    expect((await manager.call('PUT', '/content-blocks/Bad Key', { labels: { ro: 'x' } })).status).toBe(400);
     const detail = (await viewer.call('GET', `/products/${id}`)).json();
     expect(detail.contentBlocks).toEqual([
       { key: 'ingredients', content: { ro: 'mere', ru: 'яблоки', en: 'apples' } },
@@ -241,6 +248,9 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
       raw: 'code,name',
     });
     expect(csvToJsonRoute.status).toBe(415);
+    const tooBig = await upload(manager, 'validate', Buffer.alloc(21 * 1024 * 1024, 'a'));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json().code).toBe('payload_too_large');
     const refused = await upload(viewer, 'validate', 'code\nx');
     expect(refused.status).toBe(403);
     expect(refused.json().code).toBe('role_forbidden');
@@ -329,6 +339,7 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
       ['PATCH', '/cashiers/csh_x', { name: 'V' }],
       ['POST', '/cashiers/csh_x/pin-reset', {}],
       ['DELETE', '/cashiers/csh_x'],
+      ['PUT', '/content-blocks/care', { labels: { ro: 'Îngrijire' } }],
     ];
     for (const [method, path, body] of writes) {
       const refused = await viewer.call(method, path, body);

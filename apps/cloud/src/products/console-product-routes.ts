@@ -4,6 +4,7 @@
 // (import checked or applied, export). Viewers read; managers and owners write. Each handler
 // calls the use case the integration or administration API calls for the same change, with
 // the session's merchant: another merchant's product id is 404 like an unknown one.
+import { LocalizedText } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
 import type { CloudRoute } from '../context.js';
@@ -25,7 +26,7 @@ import {
 } from './product-schemas.js';
 import { ProductSearchQuery, searchProducts } from './product-search.js';
 import { findProductById, listContentBlocks } from './product-store.js';
-import { createProduct, updateProduct } from './save-product.js';
+import { createProduct, saveContentBlock, updateProduct } from './save-product.js';
 import { listStockMovements, StockMovementView } from './stock-movement-list.js';
 import { ContentBlockList } from './products-routes.js';
 
@@ -140,6 +141,33 @@ const listContentBlocksRoute = defineRoute(viewer, {
     status: 200,
     body: { data: await listContentBlocks(ctx.db, user.merchantId) },
   }),
+});
+
+const ContentBlockBody = z
+  .object({
+    labels: LocalizedText.describe("The block's heading in each language"),
+    position: z.number().int().min(0).max(1_000_000).default(0).describe('Order among the blocks'),
+  })
+  .meta({ id: 'ConsoleContentBlockWrite' });
+
+const saveContentBlockRoute = defineRoute(manager, {
+  method: 'PUT',
+  path: '/content-blocks/{key}',
+  operationId: 'consoleSaveContentBlock',
+  summary: 'Defines a content block (its headings in ro / ru / en and its place), or changes one',
+  description: "Products carry each block's text under its key (PATCH /products/{id}, content).",
+  params: z.object({
+    key: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'lowercase letters, digits, - and _, up to 100')
+      .describe('The key products use for the block, e.g. ingredients'),
+  }),
+  body: ContentBlockBody,
+  responses: { 200: { description: 'The block definitions now', schema: ContentBlockList }, 400: invalid },
+  handler: async ({ ctx, user, params, body }) => {
+    await saveContentBlock(ctx.db, user.merchantId, { key: params.key, ...body });
+    return { status: 200, body: { data: await listContentBlocks(ctx.db, user.merchantId) } };
+  },
 });
 
 const ProductStock = z
@@ -298,6 +326,7 @@ export const CONSOLE_PRODUCT_ROUTES: readonly CloudRoute[] = [
   activeRoute(false),
   activeRoute(true),
   listContentBlocksRoute,
+  saveContentBlockRoute,
   getStockRoute,
   adjustStockRoute,
 ];

@@ -1426,6 +1426,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/v1/content-blocks/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Defines a content block (its headings in ro / ru / en and its place), or changes one
+         * @description Products carry each block's text under its key (PATCH /products/{id}, content).
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        put: operations["consoleSaveContentBlock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/v1/products/{id}/stock": {
         parameters: {
             query?: never;
@@ -2357,6 +2379,15 @@ export interface components {
             };
             /** @description The merchant's own code, unique per merchant */
             code?: string;
+        };
+        ConsoleContentBlockWrite: {
+            /** @description The block's heading in each language */
+            labels: components["schemas"]["LocalizedText"];
+            /**
+             * @description Order among the blocks
+             * @default 0
+             */
+            position: number;
         };
         ConsoleProductStock: {
             inventory: components["schemas"]["Inventory"];
@@ -7544,6 +7575,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentBlockList"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSaveContentBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key products use for the block, e.g. ingredients */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleContentBlockWrite"];
+            };
+        };
+        responses: {
+            /** @description The block definitions now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentBlockList"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the session expired */
