@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../src/catalog/categories.js';
 import { catalogVersions, events, products, stockMovements } from '../src/db/schema.js';
 import { exportProducts } from '../src/products/export-products.js';
+import { deleteProduct } from '../src/products/save-product.js';
 import { importProducts, type ImportMode } from '../src/products/import-products.js';
 import { MAX_CSV_ROWS, readCsv } from '../src/products/product-csv.js';
 import { DRIVERS, openTestDatabase, seedMerchant, type TestDatabase } from './harness.js';
@@ -179,6 +180,18 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     // A new product needs what the file does not give.
     const missing = await run(merchantId, csv('code,price', 'NEW,5'));
     expect(missing.errors.map((e) => e.column)).toEqual(['name_ro', 'vat_code', 'unit']);
+  });
+
+  it('brings a deleted product back with the stock the file gives, 0 included', async () => {
+    const merchantId = await merchantWithCategories();
+    await run(merchantId, csv(HEADER, line(5))); // on hand 5
+    await deleteProduct(database.db, merchantId, { code: 'P-00005' });
+    expect(await run(merchantId, csv(HEADER, line(5, { on_hand: '0' })))).toMatchObject({ created: 1 });
+    const [p5] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.code, 'P-00005')));
+    expect(p5).toMatchObject({ deletedAt: null, onHandMilli: 0 });
   });
 
   it('refuses conflicts inside the file and with the catalog, naming the rows', async () => {

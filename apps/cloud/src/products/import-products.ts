@@ -222,7 +222,8 @@ function planRow(
   const input: ProductInput = {
     ...fields,
     priceMinor: toMinor(price)!,
-    ...(stockChanged ? { onHandMilli } : {}),
+    // A new product (or a deleted one the file brings back) takes the file's figure even when 0.
+    ...(stockChanged || (!stored && typeof onHandMilli === 'number') ? { onHandMilli } : {}),
   };
   const catalogChanged = !stored || catalogKey(input) !== catalogKey(storedInput(stored));
   return { input, catalogChanged, stockChanged, created: !stored };
