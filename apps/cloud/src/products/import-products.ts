@@ -4,7 +4,7 @@
 // validation run) or every row is, in one transaction, through the same writer as the
 // administration API's save (upsertProducts). Products are matched by code; a column the file
 // does not have keeps each product's stored value, an empty cell clears an optional field.
-import { canonicalJson, fromMilli, fromMinor, toMinor } from '@fiscal-pos/fiscal';
+import { canonicalJson, fromMilli, fromMinor } from '@fiscal-pos/fiscal';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { categories, products, type LocalizedText } from '../db/schema.js';
@@ -216,12 +216,13 @@ function planRow(
   };
   const checked = ProductWriteBody.safeParse(body);
   if (!checked.success) for (const issue of checked.error.issues) fail(columnOf(issue.path), issue.message);
-  if (errors.size > 0 || !checked.success) return errors;
+  if (errors.size > 0 || !checked.success || typeof priceMinor !== 'number') return errors;
 
-  const { price, ...fields } = checked.data;
+  // The price stored is the one read from the cell's digits, not its float for the schema.
+  const { price: _checked, ...fields } = checked.data;
   const input: ProductInput = {
     ...fields,
-    priceMinor: toMinor(price)!,
+    priceMinor,
     // A new product (or a deleted one the file brings back) takes the file's figure even when 0.
     ...(stockChanged || (!stored && typeof onHandMilli === 'number') ? { onHandMilli } : {}),
   };
