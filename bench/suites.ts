@@ -16,7 +16,8 @@ export type SuiteName =
   | 'cloud'
   | 'ingest'
   | 'import'
-  | 'relay';
+  | 'relay'
+  | 'console';
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
@@ -28,6 +29,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'ingest',
   'import',
   'relay',
+  'console',
 ];
 
 type Figures = Record<string, number | string>;
@@ -50,6 +52,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
   { name: 'import', file: 'apps/cloud/bench/product-import-bench.ts', exportName: 'runProductImportBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
+  { name: 'console', file: 'apps/console/bench/console-bench.ts', exportName: 'runConsoleBench' },
 ];
 
 export type SuiteOutcome =
