@@ -47,7 +47,7 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
   const upload = (
     browser: ConsoleBrowser,
     mode: 'validate' | 'apply',
-    csv: string | Buffer,
+    csv: string | Uint8Array<ArrayBuffer>,
     type = 'text/csv',
   ) =>
     call(cloud, 'POST', `/api/console/v1/products/import?mode=${mode}`, {

@@ -235,7 +235,7 @@ export async function call(
     operator?: string | undefined;
     body?: unknown;
     /** A body sent as is (its content-type in `headers`), instead of `body` as JSON. */
-    raw?: string | Buffer;
+    raw?: string | Uint8Array<ArrayBuffer>;
     headers?: Record<string, string>;
   } = {},
 ): Promise<ApiResponse> {
