@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { categories, products } from '../db/schema.js';
 import {
+  asTextCell,
   CATEGORY_SEPARATOR,
   BARCODE_SEPARATOR,
   formatDecimalCell,
@@ -49,18 +50,18 @@ export async function exportProducts(
   return writeCsv(
     delimiter,
     rows.map((p) => ({
-      code: p.code,
-      sku: p.sku ?? '',
-      barcodes: p.barcodes.join(BARCODE_SEPARATOR),
-      name_ro: p.name.ro,
-      name_ru: p.name.ru ?? '',
-      name_en: p.name.en ?? '',
-      description_ro: p.description?.ro ?? '',
-      description_ru: p.description?.ru ?? '',
-      description_en: p.description?.en ?? '',
-      category_path: p.categoryId === null ? '' : (paths.get(p.categoryId) ?? ''),
+      code: asTextCell(p.code),
+      sku: asTextCell(p.sku ?? ''),
+      barcodes: asTextCell(p.barcodes.join(BARCODE_SEPARATOR)),
+      name_ro: asTextCell(p.name.ro),
+      name_ru: asTextCell(p.name.ru ?? ''),
+      name_en: asTextCell(p.name.en ?? ''),
+      description_ro: asTextCell(p.description?.ro ?? ''),
+      description_ru: asTextCell(p.description?.ru ?? ''),
+      description_en: asTextCell(p.description?.en ?? ''),
+      category_path: asTextCell(p.categoryId === null ? '' : (paths.get(p.categoryId) ?? '')),
       vat_code: p.vatCode,
-      unit: p.unit,
+      unit: asTextCell(p.unit),
       price: formatDecimalCell(p.priceMinor, 2, decimalMark),
       active: p.active ? 'yes' : 'no',
       on_hand: formatDecimalCell(p.onHandMilli, 3, decimalMark),

@@ -123,7 +123,10 @@ export function readCsv(bytes: Uint8Array): CsvTable | CsvIssue[] {
       });
       continue;
     }
-    rows.push({ row, cells: Object.fromEntries(columns.map((c, i) => [c, record[i]!.trim()])) });
+    rows.push({
+      row,
+      cells: Object.fromEntries(columns.map((c, i) => [c, fromTextCell(record[i]!.trim())])),
+    });
   }
   if (rows.length > MAX_CSV_ROWS)
     return [
@@ -184,6 +187,18 @@ export function parseCategoryPath(text: string): string[] {
     .map((name) => name.trim())
     .filter((name) => name !== '');
 }
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before one)
+ * as a formula: a product name from an integration could then run in the merchant's Excel.
+ * The export writes such text behind a `'` (Excel's own mark for "this is text", which it does
+ * not show), and the import takes one `'` off again. Text that already starts with `'`s before
+ * one of those gets one more, so every text round-trips unchanged.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+export const asTextCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+const fromTextCell = (cell: string): string =>
+  cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
 
 /**
  * The file: a BOM (so Excel reads it as UTF-8, Cyrillic included), the header, the rows.
