@@ -163,7 +163,10 @@ export function ProductsSection({ canWrite }: { canWrite: boolean }) {
   const [active, setActive] = useState('');
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [stockOf, setStockOf] = useState<Product | null>(null);
-  const filters = { q, active };
+  const [categoryId, setCategoryId] = useState('');
+  const categories = useQuery({ queryKey: [...CATALOG_KEY, 'categories'], queryFn: fetchCategories });
+  const paths = categoryPaths(categories.data?.data ?? []);
+  const filters = { q, active, categoryId };
   const pages = useCursorPages([...CATALOG_KEY, 'products', filters], (cursor) =>
     fetchProducts(filters, cursor),
   );
@@ -218,6 +221,17 @@ export function ProductsSection({ canWrite }: { canWrite: boolean }) {
             { value: '', label: t.catalog.all },
             { value: 'true', label: t.catalog.activeOnly },
             { value: 'false', label: t.catalog.inactiveOnly },
+          ]}
+        />
+        <SelectField
+          label={t.catalog.category}
+          value={categoryId}
+          onChange={(event) => setCategoryId(event.target.value)}
+          options={[
+            { value: '', label: t.catalog.all },
+            ...[...paths]
+              .map(([id, path]) => ({ value: id, label: path }))
+              .sort((a, b) => a.label.localeCompare(b.label)),
           ]}
         />
         {canWrite && editing === null && (

@@ -6,7 +6,10 @@ export const CATALOG_KEY = ['catalog'] as const;
 export const fetchCategories = () => data(api.GET(`${CONSOLE_API}/categories`));
 export type Category = Awaited<ReturnType<typeof fetchCategories>>['data'][number];
 
-export const fetchProducts = (filters: { q: string; active: string }, cursor: string | undefined) =>
+export const fetchProducts = (
+  filters: { q: string; active: string; categoryId: string },
+  cursor: string | undefined,
+) =>
   data(
     api.GET(`${CONSOLE_API}/products`, {
       params: {
@@ -14,6 +17,7 @@ export const fetchProducts = (filters: { q: string; active: string }, cursor: st
           limit: 50,
           ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
           ...(filters.active === 'true' || filters.active === 'false' ? { active: filters.active } : {}),
+          ...(filters.categoryId ? { categoryId: filters.categoryId } : {}),
           ...(cursor ? { cursor } : {}),
         },
       },
