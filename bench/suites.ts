@@ -16,6 +16,7 @@ export type SuiteName =
   | 'cloud'
   | 'ingest'
   | 'sales'
+  | 'import'
   | 'relay'
   | 'console';
 export const SUITE_NAMES: readonly SuiteName[] = [
@@ -28,6 +29,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'cloud',
   'ingest',
   'sales',
+  'import',
   'relay',
   'console',
 ];
@@ -51,6 +53,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
   { name: 'sales', file: 'apps/cloud/bench/sales-bench.ts', exportName: 'runSalesBench' },
+  { name: 'import', file: 'apps/cloud/bench/product-import-bench.ts', exportName: 'runProductImportBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
   { name: 'console', file: 'apps/console/bench/console-bench.ts', exportName: 'runConsoleBench' },
 ];

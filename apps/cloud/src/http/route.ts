@@ -15,7 +15,10 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  /** A body that is not JSON (a CSV export): its media type; the handler answers a StreamedBody. */
+  /**
+   * A body other than JSON (text/csv): with a schema, the handler answers its text, sent as is;
+   * without, a StreamedBody.
+   */
   mediaType?: string;
   /** Headers the answer may carry, by name, with what each says (the document lists them). */
   headers?: Readonly<Record<string, string>>;
@@ -52,10 +55,10 @@ export class StreamedBody {
   ) {}
 }
 
-type BodyOf<S> = S extends { mediaType: string }
-  ? { body: StreamedBody }
-  : S extends { schema: infer Z extends z.ZodType }
-    ? { body: z.output<Z> | JsonText<z.output<Z>> }
+type BodyOf<S> = S extends { schema: infer Z extends z.ZodType }
+  ? { body: z.output<Z> | JsonText<z.output<Z>> }
+  : S extends { mediaType: string }
+    ? { body: StreamedBody }
     : { body?: undefined };
 
 /** What a handler answers: one of the declared statuses, with a body its schema types. */
@@ -145,6 +148,10 @@ interface RouteDef<
   description?: string;
   query?: QS;
   body?: BS;
+  /** A body other than JSON: `text/csv` reaches the body schema as the bytes sent (a Buffer). */
+  bodyMediaType?: 'text/csv';
+  /** Bytes a body may have, when not the app's (1 MiB); beyond it, 413. */
+  bodyLimit?: number;
   params?: PS;
   responses: R;
   handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>> & P) => Promise<Answer<R>>;
@@ -166,6 +173,8 @@ export interface Route<C> {
   description?: string | undefined;
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
+  bodyMediaType?: 'text/csv' | undefined;
+  bodyLimit?: number | undefined;
   params?: z.ZodType | undefined;
   responses: Responses;
   /** The route's onRequest hook: admits the caller or throws the refusal. */
@@ -212,6 +221,12 @@ export function defineRoute<
     handle: async (ctx, request) => {
       const caller = callers.get(request);
       if (caller === undefined) throw new Error(`${def.operationId}: handled before being admitted`);
+      // A body in the other media type (CSV to a JSON route, JSON to a CSV one) is refused as such.
+      if (request.body !== undefined && Buffer.isBuffer(request.body) !== (def.bodyMediaType === 'text/csv'))
+        throw new ProblemError(
+          'unsupported_media_type',
+          `Send the body as ${def.bodyMediaType ?? 'application/json'}.`,
+        );
       // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
       // type parameter defaults to when the part is not declared.
       const input = {
@@ -232,6 +247,7 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
   app.route({
     method: route.method,
     url: route.path.replace(/\{(\w+)\}/g, ':$1'),
+    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
     onRequest: (request, reply) => route.admit(ctx, request, reply),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await route.handle(ctx, request);
@@ -240,6 +256,8 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
       void reply.code(result.status);
       if (result.body instanceof StreamedBody)
         return reply.type(result.body.mediaType).send(result.body.stream);
+      const mediaType = route.responses[result.status as HttpStatus]?.mediaType;
+      if (mediaType) return reply.type(mediaType).send(result.body);
       if (result.body instanceof JsonText)
         return reply.type('application/json; charset=utf-8').send(result.body.text);
       return result.body === undefined ? reply.send() : reply.send(result.body);
