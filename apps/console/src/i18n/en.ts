@@ -211,6 +211,7 @@ export const en = {
     attempts: 'Attempts and answers',
     redeliver: 'Redeliver',
     redelivered: 'Queued again.',
+  },
   catalog: {
     title: 'Catalog',
     lead: 'Products, categories, stock and cashiers, as the terminals receive them.',

@@ -211,6 +211,7 @@ export const ro: Messages = {
     attempts: 'Încercări și răspunsuri',
     redeliver: 'Retrimite',
     redelivered: 'Pus din nou în coadă.',
+  },
   catalog: {
     title: 'Catalog',
     lead: 'Produse, categorii, stocuri și casieri, așa cum le primesc terminalele.',
