@@ -22,8 +22,9 @@ describe.skipIf(noBrowser !== null)('the Sales page in Chromium', () => {
     fiscalCode: 'MEV-7F3A-42',
     registrationNumber: 'J403001234',
     verificationUrl: `https://mev.sfs.md/receipt-verifier/J403001234/30.00/42/${today}`,
+    // 35.00 handed over in cash for 30.00: 5.00 back.
     change: 500,
-    payments: [{ code: '1', amount: 3000 }],
+    payments: [{ code: '1', amount: 3500 }],
     lines: [
       {
         position: 0,
