@@ -1,6 +1,7 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
+import { CONSOLE_USERS_ROUTES } from './console-auth/console-users-routes.js';
 import type { CloudRoute } from './context.js';
 import {
   cancelOrderRoute,
@@ -71,4 +72,5 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...DEVICE_ROUTES,
   ...RELAY_ROUTES,
   ...CONSOLE_AUTH_ROUTES,
+  ...CONSOLE_USERS_ROUTES,
 ];
