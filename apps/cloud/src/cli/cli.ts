@@ -12,8 +12,9 @@ import { decimal, id, required, wholeNumber, type AdminRequest, type Values } fr
 
 const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
   list-merchants                                  every merchant
-  create-merchant --name <name> [--active] [--idno <13 digits>] [--address <text>]
-                                                  creates a merchant (module off unless --active)
+  create-merchant --name <name> [--active] [--idno <13 digits>] [--address <text>] [--owner-email <e-mail>]
+                                                  creates a merchant (module off unless --active); with
+                                                  --owner-email, prints its first owner's invitation link (once)
   update-merchant --merchant <id> [--name <name>] [--idno <13 digits>] [--address <text>]
                                                   changes its name or fiscal identity (receipt header)
   activate-module --merchant <id>                 turns the integration API module on
@@ -76,6 +77,7 @@ function adminRequest(command: string | undefined, values: Values): AdminRequest
           name: required(values, 'name'),
           integrationActive: values.active === true,
           ...given(values, ['idno', 'address']),
+          ...(typeof values['owner-email'] === 'string' ? { ownerEmail: values['owner-email'] } : {}),
         },
       };
     case 'update-merchant':
@@ -216,6 +218,7 @@ export async function runAdminCli(argv: string[], config: CloudConfig): Promise<
       terminal: { type: 'string' },
       idno: { type: 'string' },
       address: { type: 'string' },
+      'owner-email': { type: 'string' },
       scopes: { type: 'string' },
       key: { type: 'string' },
       grace: { type: 'string' },
