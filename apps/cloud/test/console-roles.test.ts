@@ -52,6 +52,21 @@ describe.each(DRIVERS)('console roles on %s', (driver) => {
     expect(CONSOLE_ROUTES.map((r) => r.least)).toContain('owner');
   });
 
+  it('declares the roles docs/console.md gives the users routes (invite, change a role, remove: owner)', () => {
+    const roleOf = (operationId: string) =>
+      CONSOLE_ROUTES.find((r) => r.route.operationId === operationId)?.least;
+    for (const operationId of [
+      'consoleInviteUser',
+      'consoleRevokeInvitation',
+      'consoleChangeUserRole',
+      'consoleRemoveUser',
+      'consoleSignUserOutEverywhere',
+    ])
+      expect(roleOf(operationId), operationId).toBe('owner');
+    for (const operationId of ['consoleListUsers', 'consoleListInvitations', 'consoleGetSession'])
+      expect(roleOf(operationId), operationId).toBe('viewer');
+  });
+
   it.each(CONSOLE_ROUTES)('$name: refused below its role, let through with it', async ({ route, least }) => {
     // Path parameters name nothing: the role is checked before any lookup or parsing.
     const path = route.path.replace('/api/console/v1', '').replace(/\{\w+\}/g, 'none_0');
