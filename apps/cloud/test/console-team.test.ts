@@ -311,7 +311,10 @@ describe.each(DRIVERS)('console users and invitations on %s', (driver) => {
       expect(failed.lastError).toMatch(/timeout/i);
       const ok = `fine-${Date.now()}@shop.test`;
       await browser.call('POST', '/users/invitations', { email: ok, role: 'viewer' });
-      await eventually(async () => (smtp.accepted.includes(ok) ? true : undefined), 'the next message sent');
+      await eventually(
+        () => Promise.resolve(smtp.accepted.includes(ok) ? true : undefined),
+        'the next message sent',
+      );
     } finally {
       await hung.close();
       await smtp.close();

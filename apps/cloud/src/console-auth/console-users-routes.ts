@@ -40,7 +40,7 @@ const presentUser = (user: ConsoleUserRow): z.infer<typeof ConsoleUserSchema> =>
   createdAt: user.createdAt.toISOString(),
 });
 
-export const presentInvitation = (row: InvitationRow): z.infer<typeof ConsoleInvitationSchema> => ({
+const presentInvitation = (row: InvitationRow): z.infer<typeof ConsoleInvitationSchema> => ({
   id: row.id,
   email: row.email,
   role: row.role,

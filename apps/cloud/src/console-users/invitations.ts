@@ -19,7 +19,7 @@ import { startSession, type ConsoleSession, type SessionLimits } from './session
 export type InvitationRow = typeof consoleInvitations.$inferSelect;
 
 /** The page a link opens: `<console URL>/console/invitation/<token>`. */
-export const invitationLink = (consoleUrl: string, token: string): string =>
+const invitationLink = (consoleUrl: string, token: string): string =>
   `${consoleUrl}/console/invitation/${token}`;
 
 export interface InviteDeps {
