@@ -200,7 +200,9 @@ describe.each(DRIVERS)('console users and invitations on %s', (driver) => {
   it('signs another user out of every browser', async () => {
     const viewer = await seedConsoleUser(database, { merchantId, role: 'viewer' });
     const viewerBrowser = await signInConsole(cloud, viewer);
-    expect((await ownerBrowser.call('POST', `/users/${viewer.id}/sign-out-everywhere`)).status).toBe(204);
+    expect(
+      (await ownerBrowser.call('POST', '/users/sign-out-everywhere', { userId: viewer.id })).status,
+    ).toBe(204);
     expect((await viewerBrowser.call('GET', '/session')).status).toBe(401);
   });
 
@@ -224,7 +226,7 @@ describe.each(DRIVERS)('console users and invitations on %s', (driver) => {
     for (const [method, path, body] of [
       ['PATCH', `/users/${mine.id}`, { role: 'owner' }],
       ['DELETE', `/users/${mine.id}`, undefined],
-      ['POST', `/users/${mine.id}/sign-out-everywhere`, undefined],
+      ['POST', '/users/sign-out-everywhere', { userId: mine.id }],
       ['DELETE', `/users/invitations/${invitation.id}`, undefined],
     ] as const) {
       const response = await otherBrowser.call(method, path, body);

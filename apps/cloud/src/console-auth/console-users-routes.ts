@@ -29,6 +29,7 @@ import {
   InviteSchema,
   InvitedSchema,
   UserIdParams,
+  UserRefSchema,
   UserRoleChangeSchema,
 } from './console-users-schemas.js';
 
@@ -187,16 +188,18 @@ const removeUserRoute = defineRoute(consoleUser({ role: 'owner' }), {
 
 const signUserOutRoute = defineRoute(consoleUser({ role: 'owner' }), {
   method: 'POST',
-  path: '/users/{userId}/sign-out-everywhere',
+  path: '/users/sign-out-everywhere',
   operationId: 'consoleSignUserOutEverywhere',
   summary: 'Ends every session of a user (a lost phone, a shared computer)',
-  params: UserIdParams,
+  description:
+    'The user is named in the body: a path under /users/{userId}/ would be ambiguous with /users/invitations/{invitationId}.',
+  body: UserRefSchema,
   responses: {
     204: { description: 'Every session of the user ended' },
     404: { description: 'No such user' },
   },
-  handler: async ({ ctx, user, params }) => {
-    const target = await requireConsoleUser(ctx.db, { merchantId: user.merchantId, userId: params.userId });
+  handler: async ({ ctx, user, body }) => {
+    const target = await requireConsoleUser(ctx.db, { merchantId: user.merchantId, userId: body.userId });
     await endAllSessions(ctx.db, target.id);
     return { status: 204 };
   },

@@ -44,5 +44,7 @@ export const UserRoleChangeSchema = z.object({ role: Role }).strict().meta({ id:
 
 const Id = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,40}$`), `not a ${prefix}_ id`);
-export const UserIdParams = z.object({ userId: Id('usr') });
+const UserId = Id('usr');
+export const UserIdParams = z.object({ userId: UserId });
+export const UserRefSchema = z.object({ userId: UserId }).strict().meta({ id: 'ConsoleUserRef' });
 export const InvitationIdParams = z.object({ invitationId: Id('inv') });

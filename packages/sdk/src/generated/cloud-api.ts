@@ -1374,7 +1374,7 @@ export interface paths {
         patch: operations["consoleChangeUserRole"];
         trace?: never;
     };
-    "/api/console/v1/users/{userId}/sign-out-everywhere": {
+    "/api/console/v1/users/sign-out-everywhere": {
         parameters: {
             query?: never;
             header?: never;
@@ -1385,7 +1385,9 @@ export interface paths {
         put?: never;
         /**
          * Ends every session of a user (a lost phone, a shared computer)
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description The user is named in the body: a path under /users/{userId}/ would be ambiguous with /users/invitations/{invitationId}.
+         *
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
          */
         post: operations["consoleSignUserOutEverywhere"];
         delete?: never;
@@ -2318,6 +2320,9 @@ export interface components {
         ConsoleUserRoleChange: {
             /** @enum {string} */
             role: "viewer" | "manager" | "owner";
+        };
+        ConsoleUserRef: {
+            userId: string;
         };
     };
     responses: never;
@@ -7090,12 +7095,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                userId: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleUserRef"];
+            };
+        };
         responses: {
             /** @description Every session of the user ended */
             204: {
