@@ -78,7 +78,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
   if (unknownKeys.length > 0)
     logger.error(
       { keyIds: unknownKeys },
-      'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
+      'some webhook or TOTP secrets are sealed with keys this process does not hold: those deliveries and two-factor sign-ins fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
     );
   const metrics = new CloudMetrics(database.db);
   // The cloud calls the internet only: never its own network, whatever a merchant registers.

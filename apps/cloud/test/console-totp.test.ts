@@ -1,6 +1,7 @@
 // Two-factor sign-in (TOTP) over real HTTP: set up, enabled by a code, asked at sign-in (a
 // distinct 401 when missing, invalid_credentials when wrong), a code never accepted twice, the
 // secret sealed at rest, turned off by a code or the password.
+import { randomBytes } from 'node:crypto';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
@@ -18,6 +19,8 @@ import {
   seedMerchant,
   startTestCloud,
   testConfig,
+  TEST_OPERATOR_TOKEN,
+  TEST_SECRETS_KEY,
   type TestDatabase,
 } from './harness.js';
 
@@ -144,5 +147,33 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
     nextStep();
     expect((await browser.call('POST', '/auth/totp/disable', { code: code() })).status).toBe(204);
     await signInConsole(cloud, owner);
+  });
+
+  it('keeps working across a secrets key rotation: resealed by reencrypt-webhook-secrets', async () => {
+    totp = new TOTP({ secret: (await browser.call('POST', '/auth/totp/setup')).json().secret });
+    nextStep();
+    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    const newKey = randomBytes(32).toString('base64');
+    const withKeys = (key: string, previousKeys: string[]) =>
+      startTestCloud(database, { secrets: { key, previousKeys } }, {}, clock);
+    const rotating = await withKeys(newKey, [TEST_SECRETS_KEY]);
+    try {
+      const resealed = await call(rotating, 'POST', '/api/admin/v1/webhook-secrets/reseal', {
+        operator: TEST_OPERATOR_TOKEN,
+      });
+      expect(resealed.json()).toMatchObject({ resealed: 1, unreadable: [] });
+    } finally {
+      await rotating.close();
+    }
+    const rotated = await withKeys(newKey, []);
+    try {
+      nextStep();
+      const signedIn = await call(rotated, 'POST', '/api/console/v1/auth/sign-in', {
+        body: { email: owner.email, password: owner.password, totp: code() },
+      });
+      expect(signedIn.status, signedIn.text).toBe(200);
+    } finally {
+      await rotated.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ import { Order } from '../orders/order-schemas.js';
 import { Product } from '../products/product-schemas.js';
 import { deleteProduct, saveProduct, setStock } from '../products/save-product.js';
 import { ProblemError } from '../http/problem.js';
-import { resealWebhookSecrets } from '../db/seal-stored-secrets.js';
+import { resealTotpSecrets, resealWebhookSecrets } from '../db/seal-stored-secrets.js';
 import {
   CreatedKey,
   CreateKeyBody,
@@ -295,17 +295,27 @@ const resealSecretsRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/webhook-secrets/reseal',
   operationId: 'adminResealWebhookSecrets',
-  summary: 'After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key',
+  summary:
+    'After a CLOUD_SECRETS_KEY rotation: seals every webhook secret and console TOTP secret with the current key',
   responses: {
     200: {
       description: 'What was resealed',
       schema: z.object({ keyId: z.string(), resealed: z.number(), unreadable: z.array(z.string()) }),
     },
   },
-  handler: async ({ ctx }) => ({
-    status: 200,
-    body: { keyId: ctx.secrets.currentKeyId, ...(await resealWebhookSecrets(ctx.db, ctx.secrets)) },
-  }),
+  handler: async ({ ctx }) => {
+    const webhooks = await resealWebhookSecrets(ctx.db, ctx.secrets);
+    const totp = await resealTotpSecrets(ctx.db, ctx.secrets);
+    return {
+      status: 200,
+      body: {
+        keyId: ctx.secrets.currentKeyId,
+        resealed: webhooks.resealed + totp.resealed,
+        // Ids say what they are: we_ endpoints, usr_ console users.
+        unreadable: [...webhooks.unreadable, ...totp.unreadable],
+      },
+    };
+  },
 });
 
 const seedDemoRoute = defineRoute(operator({ shownOnce: ['key', 'terminal', 'console'] }), {

@@ -36,7 +36,7 @@ const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--tok
   set-stock --merchant <id> --product <code> --on-hand <units>
                                                   sets on-hand stock (emits inventory.updated)
   fulfill-order --merchant <id> --order <orderId> marks a confirmed order fulfilled (emits order.updated)
-  reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the new key
+  reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook and console TOTP secret with the new key
   seed-demo [--products <n>]                      demo merchant, products and an all-scopes key
 ${CATALOG_USAGE}
 --url: the cloud (default CLOUD_URL, else http://127.0.0.1:$PORT). --token: the operator token

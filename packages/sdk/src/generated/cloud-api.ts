@@ -596,7 +596,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key
+         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret and console TOTP secret with the current key
          * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminResealWebhookSecrets"];
