@@ -7,7 +7,11 @@ import { merchantName } from '../console-users/console-user-store.js';
 import { signIn } from '../console-users/sign-in.js';
 import { endAllSessions, endSession, type ConsoleSession } from '../console-users/sessions.js';
 import { acceptInvitation, describeInvitation } from '../console-users/invitations.js';
-import { completePasswordReset, requestPasswordReset } from '../console-users/password-reset.js';
+import {
+  completePasswordReset,
+  countResetRequest,
+  requestPasswordReset,
+} from '../console-users/password-reset.js';
 import { disableTotp, enableTotp, setUpTotp, totpEnabled } from '../console-users/totp.js';
 import { countOrRefuse } from '../http/address-limiter.js';
 import { defineRoute } from '../http/route.js';
@@ -149,21 +153,26 @@ const requestPasswordResetRoute = defineRoute(consoleOpen(), {
     202: { description: 'Asked; a link is mailed if the address has an account' },
     429: { description: 'Too many requests' },
   },
-  handler: async ({ ctx, body, request }) => {
-    const outcome = await requestPasswordReset(
+  handler: ({ ctx, body, request }) => {
+    countResetRequest(ctx.resetAttempts, { email: body.email, address: request.ip });
+    // Answered before the lookup: the answer takes as long whether or not the address has an account.
+    requestPasswordReset(
       {
         db: ctx.db,
         mail: ctx.mail,
         now: ctx.clock.now(),
         ttlMs: ctx.config.console.passwordResetTtlMs,
         consoleUrl: ctx.consoleUrl(),
-        attempts: ctx.resetAttempts,
       },
-      { email: body.email, address: request.ip },
+      body.email,
+    ).then(
+      (outcome) => {
+        if (outcome === 'not_configured')
+          request.log.warn('a password reset link was not mailed: no SMTP_URL is configured');
+      },
+      (error: unknown) => request.log.error({ err: error }, 'a password reset request failed'),
     );
-    if (outcome === 'not_configured')
-      request.log.warn('a password reset link was not mailed: no SMTP_URL is configured');
-    return { status: 202 };
+    return Promise.resolve({ status: 202 as const });
   },
 });
 

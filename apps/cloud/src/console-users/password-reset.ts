@@ -1,7 +1,9 @@
 // Forgotten passwords: a link by e-mail, single use, valid 30 minutes (CONSOLE_PASSWORD_RESET_MINUTES).
-// Asking always answers the same, whether the address has an account or not; requests are
-// limited per client address and per e-mail address (known or not, so the limit tells nothing
-// either). Completing sets the new password, uses up every reset link of the user, ends all
+// Asking always answers the same, whether the address has an account or not, and as fast: the
+// request is counted, then answered, and the link is made and queued afterwards (an address with
+// an account costs a few writes more, which the answer's timing would otherwise tell). Requests
+// are limited per client address and per e-mail address (known or not, so the limit tells
+// nothing either). Completing sets the new password, uses up every reset link of the user, ends all
 // their sessions and signs them in; a user with two-factor sign-in also gives a current code,
 // so a stolen mailbox alone does not open the account.
 import { and, eq, isNull } from 'drizzle-orm';
@@ -37,21 +39,11 @@ export function resetAttempts(config: ConsoleConfig['passwordReset'], clock: Clo
 const resetLink = (consoleUrl: string, token: string): string =>
   `${consoleUrl}/console/password-reset/${token}`;
 
-/** Mails a reset link when the address has an account; answers what happened, for the log only. */
-export async function requestPasswordReset(
-  deps: {
-    db: Db;
-    mail: MailOutbox;
-    now: Date;
-    ttlMs: number;
-    consoleUrl: string;
-    attempts: ResetAttempts;
-  },
-  input: { email: string; address: string },
-): Promise<Queued | 'no_account'> {
+/** Counts a reset request per client address and per e-mail address; over a limit, 429. */
+export function countResetRequest(attempts: ResetAttempts, input: { email: string; address: string }): void {
   for (const [limiter, key] of [
-    [deps.attempts.byAddress, input.address],
-    [deps.attempts.byAccount, normalizeEmail(input.email)],
+    [attempts.byAddress, input.address],
+    [attempts.byAccount, normalizeEmail(input.email)],
   ] as const) {
     const verdict = limiter.count(key);
     if (!verdict.allowed)
@@ -60,8 +52,15 @@ export async function requestPasswordReset(
         verdict.retryAfterSeconds,
       );
   }
+}
+
+/** Mails a reset link when the address has an account; answers what happened, for the log only. */
+export async function requestPasswordReset(
+  deps: { db: Db; mail: MailOutbox; now: Date; ttlMs: number; consoleUrl: string },
+  email: string,
+): Promise<Queued | 'no_account'> {
   return deps.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, input.email);
+    const user = await findUserByEmail(tx, email);
     if (!user) return 'no_account';
     const token = newSecretToken();
     await tx.insert(consolePasswordResets).values({
