@@ -26,6 +26,7 @@ import {
   seedMerchant,
   startTestCloud,
   testConfig,
+  TEST_METRICS_TOKEN,
   TEST_OPERATOR_TOKEN,
   type TestDatabase,
 } from './harness.js';
@@ -311,6 +312,10 @@ describe.each(DRIVERS)('console users and invitations on %s', (driver) => {
       // One retry (MAIL_RETRY_SCHEDULE_MS of one delay), each attempt ended by the socket timeout.
       expect(failed).toMatchObject({ attempts: 2, bodyCiphertext: null });
       expect(failed.lastError).toMatch(/timeout/i);
+      const metrics = await call(hung, 'GET', '/metrics', {
+        headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+      });
+      expect(metrics.text).toContain('cloud_mail_messages{status="failed"} 1');
       const ok = `fine-${Date.now()}@shop.test`;
       await browser.call('POST', '/users/invitations', { email: ok, role: 'viewer' });
       await eventually(
