@@ -93,7 +93,7 @@ const inviteRoute = defineRoute(consoleUser({ role: 'owner' }), {
     201: { description: 'Invited', schema: InvitedSchema },
     409: { description: 'The address already has a console account' },
   },
-  handler: async ({ ctx, user, body }) => {
+  handler: async ({ ctx, user, body, request }) => {
     const invited = await inviteConsoleUser(inviteDeps(ctx), {
       merchantId: user.merchantId,
       email: body.email,
@@ -101,6 +101,7 @@ const inviteRoute = defineRoute(consoleUser({ role: 'owner' }), {
       invitedBy: user.userId,
     });
     const mailed = invited.mail === 'queued';
+    if (!mailed) request.log.warn('an invitation was not mailed (no SMTP_URL): its link is in the answer');
     return {
       status: 201,
       body: { invitation: presentInvitation(invited.invitation), mailed, link: mailed ? null : invited.link },
