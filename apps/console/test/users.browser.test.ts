@@ -36,7 +36,7 @@ describe.skipIf(noBrowser !== null || missing.length > 0)('the Users page in Chr
     const page = await app.signedInPage('owner');
     await page.getByRole('link', { name: 'Users' }).click();
     const table = page.getByRole('table', { name: 'Users' });
-    await table.getByRole('cell', { name: app.users.viewer.email }).waitFor();
+    await table.getByRole('cell', { name: app.users.viewer.email, exact: true }).waitFor();
     await screenshots(page, 'users');
 
     await page.getByRole('button', { name: 'Invite a user' }).click();
@@ -53,7 +53,7 @@ describe.skipIf(noBrowser !== null || missing.length > 0)('the Users page in Chr
     await link.waitFor();
     const invitation = (await link.textContent())!;
     expect(invitation).toMatch(new RegExp(`^${app.url}/invitation/.+`));
-    await table.getByRole('cell', { name: 'casier@alfa.test' }).waitFor();
+    await table.getByRole('cell', { name: 'casier@alfa.test', exact: true }).waitFor();
     await screenshots(page, 'users-invited');
 
     const invited = await app.open(new URL(invitation).pathname.replace(/^\/console/, ''));
