@@ -61,7 +61,7 @@ describe.skipIf(noBrowser !== null || missing.length > 0)('the Users page in Chr
     await screenshots(invited, 'invitation');
     await invited.getByLabel('New password').fill('short');
     await invited.getByRole('button', { name: 'Create my account' }).click();
-    expect(await invited.getByText('At least 12 characters.', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await invited.getByText('At least 10 characters.', { exact: false }).count()).toBeGreaterThan(0);
     await invited.getByLabel('New password').fill('a long enough password');
     await invited.getByRole('button', { name: 'Create my account' }).click();
     await invited.getByText('Your account is ready. Sign in with it.').waitFor();
