@@ -1,4 +1,4 @@
-// Migration 0014 on a cloud that already holds fiscal documents: each document's payment codes
+// Migration 0015 on a cloud that already holds fiscal documents: each document's payment codes
 // are filed and the daily VAT totals are built from the receipts stored before it (those the tax
 // server refused left out), so the console's payment filter and VAT report cover the past too.
 import { randomUUID } from 'node:crypto';
@@ -8,11 +8,11 @@ import { rowsOf } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { DRIVERS, openTestDatabase, testSecrets, type TestDatabase } from './harness.js';
 
-describe.each(DRIVERS)('migration 0014 over stored documents on %s', (driver) => {
+describe.each(DRIVERS)('migration 0015 over stored documents on %s', (driver) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await openTestDatabase(driver, '0013_console_users');
+    database = await openTestDatabase(driver, '0014_console_auth');
     const { db } = database;
     await db.execute(sql`insert into merchants (id, name) values ('mer_m', 'M')`);
     await db.execute(sql`insert into terminals (id, merchant_id, name, status, created_at)
@@ -38,7 +38,7 @@ describe.each(DRIVERS)('migration 0014 over stored documents on %s', (driver) =>
     );
     await db.execute(document('refund', 'synced', '2026-11-24T11:00:00Z', 20, '[{"code":"1","amount":120}]'));
     await db.execute(document('cash_in', 'synced', '2026-11-24T12:00:00Z', 0, '[{"code":"1","amount":500}]'));
-    expect(await migrate(db, { secrets: testSecrets })).toContain('0014_console_sales');
+    expect(await migrate(db, { secrets: testSecrets })).toContain('0015_console_sales');
   });
   afterAll(async () => {
     await database?.close();
