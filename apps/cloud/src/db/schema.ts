@@ -562,7 +562,7 @@ export const fiscalDocuments = pgTable(
     lines: jsonb('lines').$type<StoredLine[]>().notNull(),
     /**
      * What the paper receipt carries beside the fiscal figures, pushed by terminals since
-     * migration 0013 (null on documents pushed before, or by an older terminal): the fiscal
+     * migration 0015 (null on documents pushed before, or by an older terminal): the fiscal
      * device's registration number, the verification link its QR code holds, and the change
      * given in cash.
      */
