@@ -62,7 +62,7 @@ export async function historyFile(sales: number, log: (line: string) => void): P
   const started = performance.now();
   let zReports: number;
   try {
-    zReports = await build(building, sales, log);
+    zReports = await writeHistory(building, sales, log);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(`${dir}.copying`, { recursive: true });
     copyFileSync(join(building, 'terminal.sqlite'), join(`${dir}.copying`, 'terminal.sqlite'));
@@ -82,7 +82,15 @@ export async function historyFile(sales: number, log: (line: string) => void): P
   return built;
 }
 
-async function build(dataDir: string, sales: number, log: (line: string) => void): Promise<number> {
+/**
+ * Writes the history of `sales` sales, a Z report closing each day, as `dataDir`/terminal.sqlite
+ * (checkpointed: the file alone is the whole history). Answers the number of Z reports.
+ */
+export async function writeHistory(
+  dataDir: string,
+  sales: number,
+  log: (line: string) => void,
+): Promise<number> {
   const clock = new BenchClock();
   const days = Math.ceil(sales / SALES_PER_DAY);
   // The history ends yesterday, so that a terminal started on it now opens a new day.

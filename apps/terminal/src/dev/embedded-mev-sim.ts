@@ -16,17 +16,18 @@ export interface EmbeddedMevSimOptions {
   terminalId?: string;
   /** Fiscalize a terminal that is not fiscalized yet (FISCALIZE=auto). */
   autoFiscalize: boolean;
+  /** The report a terminal with a history is in (HISTORY_FILE, adopt-history.ts); absent: a new terminal. */
+  reportNumber?: number;
 }
 
 export async function startEmbeddedMevSim(options: EmbeddedMevSimOptions): Promise<MevSimProcess> {
   const simulator = await startMevSimProcess({ dataDir: options.dataDir });
   const current = await readFiscalizationState(options.credentialsDir);
   if (current.status === 'not_fiscal' && options.autoFiscalize) {
-    const material = await fiscalizeTerminal(
-      simulator.adminUrl,
-      simulator.caCertPem,
-      options.terminalId === undefined ? {} : { terminalId: options.terminalId },
-    );
+    const material = await fiscalizeTerminal(simulator.adminUrl, simulator.caCertPem, {
+      ...(options.terminalId === undefined ? {} : { terminalId: options.terminalId }),
+      ...(options.reportNumber === undefined ? {} : { reportNumber: options.reportNumber }),
+    });
     await writeFiscalization(options.credentialsDir, material);
   }
   return simulator;
