@@ -22,6 +22,7 @@ import {
 } from '@fiscal-pos/cors-policy';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { saleStands } from './sales/sales-deps.js';
+import { identityMissing } from './fiscalization/fiscal-setup.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
@@ -235,6 +236,7 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     startedAt: rt.startedAt,
     clock: rt.clock,
     fiscalization: () => rt.fiscal.fiscalization,
+    identityMissing: () => identityMissing(rt.fiscal),
     connectivity: rt.connectivity,
     operations: rt.operations,
     terminalState: rt.terminalState,

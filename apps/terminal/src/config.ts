@@ -118,6 +118,12 @@ export interface TerminalConfig {
     /** The sync rotates a device credential older than this (DEVICE_CREDENTIAL_MAX_AGE_DAYS, default 30). */
     credentialMaxAgeDays: number;
   };
+  /** The announcement on the LAN by mDNS / DNS-SD (MDNS, MDNS_NAME; docs/terminal-api.md). */
+  mdns: {
+    enabled: boolean;
+    /** The service instance name people see; null: `Fiscal POS <host name>:<port>`. */
+    instanceName: string | null;
+  };
   /** The outbound link to the relay once activated (docs/relay.md). */
   relayLink: {
     /** First reconnect delay (RELAY_RECONNECT_BASE_MS, default 1000), doubling per failure. */
@@ -244,6 +250,8 @@ const SETTINGS = {
   CLOUD_URL: text(null),
   ACTIVATION_CODE: text(null, { secret: true }),
   RELAY_URL: text(null),
+  MDNS: oneOf(['on', 'off'], 'on'),
+  MDNS_NAME: text(null),
   CATALOG_SYNC_INTERVAL_MS: int(60_000, { min: 100 }),
   CATALOG_SYNC_PAGE_SIZE: int(1_000, { min: 1, max: 5_000 }),
   CLOUD_TIMEOUT_MS: int(10_000, { min: 1 }),
@@ -354,6 +362,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       cloudTimeoutMs: e.CLOUD_TIMEOUT_MS,
       credentialMaxAgeDays: e.DEVICE_CREDENTIAL_MAX_AGE_DAYS,
     },
+    mdns: { enabled: e.MDNS === 'on', instanceName: e.MDNS_NAME },
     relayLink: {
       reconnectBaseMs: e.RELAY_RECONNECT_BASE_MS,
       reconnectMaxMs: e.RELAY_RECONNECT_MAX_MS,

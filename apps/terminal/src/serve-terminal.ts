@@ -8,12 +8,14 @@ import { pino, type Logger } from 'pino';
 import { buildTerminalApp, startServing, stopServing } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
 import { requireMerchantIdentity, type EndpointConfig, type TerminalConfig } from './config.js';
-import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
+import { IDENTITY_MISSING } from './fiscalization/fiscal-identity.js';
+import { identityMissing, prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
 import { privateDataDir } from './storage/private-files.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
 import { readPlatformFile } from './platform/platform-file.js';
-import { createTerminalRuntime } from './terminal-runtime.js';
+import { createTerminalRuntime, type TerminalRuntime } from './terminal-runtime.js';
+import { LanAnnouncement } from './discovery/lan-announcement.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
   return pino({ level: config.logLevel, base: { service: 'terminal' } });
@@ -39,6 +41,9 @@ export async function serveTerminal(
     requireMerchantIdentity(readPlatformFile(config.dataDir)?.merchant ?? config.merchant);
   const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
   const fiscal = await prepareFiscalSetup(config);
+  // A terminal fiscalized before the identity was asked for keeps selling (an upgrade never
+  // stops a shop); its health says so too.
+  if (identityMissing(fiscal.setup)) logger.warn({ event: 'fiscal_identity_incomplete' }, IDENTITY_MISSING);
   const runtime = createTerminalRuntime({
     config: { ...config, terminalId: config.terminalId ?? fiscal.terminalId },
     apiKey,
@@ -62,6 +67,7 @@ export async function serveTerminal(
   pruneTimer.unref();
 
   const port = await startServing(app, runtime, { port: config.port, host: config.host });
+  const announcement = config.mdns.enabled ? announceOnLan(runtime, port) : null;
   logger.info(
     {
       event: 'ready',
@@ -83,6 +89,8 @@ export async function serveTerminal(
     stopping = true;
     logger.info({ signal }, 'stopping');
     clearInterval(pruneTimer);
+    // Goodbye first: clients on the LAN stop choosing a terminal that is going away.
+    await announcement?.stop();
     await stopServing(app, runtime);
     await afterStop();
     process.exit(0);
@@ -92,4 +100,21 @@ export async function serveTerminal(
   // Started by a process that holds our stdin (the tests): stopped when it goes, however it goes.
   if (process.env.TERMINAL_EXIT_WITH_PARENT === '1')
     process.stdin.on('end', () => void stop('parent-gone')).resume();
+}
+
+/** The terminal on the LAN (MDNS=on), kept current as it changes: fiscalized, renamed in the cloud. */
+function announceOnLan(runtime: TerminalRuntime, port: number): LanAnnouncement {
+  const announcement = new LanAnnouncement({
+    instanceName: runtime.config.mdns.instanceName,
+    port,
+    logger: runtime.logger.child({ component: 'mdns' }),
+    describe: () => ({
+      version: runtime.version,
+      registrationNumber: runtime.fiscal.registrationNumber || null,
+      terminalId: runtime.terminalState.get().terminalId,
+      terminalName: runtime.platform?.link.file.terminalName ?? null,
+    }),
+  });
+  announcement.start();
+  return announcement;
 }

@@ -11,8 +11,9 @@ import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { writeFiscalIdentity, type FiscalIdentity } from '../../src/fiscalization/fiscal-identity.js';
 import { readFiscalizationState, writeFiscalization } from '../../src/mev/terminal-credentials.js';
-import { API_KEY } from './terminal-harness.js';
+import { API_KEY, TEST_IDENTITY } from './terminal-harness.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -29,6 +30,12 @@ export interface TerminalProcessOptions {
   /** Extra or overriding environment for the child. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Given at the first fiscalization (default TEST_IDENTITY); null: a terminal fiscalized without it. */
+  identity?: FiscalIdentity | null;
+  /** False: started without fiscalization material (not_fiscal); true by default. */
+  fiscalized?: boolean;
+  /** Words run before node, which they must exec (`ip netns exec <ns>`: another network namespace). */
+  launcher?: readonly string[];
 }
 
 interface ProcessExit {
@@ -40,6 +47,7 @@ export interface TerminalProcess {
   url: string;
   port: number;
   pid: number;
+  /** Empty when started not fiscalized. */
   registrationNumber: string;
   /** Sends a signal (default SIGKILL) and resolves once the process is gone. */
   kill(signal?: NodeJS.Signals): Promise<ProcessExit>;
@@ -47,6 +55,8 @@ export interface TerminalProcess {
   stop(): Promise<ProcessExit>;
   /** The last log lines of the child (stdout and stderr), for failure messages. */
   logTail(): string[];
+  /** Resolves with the first log line (old or new) that matches `pattern`; rejects if the child ends first. */
+  logged(pattern: RegExp): Promise<string>;
   /** Closes the child's stdin, as the end of the test process would, and resolves on its exit. */
   parentGone(): Promise<ProcessExit>;
 }
@@ -61,11 +71,16 @@ process.once('exit', () => {
  * Fiscalizes the terminal of `dataDir` against the simulator once, writing the material where
  * main.ts reads it when MEV_URL is set; later calls keep what is there (a restart).
  */
-async function ensureFiscalized(dataDir: string, sim: MevSimProcess): Promise<string> {
+async function ensureFiscalized(
+  dataDir: string,
+  sim: MevSimProcess,
+  identity: FiscalIdentity | null,
+): Promise<string> {
   const dir = join(dataDir, 'fiscal');
   const state = await readFiscalizationState(dir);
   if (state.status === 'fiscalized') return state.material.registrationNumber;
   const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+  if (identity) writeFiscalIdentity(dir, identity);
   await writeFiscalization(dir, material);
   return material.registrationNumber;
 }
@@ -88,8 +103,14 @@ function readyPort(line: string): number | null {
 
 export async function startTerminalProcess(o: TerminalProcessOptions): Promise<TerminalProcess> {
   const sim = o.sim;
-  const registrationNumber = sim ? await ensureFiscalized(o.dataDir, sim) : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', sim ? MAIN : DEV_MAIN], {
+  const registrationNumber = !sim
+    ? null
+    : o.fiscalized === false
+      ? ''
+      : await ensureFiscalized(o.dataDir, sim, o.identity === undefined ? TEST_IDENTITY : o.identity);
+  const entry = sim ? MAIN : DEV_MAIN;
+  const [command, ...args] = [...(o.launcher ?? []), process.execPath, '--import', 'tsx', entry];
+  const child = spawn(command, args, {
     // --import resolves "tsx" from the working directory.
     cwd: PACKAGE_DIR,
     env: {
@@ -105,6 +126,9 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       // A test process that dies without stopping it (killed by a runner's timeout, say)
       // takes the terminal with it: no process left serving on the machine.
       TERMINAL_EXIT_WITH_PARENT: '1',
+      // The suite never multicasts on the machine's network: the one test of the announcement
+      // turns it on inside a network namespace of its own (test/discovery/lan-discovery.test.ts).
+      MDNS: 'off',
       MEV_CONNECT_TIMEOUT_MS: '1000',
       MEV_REQUEST_TIMEOUT_MS: '2000',
       SYNC_RETRY_BASE_MS: '50',
@@ -125,9 +149,11 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
   );
 
   const tail: string[] = [];
+  const lineWaiters = new Set<(line: string) => void>();
   const keep = (line: string) => {
     tail.push(line);
     if (tail.length > LOG_TAIL_LINES) tail.shift();
+    for (const waiter of lineWaiters) waiter(line);
   };
   // Both pipes are read to the end: a full pipe would block the child.
   createInterface({ input: child.stderr }).on('line', keep);
@@ -172,6 +198,21 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       }
     },
     logTail: () => [...tail],
+    logged: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const earlier = tail.find((line) => pattern.test(line));
+        if (earlier !== undefined) return resolve(earlier);
+        const waiter = (line: string) => {
+          if (!pattern.test(line)) return;
+          lineWaiters.delete(waiter);
+          resolve(line);
+        };
+        lineWaiters.add(waiter);
+        void exited.then(() => {
+          lineWaiters.delete(waiter);
+          reject(new Error(`terminal exited without logging ${pattern}:\n${tail.join('\n')}`));
+        });
+      }),
     parentGone() {
       child.stdin?.end();
       return exited;

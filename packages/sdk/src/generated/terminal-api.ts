@@ -815,11 +815,11 @@ export interface components {
         };
         HealthRecord: {
             /**
-             * @description degraded: the terminal answers but refuses some operations, for the reasons in degradedReasons
+             * @description degraded: the terminal answers but refuses some operations, or prints documents that lack a mandatory element, for the reasons in degradedReasons
              * @enum {string}
              */
             status: "ready" | "degraded";
-            /** @description empty when ready (docs/terminal-api.md, "Storage unavailable" and "Clock") */
+            /** @description empty when ready (docs/terminal-api.md, "Storage unavailable", "Clock" and "Printed documents and the regulation") */
             degradedReasons: components["schemas"]["DegradedReason"][];
             /** @description <major>.<minor>.<patch>+<build> */
             version: string;
@@ -883,11 +883,11 @@ export interface components {
         };
         DegradedReason: {
             /**
-             * @description STORAGE_UNAVAILABLE: the disk under DATA_DIR refuses writes (full or read-only), every write answers 503 STORAGE_UNAVAILABLE until it takes them again; CLOCK_BEHIND_LAST_DOCUMENT: the clock reads more than the tolerance before the last fiscal document, every fiscal operation answers 409 with that code
+             * @description STORAGE_UNAVAILABLE: the disk under DATA_DIR refuses writes (full or read-only), every write answers 503 STORAGE_UNAVAILABLE until it takes them again; CLOCK_BEHIND_LAST_DOCUMENT: the clock reads more than the tolerance before the last fiscal document, every fiscal operation answers 409 with that code; FISCAL_IDENTITY_INCOMPLETE: the terminal was fiscalized without the device’s serial number and the tax office’s address, which every fiscal document must print (HG 141/2019): it sells, but its documents lack them until `fiscalize --identity-only` gives them (docs/deploy.md)
              * @enum {string}
              */
-            code: "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT";
-            /** @description what the disk said, or the clock and the last document’s time */
+            code: "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "FISCAL_IDENTITY_INCOMPLETE";
+            /** @description what the disk said, the clock and the last document’s time, or what to run */
             message: string;
             /** @description first failed write of this run; null for the clock */
             since: string | null;
