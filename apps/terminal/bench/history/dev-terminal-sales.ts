@@ -41,7 +41,7 @@ export async function salesOnDevTerminal(historyFile: string, sales: number): Pr
   });
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const tail: string[] = [];
-  createInterface({ input: child.stderr }).on('line', (line) => tail.push(line));
+  child.stderr.on('data', (chunk: Buffer) => tail.push(chunk.toString()));
   try {
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(
