@@ -24,7 +24,9 @@ const TERMINAL_FILE = 'terminal.sqlite';
 
 export function adoptHistoryFile(config: TerminalConfig, source: string): AdoptedHistory {
   if (config.mevUrl !== null || !config.autoFiscalize)
-    throw new Error('HISTORY_FILE needs the embedded mev-sim: unset MEV_URL and FISCALIZE=off');
+    throw new Error(
+      'HISTORY_FILE needs the embedded mev-sim to fiscalize: leave MEV_URL unset and FISCALIZE at auto',
+    );
   const file = existsSync(source) && statSync(source).isDirectory() ? join(source, TERMINAL_FILE) : source;
   if (!existsSync(file)) throw new Error(`HISTORY_FILE: no terminal file at ${file}`);
   // Never over a terminal that already has data: its fiscal numbers would be lost.
