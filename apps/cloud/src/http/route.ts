@@ -14,6 +14,8 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
+  /** A body other than JSON (text/csv): the handler answers its text, sent as is. */
+  mediaType?: string;
   /** Headers the answer may carry, by name, with what each says (the document lists them). */
   headers?: Readonly<Record<string, string>>;
 }
@@ -89,6 +91,8 @@ export interface Access<C, P extends object> {
   basePath: string;
   /** Scopes of an integration key, any one of which grants access (none: any valid key). */
   scopes?: readonly string[];
+  /** The least role the caller needs, for audiences with roles (the console). */
+  role?: string;
   /** Runs before the body is read: who calls, or a thrown refusal (ProblemError). */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): P | Promise<P>;
   /** What the audience wraps around its handlers (idempotency, audit); without it, the handler alone. */
@@ -128,6 +132,10 @@ interface RouteDef<
   description?: string;
   query?: QS;
   body?: BS;
+  /** A body other than JSON: `text/csv` reaches the body schema as the bytes sent (a Buffer). */
+  bodyMediaType?: 'text/csv';
+  /** Bytes a body may have, when not the app's (1 MiB); beyond it, 413. */
+  bodyLimit?: number;
   params?: PS;
   responses: R;
   handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>> & P) => Promise<Answer<R>>;
@@ -141,6 +149,8 @@ export interface Route<C> {
   basePath: string;
   /** Access.scopes; empty for audiences without scopes. */
   scopes: readonly string[];
+  /** Access.role; undefined for audiences without roles. */
+  role: string | undefined;
   method: Method;
   /** The full path, base path included, in OpenAPI form. */
   path: string;
@@ -149,6 +159,8 @@ export interface Route<C> {
   description?: string | undefined;
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
+  bodyMediaType?: 'text/csv' | undefined;
+  bodyLimit?: number | undefined;
   params?: z.ZodType | undefined;
   responses: Responses;
   /** The route's onRequest hook: admits the caller or throws the refusal. */
@@ -188,6 +200,7 @@ export function defineRoute<
     doc: access.doc,
     basePath: access.basePath,
     scopes: access.scopes ?? [],
+    role: access.role,
     path: access.basePath + def.path,
     admit: async (ctx, request, reply) => {
       callers.set(request, await access.admit(ctx, request, reply));
@@ -195,6 +208,12 @@ export function defineRoute<
     handle: async (ctx, request) => {
       const caller = callers.get(request);
       if (caller === undefined) throw new Error(`${def.operationId}: handled before being admitted`);
+      // A body in the other media type (CSV to a JSON route, JSON to a CSV one) is refused as such.
+      if (request.body !== undefined && Buffer.isBuffer(request.body) !== (def.bodyMediaType === 'text/csv'))
+        throw new ProblemError(
+          'unsupported_media_type',
+          `Send the body as ${def.bodyMediaType ?? 'application/json'}.`,
+        );
       // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
       // type parameter defaults to when the part is not declared.
       const input = {
@@ -215,12 +234,15 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
   app.route({
     method: route.method,
     url: route.path.replace(/\{(\w+)\}/g, ':$1'),
+    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
     onRequest: (request, reply) => route.admit(ctx, request, reply),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await route.handle(ctx, request);
       for (const [name, value] of Object.entries(result.headers ?? {}))
         if (value !== undefined) void reply.header(name, value);
       void reply.code(result.status);
+      const mediaType = route.responses[result.status as HttpStatus]?.mediaType;
+      if (mediaType) return reply.type(mediaType).send(result.body);
       if (result.body instanceof JsonText)
         return reply.type('application/json; charset=utf-8').send(result.body.text);
       return result.body === undefined ? reply.send() : reply.send(result.body);

@@ -405,7 +405,9 @@ export interface paths {
         put?: never;
         /**
          * Creates a merchant; its integration module is off unless asked
-         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         * @description With `ownerEmail`, also invites the merchant’s first console owner (the console’s invitation: single use, 7 days) and answers the link, mailed too when SMTP_URL is set.
+         *
+         *     Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminCreateMerchant"];
         delete?: never;
@@ -594,7 +596,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key
+         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret and console TOTP secret with the current key
          * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminResealWebhookSecrets"];
@@ -614,7 +616,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key and a terminal waiting for activation
+         * A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key, a terminal waiting for activation and a console owner
          * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminSeedDemo"];
@@ -1063,7 +1065,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the console
-         * @description Sets the session cookie and answers the session with its CSRF token. A wrong password and an unknown e-mail address get the same 401; attempts are limited per client address and per e-mail address (429 with Retry-After).
+         * @description Sets the session cookie and answers the session with its CSRF token. A wrong password and an unknown e-mail address get the same 401; attempts are limited per client address and per e-mail address (429 with Retry-After). A user with two-factor sign-in sends the authenticator code as `totp`: without it, after a right password, 401 totp_required; a wrong code is a 401 invalid_credentials.
          *
          *     Needs no session; attempts are limited per address and per account.
          */
@@ -1136,6 +1138,618 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a password reset link
+         * @description Always 202, whether or not the address has an account: the answer tells nobody who has one. The link (`/console/password-reset/<token>`) works once, for 30 minutes. Requests are limited per client address and per e-mail address (429 with Retry-After).
+         *
+         *     Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleRequestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link’s token, and signs in
+         * @description Uses the link up (every other reset link of the user too), ends every session of the user and signs in here. A user with two-factor sign-in also sends `totp`. Uses of link tokens are limited per client address.
+         *
+         *     Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleCompletePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to: the shop, the role, the address
+         * @description Needs no session; attempts are limited per address and per account.
+         */
+        get: operations["consoleGetInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation with a new password, and signs in
+         * @description Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new authenticator secret (not in force until enabled with a code from it)
+         * @description Answers the secret and its otpauth:// URI (show it as a QR code). Setting up again replaces a secret not yet enabled.
+         *
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleSetUpTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/totp/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor sign-in on, confirmed by a code from the authenticator
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleEnableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor sign-in off, confirmed by a current code or the password
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleDisableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop’s console users, oldest first
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations neither accepted, withdrawn nor expired, oldest first
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListInvitations"];
+        put?: never;
+        /**
+         * Invites a colleague by e-mail
+         * @description Mails a link (`/console/invitation/<token>`, single use, valid 7 days) to the address; a pending invitation of the same address is replaced. Without a mail server (no SMTP_URL) nothing is mailed: `mailed` is false and `link` carries the link for the owner to pass on (it is never shown again).
+         *
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleInviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws a pending invitation: its link stops working
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["consoleRevokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a user: their sessions end at once (not the shop’s last owner)
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["consoleRemoveUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a user’s role (the shop’s last owner keeps theirs)
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        patch: operations["consoleChangeUserRole"];
+        trace?: never;
+    };
+    "/api/console/v1/users/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends every session of a user (a lost phone, a shared computer)
+         * @description The user is named in the body: a path under /users/{userId}/ would be ambiguous with /users/invitations/{invitationId}.
+         *
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleSignUserOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The category tree: every live category with its parentId, by position then name
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListCategories"];
+        put?: never;
+        /**
+         * Creates a category at the top or below a parent
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleCreateCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an empty category
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["consoleDeleteCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Renames, moves or reorders a category (never below itself); fields left out stay
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        patch: operations["consoleUpdateCategory"];
+        trace?: never;
+    };
+    "/api/console/v1/cashiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cashiers who may open a shift on the terminals (never their PINs)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListCashiers"];
+        put?: never;
+        /**
+         * Creates a cashier with a 4-digit PIN (kept only as a slow hash)
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleCreateCashier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/cashiers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deactivates a cashier: terminals refuse their PIN after the next catalog sync
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["consoleDeactivateCashier"];
+        options?: never;
+        head?: never;
+        /**
+         * Renames a cashier or changes the role; the PIN has its own reset
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        patch: operations["consoleUpdateCashier"];
+        trace?: never;
+    };
+    "/api/console/v1/cashiers/{id}/pin-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a cashier's new PIN (the one given, or a random one shown in this answer only)
+         * @description Terminals learn the new PIN with their next catalog sync; the old one stops working then.
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleResetCashierPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/vat-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every VAT code with its rate (defaults for codes never set; `_` exempt)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListVatRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live products by code, a page at a time; q searches code, SKU, names and barcodes
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListProducts"];
+        put?: never;
+        /**
+         * Creates a product (as POST /api/public/v1/products does; emits product.created)
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleCreateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live products as the products CSV (the columns the import reads), by code
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleExportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports the products CSV: checks every row; with mode=apply writes them all or none
+         * @description The body is the CSV (Content-Type: text/csv), UTF-8, `,` or `;` between cells, at most 50000 rows and 20 MiB; the columns are code, sku, barcodes, name_ro, name_ru, name_en, description_ro, description_ru, description_en, category_path, vat_code, unit, price, active, on_hand (docs/console.md, "Products CSV"). Products are matched by code. The answer counts what the rows do and lists the errors by row and column; with errors nothing is written.
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleImportProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product with its content blocks (ro / ru / en)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleGetProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the fields given of a product's catalog fields and content (emits product.updated)
+         * @description Fields left out stay; null clears an optional field. Stock changes by adjustments only.
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        patch: operations["consoleUpdateProduct"];
+        trace?: never;
+    };
+    "/api/console/v1/products/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops selling the product: terminals no longer offer it; its history and stock stay
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleDeactivateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sells the product again (emits product.updated)
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleActivateProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/content-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's content block definitions (key and labels), in display order
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListContentBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/content-blocks/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Defines a content block (its headings in ro / ru / en and its place), or changes one
+         * @description Products carry each block's text under its key (PATCH /products/{id}, content).
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        put: operations["consoleSaveContentBlock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On-hand stock of a product and its ledger, newest movement first
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleGetProductStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/products/{id}/stock/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds to or removes from on-hand stock with a reason (a ledger movement; emits inventory.updated)
+         * @description As POST /api/public/v1/inventory/adjustments: the Idempotency-Key header is required, a retry with the same key and body returns the first adjustment (200) and moves nothing; another body is 409.
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleAdjustStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1149,7 +1763,7 @@ export interface components {
             /** @description The request path */
             instance: string;
             /** @enum {string} */
-            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "not_signed_in" | "invalid_credentials" | "csrf_token_invalid" | "role_forbidden" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "not_signed_in" | "invalid_credentials" | "csrf_token_invalid" | "role_forbidden" | "totp_required" | "verification_failed" | "totp_state_conflict" | "invitation_invalid" | "invitation_expired" | "invitation_used" | "reset_link_invalid" | "reset_link_expired" | "user_exists" | "last_owner" | "internal_error";
             requestId: string;
             errors?: {
                 path: string;
@@ -1554,6 +2168,22 @@ export interface components {
             idno: string | null;
             address: string | null;
         };
+        AdminCreatedMerchant: {
+            id: string;
+            name: string;
+            integrationActive: boolean;
+            idno: string | null;
+            address: string | null;
+            ownerInvitation?: {
+                id: string;
+                email: string;
+                expiresAt: string;
+                /** @description The invitation link, shown this once (not kept for idempotent replays) */
+                link: string;
+                /** @description Whether it was also queued for mailing (false without SMTP_URL) */
+                mailed: boolean;
+            };
+        };
         AdminCreateMerchant: {
             name: string;
             /**
@@ -1565,6 +2195,8 @@ export interface components {
             idno?: string;
             /** @description The address printed in receipt headers */
             address?: string;
+            /** @description Invites the merchant’s first console owner; the answer carries the invitation link */
+            ownerEmail?: string;
         };
         AdminUpdateMerchant: {
             name?: string;
@@ -1943,6 +2575,8 @@ export interface components {
                 email: string;
                 /** @enum {string} */
                 role: "viewer" | "manager" | "owner";
+                /** @description Whether two-factor sign-in is on */
+                totpEnabled: boolean;
             };
             merchant: {
                 id: string;
@@ -1956,6 +2590,201 @@ export interface components {
         ConsoleSignIn: {
             email: string;
             password: string;
+            /** @description For users with two-factor sign-in; without it they get 401 totp_required */
+            totp?: string;
+        };
+        ConsolePasswordResetRequest: {
+            email: string;
+        };
+        ConsolePasswordResetComplete: {
+            token: string;
+            /** @description 10 to 256 characters */
+            password: string;
+            /** @description For users with two-factor sign-in */
+            totp?: string;
+        };
+        ConsoleInvitationPreview: {
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+            merchant: {
+                name: string;
+            };
+            expiresAt: string;
+        };
+        ConsoleAcceptInvitation: {
+            token: string;
+            /** @description 10 to 256 characters */
+            password: string;
+        };
+        ConsoleTotpSetup: {
+            /** @description Base32, for typing into an authenticator app */
+            secret: string;
+            /** @description otpauth:// URI, for a QR code */
+            uri: string;
+        };
+        ConsoleTotpCode: {
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+        };
+        ConsoleTotpDisable: {
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+        } | {
+            password: string;
+        };
+        ConsoleUserPage: {
+            data: components["schemas"]["ConsoleUser"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ConsoleUser: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+            /** @description Whether the user signs in with a second factor */
+            totpEnabled: boolean;
+            createdAt: string;
+        };
+        ConsoleInvited: {
+            invitation: components["schemas"]["ConsoleInvitation"];
+            /** @description Whether the link was queued for mailing (false without SMTP_URL) */
+            mailed: boolean;
+            /** @description The invitation link when it was not mailed, to pass on; shown this once */
+            link: string | null;
+        };
+        ConsoleInvitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+            createdAt: string;
+            /** @description 7 days after it was made */
+            expiresAt: string;
+        };
+        ConsoleInvite: {
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+        };
+        ConsoleInvitationList: {
+            data: components["schemas"]["ConsoleInvitation"][];
+        };
+        ConsoleUserRoleChange: {
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+        };
+        ConsoleUserRef: {
+            userId: string;
+        };
+        ConsoleCategoryChange: {
+            name?: string;
+            /** @description Moves it: null to the top */
+            parentId?: string | null;
+            position?: number;
+        };
+        ConsoleCashierChange: {
+            name?: string;
+            /** @enum {string} */
+            role?: "cashier" | "administrator";
+        };
+        ConsolePinResetDone: {
+            cashier: components["schemas"]["Cashier"];
+            pin: string;
+        };
+        ConsolePinReset: {
+            /** @description The new PIN; when left out the cloud draws one at random */
+            pin?: string;
+        };
+        ConsoleProductPage: {
+            data: components["schemas"]["Product"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ProductImportReport: {
+            /** @enum {string} */
+            mode: "validate" | "apply";
+            /** @description True when every row was written; false when nothing was */
+            applied: boolean;
+            /** @description Product rows in the file (empty rows not counted) */
+            rows: number;
+            /** @description New products the rows make (or would make) */
+            created: number;
+            /** @description Products the rows change */
+            updated: number;
+            /** @description Products the rows leave as they are */
+            unchanged: number;
+            /** @description Products whose on-hand stock the file sets to another figure */
+            stockChanged: number;
+            errorCount: number;
+            /** @description The first 1000 errors, by row */
+            errors: {
+                /** @description As a spreadsheet numbers it: 1 is the header; 0 is the file as a whole */
+                row: number;
+                column: ("code" | "sku" | "barcodes" | "name_ro" | "name_ru" | "name_en" | "description_ro" | "description_ru" | "description_en" | "category_path" | "vat_code" | "unit" | "price" | "active" | "on_hand") | null;
+                message: string;
+            }[];
+        };
+        ConsoleProductChange: {
+            barcodes?: string[];
+            name?: components["schemas"]["LocalizedText"];
+            description?: components["schemas"]["LocalizedText"] | null;
+            /** @description VAT-inclusive unit price in MDL, > 0, at most 2 decimals */
+            price?: number;
+            /** @enum {string} */
+            vatCode?: "A" | "B" | "C" | "D" | "E" | "_";
+            unit?: string;
+            category?: string | null;
+            /** @description PLU, unique among live products */
+            sku?: string | null;
+            /** @description One of the merchant's categories */
+            categoryId?: string | null;
+            active?: boolean;
+            content?: {
+                [key: string]: components["schemas"]["LocalizedText"];
+            };
+            /** @description The merchant's own code, unique per merchant */
+            code?: string;
+        };
+        ConsoleContentBlockWrite: {
+            /** @description The block's heading in each language */
+            labels: components["schemas"]["LocalizedText"];
+            /**
+             * @description Order among the blocks
+             * @default 0
+             */
+            position: number;
+        };
+        ConsoleProductStock: {
+            inventory: components["schemas"]["Inventory"];
+            movements: components["schemas"]["StockMovementPage"];
+        };
+        StockMovementPage: {
+            data: components["schemas"]["StockMovement"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        StockMovement: {
+            id: string;
+            /** @description Units added (negative: removed), 3 decimals */
+            delta: number;
+            reason: string;
+            /**
+             * @description What moved the stock
+             * @enum {string}
+             */
+            sourceKind: "adjustment" | "sale" | "refund" | "admin";
+            /** @description The sale's or refund's operation, or the adjustment's Idempotency-Key */
+            sourceId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ConsoleStockAdjustment: {
+            /** @description Units to add (negative: remove), at most 1000000000 either way, at most 3 decimals */
+            delta: number;
+            /** @description Why stock changed, e.g. "stocktake", "damaged" */
+            reason: string;
         };
     };
     responses: never;
@@ -3552,7 +4381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminMerchant"];
+                    "application/json": components["schemas"]["AdminCreatedMerchant"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -3572,6 +4401,13 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description ownerEmail already has a console account (nothing was created) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
@@ -4258,7 +5094,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The merchant, its key and its terminal’s activation code (both in this answer only) */
+            /** @description The merchant, its key, its terminal’s activation code and its console owner’s password (in this answer only) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,6 +5114,11 @@ export interface operations {
                             pin: string;
                         };
                         terminal: components["schemas"]["AdminIssuedActivationCode"];
+                        /** @description The demo’s console owner, to sign in at /console */
+                        console: {
+                            email: string;
+                            password: string;
+                        };
                     };
                 };
             };
@@ -5810,7 +6651,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Wrong e-mail address or password */
+            /** @description Wrong e-mail address, password or code; or the code is required (totp_required) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,6 +6782,2227 @@ export interface operations {
             };
             /** @description Missing CSRF token, or the role does not allow it */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRequestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Asked; a link is mailed if the address has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCompletePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePasswordResetComplete"];
+            };
+        };
+        responses: {
+            /** @description Password set; signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has two-factor sign-in and no code was sent (totp_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link is unknown, used or expired; or the code is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvitationPreview"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link is unknown, withdrawn, accepted or expired */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleAcceptInvitation"];
+            };
+        };
+        responses: {
+            /** @description The user is made; signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address became a console user meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link is unknown, withdrawn, accepted or expired */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSetUpTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTotpSetup"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two-factor sign-in is on already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleEnableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleTotpCode"];
+            };
+        };
+        responses: {
+            /** @description On: signing in asks for a code from now on */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description On already, or not set up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDisableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleTotpDisable"];
+            };
+        };
+        responses: {
+            /** @description Off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It is off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong code or password */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvitationList"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleInviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleInvite"];
+            };
+        };
+        responses: {
+            /** @description Invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvited"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address already has a console account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRevokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such pending invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRemoveUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The last owner cannot be removed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleChangeUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleUserRoleChange"];
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUser"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The last owner cannot be demoted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSignUserOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleUserRef"];
+            };
+        };
+        responses: {
+            /** @description Every session of the user ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Category"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCreateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryWrite"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDeleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such category of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It still holds categories or products: move them first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleUpdateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleCategoryChange"];
+            };
+        };
+        responses: {
+            /** @description The category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such category of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListCashiers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cashiers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Cashier"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCreateCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashierCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cashier"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDeactivateCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deactivated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such cashier of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleUpdateCashier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleCashierChange"];
+            };
+        };
+        responses: {
+            /** @description The cashier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cashier"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such cashier of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleResetCashierPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePinReset"];
+            };
+        };
+        responses: {
+            /** @description The cashier and the new PIN (shown once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePinResetDone"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such cashier of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListVatRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description VAT rates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VatRate"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListProducts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Part of the code, SKU or a name (any language), or a whole barcode */
+                q?: string;
+                /** @description Products in this category or below it */
+                categoryId?: string;
+                /** @description Only active (true) or inactive (false) products */
+                active?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProductPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCreateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another product has this code or SKU */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleExportProducts: {
+        parameters: {
+            query?: {
+                /** @description semicolon: `;` between cells and decimal commas, as Excel in the ro and ru locales reads */
+                delimiter?: "comma" | "semicolon";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, UTF-8 with a BOM */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleImportProducts: {
+        parameters: {
+            query?: {
+                /** @description validate: check only (the default); apply: write every row if none has an error */
+                mode?: "validate" | "apply";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What the rows do, and their errors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportReport"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over 20 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not text/csv */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleUpdateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleProductChange"];
+            };
+        };
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another product has this code or SKU */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDeactivateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleActivateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListContentBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Block definitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentBlockList"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSaveContentBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key products use for the block, e.g. ingredients */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleContentBlockWrite"];
+            };
+        };
+        responses: {
+            /** @description The block definitions now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentBlockList"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetProductStock: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stock and ledger */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProductStock"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleAdjustStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleStockAdjustment"];
+            };
+        };
+        responses: {
+            /** @description Replayed: this key was applied before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Applied */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryAdjustment"];
+                };
+            };
+            /** @description Bad input (errors[] names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another adjustment */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
