@@ -19,7 +19,7 @@ import { ALL_ROUTES } from './routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
 import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
-import { sharedRateLimits } from './http/rate-limit-store.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerRoute } from './http/route.js';
 import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
 import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
@@ -153,16 +153,10 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   // onRequest hook sets request.auth or request.device, or answers 401/403 before this hook
   // runs); a request reaching it without either is counted per client address. Counters live in the database, so the limit holds across
   // every process sharing it.
-  const limits = sharedRateLimits(ctx.db, ctx.clock, {
-    windowMs: ctx.config.rateLimit.windowMs,
-    syncMs: ctx.config.rateLimitSyncMs,
-    logger,
-  });
-  app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    store: limits.store,
+    store: databaseRateLimitStore(ctx.db, ctx.clock),
     // The console's files are not the API: loading the page spends nobody's budget (the address
     // limiter above still counts them).
     allowList: (request) => isConsolePath(request.url),
