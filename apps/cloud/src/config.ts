@@ -66,6 +66,16 @@ export interface CloudConfig {
    * refuses every call: there is no relay to trust.
    */
   relayToken?: string | undefined;
+  /**
+   * RELAY_PUBLIC_URL: the relay's public address (`https://relay.example.com`). The console shows
+   * each terminal's `{relay_url}` under it, and its test button calls the terminal through it.
+   */
+  relayPublicUrl?: string | undefined;
+  /**
+   * CLOUD_PUBLIC_URL: this cloud's address as terminals reach it, carried by the activation QR
+   * code; without it, the address the console's request came to.
+   */
+  publicUrl?: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -97,6 +107,13 @@ function integers(raw: string): number[] {
     if (!Number.isSafeInteger(n) || n < 0) throw new Error(`"${entry}" is not a non-negative integer`);
     return n;
   });
+}
+
+/** An http(s) base URL, without a trailing slash. */
+function httpUrl(raw: string): string {
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`"${raw}" is not http(s)`);
+  return raw.replace(/\/+$/, '');
 }
 
 const SETTINGS = {
@@ -131,6 +148,8 @@ const SETTINGS = {
   CLOUD_OPERATOR_TOKEN: text(null, { secret: true }),
   METRICS_TOKEN: text(null, { secret: true }),
   RELAY_TOKEN: text(null, { secret: true }),
+  RELAY_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://relay.example.com', null),
+  CLOUD_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://cloud.example.com', null),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -162,5 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     operatorToken: e.CLOUD_OPERATOR_TOKEN ?? undefined,
     metricsToken: e.METRICS_TOKEN ?? undefined,
     relayToken: e.RELAY_TOKEN ?? undefined,
+    relayPublicUrl: e.RELAY_PUBLIC_URL ?? undefined,
+    publicUrl: e.CLOUD_PUBLIC_URL ?? undefined,
   };
 }

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 const LAYERS: readonly (readonly string[])[] = [
   ['main.ts', 'cli'],
   ['server.ts', 'app.ts', 'routes.ts', 'openapi'],
-  ['admin', 'terminals', 'catalog', 'documents', 'products', 'orders', 'webhooks', 'relay', 'ping', 'ops'],
+  ['admin', 'terminals', 'fleet', 'catalog', 'documents', 'products', 'orders', 'webhooks', 'relay', 'ping', 'ops'],
   ['integration-access', 'operator-access', 'device-access', 'open-access', 'relay-access'],
   ['context.ts'],
   ['catalog-base', 'events', 'merchants', 'keys', 'metrics'],
