@@ -19,7 +19,7 @@ import { ALL_ROUTES } from './routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
 import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
-import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { sharedRateLimits } from './http/rate-limit-store.js';
 import { registerRoute } from './http/route.js';
 import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
 import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
@@ -94,6 +94,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = problemFromError(error);
     if (problem.code === 'internal_error') request.log.error({ err: error }, 'unhandled error');
+    if (problem.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', String(problem.retryAfterSeconds));
     return reply
       .code(problem.statusCode)
       .type('application/problem+json')
@@ -145,10 +147,16 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   // onRequest hook sets request.auth or request.device, or answers 401/403 before this hook
   // runs); a request reaching it without either is counted per client address. Counters live in the database, so the limit holds across
   // every process sharing it.
+  const limits = sharedRateLimits(ctx.db, ctx.clock, {
+    windowMs: ctx.config.rateLimit.windowMs,
+    syncMs: ctx.config.rateLimitSyncMs,
+    logger,
+  });
+  app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    store: databaseRateLimitStore(ctx.db, ctx.clock),
+    store: limits.store,
     max: (_request, key) => (key === RELAY_KEY ? ctx.config.relayRateLimitMax : ctx.config.rateLimit.max),
     timeWindow: ctx.config.rateLimit.windowMs,
     // A relay route reaches this hook only with the relay token (its onRequest refuses others).

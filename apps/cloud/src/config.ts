@@ -35,7 +35,13 @@ export interface CloudConfig {
   databaseUrl?: string | undefined;
   logLevel: string;
   /** Requests per key and window, shared by every process. */
+  /** Requests per key and window, shared by every process. */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * How often each process shares its rate-limit counts through the database (they are counted
+   * in the process; http/rate-limit-store.ts says what that costs in exactness).
+   */
+  rateLimitSyncMs: number;
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
   /**
@@ -76,6 +82,16 @@ export interface CloudConfig {
    * code; without it, the address the console's request came to.
    */
   publicUrl?: string | undefined;
+  console: ConsoleConfig;
+}
+
+/** The merchant console's sessions and sign-in limits (docs/console.md). */
+export interface ConsoleConfig {
+  session: { idleMs: number; absoluteMs: number };
+  /** Sets Secure on the session cookie even over plain HTTP: the cloud is behind a TLS proxy. */
+  secureCookie: boolean;
+  /** Sign-in attempts per window, per client address and per e-mail address. */
+  signIn: { maxPerAddress: number; maxPerAccount: number; windowMs: number };
 }
 
 const MINUTE = 60_000;
@@ -124,6 +140,7 @@ const SETTINGS = {
   LOG_LEVEL: text('info'),
   RATE_LIMIT_MAX: int(600),
   RATE_LIMIT_WINDOW_MS: int(MINUTE),
+  RATE_LIMIT_SYNC_MS: int(500, { min: 10, max: MINUTE }),
   RATE_LIMIT_ADDRESS_MAX: int(1200),
   RATE_LIMIT_RELAY_MAX: int(60_000),
   CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
@@ -150,6 +167,11 @@ const SETTINGS = {
   RELAY_TOKEN: text(null, { secret: true }),
   RELAY_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://relay.example.com', null),
   CLOUD_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://cloud.example.com', null),
+  CONSOLE_SESSION_IDLE_MINUTES: int(30, { min: 1 }),
+  CONSOLE_SESSION_MAX_HOURS: int(12, { min: 1 }),
+  CONSOLE_SECURE_COOKIE: bool(false),
+  CONSOLE_SIGN_IN_MAX_PER_ADDRESS: int(30, { min: 1 }),
+  CONSOLE_SIGN_IN_MAX_PER_ACCOUNT: int(10, { min: 1 }),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -161,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     databaseUrl: e.DATABASE_URL ?? undefined,
     logLevel: e.LOG_LEVEL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimitSyncMs: e.RATE_LIMIT_SYNC_MS,
     addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
     relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
     corsOrigins: e.CORS_ORIGINS,
@@ -183,5 +206,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     relayToken: e.RELAY_TOKEN ?? undefined,
     relayPublicUrl: e.RELAY_PUBLIC_URL ?? undefined,
     publicUrl: e.CLOUD_PUBLIC_URL ?? undefined,
+    console: {
+      session: {
+        idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * MINUTE,
+        absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * HOUR,
+      },
+      secureCookie: e.CONSOLE_SECURE_COOKIE,
+      signIn: {
+        maxPerAddress: e.CONSOLE_SIGN_IN_MAX_PER_ADDRESS,
+        maxPerAccount: e.CONSOLE_SIGN_IN_MAX_PER_ACCOUNT,
+        windowMs: 15 * MINUTE,
+      },
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { SecretsKeyring } from './secrets/secrets-keyring.js';
 import type { UrlGuard } from '@fiscal-pos/url-guard';
 import type { AddressLimiter } from './http/address-limiter.js';
 import type { Route } from './http/route.js';
+import type { SignInAttempts } from './console-users/sign-in.js';
 
 /** What every handler and use case may reach: nothing global, all passed in. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   clock: Clock;
   /** Terminal activation attempts per client address (config.activationRateLimit). */
   activationAttempts: AddressLimiter;
+  /** Console sign-in attempts per client address and per e-mail address (config.console.signIn). */
+  signInAttempts: SignInAttempts;
   /** SHA-256 of the operator token (admin/operator-token.ts); the token itself is not kept. */
   operatorTokenDigest: Buffer;
   /** SHA-256 of the token /metrics asks for (METRICS_TOKEN or DATA_DIR/metrics-token). */

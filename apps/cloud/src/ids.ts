@@ -28,7 +28,9 @@ export type IdKind =
   | 'trm'
   | 'dcr'
   | 'tak'
-  | 'fdoc';
+  | 'fdoc'
+  | 'usr'
+  | 'ses';
 
 const ID_BYTES = 16;
 /**

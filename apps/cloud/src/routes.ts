@@ -1,5 +1,6 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
+import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
 import type { CloudRoute } from './context.js';
 import {
   cancelOrderRoute,
@@ -69,4 +70,5 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...TERMINAL_ADMIN_ROUTES,
   ...DEVICE_ROUTES,
   ...RELAY_ROUTES,
+  ...CONSOLE_AUTH_ROUTES,
 ];

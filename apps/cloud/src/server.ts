@@ -10,6 +10,7 @@ import { CloudMetrics } from './metrics/cloud-metrics.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { signInAttempts } from './console-users/sign-in.js';
 import { AddressLimiter } from './http/address-limiter.js';
 import { buildApp } from './app.js';
 import { KeyCache } from './keys/key-cache.js';
@@ -98,6 +99,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     notifyDeliveries: () => worker?.wake(),
     clock,
     activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock }),
+    signInAttempts: signInAttempts(config.console.signIn, clock),
     operatorTokenDigest: operatorToken.digest,
     metricsTokenDigest: metricsToken.digest,
     metrics,

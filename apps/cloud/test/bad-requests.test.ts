@@ -12,6 +12,7 @@ import {
   TEST_OPERATOR_TOKEN,
   type TestDatabase,
 } from './harness.js';
+import { seedConsoleUser, signInConsole } from './console-harness.js';
 
 type Json = Record<string, any>; // the document is arbitrary JSON
 
@@ -47,6 +48,10 @@ describe.each(DRIVERS)('bad requests on %s', (driver) => {
     credentials.device = { authorization: `Bearer ${terminal.deviceCredential}` };
     credentials.relay = { authorization: `Bearer ${RELAY_TOKEN}` };
     credentials.open = {};
+    credentials['console-open'] = {};
+    const owner = await seedConsoleUser(database, { merchantId: merchant.merchantId, role: 'owner' });
+    const browser = await signInConsole(cloud, owner);
+    credentials.console = { cookie: browser.cookie, 'x-csrf-token': browser.csrfToken };
   });
 
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { digestToken } from '../src/secrets/access-tokens.js';
 import { systemClock } from '../src/clock.js';
 import { CloudMetrics } from '../src/metrics/cloud-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInAttempts } from '../src/console-users/sign-in.js';
 import { AddressLimiter } from '../src/http/address-limiter.js';
 import { buildApp } from '../src/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
@@ -139,6 +140,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       notifyDeliveries: () => undefined,
       clock: systemClock,
       activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock: systemClock }),
+      signInAttempts: signInAttempts(config.console.signIn, systemClock),
       operatorTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
       metricsTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
       metrics: new CloudMetrics(database.db),

@@ -588,3 +588,53 @@ export const fiscalDocuments = pgTable(
     index('fiscal_documents_terminal_created_idx').on(t.merchantId, t.terminalId, t.createdAt, t.id),
   ],
 );
+
+/** Who may be a console user, from most to least allowed (console-users/roles.ts orders them). */
+export type ConsoleRole = 'owner' | 'manager' | 'viewer';
+
+/**
+ * People who sign in to the merchant console. A user belongs to one merchant; an e-mail
+ * address (kept lowercased) names one user in the whole cloud, so signing in needs no merchant.
+ * `password_hash` (argon2id) is null until an invitation is accepted.
+ */
+export const consoleUsers = pgTable(
+  'console_users',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    email: text('email').notNull(),
+    role: text('role').$type<ConsoleRole>().notNull(),
+    passwordHash: text('password_hash'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('console_users_email_key').on(t.email),
+    index('console_users_merchant_idx').on(t.merchantId),
+  ],
+);
+
+/**
+ * Signed-in browsers. The cookie carries a random token; only its SHA-256 is kept (`token_hash`),
+ * so a copy of the table signs nobody in. Idle expiry counts from `last_seen_at`, absolute from
+ * `expires_at`; signing out deletes the row.
+ */
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('console_sessions_token_key').on(t.tokenHash),
+    index('console_sessions_user_idx').on(t.userId),
+  ],
+);

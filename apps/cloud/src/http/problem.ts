@@ -31,6 +31,10 @@ export const PROBLEM_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'not_signed_in',
+  'invalid_credentials',
+  'csrf_token_invalid',
+  'role_forbidden',
   'internal_error',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
@@ -93,6 +97,14 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 415, title: 'Unsupported media type' };
     case 'rate_limited':
       return { status: 429, title: 'Too many requests' };
+    case 'not_signed_in':
+      return { status: 401, title: 'Not signed in' };
+    case 'invalid_credentials':
+      return { status: 401, title: 'Wrong e-mail address or password' };
+    case 'csrf_token_invalid':
+      return { status: 403, title: 'Missing or wrong CSRF token' };
+    case 'role_forbidden':
+      return { status: 403, title: 'Your role does not allow this' };
     case 'internal_error':
       return { status: 500, title: 'Internal error' };
   }
@@ -109,6 +121,8 @@ export interface FieldError {
 /** A failure to present as problem details; thrown from anywhere below a route. */
 export class ProblemError extends Error {
   readonly statusCode: number;
+  /** Seconds to send as Retry-After (a 429 refused by a use case, which holds no reply). */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
@@ -116,6 +130,12 @@ export class ProblemError extends Error {
   ) {
     super(detail);
     this.statusCode = problemStatus(code).status;
+  }
+
+  static rateLimited(detail: string, retryAfterSeconds: number): ProblemError {
+    const problem = new ProblemError('rate_limited', detail);
+    problem.retryAfterSeconds = retryAfterSeconds;
+    return problem;
   }
 }
 

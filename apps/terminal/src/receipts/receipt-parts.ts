@@ -62,12 +62,22 @@ export function vatLines(vat: readonly VatLine[], givenBack = false): string[][]
   ]);
 }
 
+/**
+ * A report's amounts per VAT rate: for each code the total with VAT (`TOTAL A 8%`), then the VAT
+ * in it (`TVA A 8%`). The totals add up to the report's TOTAL, the VAT lines to its VAT.
+ */
+export function vatRateTotalLines(vat: readonly VatLine[]): string[][] {
+  return vat.flatMap((line) => [
+    [`TOTAL ${vatCodeLabel(line)}`, formatMinor(line.gross)],
+    [`TVA ${vatCodeLabel(line)}`, formatMinor(line.vatAmount)],
+  ]);
+}
+
 /** `NUMERAR   10.00`, one line per ACPS code. */
 export function paymentLines(payments: readonly { code: string; amount: Minor }[]): string[][] {
   return payments.map((p) => [paymentLabel(p.code), formatMinor(p.amount)]);
 }
 
-/** `DATA 24.11.2026 ORA 00:30:00`, in the terminal's time zone (the process's TZ). */
 /** What the bank's card terminal gave for a card payment or a card refund, under its payment line. */
 export function cardLines(card: {
   scheme: string | null;
@@ -84,6 +94,7 @@ export function cardLines(card: {
   ];
 }
 
+/** `DATA 24.11.2026 ORA 00:30:00`, in the terminal's time zone (the process's TZ). */
 export function dateTimeLine(iso: string): string[] {
   const { year, month, day, time } = localParts(iso);
   return [`DATA ${day}.${month}.${year}`, `ORA ${time}`];

@@ -1,5 +1,6 @@
 import { parseReportRequest, reportRequestSchema } from '@fiscal-pos/fiscal';
 import { defineRoute, FISCAL_OPERATION_ERRORS, type Route } from '../http/define-route.js';
+import { fiscalDaySpan } from './fiscal-day-span.js';
 import { generateFiscalReport } from './generate-fiscal-report.js';
 import { fiscalReportResultSchema } from './report-contract.js';
 import { printReportLater, type ReportDeps } from './report-deps.js';
@@ -30,7 +31,14 @@ function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
       if (body.printReport) {
         printReportLater(
           d,
-          reportDocument(kind, d.header(), snapshot.reportNumber, snapshot.totals, operation),
+          reportDocument(
+            kind,
+            d.header(),
+            snapshot.reportNumber,
+            snapshot.totals,
+            fiscalDaySpan(d.reports.dayRecords(snapshot.reportNumber)),
+            operation,
+          ),
           `${kind === 'z' ? 'Z' : 'X'} report ${snapshot.reportNumber}`,
         );
       }

@@ -6,9 +6,10 @@ import {
   documentCodeLines,
   merchantHeader,
   paymentLines,
-  vatLines,
+  vatRateTotalLines,
   type ReceiptHeader,
 } from '../receipts/receipt-parts.js';
+import type { FiscalDaySpan } from './fiscal-day-span.js';
 
 /** Payment totals by ACPS code, in the classifier's order of the record. */
 function payments(totals: Readonly<Record<string, Minor>>) {
@@ -22,15 +23,18 @@ function payments(totals: Readonly<Record<string, Minor>>) {
 const AMOUNT_BEFORE_VAT = 'VALOARE FARA TVA';
 
 /**
- * An X or Z report as printed: the day's sales and returns, the net total and its VAT per code
- * (which add up: TOTAL = VANZARI − RETURURI = Σ TVA + VALOARE FARA TVA), the payments, the cash,
- * and the code the fiscal server gave the report (documentCodeLines).
+ * An X or Z report as printed: which day it covers (when it opened, the numbers of its
+ * documents), the day's sales and returns, the net total and, per VAT rate, its total and VAT
+ * (which add up: TOTAL = VANZARI − RETURURI = Σ TOTAL <rate> = Σ TVA + VALOARE FARA TVA), the
+ * documents counted by kind, the payments, the cash, and the code the fiscal server gave the
+ * report (documentCodeLines). docs/terminal-api.md, "Printed documents and the regulation".
  */
 export function reportDocument(
   kind: 'x' | 'z',
   header: ReceiptHeader,
   reportNumber: number,
   totals: ReportTotals,
+  day: FiscalDaySpan | null,
   op: FiscalOperationRecord,
 ): PrintDocument {
   const lines: PrintLine[] = [
@@ -38,15 +42,18 @@ export function reportDocument(
     ['', kind === 'z' ? 'RAPORT Z' : 'RAPORT X', ''],
     [kind === 'z' ? 'RAPORT Z NR.' : 'RAPORT X (ZIUA Z NR.)', String(reportNumber)],
     dateTimeLine(op.createdAt),
+    ['ZI FISCALA DESCHISA', day === null ? '-' : dateTimeLine(day.openedAt).join(' ')],
+    ['BONURI NR.', day === null ? '-' : `${day.firstReceiptNumber} - ${day.lastReceiptNumber}`],
     [''],
     ['VANZARI', formatMinor(totals.totalSales)],
     ['RETURURI', formatMinor(totals.totalReturns)],
     ['TOTAL', formatMinor(totals.dailyTotal)],
-    ...vatLines(totals.vatBreakdown),
+    ...vatRateTotalLines(totals.vatBreakdown),
     [AMOUNT_BEFORE_VAT, formatMinor(totals.dailyUntaxed)],
     [''],
     ['BONURI FISCALE', String(totals.receiptsIssued)],
     ['BONURI DE RETUR', String(totals.returnsCount)],
+    ['BONURI DE SERVICIU', String(totals.cashInCount + totals.cashOutCount)],
     ...payments(totals.paymentTotals),
     [''],
     ['INTRODUCERI NUMERAR', formatMinor(totals.cashIn)],
@@ -74,7 +81,7 @@ export function periodicReportDocument(
     [''],
     ['VANZARI', formatMinor(totals.totalSales)],
     ['RETURURI', formatMinor(totals.totalReturns)],
-    ...vatLines(totals.vatBreakdown),
+    ...vatRateTotalLines(totals.vatBreakdown),
     [AMOUNT_BEFORE_VAT, formatMinor(totals.totalUntaxed)],
     ['BONURI FISCALE', String(totals.receiptsCount)],
     ...payments(totals.paymentTotals),

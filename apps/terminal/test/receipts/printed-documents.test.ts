@@ -209,6 +209,10 @@ describe('printed documents', () => {
       expect(valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI')).toBe(total);
       const vat = lines.filter((l) => l.startsWith('TVA ')).map(amountOf);
       expect(sum(vat) + valueOf(lines, 'VALOARE FARA TVA')).toBe(total);
+      // Per VAT rate, its total with VAT: the rates' totals add up to TOTAL.
+      const rateTotals = lines.filter((l) => /^TOTAL [A-E_] /.test(l)).map(amountOf);
+      expect(rateTotals).toHaveLength(vat.length);
+      expect(sum(rateTotals)).toBe(total);
       expect(valueOf(lines, 'NUMERAR') + valueOf(lines, 'CARD')).toBe(total);
       expect(
         valueOf(lines, 'INTRODUCERI NUMERAR') -
@@ -220,6 +224,19 @@ describe('printed documents', () => {
       expect(valueOf(lines, 'NUMERAR IN SERTAR')).toBe(valueOf(linesOf('cash-out'), 'NUMERAR IN SERTAR'));
       // The code the fiscal server returned for the report, labelled as its document code.
       expect(lines).toContainEqual(expect.stringMatching(/^COD DOCUMENT MEV +<FISCAL-CODE>$/));
+    },
+  );
+
+  it.each(['x-report', 'z-report'])(
+    '%s says which day it covers: when it opened, its documents by number and by kind',
+    (kind) => {
+      const lines = linesOf(kind);
+      // The sale opened the day (08:15:30); then refund 2, cash-in 3 and cash-out 4, at 09:00.
+      expect(lines).toContain('ZI FISCALA DESCHISA DATA 24.11.2026 ORA 08:15:30');
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI NR\. +1 - 4$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI FISCALE +1$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI DE RETUR +1$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^BONURI DE SERVICIU +2$/));
     },
   );
 
@@ -250,6 +267,9 @@ describe('printed documents', () => {
     expect(sum(vat) + valueOf(lines, 'VALOARE FARA TVA')).toBe(
       valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI'),
     );
+    const rateTotals = lines.filter((l) => /^TOTAL [A-E_] /.test(l)).map(amountOf);
+    expect(rateTotals).toHaveLength(vat.length);
+    expect(sum(rateTotals)).toBe(valueOf(lines, 'VANZARI') - valueOf(lines, 'RETURURI'));
   });
 
   it('every fiscal document names its issuer as HG 141/2019 words it: COD FISCAL (the IDNO) and address', () => {
@@ -260,6 +280,63 @@ describe('printed documents', () => {
       // The label belongs to the taxpayer alone: the MEV document's code is never called so.
       expect(text.match(/COD FISCAL/g), kind).toHaveLength(1);
     }
+  });
+
+  /**
+   * The elements HG 141/2019 (Anexa nr. 1, pct. 24) makes mandatory on every fiscal document, as
+   * far as its text could be read, each as the terminal prints it: the table in docs/terminal-api.md,
+   * "Printed documents and the regulation", names this test for each of them.
+   */
+  const HEADINGS: Record<string, RegExp> = {
+    sale: /^ +BON FISCAL +$/,
+    refund: /^ +BON FISCAL DE RETUR +$/,
+    'cash-in': /^ +BON DE SERVICIU +$/,
+    'cash-out': /^ +BON DE SERVICIU +$/,
+    'x-report': /^ +RAPORT X +$/,
+    'z-report': /^ +RAPORT Z +$/,
+  };
+  const NUMBERS: Record<string, RegExp> = {
+    sale: /^BON NR\. +1$/,
+    refund: /^BON NR\. +2$/,
+    'cash-in': /^BON NR\. +3$/,
+    'cash-out': /^BON NR\. +4$/,
+    'x-report': /^RAPORT X \(ZIUA Z NR\.\) +1$/,
+    'z-report': /^RAPORT Z NR\. +1$/,
+  };
+  const PAYMENTS: Record<string, RegExp[]> = {
+    sale: [/^CARD +30\.00$/, /^NUMERAR +50\.00$/],
+    refund: [/^RESTITUIT CARD +\d+\.\d{2}$/, /^RESTITUIT NUMERAR +\d+\.\d{2}$/],
+    'cash-in': [/^INTRODUCERE NUMERAR +100\.00$/],
+    'cash-out': [/^SCOATERE NUMERAR +20\.50$/],
+    'x-report': [/^CARD +\d+\.\d{2}$/, /^NUMERAR +\d+\.\d{2}$/],
+    'z-report': [/^CARD +\d+\.\d{2}$/, /^NUMERAR +\d+\.\d{2}$/],
+  };
+  it.each(FISCAL)(
+    '%s prints every mandatory element that could be read (HG 141/2019, Anexa nr. 1, pct. 24)',
+    (kind) => {
+      const lines = linesOf(kind);
+      // 1) the taxpayer: name, fiscal code, address (see also the test above)
+      expect(lines[0], kind).toContain('SRL „Ţărăncuţa” Magazin');
+      // 3) the registration number the tax service gave the device
+      expect(lines).toContainEqual(expect.stringMatching(/^NR\. INREGISTRARE +<REG>$/));
+      // the kind of document, then 4) its current number
+      expect(lines).toContainEqual(expect.stringMatching(HEADINGS[kind]!));
+      expect(lines).toContainEqual(expect.stringMatching(NUMBERS[kind]!));
+      // 5) the date and time of issue
+      expect(lines).toContainEqual(expect.stringMatching(/^DATA \d\d\.\d\d\.\d{4} +ORA \d\d:\d\d:\d\d$/));
+      // 6) how it was paid (a cash operation: the cash moved)
+      for (const payment of PAYMENTS[kind]!) expect(lines).toContainEqual(expect.stringMatching(payment));
+      // the code the fiscal server (MEV) gave the document
+      expect(lines).toContainEqual(expect.stringMatching(/^COD DOCUMENT MEV +<FISCAL-CODE>$/));
+    },
+  );
+
+  it.each(['sale', 'refund'])('%s carries the verification link and its QR code', (kind) => {
+    const text = printed.get(kind)!;
+    expect(text).toContain('VERIFICARE:');
+    expect(text).toMatch(
+      /^\[QR https:\/\/mev\.sfs\.md\/receipt-verifier\/<REG>\/\d+\.\d{2}\/\d+\/2026-11-24\]$/m,
+    );
   });
 
   it('dates and times are the terminal’s (Europe/Chisinau in production, UTC in this suite)', () => {

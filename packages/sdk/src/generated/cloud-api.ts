@@ -1066,6 +1066,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/v1/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the console
+         * @description Sets the session cookie and answers the session with its CSRF token. A wrong password and an unknown e-mail address get the same 401; attempts are limited per client address and per e-mail address (429 with Retry-After).
+         *
+         *     Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user, their merchant and the CSRF token
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleGetSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of this browser
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of every browser
+         * @description Ends every session of the signed-in user, this one included.
+         *
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleSignOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1079,7 +1163,7 @@ export interface components {
             /** @description The request path */
             instance: string;
             /** @enum {string} */
-            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "not_signed_in" | "invalid_credentials" | "csrf_token_invalid" | "role_forbidden" | "internal_error";
             requestId: string;
             errors?: {
                 path: string;
@@ -1866,6 +1950,26 @@ export interface components {
             }[];
             /** @description Send it back as `since` next time */
             cursor: string;
+        };
+        ConsoleSession: {
+            user: {
+                id: string;
+                email: string;
+                /** @enum {string} */
+                role: "viewer" | "manager" | "owner";
+            };
+            merchant: {
+                id: string;
+                name: string;
+            };
+            /** @description Send it as X-CSRF-Token with every change (POST, PUT, PATCH, DELETE). */
+            csrfToken: string;
+            /** @description When the session ends at the latest (it ends earlier after 30 idle minutes). */
+            expiresAt: string;
+        };
+        ConsoleSignIn: {
+            email: string;
+            password: string;
         };
     };
     responses: never;
@@ -5662,6 +5766,184 @@ export interface operations {
             };
             /** @description Missing or invalid relay token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong e-mail address or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSignOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended; the cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,99 @@
+// The merchant console's audience: a signed-in person, by the session cookie. Order of checks:
+// no or unknown or expired session -> 401 not_signed_in; a change (any method but GET/HEAD)
+// without the session's CSRF token in X-CSRF-Token -> 403 csrf_token_invalid; a role below the
+// route's -> 403 role_forbidden. The session's merchant is the only one a handler may query:
+// console paths carry no merchant id.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ProblemError } from '../http/problem.js';
+import type { Access } from '../http/route.js';
+import { roleAllows, type ConsoleRole } from '../console-users/roles.js';
+import { csrfTokenMatches, resumeSession, type ConsoleSession } from '../console-users/sessions.js';
+import { sessionTokenOf } from './session-cookie.js';
+
+const CONSOLE_BASE_PATH = '/api/console/v1';
+const CSRF_HEADER = 'x-csrf-token';
+
+/** Who is calling, as a console handler sees them. */
+export interface ConsoleUser {
+  userId: string;
+  merchantId: string;
+  role: ConsoleRole;
+  email: string;
+  sessionId: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ConsoleSession> {
+  const token = sessionTokenOf(request);
+  const session = token
+    ? await resumeSession(ctx.db, token, ctx.clock.now(), ctx.config.console.session)
+    : undefined;
+  if (!session)
+    throw new ProblemError('not_signed_in', 'Sign in to the console first; the session may have expired.');
+  return session;
+}
+
+function checkCsrf(session: ConsoleSession, request: FastifyRequest): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const header = request.headers[CSRF_HEADER];
+  const given = Array.isArray(header) ? header[0] : header;
+  if (!given || !csrfTokenMatches(session, given))
+    throw new ProblemError(
+      'csrf_token_invalid',
+      'Send the session’s CSRF token (GET /api/console/v1/session, csrfToken) in the X-CSRF-Token header.',
+    );
+}
+
+/** Console routes for users with at least `role`; the handler gets `user` (and the `session` itself). */
+export function consoleUser(options: {
+  role: ConsoleRole;
+}): Access<AppContext, { user: ConsoleUser; session: ConsoleSession }> {
+  return {
+    name: 'console',
+    basePath: CONSOLE_BASE_PATH,
+    admit: async (ctx, request) => {
+      const session = await authenticate(ctx, request);
+      checkCsrf(session, request);
+      if (!roleAllows(session.user.role, options.role))
+        throw new ProblemError('role_forbidden', `This needs the ${options.role} role or higher.`);
+      const { user } = session;
+      return {
+        user: {
+          userId: user.id,
+          merchantId: user.merchantId,
+          role: user.role,
+          email: user.email,
+          sessionId: session.id,
+        },
+        session,
+      };
+    },
+    doc: {
+      who: `Needs a console session (cookie) with the ${options.role} role or higher; changes need the X-CSRF-Token header.`,
+      unauthorized: 'Not signed in, or the session expired',
+      forbidden: 'Missing CSRF token, or the role does not allow it',
+      securityScheme: {
+        name: 'consoleSession',
+        scheme: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'fpos_session',
+          description: 'The console session cookie',
+        },
+      },
+      tag: 'console',
+    },
+  };
+}
+
+/** Console routes that take no session (signing in, accepting an invitation, resetting a password). */
+export function consoleOpen(): Access<AppContext, object> {
+  return {
+    name: 'console-open',
+    basePath: CONSOLE_BASE_PATH,
+    admit: () => ({}),
+    doc: { who: 'Needs no session; attempts are limited per address and per account.', tag: 'console' },
+  };
+}
