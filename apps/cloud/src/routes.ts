@@ -1,6 +1,7 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
+import { FLEET_CONSOLE_ROUTES } from './fleet/fleet-console-routes.js';
 import type { CloudRoute } from './context.js';
 import {
   cancelOrderRoute,
@@ -71,4 +72,5 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...DEVICE_ROUTES,
   ...RELAY_ROUTES,
   ...CONSOLE_AUTH_ROUTES,
+  ...FLEET_CONSOLE_ROUTES,
 ];

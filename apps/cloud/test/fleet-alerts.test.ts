@@ -107,9 +107,9 @@ describe('fleet alerts', () => {
   it('has no alerts for a pending or deactivated terminal', () => {
     const paperOut = health({ printer: { state: 'paper-out', queuedJobs: 0, unconfirmedJobs: 0 } });
     for (const status of ['pending', 'deactivated'] as const)
-      expect(terminalAlerts({ status, activatedAt: null, health: paperOut }, at(SILENT_AFTER_MS * 2))).toEqual(
-        [],
-      );
+      expect(
+        terminalAlerts({ status, activatedAt: null, health: paperOut }, at(SILENT_AFTER_MS * 2)),
+      ).toEqual([]);
   });
 
   it('is online while its report is fresh and its relay link up', () => {

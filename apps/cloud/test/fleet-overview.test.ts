@@ -51,8 +51,9 @@ describe.each(DRIVERS)('fleet overview on %s', (driver) => {
     const other = await seedMerchant(database);
     const reporting = await activeTerminal(cloud, merchantId, 'Casa 1');
     const quiet = await activeTerminal(cloud, merchantId, 'Casa 2');
-    const pending = (await admin(cloud, 'POST', `/merchants/${merchantId}/terminals`, { body: { name: 'Casa 3' } }))
-      .json().terminal.id as string;
+    const pending = (
+      await admin(cloud, 'POST', `/merchants/${merchantId}/terminals`, { body: { name: 'Casa 3' } })
+    ).json().terminal.id as string;
     const retired = await activeTerminal(cloud, merchantId, 'Casa 4');
     await admin(cloud, 'POST', `/merchants/${merchantId}/terminals/${retired.terminalId}/deactivate`);
     const foreign = await activeTerminal(cloud, other.merchantId, 'Streina');
@@ -96,7 +97,13 @@ describe.each(DRIVERS)('fleet overview on %s', (driver) => {
         { code: 'fiscal_day_expiring', severity: 'warning', at: new Date(NOW.getTime() + 30 * 60_000) },
       ],
     });
-    expect(two).toMatchObject({ id: quiet.terminalId, online: false, lastSeenAt: null, health: null, alerts: [] });
+    expect(two).toMatchObject({
+      id: quiet.terminalId,
+      online: false,
+      lastSeenAt: null,
+      health: null,
+      alerts: [],
+    });
     expect(three).toMatchObject({ id: pending, status: 'pending', online: false, alerts: [] });
     expect(o.summary).toEqual({ terminals: 3, online: 1, critical: 1, warning: 1 });
 
@@ -134,7 +141,11 @@ describe.each(DRIVERS)('fleet overview on %s', (driver) => {
     await device(cloud, b, 'POST', '/documents', { documents: [sale('2026-11-24T10:00:00.000Z', 1_234)] });
 
     const { sales } = await overview(merchantId);
-    expect(sales).toMatchObject({ timeZone: 'Europe/Chisinau', today: '2026-11-25', weekStart: '2026-11-23' });
+    expect(sales).toMatchObject({
+      timeZone: 'Europe/Chisinau',
+      today: '2026-11-25',
+      weekStart: '2026-11-23',
+    });
     const salesA = sales.terminals.find((t) => t.terminalId === a.terminalId);
     const salesB = sales.terminals.find((t) => t.terminalId === b.terminalId);
     const day = (salesCount: number, salesMinor: number, refundsCount = 0, refundsMinor = 0) => ({

@@ -59,7 +59,9 @@ export interface TerminalForAlerts {
 
 /** An instant the terminal reported, on the cloud's clock. */
 export function onCloudClock(health: LatestHealth, reported: string): Date {
-  return new Date(health.receivedAt.getTime() + (Date.parse(reported) - Date.parse(health.report.reportedAt)));
+  return new Date(
+    health.receivedAt.getTime() + (Date.parse(reported) - Date.parse(health.report.reportedAt)),
+  );
 }
 
 /** Online: reported recently and linked to the relay. */
@@ -84,7 +86,8 @@ export function terminalAlerts(terminal: TerminalForAlerts, now: Date): FleetAle
   if (health === null) return [];
   const { report } = health;
   const alerts: FleetAlert[] = [];
-  if (report.status === 'degraded') alerts.push({ code: 'terminal_degraded', severity: 'critical', at: null });
+  if (report.status === 'degraded')
+    alerts.push({ code: 'terminal_degraded', severity: 'critical', at: null });
   if (report.fiscalDay !== null) {
     const expiresAt = onCloudClock(health, report.fiscalDay.expiresAt);
     const left = expiresAt.getTime() - now.getTime();

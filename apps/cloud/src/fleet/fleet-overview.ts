@@ -43,4 +43,3 @@ export async function fleetOverview(
     sales: await salesByTerminal(ctx.db, { merchantId, terminalIds: fleet.map((t) => t.id), now }),
   };
 }
-

@@ -7,7 +7,14 @@ import { terminalHealth, terminals } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import type { SortKey } from '../http/cursor.js';
 import type { TerminalStatus } from '../terminals/terminal-lifecycle.js';
-import { isOnline, onCloudClock, terminalAlerts, type FleetAlert, type LatestHealth } from './fleet-alerts.js';
+import { apiKeyColumns } from '../terminals/terminal-store.js';
+import {
+  isOnline,
+  onCloudClock,
+  terminalAlerts,
+  type FleetAlert,
+  type LatestHealth,
+} from './fleet-alerts.js';
 
 export interface FleetTerminal {
   id: string;
@@ -17,6 +24,10 @@ export interface FleetTerminal {
   createdAt: Date;
   activatedAt: Date | null;
   deactivatedAt: Date | null;
+  /** Last four characters of its current X-API-Key; null before activation. */
+  apiKeyLastFour: string | null;
+  /** A rotated key waits for the terminal to pick it up. */
+  apiKeyRotationPending: boolean;
   /** `{relay_url}` of the terminal; null while the cloud is not told the relay's address (RELAY_PUBLIC_URL). */
   relayAddress: string | null;
   online: boolean;
@@ -88,7 +99,7 @@ export async function fleetTerminals(db: Queryable, q: FleetQuery): Promise<Flee
       )!,
     );
   const query = db
-    .select({ terminal: terminals, health: terminalHealth })
+    .select({ terminal: terminals, health: terminalHealth, ...apiKeyColumns() })
     .from(terminals)
     .leftJoin(terminalHealth, eq(terminalHealth.terminalId, terminals.id))
     .where(and(...conditions))
@@ -96,7 +107,7 @@ export async function fleetTerminals(db: Queryable, q: FleetQuery): Promise<Flee
   const rows = q.limit === undefined ? await query : await query.limit(q.limit + 1);
   if (q.terminalId !== undefined && rows.length === 0)
     throw new ProblemError('not_found', `No terminal ${q.terminalId}.`);
-  return rows.map(({ terminal, health }) => {
+  return rows.map(({ terminal, health, apiKeyLastFour, apiKeyRotationPending }) => {
     const latest: LatestHealth | null = health && { report: health.report, receivedAt: health.receivedAt };
     const status = terminal.status as TerminalStatus;
     return {
@@ -107,6 +118,8 @@ export async function fleetTerminals(db: Queryable, q: FleetQuery): Promise<Flee
       createdAt: terminal.createdAt,
       activatedAt: terminal.activatedAt,
       deactivatedAt: terminal.deactivatedAt,
+      apiKeyLastFour,
+      apiKeyRotationPending,
       relayAddress: relayAddressOf(q.relayUrl, terminal.publicId),
       online: status === 'active' && isOnline(latest, q.now),
       lastSeenAt: latest?.receivedAt ?? null,

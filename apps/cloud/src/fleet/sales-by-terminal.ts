@@ -66,7 +66,13 @@ export async function salesByTerminal(
              date_trunc('week', ${now}::timestamptz at time zone ${zone}) at time zone ${zone} as since`),
   );
   if (!bounds) throw new Error('the database answered no row to a select without a table');
-  const rows = rowsOf<{ terminal_id: string; day: string; type: string; n: number | string; minor: number | string }>(
+  const rows = rowsOf<{
+    terminal_id: string;
+    day: string;
+    type: string;
+    n: number | string;
+    minor: number | string;
+  }>(
     await db.execute(sql`
       select terminal_id, to_char((created_at at time zone ${zone})::date, 'YYYY-MM-DD') as day, type,
              count(*) as n, coalesce(sum(total_minor), 0) as minor

@@ -49,7 +49,9 @@ function envelopeOf(text: string): TerminalEnvelope | null {
   }
 }
 
-async function callThroughRelay(address: string): Promise<Omit<TerminalTestResult, 'relayAddress' | 'testedAt'>> {
+async function callThroughRelay(
+  address: string,
+): Promise<Omit<TerminalTestResult, 'relayAddress' | 'testedAt'>> {
   const started = performance.now();
   let response: Response;
   let text: string;
@@ -80,7 +82,11 @@ async function callThroughRelay(address: string): Promise<Omit<TerminalTestResul
       outcome: 'ok',
       httpStatus: response.status,
       latencyMs,
-      terminal: { version: data.version, status: String(data.status), fiscalStatus: String(data.fiscalStatus) },
+      terminal: {
+        version: data.version,
+        status: String(data.status),
+        fiscalStatus: String(data.fiscalStatus),
+      },
       detail: null,
     };
   }

@@ -105,7 +105,9 @@ export class HealthReporter {
     const report = deviceHealthReport(record(), now);
     const state = alertState(report);
     const due =
-      this.#lastSentAt === null || at - this.#lastSentAt >= this.o.intervalMs || state !== this.#lastAlertState;
+      this.#lastSentAt === null ||
+      at - this.#lastSentAt >= this.o.intervalMs ||
+      state !== this.#lastAlertState;
     if (!due) return;
     const client = new DeviceClient(access.cloudUrl, () => access.deviceCredential, this.o.timeoutMs);
     try {
@@ -116,7 +118,12 @@ export class HealthReporter {
       this.#retryAt = 0;
     } catch (error) {
       this.#failures += 1;
-      const wait = backoffDelay(this.#failures, this.o.checkMs, this.o.intervalMs, this.o.random ?? Math.random);
+      const wait = backoffDelay(
+        this.#failures,
+        this.o.checkMs,
+        this.o.intervalMs,
+        this.o.random ?? Math.random,
+      );
       this.#retryAt = at + wait;
       this.o.logger.warn(
         { err: error instanceof Error ? error.message : String(error), retryInMs: Math.round(wait) },
