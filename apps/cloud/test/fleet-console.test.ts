@@ -15,6 +15,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  type ActiveTerminal,
   type TestDatabase,
 } from './harness.js';
 
@@ -215,7 +216,7 @@ describe.each(DRIVERS)('console fleet on %s', (driver) => {
       cloud,
       await seedConsoleUser(database, { merchantId: fresh.merchantId, role: 'owner' }),
     );
-    const made = [];
+    const made: ActiveTerminal[] = [];
     for (const name of ['A', 'B', 'C']) made.push(await activeTerminal(cloud, fresh.merchantId, name));
     await device(
       cloud,

@@ -3,6 +3,7 @@
 // terminal itself: it is a client of the relay's public address (RELAY_PUBLIC_URL), so the test
 // crosses the same path as an ERP's request (relay node, cluster, the terminal's link), and
 // /api/health needs no X-API-Key, which the cloud does not keep (only its hash).
+import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { CloudConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -35,15 +36,16 @@ export interface TerminalTestResult {
   testedAt: Date;
 }
 
-interface TerminalEnvelope {
-  data?: { version?: unknown; status?: unknown; fiscalStatus?: unknown } | null;
-  error?: { code?: unknown; message?: unknown } | null;
-}
+/** What the test reads of the terminal's envelope, or of the relay's refusal (same envelope). */
+const TerminalEnvelope = z.object({
+  data: z.object({ version: z.string(), status: z.string(), fiscalStatus: z.string() }).nullish(),
+  error: z.object({ code: z.string() }).nullish(),
+});
 
-function envelopeOf(text: string): TerminalEnvelope | null {
+function envelopeOf(text: string): z.infer<typeof TerminalEnvelope> | null {
   try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as TerminalEnvelope) : null;
+    const parsed = TerminalEnvelope.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
