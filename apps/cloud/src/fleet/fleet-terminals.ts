@@ -52,7 +52,7 @@ export interface FleetHealth {
 }
 
 /** `https://relay.example` + `/api/relay/<publicId>` (docs/relay.md). */
-export function relayAddressOf(relayUrl: string | undefined, publicId: string): string | null {
+function relayAddressOf(relayUrl: string | undefined, publicId: string): string | null {
   return relayUrl === undefined ? null : `${relayUrl.replace(/\/+$/, '')}/api/relay/${publicId}`;
 }
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
 
 /** The time zone of the terminals' calendar days (the terminal's TZ default). */
-export const SALES_TIME_ZONE = 'Europe/Chisinau';
+const SALES_TIME_ZONE = 'Europe/Chisinau';
 
 export interface DayTotals {
   /** Sales receipts issued. */

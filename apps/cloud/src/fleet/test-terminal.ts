@@ -11,7 +11,7 @@ import { ProblemError } from '../http/problem.js';
 import { fleetTerminals } from './fleet-terminals.js';
 
 /** How long the test waits for the terminal's answer (the relay's own deadline is 60 s). */
-export const TERMINAL_TEST_TIMEOUT_MS = 10_000;
+const TERMINAL_TEST_TIMEOUT_MS = 10_000;
 
 export const TEST_OUTCOMES = [
   'ok',

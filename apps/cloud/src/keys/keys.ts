@@ -161,7 +161,7 @@ export interface KeySummary {
  * "Last used" is kept to the minute: a key's row is written at most once a minute however many
  * requests it makes (and only when the key is looked up, at most every AUTH_CACHE_TTL_MS).
  */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 
 /** Records a request with the key unless its last use was recorded within the precision. */
 export async function noteKeyUse(db: Queryable, key: ResolvedKey, now: Date): Promise<void> {

@@ -13,7 +13,7 @@ import type { PlatformAccess } from '../platform/platform-link.js';
 import type { HealthRecord } from './health-contract.js';
 
 /** The report made of what GET /api/health answers now: both say the same thing. */
-export function deviceHealthReport(record: HealthRecord, now: Date): DeviceHealthReport {
+function deviceHealthReport(record: HealthRecord, now: Date): DeviceHealthReport {
   return {
     reportedAt: now.toISOString(),
     version: record.version,
