@@ -431,8 +431,8 @@ export const terminals = pgTable(
 
 /**
  * The latest health report of each terminal (terminals/record-health.ts): one row per terminal,
- * replaced by each report. `report` is the device API's DeviceHealthReport as received (read
- * back through its schema); `reported_at` is the terminal's clock, `received_at` the cloud's,
+ * replaced by each report. `report` is the device API's DeviceHealthReport as validated on
+ * arrival; `reported_at` is the terminal's clock, `received_at` the cloud's,
  * which is what "last seen" and every age in the console count from.
  */
 export const terminalHealth = pgTable(
