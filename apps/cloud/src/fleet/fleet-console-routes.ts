@@ -15,25 +15,27 @@ import { deactivateTerminal, renameTerminal } from '../terminals/change-terminal
 import { createTerminal } from '../terminals/create-terminal.js';
 import { issueActivationCode } from '../terminals/issue-activation-code.js';
 import { rotateTerminalApiKey } from '../terminals/rotate-terminal-api-key.js';
+import {
+  ConsoleCreateKeyBody,
+  ConsoleKeyParams,
+  ConsoleRotateKeyBody,
+  ConsoleRotateTerminalKeyBody,
+  ConsoleTerminalNameBody,
+  ConsoleTerminalParams,
+  IntegrationModule,
+} from './fleet-bodies.js';
 import { fleetOverview } from './fleet-overview.js';
 import {
   activationQrPayload,
   ConsoleActivation,
   ConsoleCreatedKey,
-  ConsoleCreateKeyBody,
   ConsoleKey,
   ConsoleKeyPage,
-  ConsoleKeyParams,
-  ConsoleRotateKeyBody,
-  ConsoleRotateTerminalKeyBody,
   ConsoleTerminal,
   ConsoleTerminalKeyRotation,
-  ConsoleTerminalNameBody,
   ConsoleTerminalPage,
-  ConsoleTerminalParams,
   ConsoleTerminalTest,
   FleetOverviewSchema,
-  IntegrationModule,
   presentKey,
   presentOverview,
   presentTerminal,

@@ -5,9 +5,7 @@ import { fromMinor } from '@fiscal-pos/fiscal';
 import { PRINTER_STATES, RELAY_LINK_STATES, TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { pageOf } from '../http/cursor.js';
-import { graceSeconds } from '../keys/grace-seconds.js';
 import type { KeySummary } from '../keys/keys.js';
-import { Scope } from '../keys/scopes.js';
 import {
   ALERT_CODES,
   ALERT_SEVERITIES,
@@ -184,15 +182,6 @@ export function presentOverview(o: FleetOverview): z.infer<typeof FleetOverviewS
   };
 }
 
-const TerminalName = z.string().trim().min(1).max(100);
-export const ConsoleTerminalParams = z.object({ terminalId: z.string().max(100) });
-export const ConsoleTerminalNameBody = z.object({ name: TerminalName }).meta({ id: 'ConsoleTerminalName' });
-export const ConsoleRotateTerminalKeyBody = z
-  .object({
-    graceSeconds: graceSeconds('How long the terminal’s current key keeps working once it has the new one'),
-  })
-  .meta({ id: 'ConsoleRotateTerminalKey' });
-
 export const ConsoleActivation = z
   .object({
     terminal: ConsoleTerminal,
@@ -286,17 +275,6 @@ export function presentKey(k: KeySummary, now: Date): z.infer<typeof ConsoleKey>
   };
 }
 
-export const ConsoleKeyParams = z.object({ keyId: z.string().max(100) });
-export const ConsoleCreateKeyBody = z
-  .object({
-    scopes: z.array(Scope).min(1).describe('What the key may do'),
-    name: z.string().trim().min(1).max(100).optional().describe('A label: which shop or ERP uses it'),
-  })
-  .meta({ id: 'ConsoleCreateIntegrationKey' });
-export const ConsoleRotateKeyBody = z
-  .object({ graceSeconds: graceSeconds('How long the old key keeps working (default 24 h; 0 ends it now)') })
-  .meta({ id: 'ConsoleRotateIntegrationKey' });
-
 export const ConsoleCreatedKey = z
   .object({
     id: z.string(),
@@ -306,7 +284,3 @@ export const ConsoleCreatedKey = z
     scopes: z.array(z.string()),
   })
   .meta({ id: 'ConsoleCreatedIntegrationKey' });
-
-export const IntegrationModule = z
-  .object({ active: z.boolean().describe('Whether the merchant’s keys may use the integration API') })
-  .meta({ id: 'ConsoleIntegrationModule' });
