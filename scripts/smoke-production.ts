@@ -5,8 +5,8 @@
  * layout its Dockerfile copies into its image and its systemd unit runs, and started from there
  * with the command both use: `node --conditions=production apps/<part>/dist/main.js`, no tsx.
  * - The built terminal is fiscalized by its own `fiscalize` command against mev-sim's
- *   registration endpoint, then talks to mev-sim and card-sim started separately (development
- *   tools, as a real MEV and card terminal would be): GET /api/health, an X report registered
+ *   registration endpoint (with its serial number and tax office), then talks to mev-sim and card-sim started separately (development
+ *   tools, as a real MEV and card terminal would be): GET /api/health (ready), an X report registered
  *   with the fiscal server through the built SOAP client, GET /metrics with a Bearer key.
  * - The built cloud on its embedded database: `admin seed-demo --direct`, then GET /ping with the key.
  * - The built relay, installed without sim-kit, SQLite or fastify, against that cloud: /healthz,
@@ -125,7 +125,18 @@ async function smokeTerminal(dir: string): Promise<void> {
   const dataDir = join(dir, 'terminal');
   const fiscalized = runBuilt(
     'terminal',
-    ['fiscalize', '--registration-url', `${mevSim.adminUrl}/admin/terminals`, '--ca-file', mevSim.caCertPath],
+    [
+      'fiscalize',
+      '--registration-url',
+      `${mevSim.adminUrl}/admin/terminals`,
+      '--ca-file',
+      mevSim.caCertPath,
+      // What every fiscal document prints (HG 141/2019, pct. 24): a new fiscalization needs both.
+      '--serial-number',
+      'SMOKE-0001',
+      '--tax-office-address',
+      'str. Exemplu 9, mun. Chişinău',
+    ],
     { DATA_DIR: dataDir },
   );
   if (fiscalized.status !== 0) throw new Error(`terminal fiscalize failed:\n${fiscalized.stderr}`);
@@ -146,7 +157,14 @@ async function smokeTerminal(dir: string): Promise<void> {
     (line) => (line.event === 'ready' && typeof line.port === 'number' ? line.port : undefined),
   );
   const url = `http://127.0.0.1:${port}`;
-  await expectOk('terminal GET /api/health', await fetch(`${url}/api/health`));
+  const health = (await expectOk('terminal GET /api/health', await fetch(`${url}/api/health`))) as {
+    data: { status: string; degradedReasons: unknown[] };
+  };
+  // The identity the built command wrote is the one the built terminal reads: nothing incomplete.
+  if (health.data.status !== 'ready')
+    throw new Error(
+      `terminal health is ${health.data.status}: ${JSON.stringify(health.data.degradedReasons)}`,
+    );
   await expectOk(
     'terminal POST /api/reports/x (registered with mev-sim)',
     await fetch(`${url}/api/reports/x`, {

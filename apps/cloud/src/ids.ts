@@ -51,3 +51,6 @@ export function newId(kind: IdKind): string {
   poolOffset += ID_BYTES;
   return `${kind}_${base62(bytes).padStart(22, '0')}`;
 }
+
+/** The shape of an id of this kind, as newId makes it: the kind, `_`, 22 base62 digits. */
+export const idPattern = (kind: IdKind): RegExp => new RegExp(`^${kind}_[0-9A-Za-z]{22}$`);

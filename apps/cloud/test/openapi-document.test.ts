@@ -52,6 +52,25 @@ describe('the cloud OpenAPI document', () => {
     expect(document.paths['/api/public/v1/orders'].post.tags).toEqual(['orders']);
   });
 
+  it('gives a product one URL, by code, with the id form there deprecated', () => {
+    const paths = Object.keys(document.paths as Json).filter((p) => p.startsWith('/api/public/v1/products/'));
+    expect(paths).toEqual(['/api/public/v1/products/{code}']);
+    const product = document.paths['/api/public/v1/products/{code}'];
+    expect(Object.keys(product).sort()).toEqual(['delete', 'get', 'put']);
+    for (const [method, success] of [
+      ['put', '200'],
+      ['delete', '204'],
+    ] as const) {
+      const [code] = product[method].parameters as Json[];
+      expect(code).toMatchObject({ name: 'code', in: 'path' });
+      const forms = code!.schema.anyOf as Json[];
+      expect(forms.filter((f) => f.deprecated === true)).toEqual([
+        expect.objectContaining({ pattern: '^prod_[0-9A-Za-z]{22}$' }),
+      ]);
+      expect(Object.keys(product[method].responses[success].headers)).toEqual(['Deprecation', 'Link']);
+    }
+  });
+
   it('is served at /api/public/v1/openapi.json', async () => {
     const res = await fetch(`${cloud.url}/api/public/v1/openapi.json`);
     expect(await res.json()).toEqual(document);

@@ -1,5 +1,5 @@
 // The integration API's catalog and stock writes over real HTTP: products created, replaced
-// and deleted by id, inventory adjustments as ledger movements (idempotent on their key),
+// and deleted at their URL by code (and by id on the deprecated URLs), inventory adjustments as ledger movements (idempotent on their key),
 // the product.* and inventory.updated webhooks delivered signed to a real HTTPS receiver,
 // scopes, another merchant's products out of reach, and bad input as 400/404/409, never 500.
 import { and, eq, sql } from 'drizzle-orm';
@@ -79,7 +79,7 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     await database?.close();
   });
 
-  it('creates, replaces and deletes a product by id, each with its signed webhook', async () => {
+  it('creates, replaces and deletes a product at its URL by code, each with its signed webhook', async () => {
     const created = await api(a.key.key, 'POST', '/products', product('W-1', { sku: '1001' }));
     expect(created.status).toBe(201);
     const p = created.json();
@@ -89,16 +89,20 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     const replaced = await api(
       a.key.key,
       'PUT',
-      `/products/${p.id}`,
+      '/products/W-1',
       product('W-1b', { price: 7, active: false }),
     );
     expect(replaced.status).toBe(200);
+    expect(replaced.headers.get('deprecation')).toBeNull();
     expect(replaced.json()).toMatchObject({ id: p.id, code: 'W-1b', price: 7, active: false, sku: null });
     expect((await api(a.key.key, 'GET', '/products/W-1b')).json().price).toBe(7);
+    expect((await api(a.key.key, 'PUT', '/products/W-1', product('W-1'))).status).toBe(404);
 
-    expect((await api(a.key.key, 'DELETE', `/products/${p.id}`)).status).toBe(204);
-    expect((await api(a.key.key, 'DELETE', `/products/${p.id}`)).status).toBe(404);
-    expect((await api(a.key.key, 'PUT', `/products/${p.id}`, product('W-1c'))).status).toBe(404);
+    const deleted = await api(a.key.key, 'DELETE', '/products/W-1b');
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get('deprecation')).toBeNull();
+    expect((await api(a.key.key, 'DELETE', '/products/W-1b')).status).toBe(404);
+    expect((await api(a.key.key, 'PUT', '/products/W-1b', product('W-1c'))).status).toBe(404);
     expect((await api(a.key.key, 'GET', '/products/W-1b')).status).toBe(404);
 
     const forP = () => receiver.received.filter((r) => r.body.data.object.id === p.id);
@@ -116,6 +120,31 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     });
   });
 
+  it('still replaces and deletes by id at the deprecated URLs, saying so in Deprecation and Link', async () => {
+    const p = (await api(a.key.key, 'POST', '/products', product('OLD 1'))).json();
+    const replaced = await api(a.key.key, 'PUT', `/products/${p.id}`, product('OLD/2', { price: 3 }));
+    expect(replaced.status).toBe(200);
+    expect(replaced.json()).toMatchObject({ id: p.id, code: 'OLD/2', price: 3 });
+    expect(replaced.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(replaced.headers.get('link')).toBe('</api/public/v1/products/OLD%2F2>; rel="successor-version"');
+    expect((await api(a.key.key, 'GET', '/products/OLD%2F2')).json().price).toBe(3);
+
+    const deleted = await api(a.key.key, 'DELETE', `/products/${p.id}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get('link')).toBe('</api/public/v1/products/OLD%2F2>; rel="successor-version"');
+    expect((await api(a.key.key, 'DELETE', `/products/${p.id}`)).status).toBe(404);
+    expect((await api(a.key.key, 'PUT', `/products/${p.id}`, product('OLD-3'))).status).toBe(404);
+  });
+
+  it("takes a URL as a code first: a product whose code is another's id is the one it names", async () => {
+    const target = (await api(a.key.key, 'POST', '/products', product('T-1'))).json();
+    const lookalike = (await api(a.key.key, 'POST', '/products', product(target.id))).json();
+    const replaced = await api(a.key.key, 'PUT', `/products/${target.id}`, product(target.id, { price: 9 }));
+    expect(replaced.json()).toMatchObject({ id: lookalike.id, price: 9 });
+    expect(replaced.headers.get('deprecation')).toBeNull();
+    expect((await api(a.key.key, 'GET', '/products/T-1')).json().price).toBe(12.5);
+  });
+
   it('refuses a second live product with the same code or SKU (409) and revives a deleted code', async () => {
     const first = (await api(a.key.key, 'POST', '/products', product('DUP', { sku: '2002' }))).json();
     const again = await api(a.key.key, 'POST', '/products', product('DUP'));
@@ -124,9 +153,9 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     const skuTaken = await api(a.key.key, 'POST', '/products', product('DUP-2', { sku: '2002' }));
     expect(skuTaken.status).toBe(409);
     const other = (await api(a.key.key, 'POST', '/products', product('DUP-3'))).json();
-    const renamed = await api(a.key.key, 'PUT', `/products/${other.id}`, product('DUP'));
+    const renamed = await api(a.key.key, 'PUT', `/products/${other.code}`, product('DUP'));
     expect(renamed.status).toBe(409);
-    await api(a.key.key, 'DELETE', `/products/${first.id}`);
+    await api(a.key.key, 'DELETE', `/products/${first.code}`);
     const revived = await api(a.key.key, 'POST', '/products', product('DUP'));
     expect(revived.status).toBe(201);
     expect(revived.json()).toMatchObject({ id: first.id, deleted: false });
@@ -188,8 +217,10 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
 
   it("never lets merchant B's key touch A's products", async () => {
     const p = (await api(a.key.key, 'POST', '/products', product('ISO-1'))).json();
-    expect((await api(b.key.key, 'PUT', `/products/${p.id}`, product('ISO-1'))).status).toBe(404);
-    expect((await api(b.key.key, 'DELETE', `/products/${p.id}`)).status).toBe(404);
+    for (const ref of [p.code, p.id]) {
+      expect((await api(b.key.key, 'PUT', `/products/${ref}`, product('ISO-1'))).status).toBe(404);
+      expect((await api(b.key.key, 'DELETE', `/products/${ref}`)).status).toBe(404);
+    }
     const adj = await adjust(b.key.key, 'iso', { productId: p.id, delta: 5, reason: 'x' });
     expect(adj.status).toBe(404);
     // B's create of the same code is B's own product.
@@ -221,8 +252,10 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
       ['POST', '/products', product('', {}), 'body.code'],
       ['POST', '/products', product('X', { categoryId: 'cat_nope' }), 'body.categoryId'],
       ['POST', '/products', { ...product('X'), name: undefined }, 'body.name'],
-      ['PUT', `/products/${p.id}`, product('X', { price: -1 }), 'body.price'],
-      ['PUT', `/products/${p.id}`, product('X', { sku: '' }), 'body.sku'],
+      ['PUT', `/products/${p.code}`, product('X', { price: -1 }), 'body.price'],
+      ['PUT', `/products/${p.code}`, product('X', { sku: '' }), 'body.sku'],
+      ['PUT', `/products/${'x'.repeat(101)}`, product('X'), 'path.code'],
+      ['DELETE', `/products/${'x'.repeat(101)}`, undefined, 'path.code'],
     ];
     for (const [method, path, body, field] of cases) {
       const res = await api(a.key.key, method, path, body);

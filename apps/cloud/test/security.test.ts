@@ -47,10 +47,10 @@ const SAMPLES: Record<
     body: { code: 'SEC-NEW', name: { ro: 'N' }, price: 1, vatCode: 'B', unit: 'pcs' },
   }),
   updateProduct: (f) => ({
-    path: `/products/${f.productId}`,
+    path: `/products/${f.productCode}`,
     body: { code: 'SEC-RENAMED', name: { ro: 'N' }, price: 1, vatCode: 'B', unit: 'pcs' },
   }),
-  deleteProduct: (f) => ({ path: `/products/${f.productId}` }),
+  deleteProduct: (f) => ({ path: `/products/${f.productCode}` }),
   createInventoryAdjustment: (f) => ({
     path: '/inventory/adjustments',
     body: { productId: f.productId, delta: 1, reason: 'security' },

@@ -21,6 +21,10 @@ const SETTINGS = {
   RELAY_RATE_LIMIT_MAX: count(600),
   RELAY_RATE_LIMIT_WINDOW_MS: count(60_000),
   RELAY_MAX_CONCURRENT: count(16),
+  /** Connections one client address holds open at once; 0: no cap. */
+  RELAY_MAX_CONNECTIONS_PER_ADDRESS: count(256, 0),
+  /** How long a client has to send its request's headers before the connection is closed. */
+  RELAY_HEADERS_TIMEOUT_MS: count(10_000, 100, 120_000),
   RELAY_REVOCATION_POLL_MS: count(2_000),
   RELAY_HEARTBEAT_MS: count(15_000, 100),
   RELAY_VERIFY_CONCURRENCY: count(64),
@@ -67,6 +71,10 @@ export interface RelayConfig {
   rateLimit: { max: number; windowMs: number };
   /** Requests in flight per publicId before 429 RELAY_RATE_LIMITED. */
   maxConcurrent: number;
+  /** Connections per client address at once (0: no cap; trusted proxies are not capped). */
+  maxConnectionsPerAddress: number;
+  /** A client's time for its request headers (slow-client protection). */
+  headersTimeoutMs: number;
   revocationPollMs: number;
   heartbeatMs: number;
   /** Credential checks in flight with the cloud: what a flood of dials can ask of it at once. */
@@ -107,6 +115,8 @@ export function loadRelayConfig(env: NodeJS.ProcessEnv = process.env): RelayConf
     requestTimeoutMs: e.RELAY_REQUEST_TIMEOUT_MS,
     bodyLimitBytes: e.RELAY_BODY_LIMIT_BYTES,
     rateLimit: { max: e.RELAY_RATE_LIMIT_MAX, windowMs: e.RELAY_RATE_LIMIT_WINDOW_MS },
+    maxConnectionsPerAddress: e.RELAY_MAX_CONNECTIONS_PER_ADDRESS,
+    headersTimeoutMs: e.RELAY_HEADERS_TIMEOUT_MS,
     maxConcurrent: e.RELAY_MAX_CONCURRENT,
     revocationPollMs: e.RELAY_REVOCATION_POLL_MS,
     heartbeatMs: e.RELAY_HEARTBEAT_MS,

@@ -59,7 +59,9 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     }
   };
   if (!link) return send({ kind: 'refused', code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
-  const retryAfter = link.limiter.take(Date.now());
+  const limiter = link.limiterFor(head.headers);
+  const takenAt = Date.now();
+  const retryAfter = limiter.take(takenAt);
   if (retryAfter > 0)
     return send({
       kind: 'refused',
@@ -81,14 +83,14 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   } catch {
     // The session closed, or the terminal said GOAWAY, since the lookup: nothing was sent, so
     // not the in-doubt 502 but what the client's own node answers then (forward.ts).
-    link.limiter.release();
+    limiter.release();
     return send({ kind: 'refused', code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
   }
   // The slot is given back once the answer is whole (its Content-Length came), as on the node
   // the client called, else when the stream closes (see forward.ts).
   let holdsSlot = true;
   const releaseSlot = () => {
-    if (holdsSlot) link.limiter.release();
+    if (holdsSlot) limiter.release();
     holdsSlot = false;
   };
   let status = 0;
@@ -125,6 +127,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   stream.once('response', (answer: IncomingHttpHeaders) => {
     clearTimeout(timer);
     status = Number(answer[constants.HTTP2_HEADER_STATUS]);
+    if (status === 401) limiter.forgive(takenAt);
     send({ kind: 'head', status, headers: wireHeaders(answer) });
     const length = declaredLength(answer);
     stream.on('data', (chunk: Buffer) => {

@@ -17,6 +17,7 @@ import { urlHost } from '@fiscal-pos/serve-kit';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { acceptLink, refuseUpgrade, VerifyGate } from './accept-link.js';
+import { capConnectionsPerAddress } from './connection-cap.js';
 import { answerRelayError, NOT_CONNECTED, rateLimited, tooManyWrongKeys } from './answers.js';
 import { isSubjectSafe } from './cluster-frames.js';
 import { CloudClient } from './cloud-client.js';
@@ -173,7 +174,9 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       status = 429;
     } else if (link) {
       // The per-publicId limits are counted on the link: a peer's requests are counted there too.
-      const retryAfter = link.limiter.take(Date.now());
+      const limiter = link.limiterFor(req.headers);
+      const takenAt = Date.now();
+      const retryAfter = limiter.take(takenAt);
       if (retryAfter > 0) {
         answerRelayError(res, requestId, 'RELAY_RATE_LIMITED', rateLimited(retryAfter), {
           'retry-after': String(retryAfter),
@@ -183,8 +186,9 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
         try {
           status = await forward(req, res, link, { requestId, path: target.path, ...forwarding() });
         } finally {
-          link.limiter.release();
+          limiter.release();
         }
+        if (status === 401) limiter.forgive(takenAt);
       }
     } else if (cluster?.reachable && isSubjectSafe(target.publicId)) {
       status = await forward(req, res, cluster.remote(target.publicId, requestId), {
@@ -222,10 +226,23 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       else res.destroy();
     });
   };
-  const server: Server = config.tls ? createHttpsServer(config.tls, onRequest) : createHttpServer(onRequest);
-  // Slow-client protection: a client gets this long for its headers, and its whole request.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = config.requestTimeoutMs + 30_000;
+  // Slow-client protection: a client gets headersTimeoutMs for its headers, and a bounded time
+  // for its whole request; Node checks both every connectionsCheckingInterval (30 s by default,
+  // which would hold a slow client up to 40 s instead of 10).
+  const serverOptions = {
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs + 30_000,
+    connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+  };
+  const server: Server = config.tls
+    ? createHttpsServer({ ...config.tls, ...serverOptions }, onRequest)
+    : createHttpServer(serverOptions, onRequest);
+  capConnectionsPerAddress(server, {
+    max: config.maxConnectionsPerAddress,
+    trustedProxies: config.trustedProxies,
+    report: (address, refused) =>
+      logger.warn({ address, refused }, 'connections refused: too many at once from one address'),
+  });
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     if ((req.url ?? '').split('?')[0] !== CONNECT_PATH) {
       refuseUpgrade(socket, 404, 'Not Found');

@@ -12,7 +12,13 @@ import { WindowLimiter } from './window-limiter.js';
 
 export class TerminalLink implements RelayTarget {
   readonly session: ClientHttp2Session;
+  /** Requests that carry an X-API-Key: the key holder's budget. */
   readonly limiter: WindowLimiter;
+  /**
+   * Requests without one (the health checks, the OpenAPI document): a budget of their own, so
+   * that anyone who knows the publicId cannot spend the key holder's.
+   */
+  readonly openLimiter: WindowLimiter;
   readonly linkId = randomUUID();
   #closed = false;
   #goingAway = false;
@@ -23,6 +29,7 @@ export class TerminalLink implements RelayTarget {
     o: { heartbeatMs: number; limits: ConstructorParameters<typeof WindowLimiter>[0]; logger: Logger },
   ) {
     this.limiter = new WindowLimiter(o.limits);
+    this.openLimiter = new WindowLimiter(o.limits);
     const stream = linkStream(socket);
     // The authority names nothing real: the stream is the connection.
     this.session = connect('http://terminal.relay.invalid', { createConnection: () => stream });
@@ -41,6 +48,11 @@ export class TerminalLink implements RelayTarget {
       o.logger.warn({ publicId: device.publicId, err: error.message }, 'terminal link error'),
     );
     socket.once('close', () => this.#dispose());
+  }
+
+  /** The budget a request spends: its key holder's, or that of requests without a key. */
+  limiterFor(headers: Readonly<Record<string, unknown>>): WindowLimiter {
+    return headers['x-api-key'] === undefined ? this.openLimiter : this.limiter;
   }
 
   request(headers: OutgoingHttpHeaders, endStream: boolean): Exchange {

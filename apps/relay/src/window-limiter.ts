@@ -1,6 +1,7 @@
 // Requests per publicId in a fixed window, and requests in flight. Kept on the terminal's live
 // link (so an unknown publicId costs no memory); a reconnect starts a fresh window, which a
 // client cannot cause. With several relay nodes each counts its own share (docs/relay.md).
+// A request the terminal refused for its key is forgiven: it was not the key holder's.
 export class WindowLimiter {
   #windowStart = 0;
   #count = 0;
@@ -25,5 +26,10 @@ export class WindowLimiter {
 
   release(): void {
     this.#inFlight--;
+  }
+
+  /** Uncounts a request taken at `takenAt` (the terminal answered it 401), if its window is still this one. */
+  forgive(takenAt: number): void {
+    if (takenAt >= this.#windowStart && this.#count > 0) this.#count--;
   }
 }

@@ -19,4 +19,16 @@ describe('WindowLimiter', () => {
     limiter.release();
     expect(limiter.take(100_002)).toBe(0);
   });
+
+  it('forgives a request refused for its key, in its own window only', () => {
+    const limiter = new WindowLimiter({ max: 1, windowMs: 10_000, maxConcurrent: 10 });
+    expect(limiter.take(100_000)).toBe(0);
+    limiter.forgive(100_000);
+    expect(limiter.take(100_001)).toBe(0);
+    expect(limiter.take(100_002)).toBe(10);
+    // Taken in the last window: forgiving it gives nothing back in this one.
+    expect(limiter.take(110_000)).toBe(0);
+    limiter.forgive(100_001);
+    expect(limiter.take(110_001)).toBe(10);
+  });
 });

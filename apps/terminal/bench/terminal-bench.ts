@@ -28,6 +28,7 @@ import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.
 import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
 import { processCpuMs } from '../../../bench/load/proc-stats.js';
 import { buildTerminalApp } from '../src/app.js';
+import { BENCH_IDENTITY } from './history/bench-terminal.js';
 import { loadTerminalConfig, type TerminalConfig } from '../src/config.js';
 import { SerialLock } from '../src/serial-lock/serial-lock.js';
 import type {
@@ -356,7 +357,12 @@ export async function startBenchTerminal(
   const rt = createTerminalRuntime({
     config,
     apiKey: API_KEY,
-    fiscal: { fiscalization: 'fiscal', registrationNumber: material.registrationNumber, server: mev },
+    fiscal: {
+      fiscalization: 'fiscal',
+      registrationNumber: material.registrationNumber,
+      identity: BENCH_IDENTITY,
+      server: mev,
+    },
     logger: pino({ level: 'silent' }),
     printer,
   });

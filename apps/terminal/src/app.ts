@@ -22,6 +22,7 @@ import {
 } from '@fiscal-pos/cors-policy';
 import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { saleStands } from './sales/sales-deps.js';
+import { identityMissing } from './fiscalization/fiscal-setup.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
 import type { HealthRecord } from './health/health-contract.js';
 import { healthRecord } from './health/health-routes.js';
@@ -243,6 +244,7 @@ export function buildTerminalApp(rt: TerminalRuntime): {
     startedAt: rt.startedAt,
     clock: rt.clock,
     fiscalization: () => rt.fiscal.fiscalization,
+    identityMissing: () => identityMissing(rt.fiscal),
     connectivity: rt.connectivity,
     operations: rt.operations,
     terminalState: rt.terminalState,

@@ -8,7 +8,8 @@ import { pino, type Logger } from 'pino';
 import { buildTerminalApp, startServing, stopServing } from './app.js';
 import { openCardTerminal } from './card/open-card-terminal.js';
 import { requireMerchantIdentity, type EndpointConfig, type TerminalConfig } from './config.js';
-import { prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
+import { IDENTITY_MISSING } from './fiscalization/fiscal-identity.js';
+import { identityMissing, prepareFiscalSetup } from './fiscalization/fiscal-setup.js';
 import { resolveApiKey } from './storage/api-key-file.js';
 import { privateDataDir } from './storage/private-files.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
@@ -39,6 +40,9 @@ export async function serveTerminal(
     requireMerchantIdentity(readPlatformFile(config.dataDir)?.merchant ?? config.merchant);
   const { apiKey, generated } = resolveApiKey(config.apiKey, config.dataDir);
   const fiscal = await prepareFiscalSetup(config);
+  // A terminal fiscalized before the identity was asked for keeps selling (an upgrade never
+  // stops a shop); its health says so too.
+  if (identityMissing(fiscal.setup)) logger.warn({ event: 'fiscal_identity_incomplete' }, IDENTITY_MISSING);
   const runtime = createTerminalRuntime({
     config: { ...config, terminalId: config.terminalId ?? fiscal.terminalId },
     apiKey,

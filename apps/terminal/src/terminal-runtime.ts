@@ -327,6 +327,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     merchant: platform?.merchant() ?? config.merchant,
     terminalId: terminalState.get().terminalId,
     registrationNumber: o.fiscal.registrationNumber,
+    identity: o.fiscal.identity,
   });
   const { delivery } = config;
   const emailSender =

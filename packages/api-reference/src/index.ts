@@ -114,3 +114,13 @@ export function registerApiReference<Server extends RawServerBase, Logger extend
 export function isApiReferencePath(path: string): boolean {
   return path === API_REFERENCE_PREFIX || path.startsWith(`${API_REFERENCE_PREFIX}/`);
 }
+
+/**
+ * Who answers for the terminal's and the cloud's OpenAPI documents (their `info` shares it).
+ * The repository carries no open-source licence: the APIs are the project's own, which SPDX
+ * writes as a `LicenseRef-` of one's own naming.
+ */
+export const DOCUMENT_OWNER = {
+  contact: { name: 'Fiscal POS maintainers' },
+  license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+} as const;

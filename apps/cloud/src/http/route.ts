@@ -14,6 +14,8 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
+  /** Headers the answer may carry, by name, with what each says (the document lists them). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

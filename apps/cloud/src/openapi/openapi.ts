@@ -1,4 +1,5 @@
 // The OpenAPI 3.1 document, built from the same zod schemas that validate requests.
+import { DOCUMENT_OWNER } from '@fiscal-pos/api-reference';
 import { z } from 'zod';
 import type { Route } from '../http/route.js';
 import { ProblemSchema } from '../http/problem.js';
@@ -40,11 +41,43 @@ function parameters(
   }));
 }
 
+/** Response headers as OpenAPI header objects; each is text. */
+const headerObjects = (headers: Readonly<Record<string, string>>): JsonObject =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
+
 /** An audience's operations share its tag; integration ones are grouped by resource. */
 function tagOf(route: AnyRoute): string {
   if (route.doc.tag) return route.doc.tag;
   const resource = route.path.slice(route.basePath.length).split('/')[1]!;
   return resource === 'ping' ? 'keys' : resource;
+}
+
+/**
+ * What each tag groups, for the document's tag list. A new tag needs a line here: without one,
+ * `npm run lint:openapi` (and so `npm test`) fails on its missing description.
+ */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  keys: 'Checks an integration key: its merchant and scopes',
+  products: "The merchant's catalog: products by code, with multilingual texts and stock",
+  'content-blocks': "The merchant's editorial blocks shown on product pages",
+  inventory: 'On-hand stock and the adjustments that move it',
+  orders: 'Customer orders from a shop or ERP, draft to confirmed or cancelled',
+  sales: "The fiscal documents the merchant's terminals issued",
+  webhooks: 'Signed event notifications: endpoints, deliveries, redelivery, secrets',
+  administration: 'The operator: merchants, keys, catalogs, cashiers and terminals',
+  console:
+    "The merchant console's API: sign-in and sessions, then the shop's terminals, keys, catalog, orders, webhooks and sales",
+  device: 'Terminals: activation, their key, the catalog feed and document upload',
+  relay: 'The relay: device credential checks and revocations',
+};
+
+function tagList(routes: readonly AnyRoute[]): JsonObject[] {
+  return [...new Set(routes.map(tagOf))].map((name) => ({
+    name,
+    ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+  }));
 }
 
 function operationDescription(route: AnyRoute): string {
@@ -66,6 +99,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
       const mediaType = Number(status) >= 400 ? 'application/problem+json' : 'application/json';
       responses[status] = {
         description: response.description,
+        ...(response.headers ? { headers: headerObjects(response.headers) } : {}),
         ...(response.schema
           ? { content: { [mediaType]: { schema: jsonSchema(response.schema, 'output', schemas) } } }
           : {}),
@@ -105,8 +139,15 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Fiscal POS cloud integration API', version: '1' },
+    info: {
+      title: 'Fiscal POS cloud integration API',
+      version: '1',
+      description:
+        'The integration API (/api/public/v1/, an X-Service-Api-Key) for shops and ERPs, and the administration, device and relay APIs beside it. Errors are RFC 9457 problem details. Guide: docs/cloud-api.md.',
+      ...DOCUMENT_OWNER,
+    },
     servers: [{ url: '/' }],
+    tags: tagList(routes),
     components: {
       schemas,
       securitySchemes,

@@ -96,10 +96,17 @@ export const ProductFields = z.object({
   content: z.record(z.string().max(100), LocalizedText).optional(),
 });
 
+const ProductCode = z.string().min(1).max(100);
+
 export const ProductWriteBody = ProductFields.extend({
-  code: z.string().min(1).max(100).describe("The merchant's own code, unique per merchant"),
+  code: ProductCode.describe("The merchant's own code, unique per merchant"),
 }).meta({ id: 'ProductWrite' });
 export type ProductWriteBody = z.output<typeof ProductWriteBody>;
+
+/** A product's URL, `/products/{code}`, names it by its code (the spec's get-product-by-code). */
+export const ProductCodeParams = z.object({
+  code: ProductCode.describe("The product's code, the merchant's own"),
+});
 
 export const Inventory = z
   .object({

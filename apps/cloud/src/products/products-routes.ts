@@ -12,6 +12,7 @@ import {
   ProductDetail,
   presentInventory,
   presentProductDetail,
+  ProductCodeParams,
 } from './product-schemas.js';
 
 const ProductListQuery = PageQuery.extend({
@@ -55,7 +56,7 @@ export const getProductRoute = defineRoute(integrationKey(['products:read']), {
   path: '/products/{code}',
   operationId: 'getProduct',
   summary: 'One product with its content blocks',
-  params: z.object({ code: z.string().min(1).max(100) }),
+  params: ProductCodeParams,
   responses: {
     200: { description: 'The product', schema: ProductDetail },
     404: { description: 'No such product', schema: ProblemSchema },

@@ -1,5 +1,5 @@
 // Writes to products: the seed, the administration API (upsert by code) and the integration
-// API (create, update by id, delete). Each write takes the next catalog version (the feed to
+// API (create, update and delete by code, or by id on the deprecated URLs). Each write takes the next catalog version (the feed to
 // terminals) and emits its event in the same transaction; stock moves only through the ledger.
 import type { VatCode } from '@fiscal-pos/fiscal';
 import { toMinor } from '@fiscal-pos/fiscal';
@@ -140,31 +140,38 @@ export async function createProduct(db: Db, merchantId: string, body: ProductWri
 export async function updateProduct(
   db: Db,
   merchantId: string,
-  id: string,
+  ref: ProductRef,
   body: ProductWriteBody,
 ): Promise<Product | undefined> {
   return writing(db, async (tx) => {
     const [existing] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(refersTo(merchantId, { id }))
+      .where(refersTo(merchantId, ref))
       .for('update');
     if (!existing) return undefined;
     const values = await catalogValues(tx, merchantId, inputOf(body));
-    const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
+    const [row] = await tx.update(products).set(values).where(eq(products.id, existing.id)).returning();
     return finish(tx, merchantId, row!, 'product.updated', undefined);
   });
 }
 
-/** Soft delete: the row stays as a tombstone so incremental syncs and the catalog feed learn about it. */
-export async function deleteProduct(db: Db, merchantId: string, ref: ProductRef): Promise<boolean> {
+/**
+ * Soft delete: the row stays as a tombstone so incremental syncs and the catalog feed learn about
+ * it. Answers the deleted product, or undefined when there was no live one.
+ */
+export async function deleteProduct(
+  db: Db,
+  merchantId: string,
+  ref: ProductRef,
+): Promise<Product | undefined> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: products.id })
       .from(products)
       .where(refersTo(merchantId, ref))
       .for('update');
-    if (!found) return false;
+    if (!found) return undefined;
     const [row] = await tx
       .update(products)
       .set({
@@ -174,8 +181,9 @@ export async function deleteProduct(db: Db, merchantId: string, ref: ProductRef)
       })
       .where(eq(products.id, found.id))
       .returning();
-    await emitEvent(tx, { merchantId, type: 'product.deleted', data: { object: presentProduct(row!) } });
-    return true;
+    const deleted = presentProduct(row!);
+    await emitEvent(tx, { merchantId, type: 'product.deleted', data: { object: deleted } });
+    return deleted;
   });
 }
 

@@ -10,6 +10,12 @@ import { InstantFiscalServer } from './instant-fiscal-server.js';
 
 export const BENCH_API_KEY = 'bench-terminal-key-0123456789';
 
+/** A production terminal's header: its serial number and tax office print on every document. */
+export const BENCH_IDENTITY = {
+  serialNumber: 'BENCH-0001',
+  taxOfficeAddress: 'Direcţia deservire fiscală Centru, str. Exemplu 9, mun. Chişinău',
+};
+
 /** A clock the builder moves through two years; unset, it is the real time. */
 export class BenchClock implements Clock {
   at: number | null = null;
@@ -77,7 +83,12 @@ export function benchRuntime(dataDir: string, clock: Clock = new BenchClock()): 
       cardTerminalEnabled: false,
     },
     apiKey: BENCH_API_KEY,
-    fiscal: { fiscalization: 'fiscal', registrationNumber: 'BENCH000001', server: new InstantFiscalServer() },
+    fiscal: {
+      fiscalization: 'fiscal',
+      registrationNumber: 'BENCH000001',
+      identity: BENCH_IDENTITY,
+      server: new InstantFiscalServer(),
+    },
     logger: pino({ level: 'silent' }),
     clock,
     printer: new NoPrinter(),

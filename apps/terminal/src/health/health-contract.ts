@@ -108,20 +108,27 @@ const receiptDeliveryHealthSchema = z
       .meta({ description: 'messages being sent now, per channel; at most DELIVERY_CONCURRENCY each' }),
   })
   .meta({ id: 'ReceiptDeliveryHealth' });
-const DEGRADED_REASON_CODES = ['STORAGE_UNAVAILABLE', 'CLOCK_BEHIND_LAST_DOCUMENT'] as const;
+const DEGRADED_REASON_CODES = [
+  'STORAGE_UNAVAILABLE',
+  'CLOCK_BEHIND_LAST_DOCUMENT',
+  'FISCAL_IDENTITY_INCOMPLETE',
+] as const;
 
-/** Why the terminal refuses some operations now, though it answers. */
+/** Why the terminal refuses some operations now, or prints documents that lack something, though it answers. */
 const degradedReasonSchema = z
   .strictObject({
     code: z.enum(DEGRADED_REASON_CODES).meta({
       description:
         'STORAGE_UNAVAILABLE: the disk under DATA_DIR refuses writes (full or read-only), every write answers 503 ' +
         'STORAGE_UNAVAILABLE until it takes them again; CLOCK_BEHIND_LAST_DOCUMENT: the clock reads more than the ' +
-        'tolerance before the last fiscal document, every fiscal operation answers 409 with that code',
+        'tolerance before the last fiscal document, every fiscal operation answers 409 with that code; ' +
+        'FISCAL_IDENTITY_INCOMPLETE: the terminal was fiscalized without the device’s serial number and the ' +
+        'tax office’s address, which every fiscal document must print (HG 141/2019): it sells, but its documents ' +
+        'lack them until `fiscalize --identity-only` gives them (docs/deploy.md)',
     }),
-    message: z
-      .string()
-      .meta({ description: 'what the disk said, or the clock and the last document’s time' }),
+    message: z.string().meta({
+      description: 'what the disk said, the clock and the last document’s time, or what to run',
+    }),
     since: timestampSchema
       .nullable()
       .meta({ description: 'first failed write of this run; null for the clock' }),
@@ -135,11 +142,13 @@ export const healthRecordSchema = z
   .strictObject({
     status: z.enum(['ready', 'degraded']).meta({
       description:
-        'degraded: the terminal answers but refuses some operations, for the reasons in degradedReasons',
+        'degraded: the terminal answers but refuses some operations, or prints documents that lack a mandatory ' +
+        'element, for the reasons in degradedReasons',
     }),
-    degradedReasons: z
-      .array(degradedReasonSchema)
-      .meta({ description: 'empty when ready (docs/terminal-api.md, "Storage unavailable" and "Clock")' }),
+    degradedReasons: z.array(degradedReasonSchema).meta({
+      description:
+        'empty when ready (docs/terminal-api.md, "Storage unavailable", "Clock" and "Printed documents and the regulation")',
+    }),
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+\+[0-9A-Za-z-]+$/)

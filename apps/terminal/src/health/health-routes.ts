@@ -3,6 +3,7 @@ import type { CardTerminalHealth } from '../card/card-terminal-monitor.js';
 import type { Clock } from '../clock.js';
 import { defineRoute } from '../http/define-route.js';
 import type { Fiscalization } from '../fiscalization/fiscalization-status.js';
+import { IDENTITY_MISSING } from '../fiscalization/fiscal-identity.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
@@ -25,6 +26,8 @@ export interface HealthSources {
   startedAt: Date;
   clock: Clock;
   fiscalization: () => Fiscalization;
+  /** Fiscalized without the serial number and tax office its documents must print (fiscal-setup.ts). */
+  identityMissing: () => boolean;
   connectivity: MevConnectivity;
   operations: OperationStore;
   terminalState: TerminalStateStore;
@@ -40,7 +43,10 @@ export interface HealthSources {
   storage: () => StorageProblem | null;
 }
 
-/** What makes the terminal refuse operations now, in the order an operator would fix them. */
+/**
+ * What makes the terminal refuse operations now, or print documents that lack something, in the
+ * order an operator would fix them.
+ */
 function degradedReasons(s: HealthSources, now: Date): DegradedReason[] {
   const reasons: DegradedReason[] = [];
   const storage = s.storage();
@@ -53,6 +59,8 @@ function degradedReasons(s: HealthSources, now: Date): DegradedReason[] {
       since: null,
     });
   }
+  if (s.identityMissing())
+    reasons.push({ code: 'FISCAL_IDENTITY_INCOMPLETE', message: IDENTITY_MISSING, since: null });
   return reasons;
 }
 

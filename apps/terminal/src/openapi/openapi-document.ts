@@ -5,6 +5,7 @@ import type { EndpointContract, EndpointErrorCode } from '../http/define-route.j
 import { TERMINAL_ENDPOINTS } from '../terminal-routes.js';
 import { applicationVersion } from '../version.js';
 import type { OpenApiDocument } from '../http/openapi-contract.js';
+import { DOCUMENT_OWNER } from '@fiscal-pos/api-reference';
 
 type JsonObject = Record<string, unknown>;
 
@@ -28,6 +29,8 @@ const POST_ERRORS: readonly EndpointErrorCode[] = [
 export function errorCodesOf(endpoint: EndpointContract): EndpointErrorCode[] {
   const codes = new Set<EndpointErrorCode>([
     ...(endpoint.authenticated ? AUTH_ERRORS : []),
+    // Every endpoint refuses a query parameter it does not know (PARAMETER_UNKNOWN).
+    'VALIDATION_ERROR',
     ...(idempotent(endpoint) ? POST_ERRORS : []),
     ...endpoint.errors,
     ...(endpoint.body === 'envelope' ? (['INTERNAL_ERROR'] as const) : []),
@@ -145,11 +148,45 @@ function requestBody(schema: z.ZodType, components: JsonObject): JsonObject {
   };
 }
 
+const KEY_NEEDED = 'Needs the terminal’s key in X-API-Key.';
+const NO_KEY = 'Needs no key.';
+
+/** The endpoint's prose, then who may call it, so that every operation says at least that. */
+function operationDescription(endpoint: EndpointContract): string {
+  const who = endpoint.authenticated ? KEY_NEEDED : NO_KEY;
+  return endpoint.description ? `${endpoint.description}\n\n${who}` : who;
+}
+
+/**
+ * What each tag groups, for the document's tag list. A new tag needs a line here: without one,
+ * `npm run lint:openapi` (and so `npm test`) fails on its missing description.
+ */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Health: 'Whether the terminal runs and can fiscalize: no key needed',
+  Catalog: 'The products, categories, VAT rates and cashiers the terminal keeps from the cloud (raw JSON)',
+  Sales: 'Fiscal receipts: sales, their refunds and duplicate copies',
+  Cash: 'Cash put into or taken out of the drawer, each a fiscal document',
+  'Card terminal': 'Voids and refunds of card payments on the bank card terminal',
+  Reports: 'X and Z reports, the periodic report and the daily summary',
+  Shifts: 'Opening and closing a cashier’s shift, and the shift history',
+  'Delivery lots': 'Carts prepared elsewhere, loaded at the till by their QR code',
+  'Fiscal operations': 'The log of documents registered with the tax authority’s fiscal server',
+  Printing: 'Non-fiscal printing and the receipt printer’s job queue',
+  Operations: 'For whoever runs the terminal: the API description and metrics',
+};
+
+function tagList(endpoints: readonly EndpointContract[]): JsonObject[] {
+  return [...new Set(endpoints.map((e) => e.tag))].map((name) => ({
+    name,
+    ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+  }));
+}
+
 function operation(endpoint: EndpointContract, components: JsonObject): JsonObject {
   return {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
-    ...(endpoint.description ? { description: endpoint.description } : {}),
+    description: operationDescription(endpoint),
     tags: [endpoint.tag],
     ...(endpoint.authenticated ? {} : { security: [] }),
     parameters: [
@@ -181,6 +218,7 @@ export function buildTerminalOpenApiDocument(
       version: applicationVersion({}).replace(/\+.*$/, ''),
       description:
         'Local REST API of the point-of-sale terminal. Every answer but the raw ones uses the envelope {success, data, error, timestamp}. Guide: docs/terminal-api.md.',
+      ...DOCUMENT_OWNER,
     },
     servers: [
       {
@@ -198,7 +236,7 @@ export function buildTerminalOpenApiDocument(
       },
     ],
     security: [{ ApiKey: [] }],
-    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    tags: tagList(endpoints),
     paths,
     components: {
       schemas,

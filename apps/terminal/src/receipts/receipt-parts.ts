@@ -1,5 +1,6 @@
 import { formatMinor, fromBp, type Minor, type VatLine } from '@fiscal-pos/fiscal';
 import type { MerchantIdentity } from '../config.js';
+import type { FiscalIdentity } from '../fiscalization/fiscal-identity.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import type { PrintLine } from '../printing/receipt-printer.js';
 import { localParts } from './local-date.js';
@@ -16,6 +17,8 @@ export interface ReceiptHeader {
   merchant: MerchantIdentity;
   terminalId: string;
   registrationNumber: string;
+  /** The device's serial number and tax office, as fiscalization gave them; null: not given. */
+  identity: FiscalIdentity | null;
 }
 
 /** ACPS payment codes as receipts name them. */
@@ -101,18 +104,20 @@ export function dateTimeLine(iso: string): string[] {
 }
 
 /**
- * The merchant, centred (its name large), then the fiscal device's registration number. The
- * taxpayer's code prints as `COD FISCAL`, the regulation's own word for it (HG 141/2019, Anexa
- * nr. 1, pct. 23-25, element 1): "denumirea, codul fiscal, sediul"); for a company it is the
- * IDNO. See docs/terminal-api.md, "Printed documents and the regulation".
+ * The merchant, centred (its name large), then the fiscal device: its registration number, its
+ * serial number and the tax office (SFS) where it was registered. The taxpayer's code prints as
+ * `COD FISCAL`, the regulation's own word for it (HG 141/2019, Anexa nr. 1, pct. 24, element 1):
+ * "denumirea, codul fiscal, sediul"); for a company it is the IDNO. The office's address wraps
+ * over the lines it needs. See docs/terminal-api.md, "Printed documents and the regulation".
  */
 export function merchantHeader(header: ReceiptHeader): PrintLine[] {
-  const { merchant } = header;
+  const { merchant, identity } = header;
   return [
     { large: ['', merchant.name, ''] },
     ...(merchant.idno ? [['', `COD FISCAL ${merchant.idno}`, '']] : []),
     ...(merchant.address ? [['', merchant.address, '']] : []),
     ['NR. INREGISTRARE', header.registrationNumber],
+    ...(identity ? [['NR. SERIE', identity.serialNumber], [`SFS: ${identity.taxOfficeAddress}`]] : []),
   ];
 }
 

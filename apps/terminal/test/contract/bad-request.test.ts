@@ -7,7 +7,8 @@ import { OPENAPI_FILE } from '../../scripts/openapi-file.js';
 import { removeDir, startTerminal, type TerminalHandle } from '../support/terminal-harness.js';
 
 /**
- * Every operation that takes input (a body, a query parameter, a path parameter) gets a bad one,
+ * Every operation gets an unknown query parameter, and every one that takes input (a body, a
+ * query parameter, a path parameter) gets a bad one,
  * and the status it answers must be one the committed document (docs/terminal-openapi.json)
  * lists for that operation: a client generated from the document meets no undocumented status.
  * Bad input is never a 5xx.
@@ -52,6 +53,8 @@ function badRequests(): BadRequest[] {
       });
     }
     const path = pathWith(endpoint.path, () => UUID);
+    // Every operation refuses a query parameter it does not know, the ones without input too.
+    requests.push({ ...base, label: `${name}: query parameter unknown`, path: `${path}?unknownParameter=1` });
     for (const [field, schema] of Object.entries(endpoint.query?.schema.shape ?? {})) {
       const bad = BAD_QUERY_VALUES.find((v) => !(schema as z.ZodType).safeParse(v).success);
       if (bad === undefined) continue;
@@ -93,6 +96,7 @@ describe('a bad request to every operation that takes input', () => {
     expect(labels).toContain('POST /api/sales: body not JSON');
     expect(labels.some((l) => l.startsWith('GET /api/sales: query limit='))).toBe(true);
     expect(labels).toContain('GET /api/sales/{saleId}: path saleId malformed');
+    expect(labels).toContain('GET /api/health: query parameter unknown');
     expect(requests.length).toBeGreaterThan(30);
   });
 

@@ -111,6 +111,22 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/sales'].get.security).toBeUndefined();
   });
 
+  it('gives every operation a description, a described tag and a 400 (an unknown query parameter)', () => {
+    const tags = new Map((document.tags as Json[]).map((t) => [t.name as string, t.description]));
+    for (const [path, operations] of Object.entries(document.paths as Json)) {
+      for (const [method, op] of Object.entries(operations as Json)) {
+        const name = `${method} ${path}`;
+        expect(op.description, name).toMatch(/Needs (the terminal’s key in X-API-Key|no key)\.$/);
+        expect(tags.get(op.tags[0]), name).toEqual(expect.any(String));
+        expect(op.responses['400']?.['x-error-codes'], name).toContain('VALIDATION_ERROR');
+      }
+    }
+    expect(document.info).toMatchObject({
+      license: { name: expect.any(String) },
+      contact: expect.any(Object),
+    });
+  });
+
   it('is served raw at /api/openapi.json without a key', async () => {
     const res = await fetch(`${terminal.url}/api/openapi.json`);
     expect(res.status).toBe(200);

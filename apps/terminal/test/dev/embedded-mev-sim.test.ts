@@ -1,11 +1,15 @@
-/** In development the terminal starts the simulator, fiscalizes once, and keeps that identity. */
+/**
+ * In development the terminal starts the simulator, fiscalizes once, and keeps that identity;
+ * its documents print a serial number and a tax office that say they are the simulator's.
+ */
 import type { MevSimProcess } from '@fiscal-pos/mev-sim';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startEmbeddedMevSim } from '../../src/dev/embedded-mev-sim.js';
+import { readFiscalIdentity } from '../../src/fiscalization/fiscal-identity.js';
 import { openFiscalServer, type OpenedFiscalServer } from '../../src/mev/open-fiscal-server.js';
 import { removeCredentials } from '../../src/mev/terminal-credentials.js';
 
@@ -63,4 +67,24 @@ it('fiscalizes against the started simulator once, then reuses the material', as
   opened.push(third);
   expect(third.state.status).toBe('credentials_missing');
   expect(third.fiscalServer).toBeNull();
+});
+
+it('gives the terminal it fiscalizes a development identity, and one fiscalized before identities one too', async () => {
+  const dir = join(root, 'identity');
+  const o = { ...options, dataDir: join(dir, 'mev-sim'), credentialsDir: join(dir, 'credentials') };
+  simulators.push(await startEmbeddedMevSim(o));
+  const server = await openFiscalServer({ mevUrl: simulators.at(-1)!.url, credentialsDir: o.credentialsDir });
+  opened.push(server);
+  if (server.state.status !== 'fiscalized') throw new Error(`not fiscalized: ${server.state.status}`);
+  const expected = {
+    serialNumber: `DEV-${server.state.material.registrationNumber}`,
+    taxOfficeAddress: 'mev-sim: oficiu SFS simulat (dezvoltare)',
+  };
+  expect(await readFiscalIdentity(o.credentialsDir)).toEqual(expected);
+  await simulators.pop()?.stop();
+
+  // A development data directory fiscalized by an earlier version: the next start fills it in.
+  unlinkSync(join(o.credentialsDir, 'fiscal-identity.json'));
+  simulators.push(await startEmbeddedMevSim(o));
+  expect(await readFiscalIdentity(o.credentialsDir)).toEqual(expected);
 });

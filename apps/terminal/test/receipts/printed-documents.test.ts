@@ -10,7 +10,7 @@ import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualPrinter } from '../../src/printing/virtual-printer.js';
-import { type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
+import { TEST_IDENTITY, type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
 
 const GOLDEN = (kind: string) => new URL(`./golden/${kind}.txt`, import.meta.url);
 const CUT = /^-+ 8<$/m;
@@ -318,7 +318,19 @@ describe('printed documents', () => {
       // 1) the taxpayer: name, fiscal code, address (see also the test above)
       expect(lines[0], kind).toContain('SRL „Ţărăncuţa” Magazin');
       // 3) the registration number the tax service gave the device
-      expect(lines).toContainEqual(expect.stringMatching(/^NR\. INREGISTRARE +<REG>$/));
+      const registration = lines.findIndex((line) => /^NR\. INREGISTRARE +<REG>$/.test(line));
+      expect(registration, kind).toBeGreaterThan(0);
+      // 2) the device's serial number and 1) the address of the tax office (SFS) where it was
+      // registered, right under it, the address wrapped over the lines it needs
+      expect(lines[registration + 1], kind).toMatch(/^NR\. SERIE +SN-TEST-0001$/);
+      const office = `SFS: ${TEST_IDENTITY.taxOfficeAddress}`;
+      expect(
+        lines
+          .slice(registration + 2)
+          .join('')
+          .slice(0, office.length),
+        kind,
+      ).toBe(office);
       // the kind of document, then 4) its current number
       expect(lines).toContainEqual(expect.stringMatching(HEADINGS[kind]!));
       expect(lines).toContainEqual(expect.stringMatching(NUMBERS[kind]!));

@@ -53,6 +53,7 @@ const header = {
   merchant: { name: 'SRL Test', idno: '1003600012345', address: 'str. Test 1' },
   terminalId: 'TRM-00000001',
   registrationNumber: 'AB01000001',
+  identity: null,
 };
 
 function printed(records: ReportedOperation[]): string[] {

@@ -17,6 +17,7 @@ import type { FiscalServer } from '../../src/mev/fiscal-server.js';
 import { VirtualPrinter } from '../../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../../src/printing/receipt-printer.js';
 import type { FiscalSetup } from '../../src/fiscalization/fiscal-setup.js';
+import type { FiscalIdentity } from '../../src/fiscalization/fiscal-identity.js';
 import { createTerminalRuntime, type TerminalRuntime } from '../../src/terminal-runtime.js';
 import type { RelayAccess } from '../../src/relay/relay-access.js';
 
@@ -98,6 +99,12 @@ export interface TerminalHandle {
   stop(): Promise<void>;
 }
 
+/** What a terminal fiscalized in the tests prints as its serial number and tax office. */
+export const TEST_IDENTITY: FiscalIdentity = {
+  serialNumber: 'SN-TEST-0001',
+  taxOfficeAddress: 'Direcţia deservire fiscală Centru, str. Exemplu 9, mun. Chişinău',
+};
+
 export interface StartTerminalOptions {
   sim?: MevSimProcess;
   fiscalization?: Fiscalization;
@@ -106,6 +113,8 @@ export interface StartTerminalOptions {
   config?: Partial<TerminalConfig>;
   /** Reuse fiscalization material (for a restart on the same data directory). */
   material?: Awaited<ReturnType<typeof fiscalizeTerminal>>;
+  /** The serial number and tax office a fiscalized terminal prints (default TEST_IDENTITY); null: none given. */
+  identity?: FiscalIdentity | null;
   printer?: ReceiptPrinter;
   /** The card terminal; absent: none (card payments without an RRN answer 503). */
   card?: CardSimProcess | 'none';
@@ -144,13 +153,15 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
   const card = o.card === undefined || o.card === 'none' ? null : o.card;
   const fiscalization = o.fiscalization ?? 'fiscal';
   let material = o.material;
-  let fiscal: FiscalSetup = { fiscalization, registrationNumber: '', server: null };
+  const identity = o.identity === undefined ? TEST_IDENTITY : o.identity;
+  let fiscal: FiscalSetup = { fiscalization, registrationNumber: '', identity: null, server: null };
   if (fiscalization === 'fiscal') {
     if (!o.sim) throw new Error('a fiscal terminal needs the simulator');
     material ??= await fiscalizeTerminal(o.sim.adminUrl, o.sim.caCertPem, {});
     fiscal = {
       fiscalization,
       registrationNumber: material.registrationNumber,
+      identity,
       server: (o.wrapServer ?? ((server) => server))(
         new SoapFiscalServer({
           url: o.sim.url,
@@ -161,7 +172,7 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
       ),
     };
   } else if (fiscalization === 'credentials_missing') {
-    fiscal = { fiscalization, registrationNumber: '1234567890', server: null };
+    fiscal = { fiscalization, registrationNumber: '1234567890', identity, server: null };
   }
   const printer = o.printer ?? new VirtualPrinter(join(dataDir, 'printer'));
   const runtime = createTerminalRuntime({

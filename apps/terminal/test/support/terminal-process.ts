@@ -9,8 +9,9 @@ import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { writeFiscalIdentity, type FiscalIdentity } from '../../src/fiscalization/fiscal-identity.js';
 import { readFiscalizationState, writeFiscalization } from '../../src/mev/terminal-credentials.js';
-import { API_KEY } from './terminal-harness.js';
+import { API_KEY, TEST_IDENTITY } from './terminal-harness.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -25,6 +26,8 @@ export interface TerminalProcessOptions {
   /** Extra or overriding environment for the child. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Given at the first fiscalization (default TEST_IDENTITY); null: a terminal fiscalized without it. */
+  identity?: FiscalIdentity | null;
 }
 
 interface ProcessExit {
@@ -57,11 +60,16 @@ process.once('exit', () => {
  * Fiscalizes the terminal of `dataDir` against the simulator once, writing the material where
  * main.ts reads it when MEV_URL is set; later calls keep what is there (a restart).
  */
-async function ensureFiscalized(dataDir: string, sim: MevSimProcess): Promise<string> {
+async function ensureFiscalized(
+  dataDir: string,
+  sim: MevSimProcess,
+  identity: FiscalIdentity | null,
+): Promise<string> {
   const dir = join(dataDir, 'fiscal');
   const state = await readFiscalizationState(dir);
   if (state.status === 'fiscalized') return state.material.registrationNumber;
   const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+  if (identity) writeFiscalIdentity(dir, identity);
   await writeFiscalization(dir, material);
   return material.registrationNumber;
 }
@@ -76,7 +84,11 @@ function readyPort(line: string): number | null {
 }
 
 export async function startTerminalProcess(o: TerminalProcessOptions): Promise<TerminalProcess> {
-  const registrationNumber = await ensureFiscalized(o.dataDir, o.sim);
+  const registrationNumber = await ensureFiscalized(
+    o.dataDir,
+    o.sim,
+    o.identity === undefined ? TEST_IDENTITY : o.identity,
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     // --import resolves "tsx" from the working directory.
     cwd: PACKAGE_DIR,

@@ -60,30 +60,16 @@ export interface paths {
          * @description Needs a key with one of the scopes: products:read.
          */
         get: operations["getProduct"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/v1/products/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /**
-         * Replaces a product's catalog fields by its id (emits product.updated); stock is untouched
-         * @description Needs a key with one of the scopes: products:write.
+         * Replaces a product's catalog fields (emits product.updated); stock is untouched
+         * @description The body may give the product another code: its URL is then the new one.
+         *
+         *     Needs a key with one of the scopes: products:write.
          */
         put: operations["updateProduct"];
         post?: never;
         /**
-         * Deletes a product by its id (emits product.deleted; lists with updatedSince show it deleted)
+         * Deletes a product (emits product.deleted; lists with updatedSince show it deleted)
          * @description Needs a key with one of the scopes: products:write.
          */
         delete: operations["deleteProduct"];
@@ -2687,6 +2673,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The product's code, the merchant's own */
                 code: string;
             };
             cookie?: never;
@@ -2752,7 +2739,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The product's code; its id still works here, deprecated */
+                code: string;
             };
             cookie?: never;
         };
@@ -2765,6 +2753,10 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    /** @description Present when the URL named the product by its id, deprecated: use its code */
+                    Deprecation?: string;
+                    /** @description With Deprecation: the URL of the product by its code (rel="successor-version") */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2830,7 +2822,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description The product's code; its id still works here, deprecated */
+                code: string;
             };
             cookie?: never;
         };
@@ -2839,6 +2832,10 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Present when the URL named the product by its id, deprecated: use its code */
+                    Deprecation?: string;
+                    /** @description With Deprecation: the URL of the product by its code (rel="successor-version") */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

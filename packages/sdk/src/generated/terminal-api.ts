@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health record */
+        /**
+         * Health record
+         * @description Needs no key.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -26,7 +29,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Catalog health: sync state, catalog version, last sync, counts (raw JSON, no key) */
+        /**
+         * Catalog health: sync state, catalog version, last sync, counts (raw JSON, no key)
+         * @description Needs no key.
+         */
         get: operations["getCatalogHealth"];
         put?: never;
         post?: never;
@@ -43,12 +49,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List sales, newest first */
+        /**
+         * List sales, newest first
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listSales"];
         put?: never;
         /**
          * Register a fiscal sale
          * @description Sells a delivery lot when deliveryLotId or qrPayload is given (items with lotLineId are its lines, the others extra lines; the lot is marked sold in the sale’s transaction and its webhook is sent after the answer). Takes the fiscal lock, charges card payments without an RRN on the card terminal, records the receipt durably, registers it with the fiscal server (offline when unreachable) and prints fire-and-forget. A card charge is taken back when the sale is not written or the fiscal server refuses it.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["createSale"];
         delete?: never;
@@ -64,7 +75,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One sale with its items, payments, refunds and fiscal operation */
+        /**
+         * One sale with its items, payments, refunds and fiscal operation
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["getSale"];
         put?: never;
         post?: never;
@@ -86,6 +100,8 @@ export interface paths {
         /**
          * Return (part of) a sale: a fiscal refund document
          * @description A fiscal operation of type refund, performed like a sale: fiscal lock, fiscal day, registration with the fiscal server (offline when unreachable), receipt number, receipt printed. items omitted: everything not yet returned. A returned line is worth its share of the line’s final amount, priced cumulatively so that returning everything, in any number of parts, gives back the sale exactly, VAT per code included. payments omitted: back the way it was paid, in proportion, cash last. Card money the terminal charged goes back on the card terminal by RRN inside the operation, never more than is left of the purchase after the card endpoints’ own voids and refunds; a card refund cannot be taken back, so a retry with the same Idempotency-Key resends it under the same reference and documents it. Cash comes out of the drawer: 409 INSUFFICIENT_CASH_BALANCE.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["refundSale"];
         delete?: never;
@@ -106,6 +122,8 @@ export interface paths {
         /**
          * What a refund would give back now, without making it
          * @description The body of POST /api/sales/{saleId}/refund, priced the same way (each returned unit is worth its cumulative share of its line, so a partial return cannot be known in advance), answered without writing anything and without the fiscal lock: the amounts per line, the VAT per code and the payments the money would go back by. Nothing is reserved: a refund made meanwhile changes what is left, and the refund itself checks the drawer and the card terminal.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["quoteRefund"];
         delete?: never;
@@ -126,6 +144,8 @@ export interface paths {
         /**
          * Print a duplicate of a sale’s receipt (non-fiscal; answers once the printer took it)
          * @description The original receipt line for line, marked DUPLICAT with its copy number. No body (or {}). No fiscal lock, nothing sent to the fiscal server. The copies per receipt are limited (DUPLICATE_LIMIT, 1 by default): past it, 409 DUPLICATE_LIMIT_REACHED. A sale the fiscal server refused has no receipt: 502 MEV_ERROR.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["printReceiptDuplicate"];
         delete?: never;
@@ -143,7 +163,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cash deposit (service receipt) */
+        /**
+         * Cash deposit (service receipt)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         post: operations["cashIn"];
         delete?: never;
         options?: never;
@@ -163,6 +186,8 @@ export interface paths {
         /**
          * Cash withdrawal (service receipt)
          * @description The balance is checked first: 409 INSUFFICIENT_CASH_BALANCE when it is lower than amount.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["cashOut"];
         delete?: never;
@@ -183,6 +208,8 @@ export interface paths {
         /**
          * Void a card payment of a sale that does not stand, by its cheque number (not a fiscal document)
          * @description For a card payment whose sale does not stand (refused by the fiscal server after it was answered offline): drives the bank card terminal only, the money goes back to the card and no fiscal document is issued. A payment of a sale that stands is refused with 409 FISCAL_REFUND_REQUIRED naming the sale’s refund, POST /api/sales/{saleId}/refund, which gives card money back on the card terminal and documents it. Serialised with the other card terminal operations by the card terminal lock, not the fiscal lock.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["voidCardPayment"];
         delete?: never;
@@ -203,6 +230,8 @@ export interface paths {
         /**
          * Refund (part of) a card payment of a sale that does not stand, by its RRN (not a fiscal document)
          * @description For a card payment whose sale does not stand (refused by the fiscal server after it was answered offline): drives the bank card terminal only, the money goes back to the card and no fiscal document is issued. A payment of a sale that stands is refused with 409 FISCAL_REFUND_REQUIRED naming the sale’s refund, POST /api/sales/{saleId}/refund, which gives card money back on the card terminal and documents it. Some banks need the authorisation code of the payment (400 AUTH_CODE_REQUIRED without it).
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["refundCardPayment"];
         delete?: never;
@@ -223,6 +252,8 @@ export interface paths {
         /**
          * X report (no counters reset)
          * @description Allowed after the fiscal day expired. Changes no counters.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["createXReport"];
         delete?: never;
@@ -243,6 +274,8 @@ export interface paths {
         /**
          * Z report (closes the fiscal day)
          * @description Irreversible: the report number is incremented and receipt numbering restarts at 1. The only way out of an expired day.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["createZReport"];
         delete?: never;
@@ -263,6 +296,8 @@ export interface paths {
         /**
          * Periodic report over closed Z reports (local, not sent to the fiscal server)
          * @description Date range (dateFrom and dateTo) or report range (reportFrom and/or reportTo), not both. Needs no fiscalization and no fiscal lock.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["createPeriodicReport"];
         delete?: never;
@@ -278,7 +313,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Report data of the open fiscal day (read-only, no fiscal lock, nothing sent) */
+        /**
+         * Report data of the open fiscal day (read-only, no fiscal lock, nothing sent)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["getDailySummary"];
         put?: never;
         post?: never;
@@ -300,6 +338,8 @@ export interface paths {
         /**
          * Open a shift for a cashier
          * @description Optional: the first sale or cash operation opens a shift by itself. A cashierId of one of the cloud’s cashiers (GET /api/catalog/cashiers) needs their 4-digit pin: 403 CASHIER_PIN_INVALID when wrong, 429 CASHIER_LOCKED with Retry-After after 5 wrong PINs in a row (a wait of 1 minute doubling up to 1 hour). Takes the fiscal lock (waits for the sale or cash operation being recorded; 429 BUSY after the lock timeout). Needs no fiscalization and sends nothing to the fiscal server.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["openShift"];
         delete?: never;
@@ -320,6 +360,8 @@ export interface paths {
         /**
          * Close the open shift (no Z report); totals frozen, shift report printed fire-and-forget
          * @description The fiscal day stays open; the next sale or cash operation opens the next shift. Takes the fiscal lock (waits for the sale or cash operation being recorded; 429 BUSY after the lock timeout). Needs no fiscalization and sends nothing to the fiscal server.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["closeShift"];
         delete?: never;
@@ -335,7 +377,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The open shift with its running totals, or null; and the drawer balance */
+        /**
+         * The open shift with its running totals, or null; and the drawer balance
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["getCurrentShift"];
         put?: never;
         post?: never;
@@ -352,7 +397,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List shifts, newest first (dates filter the opening day) */
+        /**
+         * List shifts, newest first (dates filter the opening day)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listShifts"];
         put?: never;
         post?: never;
@@ -369,7 +417,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One shift with its totals */
+        /**
+         * One shift with its totals
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["getShift"];
         put?: never;
         post?: never;
@@ -386,12 +437,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List delivery lots, newest first */
+        /**
+         * List delivery lots, newest first
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listDeliveryLots"];
         put?: never;
         /**
          * Record a delivery lot and return its QR payload
          * @description A cart prepared by an ERP, sold once by POST /api/sales with deliveryLotId or qrPayload. With webhookUrl, the terminal POSTs what was sold once the sale completes. printQr prints a delivery note with the QR code, fire-and-forget.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["createDeliveryLot"];
         delete?: never;
@@ -407,7 +463,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One delivery lot with its sale and webhook outcome */
+        /**
+         * One delivery lot with its sale and webhook outcome
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["getDeliveryLot"];
         put?: never;
         post?: never;
@@ -426,7 +485,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an open delivery lot */
+        /**
+         * Cancel an open delivery lot
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         post: operations["cancelDeliveryLot"];
         delete?: never;
         options?: never;
@@ -441,7 +503,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stored fiscal operations, newest first */
+        /**
+         * List stored fiscal operations, newest first
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listFiscalOperations"];
         put?: never;
         post?: never;
@@ -458,7 +523,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Products of the catalog kept on the terminal, by id, with filters and cursor paging (raw JSON) */
+        /**
+         * Products of the catalog kept on the terminal, by id, with filters and cursor paging (raw JSON)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listCatalogProducts"];
         put?: never;
         post?: never;
@@ -475,7 +543,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product of the catalog kept on the terminal (raw JSON) */
+        /**
+         * One product of the catalog kept on the terminal (raw JSON)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["getCatalogProduct"];
         put?: never;
         post?: never;
@@ -492,7 +563,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The category tree, flat: top-level first, then by position (raw JSON) */
+        /**
+         * The category tree, flat: top-level first, then by position (raw JSON)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listCatalogCategories"];
         put?: never;
         post?: never;
@@ -509,7 +583,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The VAT rates sales are calculated with (raw JSON) */
+        /**
+         * The VAT rates sales are calculated with (raw JSON)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listCatalogVatRates"];
         put?: never;
         post?: never;
@@ -526,7 +603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Cashiers, without anything of their PIN (raw JSON) */
+        /**
+         * Cashiers, without anything of their PIN (raw JSON)
+         * @description Needs the terminal’s key in X-API-Key.
+         */
         get: operations["listCatalogCashiers"];
         put?: never;
         post?: never;
@@ -548,6 +628,8 @@ export interface paths {
         /**
          * Sync with the cloud now and answer how it went (raw JSON)
          * @description Runs one platform sync (terminal refresh, then the catalog feed until complete) and answers the sync state after it: a failed sync is 200 with state failing and lastError (the terminal keeps selling from its copy). No body, no Idempotency-Key: repeating it is harmless.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["syncCatalog"];
         delete?: never;
@@ -568,6 +650,8 @@ export interface paths {
         /**
          * Non-fiscal text printing (no fiscal lock; answers what became of the paper)
          * @description At most 500 lines per request (LINES_TOO_MANY) and PRINT_LINES_PER_MINUTE lines (with the feed) per minute for all callers together (429 PRINT_RATE_LIMITED with Retry-After; fiscal documents are never refused paper). Printed after the fiscal documents already waiting in the print queue, so paper comes out in the order asked for. 503 PRINTER_UNAVAILABLE when the printer cannot take it before anything is sent (unreachable, off, paper out, cover open: the message says which); a retry is then safe. Once bytes went out the answer is 200 with status printed, queued (failed on the way: printed again by the queue, do not resend) or unconfirmed (the printer took it all without confirming: look at the paper, reprint on purpose).
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["printText"];
         delete?: never;
@@ -586,6 +670,8 @@ export interface paths {
         /**
          * The printer’s state and its durable queue
          * @description The paper of every fiscal document (sale, refund, cash-in/out, X/Z/periodic report, shift report, delivery note) is a print job, kept on disk until the printer confirms it: when the printer is off, out of paper or open, jobs wait and print in order once it is back, also after a restart.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         get: operations["listPrintJobs"];
         put?: never;
@@ -609,6 +695,8 @@ export interface paths {
         /**
          * Give up a queued print job (it will never print), or settle an unconfirmed one
          * @description For a job stuck behind a printer that will not come back. The job stays listed as dropped; the document itself is not touched (a duplicate can be printed later). An unconfirmed job whose paper did come out is dropped the same way. Only a queued or unconfirmed job: another is 409 PRINT_JOB_NOT_QUEUED.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         delete: operations["dropPrintJob"];
         options?: never;
@@ -628,6 +716,8 @@ export interface paths {
         /**
          * Print an unconfirmed job again, on purpose
          * @description A job whose bytes all reached the printer without its confirmation is unconfirmed and never printed again on its own (a fiscal receipt could come out twice). When the paper did not come out, the cashier reprints it: a new queued job, a fiscal document’s marked COPIE (not a fiscal document); the old job becomes reprinted. When it did come out, DELETE the job instead. Another job is 409 PRINT_JOB_NOT_UNCONFIRMED. Answers the new job.
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         post: operations["reprintPrintJob"];
         delete?: never;
@@ -646,6 +736,8 @@ export interface paths {
         /**
          * Prometheus metrics (text exposition, no envelope)
          * @description Behind the API key like every endpoint but the health checks: X-API-Key, or `Authorization: Bearer <key>` (what Prometheus sends natively).
+         *
+         *     Needs the terminal’s key in X-API-Key.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -663,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 document (raw JSON, no key) */
+        /**
+         * This OpenAPI 3.1 document (raw JSON, no key)
+         * @description Needs no key.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -720,11 +815,11 @@ export interface components {
         };
         HealthRecord: {
             /**
-             * @description degraded: the terminal answers but refuses some operations, for the reasons in degradedReasons
+             * @description degraded: the terminal answers but refuses some operations, or prints documents that lack a mandatory element, for the reasons in degradedReasons
              * @enum {string}
              */
             status: "ready" | "degraded";
-            /** @description empty when ready (docs/terminal-api.md, "Storage unavailable" and "Clock") */
+            /** @description empty when ready (docs/terminal-api.md, "Storage unavailable", "Clock" and "Printed documents and the regulation") */
             degradedReasons: components["schemas"]["DegradedReason"][];
             /** @description <major>.<minor>.<patch>+<build> */
             version: string;
@@ -788,11 +883,11 @@ export interface components {
         };
         DegradedReason: {
             /**
-             * @description STORAGE_UNAVAILABLE: the disk under DATA_DIR refuses writes (full or read-only), every write answers 503 STORAGE_UNAVAILABLE until it takes them again; CLOCK_BEHIND_LAST_DOCUMENT: the clock reads more than the tolerance before the last fiscal document, every fiscal operation answers 409 with that code
+             * @description STORAGE_UNAVAILABLE: the disk under DATA_DIR refuses writes (full or read-only), every write answers 503 STORAGE_UNAVAILABLE until it takes them again; CLOCK_BEHIND_LAST_DOCUMENT: the clock reads more than the tolerance before the last fiscal document, every fiscal operation answers 409 with that code; FISCAL_IDENTITY_INCOMPLETE: the terminal was fiscalized without the device’s serial number and the tax office’s address, which every fiscal document must print (HG 141/2019): it sells, but its documents lack them until `fiscalize --identity-only` gives them (docs/deploy.md)
              * @enum {string}
              */
-            code: "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT";
-            /** @description what the disk said, or the clock and the last document’s time */
+            code: "STORAGE_UNAVAILABLE" | "CLOCK_BEHIND_LAST_DOCUMENT" | "FISCAL_IDENTITY_INCOMPLETE";
+            /** @description what the disk said, the clock and the last document’s time, or what to run */
             message: string;
             /** @description first failed write of this run; null for the clock */
             since: string | null;
@@ -2018,6 +2113,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description INTERNAL_ERROR */
             500: {
                 headers: {
@@ -2047,6 +2152,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogHealth"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
                 };
             };
         };
@@ -2226,7 +2341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2359,6 +2474,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -2449,7 +2574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2608,7 +2733,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2712,7 +2837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2833,7 +2958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2954,7 +3079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3070,7 +3195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3186,7 +3311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3304,7 +3429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3422,7 +3547,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3545,7 +3670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3631,6 +3756,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -3705,7 +3840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3835,7 +3970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3930,6 +4065,16 @@ export interface operations {
                          */
                         timestamp: string;
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -4054,6 +4199,16 @@ export interface operations {
                          */
                         timestamp: string;
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -4224,7 +4379,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4313,6 +4468,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -4381,7 +4546,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4612,6 +4777,16 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogProduct"];
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -4653,6 +4828,16 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogCategoryList"];
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -4682,6 +4867,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogVatRateList"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -4715,6 +4910,16 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogCashierList"];
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -4744,6 +4949,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogSyncState"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -4819,7 +5034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4916,6 +5131,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -4968,6 +5193,16 @@ export interface operations {
                          */
                         timestamp: string;
                     };
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
@@ -5058,7 +5293,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, INVALID_JSON */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5145,6 +5380,16 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
+                };
+            };
             /** @description MISSING_API_KEY, INVALID_API_KEY */
             401: {
                 headers: {
@@ -5174,6 +5419,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description VALIDATION_ERROR */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawError"];
                 };
             };
         };
