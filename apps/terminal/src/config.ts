@@ -117,6 +117,12 @@ export interface TerminalConfig {
     /** How often a change worth reporting at once is looked for (HEALTH_REPORT_CHECK_MS, default 5000). */
     healthReportCheckMs: number;
   };
+  /** The announcement on the LAN by mDNS / DNS-SD (MDNS, MDNS_NAME; docs/terminal-api.md). */
+  mdns: {
+    enabled: boolean;
+    /** The service instance name people see; null: `Fiscal POS <host name>:<port>`. */
+    instanceName: string | null;
+  };
   /** The outbound link to the relay once activated (docs/relay.md). */
   relayLink: {
     /** First reconnect delay (RELAY_RECONNECT_BASE_MS, default 1000), doubling per failure. */
@@ -242,6 +248,8 @@ const SETTINGS = {
   CLOUD_URL: text(null),
   ACTIVATION_CODE: text(null, { secret: true }),
   RELAY_URL: text(null),
+  MDNS: oneOf(['on', 'off'], 'on'),
+  MDNS_NAME: text(null),
   CATALOG_SYNC_INTERVAL_MS: int(60_000, { min: 100 }),
   CATALOG_SYNC_PAGE_SIZE: int(1_000, { min: 1, max: 5_000 }),
   CLOUD_TIMEOUT_MS: int(10_000, { min: 1 }),
@@ -355,6 +363,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       healthReportIntervalMs: e.HEALTH_REPORT_INTERVAL_MS,
       healthReportCheckMs: e.HEALTH_REPORT_CHECK_MS,
     },
+    mdns: { enabled: e.MDNS === 'on', instanceName: e.MDNS_NAME },
     relayLink: {
       reconnectBaseMs: e.RELAY_RECONNECT_BASE_MS,
       reconnectMaxMs: e.RELAY_RECONNECT_MAX_MS,

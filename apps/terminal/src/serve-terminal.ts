@@ -14,7 +14,8 @@ import { resolveApiKey } from './storage/api-key-file.js';
 import { privateDataDir } from './storage/private-files.js';
 import { activateFromEnvironment } from './platform/activate-terminal.js';
 import { readPlatformFile } from './platform/platform-file.js';
-import { createTerminalRuntime } from './terminal-runtime.js';
+import { createTerminalRuntime, type TerminalRuntime } from './terminal-runtime.js';
+import { LanAnnouncement } from './discovery/lan-announcement.js';
 
 export function createTerminalLogger(config: TerminalConfig): Logger {
   return pino({ level: config.logLevel, base: { service: 'terminal' } });
@@ -67,6 +68,7 @@ export async function serveTerminal(
   pruneTimer.unref();
 
   const port = await startServing(built, runtime, { port: config.port, host: config.host });
+  const announcement = config.mdns.enabled ? announceOnLan(runtime, port) : null;
   logger.info(
     {
       event: 'ready',
@@ -88,6 +90,8 @@ export async function serveTerminal(
     stopping = true;
     logger.info({ signal }, 'stopping');
     clearInterval(pruneTimer);
+    // Goodbye first: clients on the LAN stop choosing a terminal that is going away.
+    await announcement?.stop();
     await stopServing(app, runtime);
     await afterStop();
     process.exit(0);
@@ -97,4 +101,21 @@ export async function serveTerminal(
   // Started by a process that holds our stdin (the tests): stopped when it goes, however it goes.
   if (process.env.TERMINAL_EXIT_WITH_PARENT === '1')
     process.stdin.on('end', () => void stop('parent-gone')).resume();
+}
+
+/** The terminal on the LAN (MDNS=on), kept current as it changes: fiscalized, renamed in the cloud. */
+function announceOnLan(runtime: TerminalRuntime, port: number): LanAnnouncement {
+  const announcement = new LanAnnouncement({
+    instanceName: runtime.config.mdns.instanceName,
+    port,
+    logger: runtime.logger.child({ component: 'mdns' }),
+    describe: () => ({
+      version: runtime.version,
+      registrationNumber: runtime.fiscal.registrationNumber || null,
+      terminalId: runtime.terminalState.get().terminalId,
+      terminalName: runtime.platform?.link.file.terminalName ?? null,
+    }),
+  });
+  announcement.start();
+  return announcement;
 }

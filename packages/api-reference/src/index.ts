@@ -19,12 +19,7 @@ import { dirname } from 'node:path';
 const API_REFERENCE_PREFIX = '/docs';
 
 /** The files of swagger-ui-dist the page loads; nothing else of the package is served. */
-const ASSETS = [
-  'swagger-ui.css',
-  'swagger-ui-bundle.js',
-  'swagger-ui-standalone-preset.js',
-  'favicon-32x32.png',
-];
+const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png'];
 
 const assetRoot = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -48,7 +43,6 @@ function page(o: ApiReferenceOptions): string {
 <body>
 <div id="reference"></div>
 <script src="swagger-ui-bundle.js"></script>
-<script src="swagger-ui-standalone-preset.js"></script>
 <script src="init.js"></script>
 </body>
 </html>
@@ -72,8 +66,10 @@ function init(o: ApiReferenceOptions): string {
       deepLinking: true,
       tryItOutEnabled: true,
       persistAuthorization: true,
-      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-      layout: 'StandaloneLayout',
+      // The base layout: the standalone one adds an "Explore" bar for typing a document's
+      // address, which would stand empty (the page hands the document in) and invite nothing.
+      presets: [SwaggerUIBundle.presets.apis],
+      layout: 'BaseLayout',
     });
   });
 `;

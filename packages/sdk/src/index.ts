@@ -22,3 +22,11 @@ export { verifyWebhook, WEBHOOK_TOLERANCE_SECONDS, type WebhookVerdict } from '.
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 export type { components as TerminalComponents, paths as TerminalPaths } from './generated/terminal-api.js';
 export type { components as CloudComponents, paths as CloudPaths } from './generated/cloud-api.js';
+export {
+  discoverTerminals,
+  watchTerminals,
+  type DiscoveredTerminal,
+  type DiscoverOptions,
+  type TerminalEvent,
+  type TerminalWatch,
+} from './discover-terminals.js';

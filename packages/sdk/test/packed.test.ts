@@ -32,12 +32,17 @@ it(
 
     writeFileSync(
       join(project, 'use.mjs'),
-      `import { createTerminalClient, verifyWebhook, allPages } from '@fiscal-pos/sdk';
+      `import { createTerminalClient, verifyWebhook, allPages, discoverTerminals } from '@fiscal-pos/sdk';
 const client = createTerminalClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k' });
-console.log(typeof client.POST, typeof verifyWebhook, typeof allPages);`,
+console.log(typeof client.POST, typeof verifyWebhook, typeof allPages, typeof discoverTerminals);`,
     );
     const { stdout } = await run(process.execPath, ['use.mjs'], { cwd: project });
-    expect(stdout.trim()).toBe('function function function');
+    expect(stdout.trim()).toBe('function function function function');
+    // The package's command, linked by npm as any installed bin (--help: no network needed).
+    const help = await run(join(project, 'node_modules/.bin/fiscal-pos-discover'), ['--help'], {
+      cwd: project,
+    });
+    expect(help.stdout).toContain('Usage: fiscal-pos-discover');
 
     // The shipped declarations type a sale request: a wrong VAT code does not compile.
     writeFileSync(

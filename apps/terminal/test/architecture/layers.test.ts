@@ -23,7 +23,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['app.ts'],
   ['openapi'],
   ['terminal-routes.ts', 'terminal-runtime.ts'],
-  ['health', 'metrics', 'history', 'document-push', 'relay'],
+  ['health', 'metrics', 'history', 'document-push', 'relay', 'discovery'],
   ['receipt-copies'],
   ['refunds'],
   ['sales', 'cash', 'shifts'],

@@ -28,6 +28,10 @@ export interface TerminalProcessOptions {
   readyTimeoutMs?: number;
   /** Given at the first fiscalization (default TEST_IDENTITY); null: a terminal fiscalized without it. */
   identity?: FiscalIdentity | null;
+  /** False: started without fiscalization material (not_fiscal); true by default. */
+  fiscalized?: boolean;
+  /** Words run before node, which they must exec (`ip netns exec <ns>`: another network namespace). */
+  launcher?: readonly string[];
 }
 
 interface ProcessExit {
@@ -39,6 +43,7 @@ export interface TerminalProcess {
   url: string;
   port: number;
   pid: number;
+  /** Empty when started not fiscalized. */
   registrationNumber: string;
   /** Sends a signal (default SIGKILL) and resolves once the process is gone. */
   kill(signal?: NodeJS.Signals): Promise<ProcessExit>;
@@ -46,6 +51,8 @@ export interface TerminalProcess {
   stop(): Promise<ProcessExit>;
   /** The last log lines of the child (stdout and stderr), for failure messages. */
   logTail(): string[];
+  /** Resolves with the first log line (old or new) that matches `pattern`; rejects if the child ends first. */
+  logged(pattern: RegExp): Promise<string>;
   /** Closes the child's stdin, as the end of the test process would, and resolves on its exit. */
   parentGone(): Promise<ProcessExit>;
 }
@@ -84,12 +91,12 @@ function readyPort(line: string): number | null {
 }
 
 export async function startTerminalProcess(o: TerminalProcessOptions): Promise<TerminalProcess> {
-  const registrationNumber = await ensureFiscalized(
-    o.dataDir,
-    o.sim,
-    o.identity === undefined ? TEST_IDENTITY : o.identity,
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const registrationNumber =
+    o.fiscalized === false
+      ? ''
+      : await ensureFiscalized(o.dataDir, o.sim, o.identity === undefined ? TEST_IDENTITY : o.identity);
+  const [command, ...args] = [...(o.launcher ?? []), process.execPath, '--import', 'tsx', MAIN];
+  const child = spawn(command, args, {
     // --import resolves "tsx" from the working directory.
     cwd: PACKAGE_DIR,
     env: {
@@ -105,6 +112,9 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       // A test process that dies without stopping it (killed by a runner's timeout, say)
       // takes the terminal with it: no process left serving on the machine.
       TERMINAL_EXIT_WITH_PARENT: '1',
+      // The suite never multicasts on the machine's network: the one test of the announcement
+      // turns it on inside a network namespace of its own (test/discovery/lan-discovery.test.ts).
+      MDNS: 'off',
       MEV_CONNECT_TIMEOUT_MS: '1000',
       MEV_REQUEST_TIMEOUT_MS: '2000',
       SYNC_RETRY_BASE_MS: '50',
@@ -125,9 +135,11 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
   );
 
   const tail: string[] = [];
+  const lineWaiters = new Set<(line: string) => void>();
   const keep = (line: string) => {
     tail.push(line);
     if (tail.length > LOG_TAIL_LINES) tail.shift();
+    for (const waiter of lineWaiters) waiter(line);
   };
   // Both pipes are read to the end: a full pipe would block the child.
   createInterface({ input: child.stderr }).on('line', keep);
@@ -171,6 +183,21 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       }
     },
     logTail: () => [...tail],
+    logged: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const earlier = tail.find((line) => pattern.test(line));
+        if (earlier !== undefined) return resolve(earlier);
+        const waiter = (line: string) => {
+          if (!pattern.test(line)) return;
+          lineWaiters.delete(waiter);
+          resolve(line);
+        };
+        lineWaiters.add(waiter);
+        void exited.then(() => {
+          lineWaiters.delete(waiter);
+          reject(new Error(`terminal exited without logging ${pattern}:\n${tail.join('\n')}`));
+        });
+      }),
     parentGone() {
       child.stdin?.end();
       return exited;
