@@ -1,6 +1,7 @@
 // Type-aware lint for the whole monorepo; domain code must not use `any`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -29,6 +30,11 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  // The console's React code: the rules of hooks (and the React Compiler's checks of purity).
+  {
+    files: ['apps/console/src/**/*.tsx', 'apps/console/src/**/*.ts'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['**/test/**/*.ts', 'test-support/**/*.ts', 'bench/**/*.ts'],

@@ -7,7 +7,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export type SuiteName =
-  'terminal' | 'offline' | 'history' | 'health' | 'printer' | 'catalog' | 'cloud' | 'ingest' | 'relay';
+  | 'terminal'
+  | 'offline'
+  | 'history'
+  | 'health'
+  | 'printer'
+  | 'catalog'
+  | 'cloud'
+  | 'ingest'
+  | 'relay'
+  | 'console';
 export const SUITE_NAMES: readonly SuiteName[] = [
   'terminal',
   'offline',
@@ -18,6 +27,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'cloud',
   'ingest',
   'relay',
+  'console',
 ];
 
 type Figures = Record<string, number | string>;
@@ -39,6 +49,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
+  { name: 'console', file: 'apps/console/bench/console-bench.ts', exportName: 'runConsoleBench' },
 ];
 
 export type SuiteOutcome =

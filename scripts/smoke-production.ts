@@ -8,7 +8,8 @@
  *   registration endpoint (with its serial number and tax office), then talks to mev-sim and card-sim started separately (development
  *   tools, as a real MEV and card terminal would be): GET /api/health (ready), an X report registered
  *   with the fiscal server through the built SOAP client, GET /metrics with a Bearer key.
- * - The built cloud on its embedded database: `admin seed-demo --direct`, then GET /ping with the key.
+ * - The built cloud on its embedded database: `admin seed-demo --direct`, then GET /ping with the key,
+ *   and the merchant console it serves from the staged build: GET /console/ and the script it loads.
  * - The built relay, installed without sim-kit, SQLite or fastify, against that cloud: /healthz,
  *   /readyz and its metrics.
  * Everything runs on loopback in a temporary directory; every process is stopped at the end,
@@ -204,7 +205,27 @@ async function smokeCloud(dir: string): Promise<string> {
     'cloud GET /api/public/v1/ping',
     await fetch(`${url}/api/public/v1/ping`, { headers: { 'x-service-api-key': key.key } }),
   );
+  await smokeConsole(url);
   return url;
+}
+
+/** The console's page, with its policy, and the hashed script it names, with its year-long cache. */
+async function smokeConsole(cloudUrl: string): Promise<void> {
+  const page = await fetch(`${cloudUrl}/console/`);
+  const html = await page.text();
+  if (page.status !== 200 || !page.headers.get('content-security-policy')?.includes("script-src 'self'"))
+    throw new Error(
+      `cloud GET /console/: HTTP ${page.status}, ${page.headers.get('content-security-policy')}`,
+    );
+  const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!script) throw new Error('cloud GET /console/: the page names no script under /console/assets/');
+  const asset = await fetch(`${cloudUrl}${script}`);
+  await asset.arrayBuffer();
+  if (asset.status !== 200 || !asset.headers.get('cache-control')?.includes('immutable'))
+    throw new Error(
+      `cloud GET ${script}: HTTP ${asset.status}, cache-control ${asset.headers.get('cache-control')}`,
+    );
+  console.log(`[smoke] cloud GET /console/ and ${script}: HTTP 200, CSP and an immutable asset`);
 }
 
 async function smokeRelay(cloudUrl: string): Promise<void> {

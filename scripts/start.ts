@@ -6,6 +6,8 @@
  * - the embedded terminal is activated against that terminal at its first start (CLOUD_URL and
  *   ACTIVATION_CODE), so its catalog comes from the cloud and its sales go up to it. The
  *   terminal starts once the cloud answers.
+ * - the merchant console (apps/console), built by Vite before the cloud starts (a second or two)
+ *   and served by the cloud at http://127.0.0.1:4600/console/ (docs/console.md);
  * - the relay on :4700 (docs/relay.md), sharing with the cloud a RELAY_TOKEN generated once
  *   into .data/relay-token (unless RELAY_TOKEN is set); the embedded terminal dials out to it.
  * Data lives under .data/ at the repository root. Ctrl-C (or SIGTERM) stops everything, and
@@ -92,6 +94,23 @@ function seedCloudDemo(): { terminal?: { activationCode: string } } {
 }
 
 const demo = seedCloudDemo();
+
+/** Builds the console into apps/console/dist, which the cloud serves under /console/. */
+function buildConsole(): void {
+  const built = spawnSync(
+    'npm',
+    ['run', 'build', '--silent', '-w', '@fiscal-pos/console', '--', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (built.status !== 0)
+    throw new Error('building the console (npm run build -w @fiscal-pos/console) failed');
+  console.log(`[start] console built: http://127.0.0.1:${cloudPort}/console/`);
+}
+
+buildConsole();
 
 /** The terminal of the demo merchant, activated at its first start; standalone if that fails. */
 const terminal: Part = {

@@ -23,6 +23,7 @@ import { sharedRateLimits } from './http/rate-limit-store.js';
 import { registerRoute } from './http/route.js';
 import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
 import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
+import { isConsolePath, registerConsole } from './console-static/console-static.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -157,6 +158,9 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     global: true,
     hook: 'preHandler',
     store: limits.store,
+    // The console's files are not the API: loading the page spends nobody's budget (the address
+    // limiter above still counts them).
+    allowList: (request) => isConsolePath(request.url),
     max: (_request, key) => (key === RELAY_KEY ? ctx.config.relayRateLimitMax : ctx.config.rateLimit.max),
     timeWindow: ctx.config.rateLimit.windowMs,
     // A relay route reaches this hook only with the relay token (its onRequest refuses others).
@@ -185,5 +189,6 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     title: 'Fiscal POS cloud API',
     documentUrl: `..${INTEGRATION_BASE_PATH}/openapi.json`,
   });
+  await registerConsole(app, ctx.config.consoleDir);
   return app;
 }

@@ -1,6 +1,8 @@
 // Configuration from the environment, read once at start. Defaults are the documented ones.
 import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bool, int, list, parsed, readEnv, splitList, text } from '@fiscal-pos/env-config';
 
@@ -82,6 +84,11 @@ export interface CloudConfig {
    * code; without it, the address the console's request came to.
    */
   publicUrl?: string | undefined;
+  /**
+   * The merchant console's build served under /console (CONSOLE_DIR): by default the dist/ of the
+   * installed @fiscal-pos/console package; undefined when that is not installed.
+   */
+  consoleDir: string | undefined;
   console: ConsoleConfig;
 }
 
@@ -92,6 +99,15 @@ export interface ConsoleConfig {
   secureCookie: boolean;
   /** Sign-in attempts per window, per client address and per e-mail address. */
   signIn: { maxPerAddress: number; maxPerAccount: number; windowMs: number };
+}
+
+/** apps/console/dist, found as an installed package (npm links it in the repository and in production). */
+function installedConsoleDir(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@fiscal-pos/console/package.json')), 'dist');
+  } catch {
+    return undefined;
+  }
 }
 
 const MINUTE = 60_000;
@@ -167,6 +183,7 @@ const SETTINGS = {
   RELAY_TOKEN: text(null, { secret: true }),
   RELAY_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://relay.example.com', null),
   CLOUD_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://cloud.example.com', null),
+  CONSOLE_DIR: text(null),
   CONSOLE_SESSION_IDLE_MINUTES: int(30, { min: 1 }),
   CONSOLE_SESSION_MAX_HOURS: int(12, { min: 1 }),
   CONSOLE_SECURE_COOKIE: bool(false),
@@ -206,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     relayToken: e.RELAY_TOKEN ?? undefined,
     relayPublicUrl: e.RELAY_PUBLIC_URL ?? undefined,
     publicUrl: e.CLOUD_PUBLIC_URL ?? undefined,
+    consoleDir: e.CONSOLE_DIR ?? installedConsoleDir(),
     console: {
       session: {
         idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * MINUTE,

@@ -1,7 +1,9 @@
-// What the console's sign-in and session routes take and answer.
+// What the console's sign-in and session routes take and answer. The console's page imports
+// these schemas to check its forms as the cloud will: import nothing here but zod and modules
+// that import nothing (no database, no argon2), or the page's build breaks.
 import { z } from 'zod';
 import { CONSOLE_ROLES } from '../console-users/roles.js';
-import { PASSWORD_MAX_LENGTH } from '../console-users/passwords.js';
+import { PASSWORD_MAX_LENGTH } from '../console-users/password-rules.js';
 
 export const SignInSchema = z
   .object({

@@ -3,9 +3,6 @@
 // against a hash of nothing, so a sign-in takes as long whether or not the address exists.
 import { hash, verify } from '@node-rs/argon2';
 
-/** The upper bound keeps a request to hash cheap to refuse. */
-export const PASSWORD_MAX_LENGTH = 256;
-
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
 let decoy: Promise<string> | undefined;

@@ -30,6 +30,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'ping',
     'ops',
     'console-auth',
+    'console-static',
   ],
   ['integration-access', 'operator-access', 'device-access', 'open-access', 'relay-access', 'console-access'],
   ['context.ts'],

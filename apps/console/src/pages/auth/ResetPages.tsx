@@ -1,0 +1,88 @@
+// Forgotten password: ask for a link by e-mail (the answer is the same whether or not the address
+// has an account), then choose a new password at the link's /console/reset/:token.
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, CONSOLE_API, data } from '../../api/client.js';
+import { PasswordResetBody, TokenPasswordBody } from '../../api/schemas.js';
+import type { SignInState } from '../../app/session.js';
+import { useT } from '../../i18n/i18n.js';
+import { Button } from '../../ui/Button.js';
+import { TextField } from '../../ui/Field.js';
+import { useSchemaForm } from '../../ui/form.js';
+import { AuthFrame } from './AuthFrame.js';
+import { useTokenFailure } from './token-failure.js';
+
+export function ResetRequestPage() {
+  const t = useT();
+  const form = useSchemaForm(PasswordResetBody, { email: '' });
+  const [failure, fail] = useTokenFailure(form);
+  const request = useMutation({
+    mutationFn: (body: typeof PasswordResetBody._output) =>
+      data(api.POST(`${CONSOLE_API}/auth/password-reset`, { body })),
+    onError: fail,
+  });
+  return (
+    <AuthFrame title={t.auth.resetTitle} lead={t.auth.resetLead}>
+      {request.isSuccess ? (
+        <p className="ui-notice" role="status">
+          {t.auth.resetSent}
+        </p>
+      ) : (
+        <>
+          {failure}
+          <form className="ui-form" noValidate onSubmit={form.submit((body) => request.mutate(body))}>
+            <TextField
+              label={t.auth.email}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.field('email')}
+            />
+            <Button type="submit" variant="primary" busy={request.isPending}>
+              {t.auth.resetSend}
+            </Button>
+          </form>
+        </>
+      )}
+      <p>
+        <Link to="/sign-in">{t.auth.backToSignIn}</Link>
+      </p>
+    </AuthFrame>
+  );
+}
+
+export function ResetCompletePage() {
+  const t = useT();
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useSchemaForm(TokenPasswordBody, { token, password: '' });
+  const [failure, fail] = useTokenFailure(form);
+  const complete = useMutation({
+    mutationFn: (body: typeof TokenPasswordBody._output) =>
+      data(api.POST(`${CONSOLE_API}/auth/password-reset/complete`, { body })),
+    onSuccess: () =>
+      navigate('/sign-in', { replace: true, state: { notice: 'passwordReset' } satisfies SignInState }),
+    onError: fail,
+  });
+  return (
+    <AuthFrame title={t.auth.resetCompleteTitle}>
+      {failure}
+      <form className="ui-form" noValidate onSubmit={form.submit((body) => complete.mutate(body))}>
+        <TextField
+          label={t.auth.newPassword}
+          hint={t.auth.passwordHint}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.field('password')}
+        />
+        <Button type="submit" variant="primary" busy={complete.isPending}>
+          {t.auth.resetComplete}
+        </Button>
+      </form>
+      <p>
+        <Link to="/sign-in">{t.auth.backToSignIn}</Link>
+      </p>
+    </AuthFrame>
+  );
+}

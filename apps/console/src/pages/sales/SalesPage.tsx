@@ -1,0 +1,5 @@
+import { PendingArea } from '../PendingArea.js';
+
+export default function SalesPage() {
+  return <PendingArea area="sales" />;
+}

@@ -1,0 +1,199 @@
+// Users of the merchant's console: everyone sees the list; an owner invites (the link is shown
+// once, and e-mailed), changes roles and removes users.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, CONSOLE_API, data } from '../../api/client.js';
+import { InviteUserBody } from '../../api/schemas.js';
+import { useRoleAllows, useSession, type Role } from '../../app/session.js';
+import { useT } from '../../i18n/i18n.js';
+import type { Messages } from '../../i18n/messages.js';
+import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { DataTable, useCursorPages, type Column } from '../../ui/DataTable.js';
+import { SelectField, TextField } from '../../ui/Field.js';
+import { useSchemaForm } from '../../ui/form.js';
+import { PageHeader } from '../../ui/PageHeader.js';
+import { SecretBox } from '../../ui/SecretBox.js';
+import { useToast } from '../../ui/Toasts.js';
+
+const USERS_KEY = ['users'] as const;
+const ROLES: readonly Role[] = ['viewer', 'manager', 'owner'];
+const roleOptions = (t: Messages) => ROLES.map((role) => ({ value: role, label: t.roles[role] }));
+
+const fetchUsers = (cursor: string | undefined) =>
+  data(api.GET(`${CONSOLE_API}/users`, { params: { query: { limit: 50, ...(cursor ? { cursor } : {}) } } }));
+type User = Awaited<ReturnType<typeof fetchUsers>>['data'][number];
+
+function InviteForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const toast = useToast();
+  const client = useQueryClient();
+  const form = useSchemaForm(InviteUserBody, { email: '', role: 'viewer' });
+  const [link, setLink] = useState<string | null>(null);
+  const invite = useMutation({
+    mutationFn: (body: typeof InviteUserBody._output) => data(api.POST(`${CONSOLE_API}/users`, { body })),
+    onSuccess: async (answer, body) => {
+      toast.success(t.users.inviteSent(body.email));
+      setLink(answer.invitationUrl);
+      await client.invalidateQueries({ queryKey: USERS_KEY });
+    },
+    onError: (error) => {
+      if (!form.showServerErrors(error)) toast.failure(error);
+    },
+  });
+  if (link)
+    return (
+      <div className="ui-section">
+        <SecretBox label={t.users.invitationLink} value={link} />
+        <p>
+          <Button onClick={onDone}>{t.common.close}</Button>
+        </p>
+      </div>
+    );
+  return (
+    <form className="ui-form ui-section" noValidate onSubmit={form.submit((body) => invite.mutate(body))}>
+      <h2>{t.users.invite}</h2>
+      <TextField label={t.users.email} type="email" autoComplete="off" required {...form.field('email')} />
+      <SelectField label={t.users.role} options={roleOptions(t)} {...form.field('role')} />
+      <div className="ui-page-header__actions">
+        <Button type="submit" variant="primary" busy={invite.isPending}>
+          {t.users.inviteSend}
+        </Button>
+        <Button onClick={onDone}>{t.common.cancel}</Button>
+      </div>
+    </form>
+  );
+}
+
+function RoleSelect({ user }: { user: User }) {
+  const t = useT();
+  const toast = useToast();
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (role: Role) =>
+      data(
+        api.PATCH(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } }, body: { role } }),
+      ),
+    onSuccess: async (_answer, role) => {
+      toast.success(t.users.roleChanged(user.email, t.roles[role]));
+      await client.invalidateQueries({ queryKey: USERS_KEY });
+    },
+    onError: (error) => toast.failure(error),
+  });
+  return (
+    <>
+      <label className="ui-visually-hidden" htmlFor={`role-${user.id}`}>
+        {t.users.changeRole(user.email)}
+      </label>
+      <select
+        id={`role-${user.id}`}
+        className="ui-input ui-input--compact"
+        value={user.role}
+        disabled={change.isPending}
+        onChange={(event) => change.mutate(event.target.value as Role)}
+      >
+        {roleOptions(t).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+export default function UsersPage() {
+  const t = useT();
+  const toast = useToast();
+  const client = useQueryClient();
+  const me = useSession().user;
+  const isOwner = useRoleAllows('owner');
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<User | null>(null);
+  const pages = useCursorPages(USERS_KEY, fetchUsers);
+  const remove = useMutation({
+    mutationFn: (user: User) =>
+      data(api.DELETE(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } } })),
+    onSuccess: async (_answer, user) => {
+      toast.success(t.users.removed(user.email));
+      setRemoving(null);
+      await client.invalidateQueries({ queryKey: USERS_KEY });
+    },
+    onError: (error) => {
+      setRemoving(null);
+      toast.failure(error);
+    },
+  });
+
+  const columns: Column<User>[] = [
+    {
+      header: t.users.email,
+      cell: (user) => (
+        <>
+          {user.email} {user.id === me.id && <span className="ui-badge">{t.users.you}</span>}
+        </>
+      ),
+    },
+    {
+      header: t.users.role,
+      cell: (user) => (isOwner && user.id !== me.id ? <RoleSelect user={user} /> : t.roles[user.role]),
+    },
+    {
+      header: t.users.status,
+      cell: (user) => (user.status === 'invited' ? t.users.invited : t.users.active),
+    },
+    ...(isOwner
+      ? [
+          {
+            header: t.common.actions,
+            cell: (user: User) =>
+              user.id !== me.id && (
+                <Button
+                  variant="danger"
+                  onClick={() => setRemoving(user)}
+                  aria-label={`${t.users.remove} ${user.email}`}
+                >
+                  {t.users.remove}
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t.users.title}
+        lead={isOwner ? t.users.lead : `${t.users.lead} ${t.users.ownerOnly}`}
+        actions={
+          isOwner &&
+          !inviting && (
+            <Button variant="primary" onClick={() => setInviting(true)}>
+              {t.users.invite}
+            </Button>
+          )
+        }
+      />
+      {inviting && <InviteForm onDone={() => setInviting(false)} />}
+      <DataTable
+        caption={t.users.title}
+        columns={columns}
+        rowKey={(user) => user.id}
+        pages={pages}
+        empty={t.users.empty}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing ? t.users.removeTitle(removing.email) : ''}
+        confirmLabel={t.users.remove}
+        danger
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{t.users.removeBody}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
