@@ -170,9 +170,7 @@ export async function noteKeyUse(db: Queryable, key: ResolvedKey, now: Date): Pr
   await db
     .update(apiKeys)
     .set({ lastUsedAt: now })
-    .where(
-      and(eq(apiKeys.id, key.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, before))),
-    );
+    .where(and(eq(apiKeys.id, key.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, before))));
 }
 
 /**
@@ -203,10 +201,7 @@ export async function listKeys(
       and(
         eq(apiKeys.merchantId, merchantId),
         after &&
-          or(
-            gt(apiKeys.createdAt, after.at),
-            and(eq(apiKeys.createdAt, after.at), gt(apiKeys.id, after.id)),
-          ),
+          or(gt(apiKeys.createdAt, after.at), and(eq(apiKeys.createdAt, after.at), gt(apiKeys.id, after.id))),
       ),
     )
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
