@@ -15,6 +15,7 @@ export type SuiteName =
   | 'catalog'
   | 'cloud'
   | 'ingest'
+  | 'import'
   | 'relay'
   | 'console';
 export const SUITE_NAMES: readonly SuiteName[] = [
@@ -26,6 +27,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'catalog',
   'cloud',
   'ingest',
+  'import',
   'relay',
   'console',
 ];
@@ -48,6 +50,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'catalog', file: 'apps/terminal/bench/catalog-bench.ts', exportName: 'runCatalogBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
+  { name: 'import', file: 'apps/cloud/bench/product-import-bench.ts', exportName: 'runProductImportBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
   { name: 'console', file: 'apps/console/bench/console-bench.ts', exportName: 'runConsoleBench' },
 ];

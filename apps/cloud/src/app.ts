@@ -79,6 +79,11 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the
   // schemas (a 400) where the docs promise 415.
   app.removeContentTypeParser('text/plain');
+  // CSV uploads (the console's product import) reach their route as bytes: the use case
+  // decodes them, so a file that is not UTF-8 is told as such rather than garbled.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

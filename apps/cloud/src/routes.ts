@@ -2,6 +2,8 @@
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
 import { FLEET_CONSOLE_ROUTES } from './fleet/fleet-console-routes.js';
+import { CONSOLE_CATALOG_ROUTES } from './catalog/console-catalog-routes.js';
+import { CONSOLE_PRODUCT_ROUTES } from './products/console-product-routes.js';
 import type { CloudRoute } from './context.js';
 import {
   cancelOrderRoute,
@@ -73,4 +75,6 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...RELAY_ROUTES,
   ...CONSOLE_AUTH_ROUTES,
   ...FLEET_CONSOLE_ROUTES,
+  ...CONSOLE_CATALOG_ROUTES,
+  ...CONSOLE_PRODUCT_ROUTES,
 ];

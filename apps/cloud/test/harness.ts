@@ -234,6 +234,8 @@ export async function call(
     /** The operator token, for the admin API. */
     operator?: string | undefined;
     body?: unknown;
+    /** A body sent as is (its content-type in `headers`), instead of `body` as JSON. */
+    raw?: string | Uint8Array<ArrayBuffer>;
     headers?: Record<string, string>;
   } = {},
 ): Promise<ApiResponse> {
@@ -241,10 +243,11 @@ export async function call(
   if (options.key !== undefined) headers['x-service-api-key'] = options.key;
   if (options.operator !== undefined) headers.authorization = `Bearer ${options.operator}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const body = options.raw ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
   const response = await fetch(cloud.url + path, {
     method,
     headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(body !== undefined ? { body } : {}),
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };

@@ -12,11 +12,27 @@ import { rowsOf, type Tx } from '../db/database.js';
 
 /** Takes the merchant's next catalog version; call inside the transaction that writes the row. */
 export async function nextCatalogVersion(tx: Tx, merchantId: string): Promise<number> {
+  return takeCatalogVersions(tx, merchantId, 1);
+}
+
+/**
+ * Takes `count` versions at once (a batch of rows, one each) and returns the first; the batch
+ * numbers its rows first, first + 1, ... One statement whatever the count.
+ */
+export async function takeCatalogVersions(tx: Tx, merchantId: string, count: number): Promise<number> {
   const [row] = rowsOf<{ version: string | number }>(
     await tx.execute(sql`
-      insert into catalog_versions (merchant_id, version) values (${merchantId}, 1)
-      on conflict (merchant_id) do update set version = catalog_versions.version + 1
+      insert into catalog_versions (merchant_id, version) values (${merchantId}, ${count})
+      on conflict (merchant_id) do update set version = catalog_versions.version + ${count}
       returning version`),
   );
-  return Number(row!.version);
+  return Number(row!.version) - count + 1;
+}
+
+/**
+ * Holds the merchant's catalog until the transaction ends, taking no version: a writer that
+ * reads the catalog before deciding what to write (an import) sees no other write meanwhile.
+ */
+export async function lockCatalog(tx: Tx, merchantId: string): Promise<void> {
+  await takeCatalogVersions(tx, merchantId, 0);
 }

@@ -50,13 +50,17 @@ export async function createCashier(db: Db, merchantId: string, body: CreateCash
   });
 }
 
+/**
+ * Changes what the change gives of a cashier (the admin's PUT gives name and role; the
+ * console renames, or resets the PIN, alone); a field left out stays.
+ */
 export async function updateCashier(
   db: Db,
   merchantId: string,
   id: string,
-  body: UpdateCashierBody,
+  change: Partial<UpdateCashierBody>,
 ): Promise<Cashier | undefined> {
-  const pinHash = body.pin === undefined ? undefined : await hashPin(body.pin);
+  const pinHash = change.pin === undefined ? undefined : await hashPin(change.pin);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: cashiers.id })
@@ -67,8 +71,8 @@ export async function updateCashier(
     const [row] = await tx
       .update(cashiers)
       .set({
-        name: body.name,
-        role: body.role,
+        ...(change.name === undefined ? {} : { name: change.name }),
+        ...(change.role === undefined ? {} : { role: change.role }),
         ...(pinHash === undefined ? {} : { pinHash }),
         version: await nextCatalogVersion(tx, merchantId),
         updatedAt: sql`now()`,

@@ -19,7 +19,7 @@ export const SetVatRateBody = z
   .object({ rateBasisPoints: z.number().int().min(0).max(10_000).describe('2000 = 20 %') })
   .meta({ id: 'VatRateWrite' });
 
-const Pin = z
+export const Pin = z
   .string()
   .regex(/^\d{4}$/, '4 digits')
   .describe('4 digits; stored as a slow hash, never shown again');

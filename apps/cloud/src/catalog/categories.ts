@@ -56,15 +56,21 @@ export async function createCategory(db: Db, merchantId: string, body: CategoryB
   });
 }
 
+/** Renames, moves or reorders a category: the fields the change gives (the admin's PUT gives all). */
 export async function updateCategory(
   db: Db,
   merchantId: string,
   id: string,
-  body: CategoryBody,
+  change: Partial<CategoryBody>,
 ): Promise<Category | undefined> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(categories).where(live(merchantId, id)).for('update');
     if (!existing) return undefined;
+    const body: CategoryBody = {
+      name: change.name ?? existing.name,
+      parentId: change.parentId === undefined ? existing.parentId : change.parentId,
+      position: change.position ?? existing.position,
+    };
     await requireCategoryRef(tx, merchantId, body.parentId, 'body.parentId');
     if (body.parentId !== null && (await isAtOrBelow(tx, body.parentId, id)))
       throw new ProblemError('invalid_request', 'The body failed validation.', [

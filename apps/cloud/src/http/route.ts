@@ -14,6 +14,8 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
+  /** A body other than JSON (text/csv): the handler answers its text, sent as is. */
+  mediaType?: string;
   /** Headers the answer may carry, by name, with what each says (the document lists them). */
   headers?: Readonly<Record<string, string>>;
 }
@@ -128,6 +130,10 @@ interface RouteDef<
   description?: string;
   query?: QS;
   body?: BS;
+  /** A body other than JSON: `text/csv` reaches the body schema as the bytes sent (a Buffer). */
+  bodyMediaType?: 'text/csv';
+  /** Bytes a body may have, when not the app's (1 MiB); beyond it, 413. */
+  bodyLimit?: number;
   params?: PS;
   responses: R;
   handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>> & P) => Promise<Answer<R>>;
@@ -149,6 +155,8 @@ export interface Route<C> {
   description?: string | undefined;
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
+  bodyMediaType?: 'text/csv' | undefined;
+  bodyLimit?: number | undefined;
   params?: z.ZodType | undefined;
   responses: Responses;
   /** The route's onRequest hook: admits the caller or throws the refusal. */
@@ -195,6 +203,12 @@ export function defineRoute<
     handle: async (ctx, request) => {
       const caller = callers.get(request);
       if (caller === undefined) throw new Error(`${def.operationId}: handled before being admitted`);
+      // A body in the other media type (CSV to a JSON route, JSON to a CSV one) is refused as such.
+      if (request.body !== undefined && Buffer.isBuffer(request.body) !== (def.bodyMediaType === 'text/csv'))
+        throw new ProblemError(
+          'unsupported_media_type',
+          `Send the body as ${def.bodyMediaType ?? 'application/json'}.`,
+        );
       // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
       // type parameter defaults to when the part is not declared.
       const input = {
@@ -215,12 +229,15 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
   app.route({
     method: route.method,
     url: route.path.replace(/\{(\w+)\}/g, ':$1'),
+    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
     onRequest: (request, reply) => route.admit(ctx, request, reply),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await route.handle(ctx, request);
       for (const [name, value] of Object.entries(result.headers ?? {}))
         if (value !== undefined) void reply.header(name, value);
       void reply.code(result.status);
+      const mediaType = route.responses[result.status as HttpStatus]?.mediaType;
+      if (mediaType) return reply.type(mediaType).send(result.body);
       if (result.body instanceof JsonText)
         return reply.type('application/json; charset=utf-8').send(result.body.text);
       return result.body === undefined ? reply.send() : reply.send(result.body);

@@ -96,13 +96,15 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
   for (const route of routes) {
     const responses: Record<string, JsonObject> = {};
     for (const [status, response] of Object.entries(route.responses)) {
-      const mediaType = Number(status) >= 400 ? 'application/problem+json' : 'application/json';
+      const mediaType =
+        response.mediaType ?? (Number(status) >= 400 ? 'application/problem+json' : 'application/json');
+      const schema = response.mediaType
+        ? { type: 'string' }
+        : response.schema && jsonSchema(response.schema, 'output', schemas);
       responses[status] = {
         description: response.description,
         ...(response.headers ? { headers: headerObjects(response.headers) } : {}),
-        ...(response.schema
-          ? { content: { [mediaType]: { schema: jsonSchema(response.schema, 'output', schemas) } } }
-          : {}),
+        ...(schema ? { content: { [mediaType]: { schema } } } : {}),
       };
     }
     if (takesInput(route))
@@ -129,7 +131,9 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
         ? {
             requestBody: {
               required: !route.body.safeParse(undefined).success,
-              content: { 'application/json': { schema: jsonSchema(route.body, 'input', schemas) } },
+              content: route.bodyMediaType
+                ? { [route.bodyMediaType]: { schema: { type: 'string' } } }
+                : { 'application/json': { schema: jsonSchema(route.body, 'input', schemas) } },
             },
           }
         : {}),

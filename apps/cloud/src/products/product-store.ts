@@ -19,3 +19,12 @@ export async function listContentBlocks(db: Queryable, merchantId: string) {
     .where(eq(contentBlocks.merchantId, merchantId))
     .orderBy(asc(contentBlocks.position), asc(contentBlocks.key));
 }
+
+export async function findProductById(db: Queryable, merchantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), eq(products.id, id), isNull(products.deletedAt)))
+    .limit(1);
+  return row;
+}

@@ -88,7 +88,9 @@ export const updateProductRoute = defineRoute(integrationKey(['products:write'])
     409: conflict,
   },
   handler: async ({ ctx, auth, params, body }) => {
-    const found = await onProductAt(params.code, (ref) => updateProduct(ctx.db, auth.merchantId, ref, body));
+    const found = await onProductAt(params.code, (ref) =>
+      updateProduct(ctx.db, auth.merchantId, ref, { replace: body }),
+    );
     if (!found) throw new ProblemError('not_found', `No product ${params.code}.`);
     ctx.notifyDeliveries();
     return { status: 200, body: found.product, headers: found.headers };

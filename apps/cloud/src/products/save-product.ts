@@ -7,13 +7,13 @@ import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.js';
 import { contentBlocks, products, type LocalizedText } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { emitEvent } from '../events/emit-event.js';
+import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
-import { setOnHand } from './stock-ledger.js';
+import { holdStock, recordCountedStock, setOnHand } from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
@@ -41,22 +41,27 @@ const refersTo = (merchantId: string, ref: ProductRef): SQL =>
     isNull(products.deletedAt),
   )!;
 
+/** The stored catalog fields of an input; its category id is the caller's to check. */
+const catalogColumns = (input: ProductInput) => ({
+  code: input.code,
+  barcodes: input.barcodes ?? [],
+  name: input.name,
+  description: input.description ?? null,
+  priceMinor: input.priceMinor,
+  vatCode: input.vatCode,
+  unit: input.unit,
+  category: input.category ?? null,
+  sku: input.sku ?? null,
+  categoryId: input.categoryId ?? null,
+  active: input.active ?? true,
+  content: input.content ?? {},
+});
+
 /** The stored catalog fields of an input, with the version it takes. */
 async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
   await requireCategoryRef(tx, merchantId, input.categoryId, 'body.categoryId');
   return {
-    code: input.code,
-    barcodes: input.barcodes ?? [],
-    name: input.name,
-    description: input.description ?? null,
-    priceMinor: input.priceMinor,
-    vatCode: input.vatCode,
-    unit: input.unit,
-    category: input.category ?? null,
-    sku: input.sku ?? null,
-    categoryId: input.categoryId ?? null,
-    active: input.active ?? true,
-    content: input.content ?? {},
+    ...catalogColumns(input),
     version: await nextCatalogVersion(tx, merchantId),
     updatedAt: sql`now()`,
     deletedAt: null,
@@ -64,7 +69,7 @@ async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
 }
 
 /** Runs a product write; a code or SKU another product holds is 409 catalog_conflict. */
-async function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -79,18 +84,8 @@ async function finish(
   merchantId: string,
   stored: typeof products.$inferSelect,
   event: 'product.created' | 'product.updated',
-  onHandMilli: number | undefined,
 ): Promise<Product> {
-  const row =
-    onHandMilli === undefined
-      ? stored
-      : ((await setOnHand(tx, {
-          merchantId,
-          productId: stored.id,
-          onHandMilli,
-          reason: 'set with the product',
-        })) ?? stored);
-  const product = presentProduct(row);
+  const product = presentProduct(stored);
   await emitEvent(tx, { merchantId, type: event, data: { object: product } });
   return product;
 }
@@ -98,16 +93,120 @@ async function finish(
 /** Creates the product, or replaces the one with the same code (reviving a deleted one). */
 export async function saveProduct(db: Db, merchantId: string, input: ProductInput): Promise<Product> {
   return writing(db, async (tx) => {
-    const values = await catalogValues(tx, merchantId, input);
-    const [row] = await tx
-      .insert(products)
-      .values({ id: newId('prod'), merchantId, ...values })
-      .onConflictDoUpdate({ target: [products.merchantId, products.code], set: values })
-      .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
-    // xmax = 0 on the returned row means the insert happened rather than the update.
-    const { created, ...stored } = row!;
-    return finish(tx, merchantId, stored, created ? 'product.created' : 'product.updated', input.onHandMilli);
+    await requireCategoryRef(tx, merchantId, input.categoryId, 'body.categoryId');
+    const [saved] = await upsertProducts(tx, merchantId, [input], 'set with the product');
+    return saved!.product;
   });
+}
+
+/** Products per statement: bounds the JSON of one statement and the rows one plan handles. */
+const UPSERT_CHUNK = 1_000;
+/** On conflict, every catalog column and on-hand take the incoming value (the product is replaced). */
+const REPLACED = Object.fromEntries(
+  (
+    [
+      'barcodes',
+      'name',
+      'description',
+      'priceMinor',
+      'vatCode',
+      'unit',
+      'category',
+      'sku',
+      'categoryId',
+      'active',
+      'content',
+      'version',
+      'onHandMilli',
+    ] as const
+  ).map((key) => [key, sql.raw(`excluded.${getTableColumns(products)[key].name}`)]),
+);
+
+/**
+ * The one writer of products by code, for the administration API's save (one product) and the
+ * CSV import (thousands): creates each product or replaces the one with its code (reviving a
+ * deleted one), each with its own catalog version, sets on-hand stock where the input says
+ * (in the same statement, with a ledger movement of the difference) and emits
+ * product.created or product.updated for each, in the caller's transaction. Codes must be
+ * distinct; category ids are the caller's to check.
+ */
+export async function upsertProducts(
+  tx: Tx,
+  merchantId: string,
+  inputs: readonly ProductInput[],
+  stockReason: string,
+): Promise<{ product: Product; created: boolean }[]> {
+  const saved: { product: Product; created: boolean }[] = [];
+  for (let start = 0; start < inputs.length; start += UPSERT_CHUNK) {
+    const chunk = inputs.slice(start, start + UPSERT_CHUNK);
+    // Taking the versions holds the merchant's catalog, so no product of it is created
+    // meanwhile; holdStock locks those that exist, so no sale moves their stock meanwhile.
+    const first = await takeCatalogVersions(tx, merchantId, chunk.length);
+    const held = await holdStock(
+      tx,
+      merchantId,
+      chunk.map((input) => input.code),
+    );
+    // The rows as one JSON parameter: thousands of bound parameters cost more than the rows.
+    const json = JSON.stringify(
+      chunk.map((input, i) => {
+        const c = catalogColumns(input);
+        return {
+          id: newId('prod'),
+          code: c.code,
+          barcodes: c.barcodes,
+          name: c.name,
+          description: c.description,
+          price_minor: c.priceMinor,
+          vat_code: c.vatCode,
+          unit: c.unit,
+          category: c.category,
+          sku: c.sku,
+          category_id: c.categoryId,
+          active: c.active,
+          on_hand_milli: input.onHandMilli ?? held.get(input.code) ?? 0,
+          version: first + i,
+          content: c.content,
+        };
+      }),
+    );
+    const rows = await tx
+      .insert(products)
+      .select(
+        sql`select i.id, ${merchantId}, i.code, i.barcodes, i.name, i.description, i.price_minor, i.vat_code,
+          i.unit, i.category, i.sku, i.category_id, i.active, i.on_hand_milli, i.version, i.content,
+          now(), now(), null
+        from jsonb_to_recordset(${json}::jsonb) as i(id text, code text, barcodes text[], name jsonb,
+          description jsonb, price_minor bigint, vat_code text, unit text, category text, sku text,
+          category_id text, active boolean, on_hand_milli bigint, version bigint, content jsonb)`,
+      )
+      .onConflictDoUpdate({
+        target: [products.merchantId, products.code],
+        set: { ...REPLACED, updatedAt: sql`now()`, deletedAt: null },
+      })
+      // xmax = 0 on the returned row means the insert happened rather than the update.
+      .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
+    await recordCountedStock(
+      tx,
+      merchantId,
+      rows.flatMap(({ created: _, ...product }) => {
+        const deltaMilli = product.onHandMilli - (held.get(product.code) ?? 0);
+        return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
+      }),
+      stockReason,
+    );
+    const chunkSaved = rows.map(({ created, ...row }) => ({ product: presentProduct(row), created }));
+    await emitEvents(
+      tx,
+      merchantId,
+      chunkSaved.map(({ product, created }) => ({
+        type: created ? 'product.created' : 'product.updated',
+        data: { object: product },
+      })),
+    );
+    saved.push(...chunkSaved);
+  }
+  return saved;
 }
 
 const inputOf = ({ price, ...rest }: ProductWriteBody): ProductInput => ({
@@ -132,27 +231,63 @@ export async function createProduct(db: Db, merchantId: string, body: ProductWri
       })
       .returning();
     if (!row) throw new ProblemError('catalog_conflict', `A product with code ${body.code} exists.`);
-    return finish(tx, merchantId, row, 'product.created', undefined);
+    return finish(tx, merchantId, row, 'product.created');
   });
 }
 
-/** The integration API's full replace of a live product's catalog fields; stock is untouched. */
+/** A stored product as the input that would write it again. */
+export const storedInput = (row: typeof products.$inferSelect): ProductInput => ({
+  code: row.code,
+  barcodes: row.barcodes,
+  name: row.name,
+  description: row.description,
+  priceMinor: row.priceMinor,
+  vatCode: row.vatCode,
+  unit: row.unit,
+  category: row.category,
+  sku: row.sku,
+  categoryId: row.categoryId,
+  active: row.active,
+  content: row.content,
+});
+
+/** The stored product with the fields a change gives (absent or undefined: kept). */
+function merged(stored: ProductInput, change: Partial<ProductWriteBody>): ProductInput {
+  const or = <T>(given: T | undefined, kept: T) => (given === undefined ? kept : given);
+  return {
+    code: or(change.code, stored.code),
+    barcodes: or(change.barcodes, stored.barcodes),
+    name: or(change.name, stored.name),
+    description: or(change.description, stored.description),
+    priceMinor: change.price === undefined ? stored.priceMinor : toMinor(change.price)!,
+    vatCode: or(change.vatCode, stored.vatCode),
+    unit: or(change.unit, stored.unit),
+    category: or(change.category, stored.category),
+    sku: or(change.sku, stored.sku),
+    categoryId: or(change.categoryId, stored.categoryId),
+    active: or(change.active, stored.active),
+    content: or(change.content, stored.content),
+  };
+}
+
+/**
+ * Changes a live product's catalog fields by its id; stock is untouched. `replace` (the
+ * integration API's PUT) writes the body as the whole product, absent optional fields cleared;
+ * `merge` (the console's edits, deactivation) changes only the fields it gives.
+ */
 export async function updateProduct(
   db: Db,
   merchantId: string,
   ref: ProductRef,
-  body: ProductWriteBody,
+  change: { replace: ProductWriteBody } | { merge: Partial<ProductWriteBody> },
 ): Promise<Product | undefined> {
   return writing(db, async (tx) => {
-    const [existing] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(refersTo(merchantId, ref))
-      .for('update');
+    const [existing] = await tx.select().from(products).where(refersTo(merchantId, ref)).for('update');
     if (!existing) return undefined;
-    const values = await catalogValues(tx, merchantId, inputOf(body));
+    const input = 'replace' in change ? inputOf(change.replace) : merged(storedInput(existing), change.merge);
+    const values = await catalogValues(tx, merchantId, input);
     const [row] = await tx.update(products).set(values).where(eq(products.id, existing.id)).returning();
-    return finish(tx, merchantId, row!, 'product.updated', undefined);
+    return finish(tx, merchantId, row!, 'product.updated');
   });
 }
 

@@ -2,7 +2,7 @@
 // as the product's on_hand_milli, so that the column always equals the sum of the product's
 // movements. Each movement names its source (an adjustment's idempotency key, a sale, a
 // refund, an operator's action); the same source moves stock once, however often it is retried.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
 import { emitEvent, emitEvents } from '../events/emit-event.js';
@@ -83,21 +83,117 @@ export async function setOnHand(
   tx: Tx,
   options: { merchantId: string; productId: string; onHandMilli: number; reason: string },
 ): Promise<ProductRow | undefined> {
-  const [current] = await tx
+  const { merchantId, productId, onHandMilli, reason } = options;
+  await setOnHandMany(tx, merchantId, [{ productId, onHandMilli }], reason);
+  const [row] = await tx
     .select()
     .from(products)
-    .where(and(eq(products.id, options.productId), eq(products.merchantId, options.merchantId)))
-    .for('update');
-  if (!current || current.onHandMilli === options.onHandMilli) return current;
-  const id = newId('stm');
-  const result = await recordStockMovement(tx, {
-    merchantId: options.merchantId,
-    productId: options.productId,
-    deltaMilli: options.onHandMilli - current.onHandMilli,
-    reason: options.reason,
-    source: { kind: 'admin', id },
+    .where(and(eq(products.id, productId), eq(products.merchantId, merchantId)));
+  return row;
+}
+
+/** Rows per statement when many products' stock is set (an import). */
+const SET_CHUNK = 1_000;
+
+/** `products.id` among the ids of a JSON array: one parameter rather than thousands of bound ones. */
+const idIn = (ids: readonly string[]) =>
+  sql`${products.id} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/**
+ * "On hand is now X" for many products of the merchant (an import): each product's row is
+ * locked before its stock is read (all in id order, so two batches queue rather than
+ * deadlock), and the differences are recorded as movements. Returns the products whose
+ * on-hand changed.
+ */
+export async function setOnHandMany(
+  tx: Tx,
+  merchantId: string,
+  targets: readonly { productId: string; onHandMilli: number }[],
+  reason: string,
+): Promise<Inventory[]> {
+  const sorted = [...targets].sort((a, b) =>
+    a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+  );
+  const changed: Inventory[] = [];
+  for (let start = 0; start < sorted.length; start += SET_CHUNK) {
+    const chunk = sorted.slice(start, start + SET_CHUNK);
+    const current = await tx
+      .select({ id: products.id, onHandMilli: products.onHandMilli })
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), idIn(chunk.map((t) => t.productId))))
+      .orderBy(asc(products.id))
+      .for('no key update');
+    const wanted = new Map(chunk.map((t) => [t.productId, t.onHandMilli]));
+    changed.push(
+      ...(await recordStockMovements(
+        tx,
+        merchantId,
+        current
+          .filter((p) => wanted.get(p.id) !== p.onHandMilli)
+          .map((p) => ({
+            productId: p.id,
+            deltaMilli: wanted.get(p.id)! - p.onHandMilli,
+            reason,
+            source: { kind: 'admin', id: newId('stm') },
+          })),
+      )),
+    );
+  }
+  return changed;
+}
+
+/**
+ * For a writer that sets on-hand in the same statement as the rest of the product (the
+ * upsert of many products): locks the merchant's live and deleted products with these codes,
+ * in id order, and tells their stock, so the writer can set each to its target and record the
+ * difference with recordCountedStock before the transaction ends.
+ */
+export async function holdStock(
+  tx: Tx,
+  merchantId: string,
+  codes: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ code: products.code, onHandMilli: products.onHandMilli })
+    .from(products)
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        sql`${products.code} in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('no key update');
+  return new Map(rows.map((r) => [r.code, r.onHandMilli]));
+}
+
+/**
+ * The movements of stock a writer has just set on the products (after holdStock): one
+ * movement of the difference each, one inventory.updated each, in two statements.
+ */
+export async function recordCountedStock(
+  tx: Tx,
+  merchantId: string,
+  counted: readonly { product: ProductRow; deltaMilli: number }[],
+  reason: string,
+): Promise<void> {
+  if (counted.length === 0) return;
+  const input = counted.map(({ product, deltaMilli }) => {
+    const id = newId('stm');
+    return { id, product_id: product.id, delta_milli: deltaMilli, source_id: id };
   });
-  return result.kind === 'applied' ? result.product : current;
+  await tx.execute(sql`
+    insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
+    select m.id, ${merchantId}, m.product_id, m.delta_milli, ${reason}, 'admin', m.source_id
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as m(id text, product_id text, delta_milli bigint, source_id text)`);
+  await emitEvents(
+    tx,
+    merchantId,
+    counted.map(({ product }) => ({
+      type: 'inventory.updated',
+      data: { object: presentInventory(product) },
+    })),
+  );
 }
 
 /** One movement of a batch: a line of a receipt, or its reversal. */
