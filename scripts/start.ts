@@ -6,6 +6,9 @@
  * - the embedded terminal is activated against that terminal at its first start (CLOUD_URL and
  *   ACTIVATION_CODE), so its catalog comes from the cloud and its sales go up to it. The
  *   terminal starts once the cloud answers.
+ * - a mail-catcher for the cloud unless SMTP_URL is set: the console's invitations and password
+ *   reset links are read on its page (the demo merchant's console owner and password are in
+ *   .data/cloud-demo.json, printed below);
  * - the merchant console (apps/console), built by Vite before the cloud starts (a second or two)
  *   and served by the cloud at http://127.0.0.1:4600/console/ (docs/console.md);
  * - the relay on :4700 (docs/relay.md), sharing with the cloud a RELAY_TOKEN generated once
@@ -17,6 +20,7 @@
  * Ports: TERMINAL_PORT (default 4567), CLOUD_PORT (default 4600) and RELAY_PORT (default 4700). A
  * plain PORT would give them all the same port, so it is not passed on.
  */
+import { startMailCatcherProcess, type MailCatcherProcess } from '@fiscal-pos/mail-catcher';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -72,7 +76,13 @@ const relay: Part = {
 };
 
 /** Seeds the demo merchant once, directly in the embedded database before the cloud holds it. */
-function seedCloudDemo(): { terminal?: { activationCode: string } } {
+interface CloudDemo {
+  terminal?: { activationCode: string };
+  /** The demo's console owner (a demo seeded by an older version has none). */
+  console?: { email: string; password: string };
+}
+
+function seedCloudDemo(): CloudDemo {
   const demoFile = join(root, '.data', 'cloud-demo.json');
   if (!existsSync(demoFile)) {
     mkdirSync(join(root, '.data'), { recursive: true });
@@ -90,11 +100,29 @@ function seedCloudDemo(): { terminal?: { activationCode: string } } {
   }
   const demo = readFileSync(demoFile, 'utf8');
   console.log(`[start] cloud demo merchant, integration key and terminal (${demoFile}):\n${demo}`);
-  return JSON.parse(demo) as { terminal?: { activationCode: string } };
+  return JSON.parse(demo) as CloudDemo;
 }
 
 const demo = seedCloudDemo();
 
+/**
+ * The cloud's mail server: SMTP_URL when set, else a mail-catcher started here (the terminal
+ * starts its own for receipts), whose page lists what the cloud sent.
+ */
+const cloudCatcher: MailCatcherProcess | undefined = process.env.SMTP_URL
+  ? undefined
+  : await startMailCatcherProcess({ dataDir: join(root, '.data', 'mail-catcher') });
+if (cloudCatcher) {
+  cloud.env.SMTP_URL = cloudCatcher.url;
+  console.log(
+    `[start] the cloud's mail (console invitations, password resets) is caught at ${cloudCatcher.adminUrl}`,
+  );
+}
+const demoOwner = demo.console;
+if (demoOwner)
+  console.log(
+    `[start] console: sign in at ${cloudUrl}/console/ as ${demoOwner.email} with password ${demoOwner.password}`,
+  );
 /** Builds the console into apps/console/dist, which the cloud serves under /console/. */
 function buildConsole(): void {
   const built = spawnSync(
@@ -147,6 +175,7 @@ function stopAll(code: number): void {
   if (stopping) return;
   stopping = true;
   for (const child of children) signalGroup(child, 'SIGTERM');
+  void cloudCatcher?.stop();
   // What did not stop gracefully in time is killed, so nothing outlives npm start.
   setTimeout(() => {
     for (const child of children) signalGroup(child, 'SIGKILL');

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bool, int, list, parsed, readEnv, splitList, text } from '@fiscal-pos/env-config';
+import { SMTP_SETTINGS, smtpTimeoutsOf, type SmtpTimeouts } from '@fiscal-pos/smtp-mail';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -90,6 +91,20 @@ export interface CloudConfig {
    */
   consoleDir: string | undefined;
   console: ConsoleConfig;
+  mail: MailConfig;
+}
+
+/** Mail the cloud sends (invitations, password resets): docs/console.md, Mail. */
+export interface MailConfig {
+  /** SMTP_URL; null: no mail is sent, and the answers that would have mailed a link say so. */
+  smtpUrl: string | null;
+  from: string;
+  timeouts: SmtpTimeouts;
+  /** Whether this process runs the mail worker (MAIL_WORKER; any number may). */
+  runWorker: boolean;
+  /** Delay before attempt n+1 after n failures; its length is the number of retries. */
+  retryScheduleMs: readonly number[];
+  pollIntervalMs: number;
 }
 
 /** The merchant console's sessions and sign-in limits (docs/console.md). */
@@ -99,6 +114,20 @@ export interface ConsoleConfig {
   secureCookie: boolean;
   /** Sign-in attempts per window, per client address and per e-mail address. */
   signIn: { maxPerAddress: number; maxPerAccount: number; windowMs: number };
+  /**
+   * Where people reach the console (CONSOLE_PUBLIC_URL), for the links mailed to them; null:
+   * the address the cloud listens on.
+   */
+  publicUrl: string | null;
+  invitationTtlMs: number;
+  passwordResetTtlMs: number;
+  /**
+   * Uses of a link's token per client address and window (looking up or accepting an
+   * invitation, completing a password reset), right or wrong.
+   */
+  linkAttempts: { maxPerAddress: number; windowMs: number };
+  /** Password reset requests per window, per client address and per e-mail address. */
+  passwordReset: { maxPerAddress: number; maxPerAccount: number; windowMs: number };
 }
 
 /** apps/console/dist, found as an installed package (npm links it in the repository and in production). */
@@ -131,6 +160,27 @@ const DEFAULT_RETRY_SCHEDULE_MS = [
   12 * HOUR,
   12 * HOUR,
 ];
+
+/**
+ * Mail is retried for about six hours (30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 3 h): an
+ * invitation lasts 7 days, but a password reset link only 30 minutes.
+ */
+const DEFAULT_MAIL_RETRY_SCHEDULE_MS = [
+  30_000,
+  2 * MINUTE,
+  10 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+];
+
+/** An absolute http(s) URL without a trailing slash (CONSOLE_PUBLIC_URL). */
+function publicUrl(raw: string): string {
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not an http(s) URL');
+  return url.href.replace(/\/+$/, '');
+}
 
 /** Integers separated by commas (WEBHOOK_RETRY_SCHEDULE_MS). */
 function integers(raw: string): number[] {
@@ -189,6 +239,21 @@ const SETTINGS = {
   CONSOLE_SECURE_COOKIE: bool(false),
   CONSOLE_SIGN_IN_MAX_PER_ADDRESS: int(30, { min: 1 }),
   CONSOLE_SIGN_IN_MAX_PER_ACCOUNT: int(10, { min: 1 }),
+  CONSOLE_PUBLIC_URL: parsed(publicUrl, 'an http(s) URL, e.g. https://console.example.md', null),
+  CONSOLE_INVITATION_DAYS: int(7, { min: 1, max: 90 }),
+  CONSOLE_PASSWORD_RESET_MINUTES: int(30, { min: 1, max: 24 * 60 }),
+  CONSOLE_LINK_MAX_PER_ADDRESS: int(30, { min: 1 }),
+  CONSOLE_PASSWORD_RESET_MAX_PER_ADDRESS: int(10, { min: 1 }),
+  CONSOLE_PASSWORD_RESET_MAX_PER_ACCOUNT: int(3, { min: 1 }),
+  ...SMTP_SETTINGS,
+  MAIL_FROM: text('Fiscal POS <console@fiscal-pos.local>'),
+  MAIL_WORKER: bool(true),
+  MAIL_RETRY_SCHEDULE_MS: parsed(
+    integers,
+    'non-negative integers, comma-separated',
+    DEFAULT_MAIL_RETRY_SCHEDULE_MS,
+  ),
+  MAIL_POLL_INTERVAL_MS: int(1_000, { min: 10 }),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -235,6 +300,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
         maxPerAccount: e.CONSOLE_SIGN_IN_MAX_PER_ACCOUNT,
         windowMs: 15 * MINUTE,
       },
+      publicUrl: e.CONSOLE_PUBLIC_URL,
+      invitationTtlMs: e.CONSOLE_INVITATION_DAYS * 24 * HOUR,
+      passwordResetTtlMs: e.CONSOLE_PASSWORD_RESET_MINUTES * MINUTE,
+      linkAttempts: { maxPerAddress: e.CONSOLE_LINK_MAX_PER_ADDRESS, windowMs: 15 * MINUTE },
+      passwordReset: {
+        maxPerAddress: e.CONSOLE_PASSWORD_RESET_MAX_PER_ADDRESS,
+        maxPerAccount: e.CONSOLE_PASSWORD_RESET_MAX_PER_ACCOUNT,
+        windowMs: 15 * MINUTE,
+      },
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      timeouts: smtpTimeoutsOf(e),
+      runWorker: e.MAIL_WORKER,
+      retryScheduleMs: e.MAIL_RETRY_SCHEDULE_MS,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
     },
   };
 }

@@ -8,6 +8,8 @@ import type { UrlGuard } from '@fiscal-pos/url-guard';
 import type { AddressLimiter } from './http/address-limiter.js';
 import type { Route } from './http/route.js';
 import type { SignInAttempts } from './console-users/sign-in.js';
+import type { ResetAttempts } from './console-users/password-reset.js';
+import type { MailOutbox } from './mail/mail-outbox.js';
 
 /** What every handler and use case may reach: nothing global, all passed in. */
 export interface AppContext {
@@ -25,6 +27,14 @@ export interface AppContext {
   activationAttempts: AddressLimiter;
   /** Console sign-in attempts per client address and per e-mail address (config.console.signIn). */
   signInAttempts: SignInAttempts;
+  /** Password reset requests per client address and per e-mail address (config.console.passwordReset). */
+  resetAttempts: ResetAttempts;
+  /** Uses of invitation and reset tokens per client address (config.console.linkAttempts). */
+  linkAttempts: AddressLimiter;
+  /** Where the mailed links point: CONSOLE_PUBLIC_URL, else the address this process listens on. */
+  consoleUrl: () => string;
+  /** The cloud's outgoing mail (invitations, password resets). */
+  mail: MailOutbox;
   /** SHA-256 of the operator token (admin/operator-token.ts); the token itself is not kept. */
   operatorTokenDigest: Buffer;
   /** SHA-256 of the token /metrics asks for (METRICS_TOKEN or DATA_DIR/metrics-token). */

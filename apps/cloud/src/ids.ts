@@ -30,7 +30,10 @@ export type IdKind =
   | 'tak'
   | 'fdoc'
   | 'usr'
-  | 'ses';
+  | 'ses'
+  | 'inv'
+  | 'pwr'
+  | 'mail';
 
 const ID_BYTES = 16;
 /**

@@ -1,6 +1,7 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
+import { CONSOLE_USERS_ROUTES } from './console-auth/console-users-routes.js';
 import { FLEET_CONSOLE_ROUTES } from './fleet/fleet-console-routes.js';
 import { CONSOLE_CATALOG_ROUTES } from './catalog/console-catalog-routes.js';
 import { CONSOLE_PRODUCT_ROUTES } from './products/console-product-routes.js';
@@ -74,6 +75,7 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...DEVICE_ROUTES,
   ...RELAY_ROUTES,
   ...CONSOLE_AUTH_ROUTES,
+  ...CONSOLE_USERS_ROUTES,
   ...FLEET_CONSOLE_ROUTES,
   ...CONSOLE_CATALOG_ROUTES,
   ...CONSOLE_PRODUCT_ROUTES,

@@ -11,6 +11,10 @@ import { lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { signInAttempts } from './console-users/sign-in.js';
+import { resetAttempts } from './console-users/password-reset.js';
+import { MailOutbox } from './mail/mail-outbox.js';
+import { MailWorker, type Mailer } from './mail/mail-worker.js';
+import { SmtpSender } from '@fiscal-pos/smtp-mail';
 import { AddressLimiter } from './http/address-limiter.js';
 import { buildApp } from './app.js';
 import { KeyCache } from './keys/key-cache.js';
@@ -24,6 +28,7 @@ export interface Cloud {
   app: FastifyInstance;
   ctx: AppContext;
   worker: DeliveryWorker | undefined;
+  mailWorker: MailWorker | undefined;
   /** The address the API listens on, e.g. http://127.0.0.1:4600 */
   url: string;
   close(): Promise<void>;
@@ -36,6 +41,8 @@ export interface StartOptions {
   logger?: Logger;
   /** The delivery worker's and the rate limiter's time; tests drive it. */
   clock?: Clock;
+  /** What sends the outbox's mail; without it, SMTP to config.mail.smtpUrl. */
+  mailer?: Mailer;
 }
 
 export async function startCloud(options: StartOptions): Promise<Cloud> {
@@ -71,7 +78,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
   if (unknownKeys.length > 0)
     logger.error(
       { keyIds: unknownKeys },
-      'some webhook secrets are sealed with keys this process does not hold: their deliveries fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
+      'some webhook or TOTP secrets are sealed with keys this process does not hold: those deliveries and two-factor sign-ins fail until CLOUD_SECRETS_KEY or CLOUD_SECRETS_PREVIOUS_KEYS includes them',
     );
   const metrics = new CloudMetrics(database.db);
   // The cloud calls the internet only: never its own network, whatever a merchant registers.
@@ -90,6 +97,23 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
         onAttempt: (outcome, latencyMs) => metrics.observeDelivery(outcome, latencyMs),
       })
     : undefined;
+  const { mail: mailConfig } = config;
+  if (mailConfig.smtpUrl === null)
+    logger.warn(
+      'no SMTP_URL: the cloud sends no mail; invitations answer their link for the owner to pass on, and password reset links cannot be sent',
+    );
+  const mailWorker =
+    mailConfig.smtpUrl !== null && mailConfig.runWorker
+      ? new MailWorker({
+          db: database.db,
+          mailer: options.mailer ?? new SmtpSender(mailConfig.smtpUrl, mailConfig.timeouts),
+          config: mailConfig,
+          secrets,
+          clock,
+          logger: logger.child({ component: 'mail' }),
+        })
+      : undefined;
+  let listeningUrl = '';
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -100,21 +124,38 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     clock,
     activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock }),
     signInAttempts: signInAttempts(config.console.signIn, clock),
+    resetAttempts: resetAttempts(config.console.passwordReset, clock),
+    linkAttempts: new AddressLimiter({
+      max: config.console.linkAttempts.maxPerAddress,
+      windowMs: config.console.linkAttempts.windowMs,
+      clock,
+    }),
+    consoleUrl: () => config.console.publicUrl ?? listeningUrl,
+    mail: new MailOutbox({
+      configured: mailConfig.smtpUrl !== null,
+      secrets,
+      clock,
+      onQueued: () => mailWorker?.wake(),
+    }),
     operatorTokenDigest: operatorToken.digest,
     metricsTokenDigest: metricsToken.digest,
     metrics,
   };
   const app = await buildApp(ctx, logger);
   const address = await app.listen({ port: config.port, host: config.host });
+  listeningUrl = address;
   worker?.start();
+  mailWorker?.start();
   return {
     app,
     ctx,
     worker,
+    mailWorker,
     url: address,
     close: async () => {
       await app.close();
       await worker?.stop();
+      await mailWorker?.stop();
       ctx.keyCache.close();
       if (!options.database) await database.close();
       unlockDataDir();

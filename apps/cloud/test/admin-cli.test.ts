@@ -164,6 +164,42 @@ describe('admin CLI against a running cloud on PGlite', () => {
     expect(refused.stderr).toMatch(/HTTP 409/);
   }, 120_000);
 
+  it('creates a merchant with its first owner: the invitation link printed, said unmailed without SMTP_URL', async () => {
+    const created = await cli(
+      'create-merchant',
+      '--name',
+      'Florăria',
+      '--owner-email',
+      'Flori@Shop.test',
+      '--url',
+      url,
+    );
+    expect(created.stderr).toBe('');
+    const { ownerInvitation } = JSON.parse(created.stdout);
+    expect(ownerInvitation).toMatchObject({ email: 'flori@shop.test', mailed: false });
+    const token = /^http:\/\/127\.0\.0\.1:\d+\/console\/invitation\/([0-9A-Za-z]+)$/.exec(
+      ownerInvitation.link,
+    )![1];
+    expect(logs).toMatch(/no SMTP_URL: the cloud sends no mail/);
+    const accepted = await fetch(`${url}/api/console/v1/auth/invitations/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'the florist’s password' }),
+    });
+    expect(((await accepted.json()) as { user: { role: string } }).user.role).toBe('owner');
+  }, 120_000);
+
+  it('seeds a demo whose console owner signs in with the printed password', async () => {
+    const seeded = JSON.parse((await cli('seed-demo', '--products', '0', '--url', url)).stdout);
+    expect(seeded.console.email).toMatch(/@demo\.fiscal-pos\.local$/);
+    const signedIn = await fetch(`${url}/api/console/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(seeded.console),
+    });
+    expect(signedIn.status).toBe(200);
+  }, 120_000);
+
   it('explains refusals in one line: bad numbers, unknown merchants, no SQL', async () => {
     const products = await cli('seed-demo', '--products', 'abc', '--url', url);
     expect(products.code).toBe(1);

@@ -10,6 +10,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  testConfig,
   type TestDatabase,
 } from './harness.js';
 
@@ -45,6 +46,7 @@ describe.each(DRIVERS)('console sign-in and sessions on %s', (driver) => {
   });
 
   const startConfig = () => ({
+    ...testConfig().console,
     session: { idleMs: 30 * MINUTE, absoluteMs: 12 * 60 * MINUTE },
     secureCookie: false,
   });
@@ -55,7 +57,7 @@ describe.each(DRIVERS)('console sign-in and sessions on %s', (driver) => {
     });
     expect(response.status).toBe(200);
     const body = response.json();
-    expect(body.user).toEqual({ id: owner.id, email: 'ana@shop.test', role: 'owner' });
+    expect(body.user).toEqual({ id: owner.id, email: 'ana@shop.test', role: 'owner', totpEnabled: false });
     expect(body.merchant).toEqual({ id: merchantId, name: 'Magazinul Ana' });
     expect(body.csrfToken).toMatch(/^[0-9A-Za-z]{40,}$/);
     const cookie = response.headers.getSetCookie()[0]!;

@@ -61,3 +61,33 @@ export async function signInConsole(
       }),
   };
 }
+
+/** Polls until `probe` answers something other than undefined (mail is sent by a worker). */
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+/** The latest message a mail-catcher holds for `to` once it has one, and the link token in it. */
+export async function mailedLink(
+  catcher: { adminUrl: string },
+  to: string,
+  page: 'invitation' | 'password-reset',
+  seen: ReadonlySet<string> = new Set(),
+): Promise<{ id: string; subject: string | null; text: string; token: string }> {
+  return eventually(async () => {
+    const messages = (await (await fetch(`${catcher.adminUrl}/api/messages`)).json()) as {
+      id: string;
+      to: string;
+      subject: string | null;
+      text: string;
+    }[];
+    const message = messages.filter((m) => m.to === to && !seen.has(m.id)).at(-1);
+    const token = message && new RegExp(`/console/${page}/([0-9A-Za-z]+)`).exec(message.text)?.[1];
+    return message && token ? { ...message, token } : undefined;
+  }, `a ${page} mail to ${to}`);
+}

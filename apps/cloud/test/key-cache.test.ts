@@ -8,6 +8,8 @@ import { systemClock } from '../src/clock.js';
 import { CloudMetrics } from '../src/metrics/cloud-metrics.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInAttempts } from '../src/console-users/sign-in.js';
+import { resetAttempts } from '../src/console-users/password-reset.js';
+import { MailOutbox } from '../src/mail/mail-outbox.js';
 import { AddressLimiter } from '../src/http/address-limiter.js';
 import { buildApp } from '../src/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
@@ -141,6 +143,15 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       clock: systemClock,
       activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock: systemClock }),
       signInAttempts: signInAttempts(config.console.signIn, systemClock),
+      resetAttempts: resetAttempts(config.console.passwordReset, systemClock),
+      linkAttempts: new AddressLimiter({ max: 100, windowMs: 60_000, clock: systemClock }),
+      consoleUrl: () => 'http://127.0.0.1',
+      mail: new MailOutbox({
+        configured: false,
+        secrets: testSecrets,
+        clock: systemClock,
+        onQueued: () => undefined,
+      }),
       operatorTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
       metricsTokenDigest: digestToken(TEST_OPERATOR_TOKEN),
       metrics: new CloudMetrics(database.db),

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_VAT_TABLE, parseVatRatesSetting, type VatTable } from '@fiscal-pos/fiscal';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
 import { bool, ConfigError, int, oneOf, parsed, readEnv, text } from '@fiscal-pos/env-config';
+import { SMTP_SETTINGS, smtpTimeoutsOf, type SmtpTimeouts } from '@fiscal-pos/smtp-mail';
 
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
@@ -10,16 +11,6 @@ export const DEFAULT_SYNC_BATCH_SIZE = 100;
 /** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
 const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
-
-/** How long one SMTP conversation may take at each stage (SMTP_*_TIMEOUT_MS). */
-export interface SmtpTimeouts {
-  /** To open the TCP (and TLS) connection. */
-  connectionMs: number;
-  /** From the connection to the server's 220 greeting. */
-  greetingMs: number;
-  /** Of silence on the socket once talking (nodemailer's own default is 10 minutes). */
-  socketMs: number;
-}
 
 /** Who issues the receipts, as their header prints it. */
 export interface MerchantIdentity {
@@ -260,11 +251,8 @@ const SETTINGS = {
   RELAY_RECONNECT_MAX_MS: int(60_000, { min: 1 }),
   RELAY_HEARTBEAT_MS: int(15_000, { min: 100 }),
   RELAY_REPLACED_BACKOFF_MS: int(600_000, { min: 1 }),
-  SMTP_URL: text(null),
+  ...SMTP_SETTINGS,
   MAIL_FROM: text('Fiscal POS <bonuri@fiscal-pos.local>'),
-  SMTP_CONNECTION_TIMEOUT_MS: int(10_000, { min: 1 }),
-  SMTP_GREETING_TIMEOUT_MS: int(10_000, { min: 1 }),
-  SMTP_SOCKET_TIMEOUT_MS: int(30_000, { min: 1 }),
   SMS_PROVIDER: oneOf(SMS_PROVIDERS, 'generic'),
   SMS_GATEWAY_URL: text(null),
   SMS_GATEWAY_TOKEN: text(null, { secret: true }),
@@ -373,11 +361,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     delivery: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,
-      smtpTimeouts: {
-        connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS,
-        greetingMs: e.SMTP_GREETING_TIMEOUT_MS,
-        socketMs: e.SMTP_SOCKET_TIMEOUT_MS,
-      },
+      smtpTimeouts: smtpTimeoutsOf(e),
       ...smsSettings(e),
       retryBaseMs: e.DELIVERY_RETRY_BASE_MS,
       retryMaxMs: e.DELIVERY_RETRY_MAX_MS,

@@ -21,11 +21,12 @@ import { Order } from '../orders/order-schemas.js';
 import { Product } from '../products/product-schemas.js';
 import { deleteProduct, saveProduct, setStock } from '../products/save-product.js';
 import { ProblemError } from '../http/problem.js';
-import { resealWebhookSecrets } from '../db/seal-stored-secrets.js';
+import { resealTotpSecrets, resealWebhookSecrets } from '../db/seal-stored-secrets.js';
 import {
   CreatedKey,
   CreateKeyBody,
   CreateMerchantBody,
+  CreatedMerchant,
   IntegrationSwitchBody,
   KeyParams,
   KeySummary,
@@ -41,6 +42,9 @@ import { MerchantParams } from '../merchants/merchant-params.js';
 import { IssuedActivationCode } from '../terminals/terminal-schemas.js';
 import { Cashier } from '@fiscal-pos/platform-protocol';
 import { seedDemo } from './seed-demo.js';
+import { findUserByEmail } from '../console-users/console-user-store.js';
+import { inviteConsoleUser } from '../console-users/invitations.js';
+import { inviteDeps } from '../console-auth/console-users-routes.js';
 
 const notFound = { description: 'No such merchant, key, product or order', schema: ProblemSchema };
 
@@ -53,14 +57,48 @@ const listMerchantsRoute = defineRoute(operator(), {
   handler: async ({ ctx }) => ({ status: 200, body: { data: await listMerchants(ctx.db) } }),
 });
 
-const createMerchantRoute = defineRoute(operator(), {
+const createMerchantRoute = defineRoute(operator({ shownOnce: ['ownerInvitation'] }), {
   method: 'POST',
   path: '/merchants',
   operationId: 'adminCreateMerchant',
   summary: 'Creates a merchant; its integration module is off unless asked',
+  description:
+    'With `ownerEmail`, also invites the merchant’s first console owner (the console’s invitation: single use, 7 days) and answers the link, mailed too when SMTP_URL is set.',
   body: CreateMerchantBody,
-  responses: { 201: { description: 'Created', schema: Merchant } },
-  handler: async ({ ctx, body }) => ({ status: 201, body: await createMerchant(ctx.db, body) }),
+  responses: {
+    201: { description: 'Created', schema: CreatedMerchant },
+    409: { description: 'ownerEmail already has a console account (nothing was created)' },
+  },
+  handler: async ({ ctx, body }) => {
+    const { ownerEmail, ...merchant } = body;
+    if (ownerEmail === undefined) return { status: 201, body: await createMerchant(ctx.db, merchant) };
+    // Checked before the merchant is made, so a refused owner leaves no merchant without one.
+    if (await findUserByEmail(ctx.db, ownerEmail))
+      throw new ProblemError(
+        'user_exists',
+        'This address already has a console account; nothing was created.',
+      );
+    const created = await createMerchant(ctx.db, merchant);
+    const invited = await inviteConsoleUser(inviteDeps(ctx), {
+      merchantId: created.id,
+      email: ownerEmail,
+      role: 'owner',
+      invitedBy: null,
+    });
+    return {
+      status: 201,
+      body: {
+        ...created,
+        ownerInvitation: {
+          id: invited.invitation.id,
+          email: invited.invitation.email,
+          expiresAt: invited.invitation.expiresAt.toISOString(),
+          link: invited.link,
+          mailed: invited.mail === 'queued',
+        },
+      },
+    };
+  },
 });
 
 const updateMerchantRoute = defineRoute(operator(), {
@@ -258,34 +296,48 @@ const resealSecretsRoute = defineRoute(operator(), {
   method: 'POST',
   path: '/webhook-secrets/reseal',
   operationId: 'adminResealWebhookSecrets',
-  summary: 'After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key',
+  summary:
+    'After a CLOUD_SECRETS_KEY rotation: seals every webhook secret and console TOTP secret with the current key',
   responses: {
     200: {
       description: 'What was resealed',
       schema: z.object({ keyId: z.string(), resealed: z.number(), unreadable: z.array(z.string()) }),
     },
   },
-  handler: async ({ ctx }) => ({
-    status: 200,
-    body: { keyId: ctx.secrets.currentKeyId, ...(await resealWebhookSecrets(ctx.db, ctx.secrets)) },
-  }),
+  handler: async ({ ctx }) => {
+    const webhooks = await resealWebhookSecrets(ctx.db, ctx.secrets);
+    const totp = await resealTotpSecrets(ctx.db, ctx.secrets);
+    return {
+      status: 200,
+      body: {
+        keyId: ctx.secrets.currentKeyId,
+        resealed: webhooks.resealed + totp.resealed,
+        // Ids say what they are: we_ endpoints, usr_ console users.
+        unreadable: [...webhooks.unreadable, ...totp.unreadable],
+      },
+    };
+  },
 });
 
-const seedDemoRoute = defineRoute(operator({ shownOnce: ['key', 'terminal'] }), {
+const seedDemoRoute = defineRoute(operator({ shownOnce: ['key', 'terminal', 'console'] }), {
   method: 'POST',
   path: '/demo',
   operationId: 'adminSeedDemo',
   summary:
-    'A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key and a terminal waiting for activation',
+    'A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key, a terminal waiting for activation and a console owner',
   body: SeedDemoBody.optional(),
   responses: {
     201: {
-      description: 'The merchant, its key and its terminal’s activation code (both in this answer only)',
+      description:
+        'The merchant, its key, its terminal’s activation code and its console owner’s password (in this answer only)',
       schema: z.object({
         merchantId: z.string(),
         key: CreatedKey,
         cashier: Cashier.extend({ pin: z.string().describe('the demo cashier’s PIN, 1234') }),
         terminal: IssuedActivationCode,
+        console: z
+          .object({ email: z.string(), password: z.string() })
+          .describe('The demo’s console owner, to sign in at /console'),
       }),
     },
   },

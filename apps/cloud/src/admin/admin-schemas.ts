@@ -29,8 +29,27 @@ export const CreateMerchantBody = z
     integrationActive: z.boolean().default(false).describe('The integration API module; off unless true'),
     idno: Idno.optional(),
     address: Address.optional(),
+    ownerEmail: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email())
+      .optional()
+      .describe('Invites the merchant’s first console owner; the answer carries the invitation link'),
   })
   .meta({ id: 'AdminCreateMerchant' });
+
+export const CreatedMerchant = Merchant.extend({
+  ownerInvitation: z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      expiresAt: z.string(),
+      link: z.string().describe('The invitation link, shown this once (not kept for idempotent replays)'),
+      mailed: z.boolean().describe('Whether it was also queued for mailing (false without SMTP_URL)'),
+    })
+    .optional(),
+}).meta({ id: 'AdminCreatedMerchant' });
 
 export const UpdateMerchantBody = z
   .object({

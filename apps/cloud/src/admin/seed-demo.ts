@@ -1,6 +1,7 @@
 // Demo data: a merchant with the module on, its fiscal identity, content blocks, products, a
-// cashier, an all-scopes key and a terminal waiting for activation (npm start activates the
-// embedded one).
+// cashier, an all-scopes key, a terminal waiting for activation (npm start activates the
+// embedded one) and a console owner with a generated password (npm start prints it), so the
+// developer can sign in to the console at once.
 import { VAT_CODES } from '@fiscal-pos/fiscal';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
@@ -13,6 +14,27 @@ import type { Cashier } from '@fiscal-pos/platform-protocol';
 import { saveContentBlock, saveProduct } from '../products/save-product.js';
 import { createTerminal } from '../terminals/create-terminal.js';
 import type { IssuedActivationCode } from '../terminals/terminal-schemas.js';
+import { randomBytes } from 'node:crypto';
+import { base62 } from '../ids.js';
+import { findUserByEmail, insertConsoleUser } from '../console-users/console-user-store.js';
+import { hashPassword } from '../console-users/passwords.js';
+
+const DEMO_OWNER = 'owner@demo.fiscal-pos.local';
+
+/** The demo's console owner: the fixed address, or one naming the merchant when seeded again. */
+async function seedDemoOwner(db: Db, merchantId: string): Promise<{ email: string; password: string }> {
+  const email = (await findUserByEmail(db, DEMO_OWNER))
+    ? `owner-${merchantId.slice(-8).toLowerCase()}@demo.fiscal-pos.local`
+    : DEMO_OWNER;
+  const password = base62(randomBytes(12));
+  await insertConsoleUser(db, {
+    merchantId,
+    email,
+    role: 'owner',
+    passwordHash: await hashPassword(password),
+  });
+  return { email, password };
+}
 
 export async function seedDemo(
   ctx: { db: Db; clock: Clock },
@@ -22,6 +44,7 @@ export async function seedDemo(
   key: CreatedKey;
   cashier: Cashier & { pin: string };
   terminal: z.infer<typeof IssuedActivationCode>;
+  console: { email: string; password: string };
 }> {
   const { db } = ctx;
   const merchant = await createMerchant(db, {
@@ -60,5 +83,6 @@ export async function seedDemo(
   const cashier = await createCashier(db, merchant.id, { name: 'Ana Popescu', role: 'administrator', pin });
   const key = await createKey(db, { merchantId: merchant.id, scopes: [...SCOPES], name: 'demo' });
   const terminal = await createTerminal(ctx, { merchantId: merchant.id, name: 'Casa 1' });
-  return { merchantId: merchant.id, key, cashier: { ...cashier, pin }, terminal };
+  const owner = await seedDemoOwner(db, merchant.id);
+  return { merchantId: merchant.id, key, cashier: { ...cashier, pin }, terminal, console: owner };
 }

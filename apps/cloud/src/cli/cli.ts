@@ -12,8 +12,9 @@ import { decimal, id, required, wholeNumber, type AdminRequest, type Values } fr
 
 const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--token <operator token>] [--direct]
   list-merchants                                  every merchant
-  create-merchant --name <name> [--active] [--idno <13 digits>] [--address <text>]
-                                                  creates a merchant (module off unless --active)
+  create-merchant --name <name> [--active] [--idno <13 digits>] [--address <text>] [--owner-email <e-mail>]
+                                                  creates a merchant (module off unless --active); with
+                                                  --owner-email, prints its first owner's invitation link (once)
   update-merchant --merchant <id> [--name <name>] [--idno <13 digits>] [--address <text>]
                                                   changes its name or fiscal identity (receipt header)
   activate-module --merchant <id>                 turns the integration API module on
@@ -35,7 +36,7 @@ const ADMIN_USAGE = `usage: admin <command> [options] [--url <cloud url>] [--tok
   set-stock --merchant <id> --product <code> --on-hand <units>
                                                   sets on-hand stock (emits inventory.updated)
   fulfill-order --merchant <id> --order <orderId> marks a confirmed order fulfilled (emits order.updated)
-  reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the new key
+  reencrypt-webhook-secrets                       after a CLOUD_SECRETS_KEY rotation: seals every webhook and console TOTP secret with the new key
   seed-demo [--products <n>]                      demo merchant, products and an all-scopes key
 ${CATALOG_USAGE}
 --url: the cloud (default CLOUD_URL, else http://127.0.0.1:$PORT). --token: the operator token
@@ -76,6 +77,7 @@ function adminRequest(command: string | undefined, values: Values): AdminRequest
           name: required(values, 'name'),
           integrationActive: values.active === true,
           ...given(values, ['idno', 'address']),
+          ...(typeof values['owner-email'] === 'string' ? { ownerEmail: values['owner-email'] } : {}),
         },
       };
     case 'update-merchant':
@@ -216,6 +218,7 @@ export async function runAdminCli(argv: string[], config: CloudConfig): Promise<
       terminal: { type: 'string' },
       idno: { type: 'string' },
       address: { type: 'string' },
+      'owner-email': { type: 'string' },
       scopes: { type: 'string' },
       key: { type: 'string' },
       grace: { type: 'string' },

@@ -53,6 +53,7 @@ export function consoleUser(options: {
   return {
     name: 'console',
     basePath: CONSOLE_BASE_PATH,
+    role: options.role,
     admit: async (ctx, request) => {
       const session = await authenticate(ctx, request);
       checkCsrf(session, request);

@@ -3,19 +3,87 @@
 // that import nothing (no database, no argon2), or the page's build breaks.
 import { z } from 'zod';
 import { CONSOLE_ROLES } from '../console-users/roles.js';
-import { PASSWORD_MAX_LENGTH } from '../console-users/password-rules.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../console-users/password-rules.js';
+
+const Email = z.string().trim().max(254).pipe(z.email());
+const TotpCode = z
+  .string()
+  .regex(/^\d{6}$/, 'six digits')
+  .describe('The 6-digit code of the authenticator app');
+/** A password being chosen (invitation, reset): 10 to 256 characters, nothing else asked of it. */
+const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .describe(`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+/** A link's token: base62 of 256 bits. */
+const LinkToken = z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'not a link token');
 
 export const SignInSchema = z
   .object({
-    email: z.string().trim().max(254).pipe(z.email()),
+    email: Email,
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    totp: TotpCode.optional().describe(
+      'For users with two-factor sign-in; without it they get 401 totp_required',
+    ),
   })
   .strict()
   .meta({ id: 'ConsoleSignIn' });
 
+export const PasswordResetRequestSchema = z
+  .object({ email: Email })
+  .strict()
+  .meta({ id: 'ConsolePasswordResetRequest' });
+
+export const PasswordResetCompleteSchema = z
+  .object({
+    token: LinkToken,
+    password: NewPassword,
+    totp: TotpCode.optional().describe('For users with two-factor sign-in'),
+  })
+  .strict()
+  .meta({ id: 'ConsolePasswordResetComplete' });
+
+export const AcceptInvitationSchema = z
+  .object({ token: LinkToken, password: NewPassword })
+  .strict()
+  .meta({ id: 'ConsoleAcceptInvitation' });
+
+export const InvitationTokenParams = z.object({ token: LinkToken });
+
+export const InvitationPreviewSchema = z
+  .object({
+    email: z.string(),
+    role: z.enum(CONSOLE_ROLES),
+    merchant: z.object({ name: z.string() }),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'ConsoleInvitationPreview' });
+
+export const TotpSetupSchema = z
+  .object({
+    secret: z.string().describe('Base32, for typing into an authenticator app'),
+    uri: z.string().describe('otpauth:// URI, for a QR code'),
+  })
+  .meta({ id: 'ConsoleTotpSetup' });
+
+export const TotpCodeSchema = z.object({ code: TotpCode }).strict().meta({ id: 'ConsoleTotpCode' });
+
+export const TotpDisableSchema = z
+  .union([
+    z.object({ code: TotpCode }).strict(),
+    z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) }).strict(),
+  ])
+  .meta({ id: 'ConsoleTotpDisable' });
+
 export const ConsoleSessionSchema = z
   .object({
-    user: z.object({ id: z.string(), email: z.string(), role: z.enum(CONSOLE_ROLES) }),
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      role: z.enum(CONSOLE_ROLES),
+      totpEnabled: z.boolean().describe('Whether two-factor sign-in is on'),
+    }),
     merchant: z.object({ id: z.string(), name: z.string() }),
     csrfToken: z.string().describe('Send it as X-CSRF-Token with every change (POST, PUT, PATCH, DELETE).'),
     expiresAt: z

@@ -4,3 +4,5 @@
 
 /** The upper bound keeps a request to hash cheap to refuse. */
 export const PASSWORD_MAX_LENGTH = 256;
+/** For a new password (invitation, reset): length is what makes a password strong (NIST SP 800-63B). */
+export const PASSWORD_MIN_LENGTH = 10;

@@ -2,12 +2,13 @@
 // the table holds its SHA-256, a CSRF token the page sends back on every change, and two
 // expiries: idle (since the last request) and absolute (since sign-in). A request renews the
 // idle expiry, writing at most once a minute so that reading pages costs no write each.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { consoleSessions, consoleUsers } from '../db/schema.js';
-import { base62, newId } from '../ids.js';
+import { newId } from '../ids.js';
 import type { ConsoleUserRow } from './console-user-store.js';
+import { hashSecretToken as hashToken, newSecretToken as newToken } from './secret-tokens.js';
 
 export interface SessionLimits {
   idleMs: number;
@@ -23,9 +24,6 @@ export interface ConsoleSession {
 
 /** How stale `last_seen_at` may get before a request writes it again. */
 const TOUCH_AFTER_MS = 60_000;
-
-const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
-const newToken = (): string => base62(randomBytes(32));
 
 /** A new session for a user who just proved who they are; the token goes to the cookie only. */
 export async function startSession(

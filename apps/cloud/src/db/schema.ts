@@ -608,6 +608,15 @@ export const consoleUsers = pgTable(
     role: text('role').$type<ConsoleRole>().notNull(),
     passwordHash: text('password_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The TOTP secret (base32), sealed with the secrets keyring and bound to the user's id; set
+     * by setup, in force once `totp_enabled_at` is set (console-users/totp.ts).
+     */
+    totpSecretCiphertext: text('totp_secret_ciphertext'),
+    totpSecretKeyId: text('totp_secret_key_id'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The 30-second step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('console_users_email_key').on(t.email),
@@ -637,4 +646,81 @@ export const consoleSessions = pgTable(
     uniqueIndex('console_sessions_token_key').on(t.tokenHash),
     index('console_sessions_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Invitations to a merchant's console. The link carries a random token; only its SHA-256 is
+ * kept. Pending while neither accepted nor revoked and before `expires_at`; a new invitation to
+ * the same address of the same merchant revokes the pending one.
+ */
+export const consoleInvitations = pgTable(
+  'console_invitations',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    email: text('email').notNull(),
+    role: text('role').$type<ConsoleRole>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The owner who invited (null: the operator, or a user since removed). */
+    invitedBy: text('invited_by').references(() => consoleUsers.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('console_invitations_token_key').on(t.tokenHash),
+    index('console_invitations_merchant_idx').on(t.merchantId, t.createdAt, t.id),
+  ],
+);
+
+/** Password reset links: single use, short-lived; only the token's SHA-256 is kept. */
+export const consolePasswordResets = pgTable(
+  'console_password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('console_password_resets_token_key').on(t.tokenHash),
+    index('console_password_resets_user_idx').on(t.userId),
+  ],
+);
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * Mail the cloud sends (mail/mail-worker.ts): written in the transaction of what it announces,
+ * sent by a worker with retries, so a hung mail server never holds an HTTP request. The body
+ * carries links with tokens: it is sealed with the secrets keyring and erased once the message
+ * is sent or given up.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    /** What the message is for (invitation, password_reset), for logs and metrics. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyCiphertext: text('body_ciphertext'),
+    bodyKeyId: text('body_key_id'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    /** A worker holds the row until then while it talks to the server. */
+    leaseUntil: ts('lease_until'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

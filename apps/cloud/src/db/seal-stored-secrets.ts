@@ -1,8 +1,9 @@
-// Stored webhook signing secrets and the secrets key: sealing the ones an older version kept
-// readable (migration 0004), and sealing them again with the current key after a rotation.
+// Stored secrets and the secrets key: sealing the webhook signing secrets an older version kept
+// readable (migration 0004), and sealing the webhook and console TOTP secrets again with the
+// current key after a rotation.
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from './database.js';
-import { webhookEndpoints } from './schema.js';
+import { consoleUsers, webhookEndpoints } from './schema.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 
 /** What a rotated-out secret is bound to when sealed, so it never opens as the current one. */
@@ -98,8 +99,41 @@ export async function resealWebhookSecrets(db: Queryable, keyring: SecretsKeyrin
   return result;
 }
 
+/** The console's TOTP secrets (bound to their user's id) under an older key, sealed with the current one. */
+export async function resealTotpSecrets(db: Queryable, keyring: SecretsKeyring): Promise<ResealResult> {
+  const stale = await db
+    .select({
+      id: consoleUsers.id,
+      keyId: consoleUsers.totpSecretKeyId,
+      ciphertext: consoleUsers.totpSecretCiphertext,
+    })
+    .from(consoleUsers)
+    .where(ne(consoleUsers.totpSecretKeyId, keyring.currentKeyId));
+  const result: ResealResult = { resealed: 0, unreadable: [] };
+  for (const row of stale) {
+    const opened = keyring.open({ keyId: row.keyId!, ciphertext: row.ciphertext! }, row.id);
+    if (!opened.ok) {
+      result.unreadable.push(row.id);
+      continue;
+    }
+    const sealed = keyring.seal(opened.plaintext, row.id);
+    const updated = await db
+      .update(consoleUsers)
+      .set({ totpSecretCiphertext: sealed.ciphertext, totpSecretKeyId: sealed.keyId })
+      .where(and(eq(consoleUsers.id, row.id), eq(consoleUsers.totpSecretCiphertext, row.ciphertext!)))
+      .returning({ id: consoleUsers.id });
+    result.resealed += updated.length;
+  }
+  return result;
+}
+
 /** Key ids in use that the keyring cannot open (a process started with the wrong key). */
 export async function unknownSecretsKeyIds(db: Queryable, keyring: SecretsKeyring): Promise<string[]> {
-  const rows = await db.selectDistinct({ keyId: webhookEndpoints.secretKeyId }).from(webhookEndpoints);
-  return rows.map((r) => r.keyId).filter((id) => !keyring.knows(id));
+  const webhooks = await db.selectDistinct({ keyId: webhookEndpoints.secretKeyId }).from(webhookEndpoints);
+  const totp = await db
+    .selectDistinct({ keyId: consoleUsers.totpSecretKeyId })
+    .from(consoleUsers)
+    .where(isNotNull(consoleUsers.totpSecretKeyId));
+  const ids = new Set([...webhooks, ...totp].map((r) => r.keyId!));
+  return [...ids].filter((id) => !keyring.knows(id));
 }

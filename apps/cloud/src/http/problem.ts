@@ -35,6 +35,16 @@ export const PROBLEM_CODES = [
   'invalid_credentials',
   'csrf_token_invalid',
   'role_forbidden',
+  'totp_required',
+  'verification_failed',
+  'totp_state_conflict',
+  'invitation_invalid',
+  'invitation_expired',
+  'invitation_used',
+  'reset_link_invalid',
+  'reset_link_expired',
+  'user_exists',
+  'last_owner',
   'internal_error',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
@@ -105,6 +115,28 @@ export function problemStatus(code: ProblemCode): { status: number; title: strin
       return { status: 403, title: 'Missing or wrong CSRF token' };
     case 'role_forbidden':
       return { status: 403, title: 'Your role does not allow this' };
+    // After a right password: the page asks for the authenticator's code and sends it as `totp`.
+    case 'totp_required':
+      return { status: 401, title: 'Authenticator code required' };
+    case 'verification_failed':
+      return { status: 422, title: 'Wrong code or password' };
+    case 'totp_state_conflict':
+      return { status: 409, title: 'Two-factor state does not allow this' };
+    // As for activation codes: one status, `code` tells the page what to say.
+    case 'invitation_invalid':
+      return { status: 422, title: 'Invalid invitation link' };
+    case 'invitation_expired':
+      return { status: 422, title: 'Invitation expired' };
+    case 'invitation_used':
+      return { status: 422, title: 'Invitation already accepted' };
+    case 'reset_link_invalid':
+      return { status: 422, title: 'Invalid or used password reset link' };
+    case 'reset_link_expired':
+      return { status: 422, title: 'Password reset link expired' };
+    case 'user_exists':
+      return { status: 409, title: 'A console user has this e-mail address' };
+    case 'last_owner':
+      return { status: 409, title: 'The last owner cannot be removed or demoted' };
     case 'internal_error':
       return { status: 500, title: 'Internal error' };
   }

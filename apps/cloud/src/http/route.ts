@@ -91,6 +91,8 @@ export interface Access<C, P extends object> {
   basePath: string;
   /** Scopes of an integration key, any one of which grants access (none: any valid key). */
   scopes?: readonly string[];
+  /** The least role the caller needs, for audiences with roles (the console). */
+  role?: string;
   /** Runs before the body is read: who calls, or a thrown refusal (ProblemError). */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): P | Promise<P>;
   /** What the audience wraps around its handlers (idempotency, audit); without it, the handler alone. */
@@ -147,6 +149,8 @@ export interface Route<C> {
   basePath: string;
   /** Access.scopes; empty for audiences without scopes. */
   scopes: readonly string[];
+  /** Access.role; undefined for audiences without roles. */
+  role: string | undefined;
   method: Method;
   /** The full path, base path included, in OpenAPI form. */
   path: string;
@@ -196,6 +200,7 @@ export function defineRoute<
     doc: access.doc,
     basePath: access.basePath,
     scopes: access.scopes ?? [],
+    role: access.role,
     path: access.basePath + def.path,
     admit: async (ctx, request, reply) => {
       callers.set(request, await access.admit(ctx, request, reply));

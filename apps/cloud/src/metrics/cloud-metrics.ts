@@ -56,6 +56,20 @@ export class CloudMetrics {
         this.set(Math.max(0, Number(row?.age ?? 0)));
       },
     });
+    new Gauge({
+      name: 'cloud_mail_messages',
+      help: 'Console mail in the outbox by status: pending (to send or retry) and failed (given up)',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const rows = rowsOf<{ status: string; n: number }>(
+          await db.execute(sql`select status, count(*)::int as n from mail_outbox
+            where status in ('pending', 'failed') group by status`),
+        );
+        for (const status of ['pending', 'failed'])
+          this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
+      },
+    });
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {

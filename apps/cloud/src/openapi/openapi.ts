@@ -123,6 +123,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
       description: operationDescription(route),
       tags: [tagOf(route)],
       ...(route.scopes.length > 0 ? { 'x-scopes': route.scopes } : {}),
+      ...(route.role === undefined ? {} : { 'x-least-role': route.role }),
       parameters: [
         ...parameters(route.params, 'path', schemas),
         ...parameters(route.query, 'query', schemas),

@@ -34,7 +34,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ],
   ['integration-access', 'operator-access', 'device-access', 'open-access', 'relay-access', 'console-access'],
   ['context.ts'],
-  ['catalog-base', 'events', 'merchants', 'keys', 'metrics', 'console-users'],
+  ['catalog-base', 'events', 'merchants', 'keys', 'metrics', 'console-users', 'mail'],
   ['http'],
   ['db'],
   ['secrets'],

@@ -62,7 +62,7 @@ export const en = {
     email: 'E-mail address',
     password: 'Password',
     newPassword: 'New password',
-    passwordHint: 'At least 12 characters.',
+    passwordHint: 'At least 10 characters.',
     signIn: 'Sign in',
     signingIn: 'Signing in…',
     invalidCredentials: 'The e-mail address or the password is wrong.',

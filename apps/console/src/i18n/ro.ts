@@ -62,7 +62,7 @@ export const ro: Messages = {
     email: 'Adresa de e-mail',
     password: 'Parola',
     newPassword: 'Parola nouă',
-    passwordHint: 'Cel puțin 12 caractere.',
+    passwordHint: 'Cel puțin 10 caractere.',
     signIn: 'Autentificare',
     signingIn: 'Se autentifică…',
     invalidCredentials: 'Adresa de e-mail sau parola este greșită.',

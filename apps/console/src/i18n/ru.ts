@@ -62,7 +62,7 @@ export const ru: Messages = {
     email: 'Адрес e-mail',
     password: 'Пароль',
     newPassword: 'Новый пароль',
-    passwordHint: 'Не менее 12 символов.',
+    passwordHint: 'Не менее 10 символов.',
     signIn: 'Войти',
     signingIn: 'Вход…',
     invalidCredentials: 'Неверный адрес e-mail или пароль.',

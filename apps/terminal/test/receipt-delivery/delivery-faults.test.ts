@@ -9,7 +9,7 @@ import { startMailCatcherProcess, type MailCatcherProcess } from '@fiscal-pos/ma
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
 import { waitUntil } from '../fiscal-operations/sync-helpers.js';
-import { startScriptedSmtp, type ScriptedSmtp } from '../support/scripted-smtp.js';
+import { startScriptedSmtp, type ScriptedSmtp } from '../../../../test-support/scripted-smtp.js';
 import {
   API_KEY,
   cashSale,

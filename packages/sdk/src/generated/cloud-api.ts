@@ -405,7 +405,9 @@ export interface paths {
         put?: never;
         /**
          * Creates a merchant; its integration module is off unless asked
-         * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
+         * @description With `ownerEmail`, also invites the merchant’s first console owner (the console’s invitation: single use, 7 days) and answers the link, mailed too when SMTP_URL is set.
+         *
+         *     Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminCreateMerchant"];
         delete?: never;
@@ -594,7 +596,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret with the current key
+         * After a CLOUD_SECRETS_KEY rotation: seals every webhook secret and console TOTP secret with the current key
          * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminResealWebhookSecrets"];
@@ -614,7 +616,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key and a terminal waiting for activation
+         * A demo merchant with its module on, its fiscal identity, content blocks, products, a cashier (PIN 1234), an all-scopes key, a terminal waiting for activation and a console owner
          * @description Needs the operator token. Changes are audited and accept an Idempotency-Key.
          */
         post: operations["adminSeedDemo"];
@@ -1085,7 +1087,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the console
-         * @description Sets the session cookie and answers the session with its CSRF token. A wrong password and an unknown e-mail address get the same 401; attempts are limited per client address and per e-mail address (429 with Retry-After).
+         * @description Sets the session cookie and answers the session with its CSRF token. A wrong password and an unknown e-mail address get the same 401; attempts are limited per client address and per e-mail address (429 with Retry-After). A user with two-factor sign-in sends the authenticator code as `totp`: without it, after a right password, 401 totp_required; a wrong code is a 401 invalid_credentials.
          *
          *     Needs no session; attempts are limited per address and per account.
          */
@@ -1152,6 +1154,264 @@ export interface paths {
          *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
          */
         post: operations["consoleSignOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a password reset link
+         * @description Always 202, whether or not the address has an account: the answer tells nobody who has one. The link (`/console/password-reset/<token>`) works once, for 30 minutes. Requests are limited per client address and per e-mail address (429 with Retry-After).
+         *
+         *     Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleRequestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link’s token, and signs in
+         * @description Uses the link up (every other reset link of the user too), ends every session of the user and signs in here. A user with two-factor sign-in also sends `totp`. Uses of link tokens are limited per client address.
+         *
+         *     Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleCompletePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link invites to: the shop, the role, the address
+         * @description Needs no session; attempts are limited per address and per account.
+         */
+        get: operations["consoleGetInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation with a new password, and signs in
+         * @description Needs no session; attempts are limited per address and per account.
+         */
+        post: operations["consoleAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new authenticator secret (not in force until enabled with a code from it)
+         * @description Answers the secret and its otpauth:// URI (show it as a QR code). Setting up again replaces a secret not yet enabled.
+         *
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleSetUpTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/totp/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor sign-in on, confirmed by a code from the authenticator
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleEnableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/auth/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor sign-in off, confirmed by a current code or the password
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleDisableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop’s console users, oldest first
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations neither accepted, withdrawn nor expired, oldest first
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListInvitations"];
+        put?: never;
+        /**
+         * Invites a colleague by e-mail
+         * @description Mails a link (`/console/invitation/<token>`, single use, valid 7 days) to the address; a pending invitation of the same address is replaced. Without a mail server (no SMTP_URL) nothing is mailed: `mailed` is false and `link` carries the link for the owner to pass on (it is never shown again).
+         *
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleInviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraws a pending invitation: its link stops working
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["consoleRevokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a user: their sessions end at once (not the shop’s last owner)
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["consoleRemoveUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a user’s role (the shop’s last owner keeps theirs)
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        patch: operations["consoleChangeUserRole"];
+        trace?: never;
+    };
+    "/api/console/v1/users/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends every session of a user (a lost phone, a shared computer)
+         * @description The user is named in the body: a path under /users/{userId}/ would be ambiguous with /users/invitations/{invitationId}.
+         *
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleSignUserOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1763,7 +2023,7 @@ export interface components {
             /** @description The request path */
             instance: string;
             /** @enum {string} */
-            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "not_signed_in" | "invalid_credentials" | "csrf_token_invalid" | "role_forbidden" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "missing_operator_token" | "invalid_operator_token" | "invalid_metrics_token" | "invalid_relay_token" | "missing_device_credential" | "invalid_device_credential" | "terminal_deactivated" | "insufficient_scope" | "module_inactive" | "invalid_json" | "invalid_request" | "not_found" | "unknown_product" | "idempotency_conflict" | "order_status_conflict" | "catalog_conflict" | "key_already_rotated" | "terminal_status_conflict" | "invalid_activation_code" | "activation_code_used" | "activation_code_expired" | "url_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "not_signed_in" | "invalid_credentials" | "csrf_token_invalid" | "role_forbidden" | "totp_required" | "verification_failed" | "totp_state_conflict" | "invitation_invalid" | "invitation_expired" | "invitation_used" | "reset_link_invalid" | "reset_link_expired" | "user_exists" | "last_owner" | "internal_error";
             requestId: string;
             errors?: {
                 path: string;
@@ -2168,6 +2428,22 @@ export interface components {
             idno: string | null;
             address: string | null;
         };
+        AdminCreatedMerchant: {
+            id: string;
+            name: string;
+            integrationActive: boolean;
+            idno: string | null;
+            address: string | null;
+            ownerInvitation?: {
+                id: string;
+                email: string;
+                expiresAt: string;
+                /** @description The invitation link, shown this once (not kept for idempotent replays) */
+                link: string;
+                /** @description Whether it was also queued for mailing (false without SMTP_URL) */
+                mailed: boolean;
+            };
+        };
         AdminCreateMerchant: {
             name: string;
             /**
@@ -2179,6 +2455,8 @@ export interface components {
             idno?: string;
             /** @description The address printed in receipt headers */
             address?: string;
+            /** @description Invites the merchant’s first console owner; the answer carries the invitation link */
+            ownerEmail?: string;
         };
         AdminUpdateMerchant: {
             name?: string;
@@ -2608,6 +2886,8 @@ export interface components {
                 email: string;
                 /** @enum {string} */
                 role: "viewer" | "manager" | "owner";
+                /** @description Whether two-factor sign-in is on */
+                totpEnabled: boolean;
             };
             merchant: {
                 id: string;
@@ -2621,6 +2901,93 @@ export interface components {
         ConsoleSignIn: {
             email: string;
             password: string;
+            /** @description For users with two-factor sign-in; without it they get 401 totp_required */
+            totp?: string;
+        };
+        ConsolePasswordResetRequest: {
+            email: string;
+        };
+        ConsolePasswordResetComplete: {
+            token: string;
+            /** @description 10 to 256 characters */
+            password: string;
+            /** @description For users with two-factor sign-in */
+            totp?: string;
+        };
+        ConsoleInvitationPreview: {
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+            merchant: {
+                name: string;
+            };
+            expiresAt: string;
+        };
+        ConsoleAcceptInvitation: {
+            token: string;
+            /** @description 10 to 256 characters */
+            password: string;
+        };
+        ConsoleTotpSetup: {
+            /** @description Base32, for typing into an authenticator app */
+            secret: string;
+            /** @description otpauth:// URI, for a QR code */
+            uri: string;
+        };
+        ConsoleTotpCode: {
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+        };
+        ConsoleTotpDisable: {
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+        } | {
+            password: string;
+        };
+        ConsoleUserPage: {
+            data: components["schemas"]["ConsoleUser"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ConsoleUser: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+            /** @description Whether the user signs in with a second factor */
+            totpEnabled: boolean;
+            createdAt: string;
+        };
+        ConsoleInvited: {
+            invitation: components["schemas"]["ConsoleInvitation"];
+            /** @description Whether the link was queued for mailing (false without SMTP_URL) */
+            mailed: boolean;
+            /** @description The invitation link when it was not mailed, to pass on; shown this once */
+            link: string | null;
+        };
+        ConsoleInvitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+            createdAt: string;
+            /** @description 7 days after it was made */
+            expiresAt: string;
+        };
+        ConsoleInvite: {
+            email: string;
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+        };
+        ConsoleInvitationList: {
+            data: components["schemas"]["ConsoleInvitation"][];
+        };
+        ConsoleUserRoleChange: {
+            /** @enum {string} */
+            role: "viewer" | "manager" | "owner";
+        };
+        ConsoleUserRef: {
+            userId: string;
         };
         ConsoleFleetOverview: {
             /** Format: date-time */
@@ -4543,7 +4910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminMerchant"];
+                    "application/json": components["schemas"]["AdminCreatedMerchant"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -4563,6 +4930,13 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description ownerEmail already has a console account (nothing was created) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
@@ -5249,7 +5623,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The merchant, its key and its terminal’s activation code (both in this answer only) */
+            /** @description The merchant, its key, its terminal’s activation code and its console owner’s password (in this answer only) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5269,6 +5643,11 @@ export interface operations {
                             pin: string;
                         };
                         terminal: components["schemas"]["AdminIssuedActivationCode"];
+                        /** @description The demo’s console owner, to sign in at /console */
+                        console: {
+                            email: string;
+                            password: string;
+                        };
                     };
                 };
             };
@@ -6857,7 +7236,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Wrong e-mail address or password */
+            /** @description Wrong e-mail address, password or code; or the code is required (totp_required) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6994,6 +7373,824 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRequestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Asked; a link is mailed if the address has an account */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCompletePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePasswordResetComplete"];
+            };
+        };
+        responses: {
+            /** @description Password set; signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has two-factor sign-in and no code was sent (totp_required) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link is unknown, used or expired; or the code is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvitationPreview"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link is unknown, withdrawn, accepted or expired */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleAcceptInvitation"];
+            };
+        };
+        responses: {
+            /** @description The user is made; signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address became a console user meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link is unknown, withdrawn, accepted or expired */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSetUpTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTotpSetup"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Two-factor sign-in is on already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleEnableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleTotpCode"];
+            };
+        };
+        responses: {
+            /** @description On: signing in asks for a code from now on */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description On already, or not set up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDisableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleTotpDisable"];
+            };
+        };
+        responses: {
+            /** @description Off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It is off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong code or password */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUserPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvitationList"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleInviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleInvite"];
+            };
+        };
+        responses: {
+            /** @description Invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvited"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address already has a console account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRevokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such pending invitation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRemoveUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The last owner cannot be removed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleChangeUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleUserRoleChange"];
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleUser"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The last owner cannot be demoted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSignUserOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleUserRef"];
+            };
+        };
+        responses: {
+            /** @description Every session of the user ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limit reached; see Retry-After */
             429: {

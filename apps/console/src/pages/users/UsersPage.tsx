@@ -1,5 +1,6 @@
-// Users of the merchant's console: everyone sees the list; an owner invites (the link is shown
-// once, and e-mailed), changes roles and removes users.
+// Users of the merchant's console: everyone sees the list, pending invitations first; an owner
+// invites (the link is e-mailed, or shown once when the cloud sends no mail), changes roles,
+// removes users and withdraws invitations.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, CONSOLE_API, data } from '../../api/client.js';
@@ -20,9 +21,25 @@ const USERS_KEY = ['users'] as const;
 const ROLES: readonly Role[] = ['viewer', 'manager', 'owner'];
 const roleOptions = (t: Messages) => ROLES.map((role) => ({ value: role, label: t.roles[role] }));
 
-const fetchUsers = (cursor: string | undefined) =>
-  data(api.GET(`${CONSOLE_API}/users`, { params: { query: { limit: 50, ...(cursor ? { cursor } : {}) } } }));
-type User = Awaited<ReturnType<typeof fetchUsers>>['data'][number];
+/** A user, or an invitation not accepted yet (listed on the first page, before the users). */
+interface User {
+  id: string;
+  email: string;
+  role: Role;
+  status: 'active' | 'invited';
+}
+
+async function fetchUsers(cursor: string | undefined) {
+  const page = await data(
+    api.GET(`${CONSOLE_API}/users`, { params: { query: { limit: 50, ...(cursor ? { cursor } : {}) } } }),
+  );
+  const invitations = cursor ? [] : (await data(api.GET(`${CONSOLE_API}/users/invitations`))).data;
+  const rows: User[] = [
+    ...invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, status: 'invited' as const })),
+    ...page.data.map((u) => ({ id: u.id, email: u.email, role: u.role, status: 'active' as const })),
+  ];
+  return { ...page, data: rows };
+}
 
 function InviteForm({ onDone }: { onDone: () => void }) {
   const t = useT();
@@ -31,10 +48,13 @@ function InviteForm({ onDone }: { onDone: () => void }) {
   const form = useSchemaForm(InviteUserBody, { email: '', role: 'viewer' });
   const [link, setLink] = useState<string | null>(null);
   const invite = useMutation({
-    mutationFn: (body: typeof InviteUserBody._output) => data(api.POST(`${CONSOLE_API}/users`, { body })),
+    mutationFn: (body: typeof InviteUserBody._output) =>
+      data(api.POST(`${CONSOLE_API}/users/invitations`, { body })),
     onSuccess: async (answer, body) => {
       toast.success(t.users.inviteSent(body.email));
-      setLink(answer.invitationUrl);
+      // Shown only when the cloud sent no mail; otherwise the mail is the only copy.
+      if (answer.link) setLink(answer.link);
+      else onDone();
       await client.invalidateQueries({ queryKey: USERS_KEY });
     },
     onError: (error) => {
@@ -113,7 +133,13 @@ export default function UsersPage() {
   const pages = useCursorPages(USERS_KEY, fetchUsers);
   const remove = useMutation({
     mutationFn: (user: User) =>
-      data(api.DELETE(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } } })),
+      user.status === 'invited'
+        ? data(
+            api.DELETE(`${CONSOLE_API}/users/invitations/{invitationId}`, {
+              params: { path: { invitationId: user.id } },
+            }),
+          )
+        : data(api.DELETE(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } } })),
     onSuccess: async (_answer, user) => {
       toast.success(t.users.removed(user.email));
       setRemoving(null);
@@ -136,7 +162,12 @@ export default function UsersPage() {
     },
     {
       header: t.users.role,
-      cell: (user) => (isOwner && user.id !== me.id ? <RoleSelect user={user} /> : t.roles[user.role]),
+      cell: (user) =>
+        isOwner && user.id !== me.id && user.status === 'active' ? (
+          <RoleSelect user={user} />
+        ) : (
+          t.roles[user.role]
+        ),
     },
     {
       header: t.users.status,
