@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 
 /** A freshly fiscalized terminal and a builder of its operations. */
-async function newTerminal() {
-  const terminal = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
+async function newTerminal(adopted: { reportNumber?: number } = {}) {
+  const terminal = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, adopted);
   const operation = (type: MevOperationType, reportNumber: number, receiptNumber: number | null = null) =>
     ({
       registrationNumber: terminal.registrationNumber,
@@ -128,6 +128,31 @@ describe('report numbers', () => {
       ['receipt', 2, 1],
       ['z_report', 2, null],
       ['receipt', 3, 1],
+    ]);
+  });
+
+  it('a terminal adopted with a history is in the report it was adopted at, and goes on from there', async () => {
+    const { terminal, receipt, report } = await newTerminal({ reportNumber: 701 });
+    expect(await single(terminal, receipt(1, 1))).toMatchObject({ code: 'REPORT_NUMBER_MISMATCH' });
+    expect(await single(terminal, receipt(702, 1))).toMatchObject({ code: 'REPORT_NUMBER_MISMATCH' });
+    for (const operation of [receipt(701, 1), report('z_report', 701), receipt(702, 1)])
+      expect(await single(terminal, operation)).toHaveProperty('registered');
+
+    // Fiscalized again (a new certificate), it stays where its Z reports brought it.
+    const again = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, { terminalId: terminal.terminalId });
+    expect(
+      await single(again, { ...receipt(702, 2), registrationNumber: again.registrationNumber }),
+    ).toHaveProperty('registered');
+    const behind = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {
+      terminalId: terminal.terminalId,
+      reportNumber: 5,
+    });
+    expect(await single(behind, receipt(5, 1))).toMatchObject({ code: 'REPORT_NUMBER_MISMATCH' });
+    expect(await registered(terminal)).toEqual([
+      ['receipt', 701, 1],
+      ['z_report', 701, null],
+      ['receipt', 702, 1],
+      ['receipt', 702, 2],
     ]);
   });
 

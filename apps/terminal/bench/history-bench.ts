@@ -5,7 +5,8 @@
  * the first run builds them, which takes minutes). Each measurement runs on a copy of the
  * cached file, with the terminal in this process over real HTTP on 127.0.0.1 and the instant
  * in-process fiscal server (history/instant-fiscal-server.ts): the figures are the terminal's
- * own work, without a round trip to mev-sim.
+ * own work, without a round trip to mev-sim. Then the sales once more from outside, as anyone can
+ * run them: `HISTORY_FILE=<file> npm run terminal` with its mev-sim (history/dev-terminal-sales.ts).
  *
  * HISTORY_BENCH_SALES=10000,1000000 (default) chooses the sizes.
  */
@@ -25,6 +26,7 @@ import {
 import { historyFile, schemaVersion } from './history/history-file.js';
 import { queueOfflineSales } from './offline-queue.js';
 import { walPerSale } from './history/wal-per-sale.js';
+import { salesOnDevTerminal } from './history/dev-terminal-sales.js';
 
 type Figures = Record<string, number | string>;
 
@@ -36,6 +38,7 @@ const GOAL_METRICS_P99_RATIO = 1.5;
 const GOAL_DRAIN_SHARE = 0.9;
 const LIST_REQUESTS = 40;
 const SALE_REQUESTS = 300;
+const DEV_TERMINAL_SALES = 300;
 const OFFLINE_OPERATIONS = 5_000;
 const STARTS = 5;
 
@@ -67,6 +70,9 @@ export async function runHistoryBench(): Promise<Figures> {
     log(`history of ${sales} sales: ${round(history.bytes / 1e6)} MB, built in ${history.buildSeconds} s`);
     const measured = await measure(history.file);
     measured['database MB per 100k sales'] = round(history.bytes / 1e6 / (sales / 100_000));
+    const outside = await salesOnDevTerminal(history.file, DEV_TERMINAL_SALES);
+    measured['POST /api/sales p50 ms, npm run terminal + mev-sim'] = round(outside.latency.p50);
+    measured['POST /api/sales p99 ms, npm run terminal + mev-sim'] = round(outside.latency.p99);
     bySize[sales] = measured;
     for (const [name, value] of Object.entries(measured)) figures[`${label(sales)}: ${name}`] = value;
   }

@@ -53,6 +53,11 @@ export interface TerminalConfig {
   syncBatchSize: number;
   /** Development entry without MEV_URL: fiscalize against the started mev-sim at first start (FISCALIZE=auto|off). */
   autoFiscalize: boolean;
+  /**
+   * Development entry: a terminal file with a history (HISTORY_FILE, the history bench's) copied
+   * into a fresh DATA_DIR at start, the embedded mev-sim adopting it at its report (dev/adopt-history.ts).
+   */
+  historyFile: string | null;
   /** PRINTER; null when unset: the virtual printer, or printer-sim in the development entry. */
   printer: PrinterSetting | null;
   /** Characters per line of the paper (PRINTER_COLUMNS: 32 for 58 mm, 42 or 48 for 80 mm; default 48). */
@@ -217,6 +222,7 @@ const SETTINGS = {
   SYNC_RETRY_MAX_MS: int(60_000, { min: 1 }),
   SYNC_BATCH_SIZE: int(DEFAULT_SYNC_BATCH_SIZE, { min: 1, max: MEV_BATCH_MAX_OPERATIONS }),
   FISCALIZE: text('auto'),
+  HISTORY_FILE: text(null),
   PRINTER: parsed(parsePrinterSetting, PRINTER_FORM, null),
   PRINTER_COLUMNS: oneOf([32, 42, 48], 48),
   PRINTER_TIMEOUT_MS: int(3_000, { min: 1 }),
@@ -319,6 +325,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     syncRetryMaxMs: e.SYNC_RETRY_MAX_MS,
     syncBatchSize: e.SYNC_BATCH_SIZE,
     autoFiscalize: e.FISCALIZE !== 'off',
+    historyFile: e.HISTORY_FILE,
     printer: e.PRINTER,
     printerColumns: e.PRINTER_COLUMNS,
     printerTimeoutMs: e.PRINTER_TIMEOUT_MS,

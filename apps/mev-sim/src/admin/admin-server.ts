@@ -4,6 +4,7 @@
  * by ADMIN_TOKEN as `Authorization: Bearer <token>`.
  *
  *   POST /admin/terminals      fiscalize a terminal -> certificate, key, credentials, CA
+ *                              (or adopt one with a history: { reportNumber })
  *   GET  /admin/registrations  what was registered, in order (?registrationNumber=&after=&limit=)
  *   GET  /admin/fault          the current fault mode
  *   PUT  /admin/fault          switch the fault mode
@@ -43,6 +44,7 @@ const fiscalizeBodySchema = z
       .regex(/^[A-Za-z0-9-]{1,64}$/)
       .optional(),
     certificateNotAfter: z.iso.datetime({ offset: true }).optional(),
+    reportNumber: z.number().int().min(1).optional(),
   })
   .strict();
 

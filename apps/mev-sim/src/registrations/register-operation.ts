@@ -6,9 +6,10 @@
  *   after every outage, so a retry must be harmless.
  * - The same UUID with other content is a DUPLICATE_CONFLICT: one of the two is wrong.
  * - Report numbers follow the terminal's Z reports without gaps or repeats: every operation
- *   carries the terminal's current report number (1 until its first Z report, then the
- *   number after its last registered Z report), so a Z report carries the next one; any
- *   other number is REPORT_NUMBER_MISMATCH. A Z report moves the terminal to the next report.
+ *   carries the terminal's current report number (1 until its first Z report, or the report
+ *   an adopted terminal was fiscalized at; then the number after its last registered Z
+ *   report), so a Z report carries the next one; any other number is REPORT_NUMBER_MISMATCH.
+ *   A Z report moves the terminal to the next report.
  * - Within one Z report a terminal's receipt numbers only go up: a number at or below the
  *   last registered one is RECEIPT_NUMBER_BACKWARDS. Numbering restarts with each report.
  *

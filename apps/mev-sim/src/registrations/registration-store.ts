@@ -62,16 +62,20 @@ export class RegistrationStore {
 
   /**
    * The report a terminal's operations must carry now: the one after its last registered Z
-   * report, or 1 before its first (a fiscalized terminal starts at report 1).
+   * report, or before its first the report it was fiscalized at (1, or the report of a terminal
+   * adopted with its history: terminals.first_report_number).
    */
   currentReportNumber(registrationNumber: string): number {
     const row = this.db
-      .prepare<[string], { last: number | null }>(
-        `SELECT MAX(report_number) AS last FROM registrations
-         WHERE registration_number = ? AND type = 'z_report'`,
+      .prepare<[string, string], { current: number }>(
+        `SELECT MAX(
+           COALESCE((SELECT MAX(report_number) FROM registrations
+                     WHERE registration_number = ? AND type = 'z_report'), 0) + 1,
+           COALESCE((SELECT first_report_number FROM terminals WHERE registration_number = ?), 1)
+         ) AS current`,
       )
-      .get(registrationNumber);
-    return (row?.last ?? 0) + 1;
+      .get(registrationNumber, registrationNumber);
+    return row?.current ?? 1;
   }
 
   insert(record: Omit<RegistrationRecord, 'seq'>): number {

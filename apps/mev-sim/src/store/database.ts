@@ -43,6 +43,8 @@ const MIGRATIONS: readonly string[] = [
   // The report number check reads a terminal's last Z report on every registration.
   `CREATE INDEX registrations_z_reports ON registrations (registration_number, report_number)
      WHERE type = 'z_report';`,
+  // A terminal adopted with a history of its own (POST /admin/terminals { reportNumber }).
+  `ALTER TABLE terminals ADD COLUMN first_report_number INTEGER NOT NULL DEFAULT 1;`,
 ];
 
 export function openSimulatorDatabase(dataDir: string): Db {

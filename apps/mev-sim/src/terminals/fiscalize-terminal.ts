@@ -13,6 +13,12 @@ export interface FiscalizeTerminalInput {
   registrationNumber?: string;
   /** ISO time; lets a test issue a certificate that is already expired. Default: one year. */
   certificateNotAfter?: string;
+  /**
+   * Adopts a terminal that already has a history: the report its operations carry now (its
+   * reports before it count as closed). Default: the terminal's current one, 1 for a new one.
+   * The simulator never moves a terminal back behind a Z report it registered.
+   */
+  reportNumber?: number;
 }
 
 export interface FiscalizationMaterial {
@@ -66,6 +72,7 @@ export async function fiscalizeTerminal(
       certFingerprint: certificate.fingerprint256,
       certNotAfter: certificate.notAfter,
       fiscalizedAt: now.toISOString(),
+      firstReportNumber: input.reportNumber ?? existing?.firstReportNumber ?? 1,
     },
     credentials.password,
   );

@@ -9,6 +9,11 @@ export interface TerminalRecord {
   certFingerprint: string;
   certNotAfter: string;
   fiscalizedAt: string;
+  /**
+   * The report the terminal was at when the simulator first knew it: 1 for a new terminal, more
+   * for one adopted with the Z reports of a history it never saw (POST /admin/terminals).
+   */
+  firstReportNumber: number;
 }
 
 interface TerminalRow {
@@ -20,6 +25,7 @@ interface TerminalRow {
   cert_fingerprint: string;
   cert_not_after: string;
   fiscalized_at: string;
+  first_report_number: number;
 }
 
 /**
@@ -61,12 +67,14 @@ export class TerminalStore {
     this.db
       .prepare(
         `INSERT INTO terminals (terminal_id, registration_number, username, password_salt, password_hash,
-           cert_fingerprint, cert_not_after, fiscalized_at)
-         VALUES (@terminalId, @registrationNumber, @username, @salt, @hash, @certFingerprint, @certNotAfter, @fiscalizedAt)
+           cert_fingerprint, cert_not_after, fiscalized_at, first_report_number)
+         VALUES (@terminalId, @registrationNumber, @username, @salt, @hash, @certFingerprint, @certNotAfter, @fiscalizedAt,
+           @firstReportNumber)
          ON CONFLICT (terminal_id) DO UPDATE SET registration_number = excluded.registration_number,
            username = excluded.username, password_salt = excluded.password_salt,
            password_hash = excluded.password_hash, cert_fingerprint = excluded.cert_fingerprint,
-           cert_not_after = excluded.cert_not_after, fiscalized_at = excluded.fiscalized_at`,
+           cert_not_after = excluded.cert_not_after, fiscalized_at = excluded.fiscalized_at,
+           first_report_number = excluded.first_report_number`,
       )
       .run({ ...record, salt, hash: hashPassword(password, salt).toString('hex') });
   }
@@ -91,5 +99,6 @@ function toRecord(row: TerminalRow): TerminalRecord {
     certFingerprint: row.cert_fingerprint,
     certNotAfter: row.cert_not_after,
     fiscalizedAt: row.fiscalized_at,
+    firstReportNumber: row.first_report_number,
   };
 }

@@ -24,15 +24,20 @@ export class BenchClock implements Clock {
   }
 }
 
-/** Two lines and a cash payment with change: a typical small basket (amounts in bani). */
+/**
+ * Two lines and a cash payment with change: a typical small basket, 43.99 MDL (the API's
+ * amounts are MDL with up to two decimals). It was 4,399 MDL once, by a misread unit: at a
+ * million sales the drawer, never emptied, then reached 4.4 billion MDL, and the year's
+ * turnover limit (issue 24) refused every further sale.
+ */
 export const SALE_REQUEST = {
   items: [
-    { name: 'Bread', unitPrice: 1250, quantity: 2, vatCode: 'B' },
-    { name: 'Milk 1L', unitPrice: 1899, quantity: 1, vatCode: 'B' },
+    { name: 'Bread', unitPrice: 12.5, quantity: 2, vatCode: 'B' },
+    { name: 'Milk 1L', unitPrice: 18.99, quantity: 1, vatCode: 'B' },
   ],
-  payments: [{ type: '1', amount: 5000 }],
-  amountReceived: 5000,
-  change: 601,
+  payments: [{ type: '1', amount: 50 }],
+  amountReceived: 50,
+  change: 6.01,
   printReceipt: false,
 };
 

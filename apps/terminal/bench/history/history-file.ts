@@ -1,7 +1,7 @@
 /**
  * A terminal file holding a long trading history, built through the terminal's own stores on
- * a runtime and cached under .data/bench, keyed by the schema version and the number of
- * sales, so that a rerun of the benchmark does not build it again.
+ * a runtime and cached under .data/bench, keyed by the history's version, the schema version
+ * and the number of sales, so that a rerun of the benchmark does not build it again.
  *
  * To build a million sales in minutes rather than the hour createSale would take (about 1 ms
  * of CPU each, most of it in the fiscal lock, the HTTP-free plumbing and three commits), each
@@ -34,6 +34,9 @@ const SALES_PER_DAY = 1_430;
 const SALE_INTERVAL_MS = 25_000;
 const DAY_MS = 86_400_000;
 
+/** Raised when what a history holds changes (2: the 43.99 MDL basket), so that no stale cache is reused. */
+const HISTORY_VERSION = 2;
+
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
 
@@ -53,7 +56,7 @@ export function schemaVersion(): number {
 }
 
 export async function historyFile(sales: number, log: (line: string) => void): Promise<HistoryFile> {
-  const dir = join(REPO, '.data', 'bench', `history-schema${schemaVersion()}-${sales}`);
+  const dir = join(REPO, '.data', 'bench', `history-v${HISTORY_VERSION}-schema${schemaVersion()}-${sales}`);
   const marker = join(dir, 'built.json');
   if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as HistoryFile;
   const building = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `fiscal-pos-history-${process.pid}`);
@@ -62,7 +65,7 @@ export async function historyFile(sales: number, log: (line: string) => void): P
   const started = performance.now();
   let zReports: number;
   try {
-    zReports = await build(building, sales, log);
+    zReports = await writeHistory(building, sales, log);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(`${dir}.copying`, { recursive: true });
     copyFileSync(join(building, 'terminal.sqlite'), join(`${dir}.copying`, 'terminal.sqlite'));
@@ -82,7 +85,15 @@ export async function historyFile(sales: number, log: (line: string) => void): P
   return built;
 }
 
-async function build(dataDir: string, sales: number, log: (line: string) => void): Promise<number> {
+/**
+ * Writes the history of `sales` sales, a Z report closing each day, as `dataDir`/terminal.sqlite
+ * (checkpointed: the file alone is the whole history). Answers the number of Z reports.
+ */
+export async function writeHistory(
+  dataDir: string,
+  sales: number,
+  log: (line: string) => void,
+): Promise<number> {
   const clock = new BenchClock();
   const days = Math.ceil(sales / SALES_PER_DAY);
   // The history ends yesterday, so that a terminal started on it now opens a new day.

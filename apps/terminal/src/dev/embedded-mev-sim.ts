@@ -21,6 +21,8 @@ export interface EmbeddedMevSimOptions {
   terminalId?: string;
   /** Fiscalize a terminal that is not fiscalized yet (FISCALIZE=auto). */
   autoFiscalize: boolean;
+  /** The report a terminal with a history is in (HISTORY_FILE, adopt-history.ts); absent: a new terminal. */
+  reportNumber?: number;
 }
 
 export async function startEmbeddedMevSim(options: EmbeddedMevSimOptions): Promise<MevSimProcess> {
@@ -28,11 +30,10 @@ export async function startEmbeddedMevSim(options: EmbeddedMevSimOptions): Promi
   const current = await readFiscalizationState(options.credentialsDir);
   if (current.status === 'not_fiscal') {
     if (options.autoFiscalize) {
-      const material = await fiscalizeTerminal(
-        simulator.adminUrl,
-        simulator.caCertPem,
-        options.terminalId === undefined ? {} : { terminalId: options.terminalId },
-      );
+      const material = await fiscalizeTerminal(simulator.adminUrl, simulator.caCertPem, {
+        ...(options.terminalId === undefined ? {} : { terminalId: options.terminalId }),
+        ...(options.reportNumber === undefined ? {} : { reportNumber: options.reportNumber }),
+      });
       writeDevIdentity(options.credentialsDir, material.registrationNumber);
       await writeFiscalization(options.credentialsDir, material);
     }

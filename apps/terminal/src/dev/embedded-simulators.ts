@@ -17,6 +17,7 @@ import {
   type TerminalConfig,
 } from '../config.js';
 import { fiscalDir } from '../fiscalization/fiscal-setup.js';
+import type { AdoptedHistory } from './adopt-history.js';
 import { startEmbeddedMevSim } from './embedded-mev-sim.js';
 
 export interface EmbeddedSimulators {
@@ -26,16 +27,18 @@ export interface EmbeddedSimulators {
   stop: () => Promise<void>;
 }
 
+/** `history`: the terminal file copied from HISTORY_FILE, which mev-sim adopts at its report. */
 export async function startEmbeddedSimulators(
   config: TerminalConfig,
   logger: Logger,
+  history: AdoptedHistory | null = null,
 ): Promise<EmbeddedSimulators> {
   const mevSim =
     config.mevUrl === null
       ? await startEmbeddedMevSim({
           dataDir: join(config.dataDir, 'mev-sim'),
           credentialsDir: fiscalDir(config),
-          ...(config.terminalId === null ? {} : { terminalId: config.terminalId }),
+          ...(history ?? (config.terminalId === null ? {} : { terminalId: config.terminalId })),
           autoFiscalize: config.autoFiscalize,
         })
       : null;

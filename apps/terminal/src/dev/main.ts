@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { applyTerminalTimeZone, DEMO_MERCHANT, loadTerminalConfig } from '../config.js';
 import { runTerminalCommand } from '../platform/terminal-commands.js';
 import { createTerminalLogger, serveTerminal } from '../serve-terminal.js';
+import { adoptHistoryFile } from './adopt-history.js';
 import { startEmbeddedSimulators } from './embedded-simulators.js';
 
 /**
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
     return;
   }
   const logger = createTerminalLogger(config);
-  const simulators = await startEmbeddedSimulators(config, logger);
+  const history = config.historyFile === null ? null : adoptHistoryFile(config, config.historyFile);
+  if (history)
+    logger.info({ historyFile: config.historyFile, ...history }, 'copied the history file into DATA_DIR');
+  const simulators = await startEmbeddedSimulators(config, logger, history);
   await serveTerminal(simulators.config, logger, { afterStop: simulators.stop });
 }
 

@@ -1,7 +1,9 @@
 /**
  * The real terminal as a child process (`node --import tsx src/main.ts`), for tests that must
  * kill it: SIGKILL loses everything that was not durably written, which no in-process harness
- * can imitate. The simulators are started by the test, so they outlive every kill of the terminal.
+ * can imitate. The simulators are started by the test, so they outlive every kill of the terminal;
+ * without one, the development entry runs (`src/dev/main.ts`, what `npm run terminal` runs), which
+ * starts its own.
  */
 import type { CardSimProcess } from '@fiscal-pos/card-sim';
 import { fiscalizeTerminal, type MevSimProcess } from '@fiscal-pos/mev-sim';
@@ -15,12 +17,14 @@ import { API_KEY, TEST_IDENTITY } from './terminal-harness.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const DEV_MAIN = fileURLToPath(new URL('../../src/dev/main.ts', import.meta.url));
 const LOG_TAIL_LINES = 200;
 
 export interface TerminalProcessOptions {
   /** Kept across restarts: the SQLite files and `fiscal/` live here. */
   dataDir: string;
-  sim: MevSimProcess;
+  /** The fiscal server; absent: the development entry with its embedded simulators. */
+  sim?: MevSimProcess;
   /** The card terminal; absent: CARD_TERMINAL=none. */
   card?: CardSimProcess;
   /** Extra or overriding environment for the child. */
@@ -81,6 +85,13 @@ async function ensureFiscalized(
   return material.registrationNumber;
 }
 
+async function fiscalizedByEntry(dataDir: string): Promise<string> {
+  const state = await readFiscalizationState(join(dataDir, 'fiscal'));
+  if (state.status !== 'fiscalized')
+    throw new Error(`the development entry left the terminal ${state.status}`);
+  return state.material.registrationNumber;
+}
+
 function readyPort(line: string): number | null {
   try {
     const value = JSON.parse(line) as { event?: unknown; port?: unknown };
@@ -91,11 +102,14 @@ function readyPort(line: string): number | null {
 }
 
 export async function startTerminalProcess(o: TerminalProcessOptions): Promise<TerminalProcess> {
-  const registrationNumber =
-    o.fiscalized === false
+  const sim = o.sim;
+  const registrationNumber = !sim
+    ? null
+    : o.fiscalized === false
       ? ''
-      : await ensureFiscalized(o.dataDir, o.sim, o.identity === undefined ? TEST_IDENTITY : o.identity);
-  const [command, ...args] = [...(o.launcher ?? []), process.execPath, '--import', 'tsx', MAIN];
+      : await ensureFiscalized(o.dataDir, sim, o.identity === undefined ? TEST_IDENTITY : o.identity);
+  const entry = sim ? MAIN : DEV_MAIN;
+  const [command, ...args] = [...(o.launcher ?? []), process.execPath, '--import', 'tsx', entry];
   const child = spawn(command, args, {
     // --import resolves "tsx" from the working directory.
     cwd: PACKAGE_DIR,
@@ -105,7 +119,7 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
       HOST: '127.0.0.1',
       DATA_DIR: o.dataDir,
       API_KEY,
-      MEV_URL: o.sim.url,
+      ...(sim ? { MEV_URL: sim.url } : {}),
       MERCHANT_IDNO: '1003600012345',
       MERCHANT_ADDRESS: 'str. Ştefan cel Mare 1, Chişinău',
       LOG_LEVEL: 'info',
@@ -172,7 +186,8 @@ export async function startTerminalProcess(o: TerminalProcessOptions): Promise<T
     url: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid ?? -1,
-    registrationNumber,
+    // The development entry fiscalizes at its start.
+    registrationNumber: registrationNumber ?? (await fiscalizedByEntry(o.dataDir)),
     kill,
     async stop() {
       const forced = setTimeout(() => child.kill('SIGKILL'), 5000);
