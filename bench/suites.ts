@@ -15,6 +15,7 @@ export type SuiteName =
   | 'catalog'
   | 'cloud'
   | 'ingest'
+  | 'sales'
   | 'import'
   | 'relay'
   | 'console';
@@ -27,6 +28,7 @@ export const SUITE_NAMES: readonly SuiteName[] = [
   'catalog',
   'cloud',
   'ingest',
+  'sales',
   'import',
   'relay',
   'console',
@@ -50,6 +52,7 @@ const SUITES: readonly SuiteDefinition[] = [
   { name: 'catalog', file: 'apps/terminal/bench/catalog-bench.ts', exportName: 'runCatalogBench' },
   { name: 'cloud', file: 'apps/cloud/bench/cloud-bench.ts', exportName: 'runCloudBench' },
   { name: 'ingest', file: 'apps/cloud/bench/ingest-bench.ts', exportName: 'runIngestBench' },
+  { name: 'sales', file: 'apps/cloud/bench/sales-bench.ts', exportName: 'runSalesBench' },
   { name: 'import', file: 'apps/cloud/bench/product-import-bench.ts', exportName: 'runProductImportBench' },
   { name: 'relay', file: 'apps/relay/bench/relay-bench.ts', exportName: 'runRelayBench' },
   { name: 'console', file: 'apps/console/bench/console-bench.ts', exportName: 'runConsoleBench' },

@@ -1,6 +1,9 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
 import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
+import { CONSOLE_SALES_ROUTES } from './documents/console-sales-routes.js';
+import { CONSOLE_ORDER_ROUTES } from './orders/console-orders-routes.js';
+import { CONSOLE_WEBHOOK_ROUTES } from './webhooks/console-webhooks-routes.js';
 import { CONSOLE_USERS_ROUTES } from './console-auth/console-users-routes.js';
 import { FLEET_CONSOLE_ROUTES } from './fleet/fleet-console-routes.js';
 import { CONSOLE_CATALOG_ROUTES } from './catalog/console-catalog-routes.js';
@@ -75,6 +78,9 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...DEVICE_ROUTES,
   ...RELAY_ROUTES,
   ...CONSOLE_AUTH_ROUTES,
+  ...CONSOLE_SALES_ROUTES,
+  ...CONSOLE_ORDER_ROUTES,
+  ...CONSOLE_WEBHOOK_ROUTES,
   ...CONSOLE_USERS_ROUTES,
   ...FLEET_CONSOLE_ROUTES,
   ...CONSOLE_CATALOG_ROUTES,

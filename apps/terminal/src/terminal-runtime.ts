@@ -368,6 +368,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     operations,
     sales,
     refunds,
+    registrationNumber: o.fiscal.registrationNumber,
     access: () => platform?.documentAccess() ?? null,
     clock,
     logger: logger.child({ component: 'platform' }),

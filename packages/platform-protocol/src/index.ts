@@ -6,7 +6,7 @@
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 
-const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
+export const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DOCUMENT_STATUSES = ['pending', 'sent', 'offline', 'synced', 'failed'] as const;
@@ -76,6 +76,18 @@ export const PushedDocument = z
     saleId: Code.nullable().describe("A sale's own id; for a refund, the refunded sale's id"),
     refundId: Code.nullable(),
     lines: z.array(DocumentLine).max(MAX_LINES),
+    // What the paper receipt carries beside the figures, for the merchant console's receipt view.
+    // Optional: terminals before them push documents without them.
+    registrationNumber: Code.nullable()
+      .optional()
+      .describe("The fiscal device's registration number with the tax service (NR. INREGISTRARE)"),
+    verificationUrl: z
+      .url()
+      .max(500)
+      .nullable()
+      .optional()
+      .describe("The tax service's receipt check link the receipt's QR code holds; null on other documents"),
+    change: Minor.nullable().optional().describe('Change given in cash on a sale (REST), minor units'),
   })
   .refine((d) => new Set(d.lines.map((l) => l.position)).size === d.lines.length, {
     // A line's position names its stock movement: two lines at one position would move once.

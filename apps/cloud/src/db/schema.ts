@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -257,6 +259,9 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_merchant_external_uq').on(t.merchantId, t.externalOrderId),
     index('orders_merchant_sync_idx').on(t.merchantId, t.updatedAt, t.id),
+    // The console's order list, newest first, by status or not.
+    index('orders_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('orders_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt, t.id),
   ],
 );
 
@@ -579,6 +584,15 @@ export const fiscalDocuments = pgTable(
     vat: jsonb('vat').$type<StoredVat[]>().notNull(),
     payments: jsonb('payments').$type<StoredPayment[]>().notNull(),
     lines: jsonb('lines').$type<StoredLine[]>().notNull(),
+    /**
+     * What the paper receipt carries beside the fiscal figures, pushed by terminals since
+     * migration 0015 (null on documents pushed before, or by an older terminal): the fiscal
+     * device's registration number, the verification link its QR code holds, and the change
+     * given in cash.
+     */
+    registrationNumber: text('registration_number'),
+    verificationUrl: text('verification_url'),
+    changeMinor: bigint('change_minor', { mode: 'number' }),
     receivedAt: ts('received_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -586,6 +600,72 @@ export const fiscalDocuments = pgTable(
     uniqueIndex('fiscal_documents_operation_uq').on(t.terminalId, t.operationId),
     index('fiscal_documents_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
     index('fiscal_documents_terminal_created_idx').on(t.merchantId, t.terminalId, t.createdAt, t.id),
+    // The console's document list filtered by type, newest first at any page.
+    index('fiscal_documents_type_created_idx').on(t.merchantId, t.type, t.createdAt, t.id),
+    // A sale and its refunds: a refund names its sale by the terminal's sale id.
+    index('fiscal_documents_sale_idx').on(t.terminalId, t.saleId),
+  ],
+);
+
+/**
+ * Which payment codes each fiscal document was paid with, one row per (document, code), in the
+ * document list's order: the console's list filtered by payment type walks this primary key
+ * from any cursor instead of reading every document's payments (and with a terminal, its second
+ * index). Written with the document
+ * (documents/apply-pushes.ts); payments never change after.
+ */
+export const fiscalDocumentPayments = pgTable(
+  'fiscal_document_payments',
+  {
+    merchantId: text('merchant_id').notNull(),
+    code: text('code').notNull(),
+    createdAt: ts('created_at').notNull(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => fiscalDocuments.id),
+    /** The document's terminal: "card payments at till 2" walks its own index too. */
+    terminalId: text('terminal_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.code, t.createdAt, t.documentId] }),
+    index('fiscal_document_payments_terminal_idx').on(
+      t.merchantId,
+      t.terminalId,
+      t.code,
+      t.createdAt,
+      t.documentId,
+    ),
+  ],
+);
+
+/**
+ * Sales and refunds per calendar day (Europe/Chisinau), terminal, VAT code and rate: the
+ * accountant's daily VAT totals, kept in the ingest's transaction (documents/apply-pushes.ts)
+ * so that a month is a few hundred rows to add up, not every receipt's VAT to unpack. A
+ * receipt counts from its creation unless it was pushed refused; a later refusal takes it out.
+ */
+export const vatDailyTotals = pgTable(
+  'vat_daily_totals',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    terminalId: text('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    vatCode: text('vat_code').$type<VatCode>().notNull(),
+    /** Basis points; null: exempt. */
+    rateBp: integer('rate_bp'),
+    salesTaxable: bigint('sales_taxable', { mode: 'number' }).notNull(),
+    salesVat: bigint('sales_vat', { mode: 'number' }).notNull(),
+    refundsTaxable: bigint('refunds_taxable', { mode: 'number' }).notNull(),
+    refundsVat: bigint('refunds_vat', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('vat_daily_totals_key')
+      .on(t.merchantId, t.day, t.terminalId, t.vatCode, t.rateBp)
+      .nullsNotDistinct(),
   ],
 );
 

@@ -15,6 +15,7 @@ import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { isReceipt, presentSale, type FiscalDocumentRow } from './document-schemas.js';
 import type { IngestOutcome, PushedDocument } from '@fiscal-pos/platform-protocol';
 import { receiptMovements } from './receipt-stock.js';
+import { addToVatDailyTotals } from './vat-daily-rollup.js';
 
 export type Device = Pick<AuthenticatedDevice, 'merchantId' | 'terminalId'>;
 
@@ -99,15 +100,23 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
   const rows = ordered.map(toRow);
   // The rows go as one JSON parameter and come back as their ids: no per-row parameters to
   // bind and no row to parse, a fixed cost per statement whatever the number of documents.
+  // The same statement files each new document's payment codes and adds its VAT to the day.
   const inserted = rowsOf<{ id: string; received_at: Date | string; updated_at: Date | string }>(
     await tx.execute(sql`
-      insert into fiscal_documents (${sql.raw(INSERTED_COLUMNS.join(', '))})
-      select ${sql.raw(INSERTED_COLUMNS.map((c) => `d.${c}`).join(', '))}
-      from jsonb_populate_recordset(null::fiscal_documents, ${JSON.stringify(rows.map(toColumns))}::jsonb)
-        with ordinality as d
-      order by d.ordinality
-      on conflict (terminal_id, operation_id) do nothing
-      returning id, received_at, updated_at`),
+      with ins as (
+        insert into fiscal_documents (${sql.raw(INSERTED_COLUMNS.join(', '))})
+        select ${sql.raw(INSERTED_COLUMNS.map((c) => `d.${c}`).join(', '))}
+        from jsonb_populate_recordset(null::fiscal_documents, ${JSON.stringify(rows.map(toColumns))}::jsonb)
+          with ordinality as d
+        order by d.ordinality
+        on conflict (terminal_id, operation_id) do nothing
+        returning id, merchant_id, terminal_id, type, status, created_at, vat, payments, received_at, updated_at),
+      payment_codes as (
+        insert into fiscal_document_payments (merchant_id, code, created_at, document_id, terminal_id)
+        select distinct ins.merchant_id, p.code, ins.created_at, ins.id, ins.terminal_id
+        from ins cross join jsonb_to_recordset(ins.payments) as p(code text)),
+      vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)})
+      select id, received_at, updated_at from ins`),
   );
   const created = new Map<string, FiscalDocumentRow>();
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -164,14 +173,25 @@ async function applyRevisions(
     offline_fiscal_code: pushed.offlineFiscalCode,
     mev_id: pushed.mevId,
   }));
+  // A receipt the tax server refuses now was never sold: its VAT leaves the day it was added to.
+  // `failed` is final (as for stock, receipt-stock.ts): a later revision leaving it adds nothing.
+  const refused = revisions
+    .filter(({ current, pushed }) => current.status !== 'failed' && pushed.status === 'failed')
+    .map(({ current }) => current.id);
   const changed = rowsOf<{ id: string; updated_at: Date | string }>(
     await tx.execute(sql`
-      update fiscal_documents f set revision = u.revision, status = u.status,
-        receipt_number = u.receipt_number, fiscal_code = u.fiscal_code,
-        offline_fiscal_code = u.offline_fiscal_code, mev_id = u.mev_id, updated_at = now()
-      from jsonb_populate_recordset(null::fiscal_documents, ${JSON.stringify(input)}::jsonb) u
-      where f.id = u.id
-      returning f.id, f.updated_at`),
+      with upd as (
+        update fiscal_documents f set revision = u.revision, status = u.status,
+          receipt_number = u.receipt_number, fiscal_code = u.fiscal_code,
+          offline_fiscal_code = u.offline_fiscal_code, mev_id = u.mev_id, updated_at = now()
+        from jsonb_populate_recordset(null::fiscal_documents, ${JSON.stringify(input)}::jsonb) u
+        where f.id = u.id
+        returning f.id, f.merchant_id, f.terminal_id, f.type, f.created_at, f.vat, f.updated_at),
+      vat_totals as (${addToVatDailyTotals(
+        sql`select * from upd where upd.id in (select jsonb_array_elements_text(${JSON.stringify(refused)}::jsonb))`,
+        -1,
+      )})
+      select id, updated_at from upd`),
   );
   const updatedAt = new Map(changed.map((r) => [r.id, new Date(r.updated_at)]));
   for (const { current, pushed } of revisions) {
@@ -214,6 +234,9 @@ function toRow({ device, document: d }: Pushed): NewRow {
     vat: d.vat,
     payments: d.payments,
     lines: d.lines,
+    registrationNumber: d.registrationNumber ?? null,
+    verificationUrl: d.verificationUrl ?? null,
+    changeMinor: d.change ?? null,
   };
 }
 
@@ -238,6 +261,9 @@ const INSERTED_COLUMNS = [
   'vat',
   'payments',
   'lines',
+  'registration_number',
+  'verification_url',
+  'change_minor',
 ] as const;
 
 function toColumns(r: NewRow): Record<(typeof INSERTED_COLUMNS)[number], unknown> {
@@ -261,6 +287,9 @@ function toColumns(r: NewRow): Record<(typeof INSERTED_COLUMNS)[number], unknown
     vat: r.vat,
     payments: r.payments,
     lines: r.lines,
+    registration_number: r.registrationNumber,
+    verification_url: r.verificationUrl,
+    change_minor: r.changeMinor,
   };
 }
 

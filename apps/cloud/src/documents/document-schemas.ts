@@ -4,7 +4,7 @@
 // with 2 decimals like its other resources. Amounts are never negative: the type says the
 // direction (a refund or cash-out gives money back), so no sign can contradict the type.
 import { fromMilli, fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
-import { DOCUMENT_STATUSES } from '@fiscal-pos/platform-protocol';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentType } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import type { fiscalDocuments } from '../db/schema.js';
 
@@ -14,10 +14,11 @@ export type FiscalDocumentRow = typeof fiscalDocuments.$inferSelect;
 export const RECEIPT_TYPES = ['sale', 'refund'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 
-export const Sale = z
-  .object({
+/** A fiscal document's fields as the APIs show them, with the types its audience lists. */
+function documentSchema<T extends z.ZodType<DocumentType>>(type: T) {
+  return z.object({
     id: z.string(),
-    type: z.enum(RECEIPT_TYPES).describe('sale, or refund (money and stock going back)'),
+    type,
     terminalId: z.string(),
     operationId: z.string().describe("The terminal's fiscal operation id"),
     revision: z.number().int(),
@@ -56,15 +57,48 @@ export const Sale = z
         vatCode: z.enum(VAT_CODES),
       }),
     ),
-  })
-  .meta({ id: 'Sale' });
+  });
+}
+
+export const Sale = documentSchema(
+  z.enum(RECEIPT_TYPES).describe('sale, or refund (money and stock going back)'),
+).meta({ id: 'Sale' });
 export type Sale = z.infer<typeof Sale>;
+
+/** Any document a terminal pushed (the console lists them all), with what its paper carried. */
+export const FiscalDocument = documentSchema(z.enum(DOCUMENT_TYPES))
+  .extend({
+    registrationNumber: z
+      .string()
+      .nullable()
+      .describe("The fiscal device's registration number; null if the terminal did not send it"),
+    verificationUrl: z
+      .string()
+      .nullable()
+      .describe("The tax service's check link the receipt's QR code holds; null on other documents"),
+    change: z.number().nullable().describe('Change given in cash (sales); null when not sent'),
+  })
+  .meta({ id: 'FiscalDocument' });
+export type FiscalDocument = z.infer<typeof FiscalDocument>;
 
 /** The sale resource, also the object of the sale.* and refund.* events. */
 export function presentSale(row: FiscalDocumentRow & { type: ReceiptType }): Sale {
+  return { ...presentFields(row), type: row.type };
+}
+
+export function presentDocument(row: FiscalDocumentRow): FiscalDocument {
+  return {
+    ...presentFields(row),
+    type: row.type,
+    registrationNumber: row.registrationNumber,
+    verificationUrl: row.verificationUrl,
+    change: row.changeMinor === null ? null : fromMinor(row.changeMinor),
+  };
+}
+
+function presentFields(row: FiscalDocumentRow): Omit<Sale, 'type'> {
   return {
     id: row.id,
-    type: row.type,
     terminalId: row.terminalId,
     operationId: row.operationId,
     revision: row.revision,

@@ -5,9 +5,8 @@
 // never sold and is left out; a refund counts on the day it was issued. Money in minor units.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
+import { FISCAL_TIME_ZONE } from '../documents/fiscal-time.js';
 
-/** The time zone of the terminals' calendar days (the terminal's TZ default). */
-const SALES_TIME_ZONE = 'Europe/Chisinau';
 
 export interface DayTotals {
   /** Sales receipts issued. */
@@ -57,7 +56,7 @@ export async function salesByTerminal(
   db: Queryable,
   options: { merchantId: string; terminalIds: readonly string[]; now: Date },
 ): Promise<SalesByTerminal> {
-  const zone = SALES_TIME_ZONE;
+  const zone = FISCAL_TIME_ZONE;
   const now = options.now.toISOString();
   const [bounds] = rowsOf<{ today: string; week_start: string; since: Date | string }>(
     await db.execute(sql`

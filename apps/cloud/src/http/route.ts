@@ -4,6 +4,7 @@
 // thin handler whose answer is typed by the response schema of the status it answers.
 // The access strategy admits or refuses the caller before the body is read; input parsing
 // happens here, visibly, before the handler runs. This kit knows no audience and no feature.
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { pathOfNulText } from './nul-text.js';
@@ -14,7 +15,10 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  /** A body other than JSON (text/csv): the handler answers its text, sent as is. */
+  /**
+   * A body other than JSON (text/csv): with a schema, the handler answers its text, sent as is;
+   * without, a StreamedBody.
+   */
   mediaType?: string;
   /** Headers the answer may carry, by name, with what each says (the document lists them). */
   headers?: Readonly<Record<string, string>>;
@@ -39,9 +43,23 @@ export class JsonText<T> {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A body streamed as it is produced (an export of any size), in the media type its response
+ * declares; an error after the first bytes ends the response early, so the client sees a cut,
+ * never a complete-looking file.
+ */
+export class StreamedBody {
+  constructor(
+    readonly mediaType: string,
+    readonly stream: Readable,
+  ) {}
+}
+
 type BodyOf<S> = S extends { schema: infer Z extends z.ZodType }
   ? { body: z.output<Z> | JsonText<z.output<Z>> }
-  : { body?: undefined };
+  : S extends { mediaType: string }
+    ? { body: StreamedBody }
+    : { body?: undefined };
 
 /** What a handler answers: one of the declared statuses, with a body its schema types. */
 export type Answer<R extends Responses> = {
@@ -241,6 +259,8 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
       for (const [name, value] of Object.entries(result.headers ?? {}))
         if (value !== undefined) void reply.header(name, value);
       void reply.code(result.status);
+      if (result.body instanceof StreamedBody)
+        return reply.type(result.body.mediaType).send(result.body.stream);
       const mediaType = route.responses[result.status as HttpStatus]?.mediaType;
       if (mediaType) return reply.type(mediaType).send(result.body);
       if (result.body instanceof JsonText)

@@ -1,8 +1,9 @@
 // Reading orders for the API. Every query is filtered by the merchant of the key.
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { orders } from '../db/schema.js';
 import { paginate, type SortKey } from '../http/cursor.js';
+import { dayStart } from '../documents/fiscal-time.js';
 import type { OrderStatus } from './order-lifecycle.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -45,4 +46,38 @@ export async function orderPage(
     .orderBy(asc(orders.updatedAt), asc(orders.id))
     .limit(options.limit + 1);
   return paginate(rows, options.limit, (r) => ({ at: r.updatedAt, id: r.id }));
+}
+
+/**
+ * The console's list: newest first by creation, by status and calendar days (the terminals'
+ * time zone, both days included); keyset pages on (merchant_id[, status], created_at, id).
+ */
+export async function recentOrderPage(
+  db: Queryable,
+  options: {
+    merchantId: string;
+    status?: OrderStatus | undefined;
+    fromDay?: string | undefined;
+    toDay?: string | undefined;
+    before?: SortKey | undefined;
+    limit: number;
+  },
+): Promise<{ rows: OrderRow[]; hasMore: boolean; nextCursor: string | null }> {
+  const o = orders;
+  const conditions: (SQL | undefined)[] = [
+    eq(o.merchantId, options.merchantId),
+    options.status === undefined ? undefined : eq(o.status, options.status),
+    options.fromDay === undefined ? undefined : gte(o.createdAt, dayStart(options.fromDay)),
+    options.toDay === undefined ? undefined : lt(o.createdAt, dayStart(options.toDay, 1)),
+    options.before === undefined
+      ? undefined
+      : sql`(${o.createdAt}, ${o.id}) < (${options.before.at}, ${options.before.id})`,
+  ];
+  const rows = await db
+    .select()
+    .from(o)
+    .where(and(...conditions))
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(options.limit + 1);
+  return paginate(rows, options.limit, (r) => ({ at: r.createdAt, id: r.id }));
 }

@@ -1,6 +1,7 @@
 // Queues a `ping` event to one endpoint only (it needs no subscription).
 import type { Db } from '../db/database.js';
 import { emitEvent } from '../events/emit-event.js';
+import { ProblemError } from '../http/problem.js';
 import { requireEndpoint } from './webhook-store.js';
 
 export interface PingWebhookEndpointOptions {
@@ -12,6 +13,9 @@ export interface PingWebhookEndpointOptions {
 export async function pingWebhookEndpoint(db: Db, options: PingWebhookEndpointOptions): Promise<string> {
   const { merchantId } = options;
   const endpoint = await requireEndpoint(db, merchantId, options.endpointId);
+  // A disabled endpoint gets no deliveries, so its test event would go nowhere.
+  if (endpoint.status !== 'enabled')
+    throw new ProblemError('not_found', 'The endpoint is disabled; enable it first.');
   const emitted = await db.transaction((tx) =>
     emitEvent(tx, {
       merchantId,

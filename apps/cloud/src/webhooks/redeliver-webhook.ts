@@ -17,7 +17,7 @@ export async function redeliverWebhook(db: Db, options: RedeliverWebhookOptions)
   const { merchantId, deliveryId } = options;
   const endpoint = await requireEndpoint(db, merchantId, options.endpointId);
   if (endpoint.status !== 'enabled')
-    throw new ProblemError('not_found', 'The endpoint is disabled; register it again.');
+    throw new ProblemError('not_found', 'The endpoint is disabled; enable it first.');
   const status = await findDeliveryStatus(db, { merchantId, endpointId: endpoint.id, deliveryId });
   if (!status) throw new ProblemError('not_found', `No delivery ${deliveryId}.`);
   if (status === 'pending') throw new ProblemError('idempotency_conflict', 'The delivery is still pending.');

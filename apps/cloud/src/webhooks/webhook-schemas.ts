@@ -10,7 +10,12 @@ export const WebhookEndpoint = z
     description: z.string().nullable(),
     events: z.array(SubscribableEventType),
     status: z.enum(['enabled', 'disabled']),
-    disabledReason: z.enum(['gone', 'failing']).nullable(),
+    disabledReason: z
+      .enum(['gone', 'failing', 'manual'])
+      .nullable()
+      .describe(
+        'gone: the receiver answered 410; failing: it failed for days; manual: the merchant disabled it',
+      ),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'WebhookEndpoint' });

@@ -77,7 +77,7 @@ export const pingWebhookRoute = defineRoute(integrationKey(['webhooks:manage']),
   params: EndpointParams,
   responses: {
     202: { description: 'Queued', schema: z.object({ eventId: z.string() }) },
-    404: { description: 'No such endpoint', schema: ProblemSchema },
+    404: { description: 'No such endpoint, or it is disabled', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {
     const eventId = await pingWebhookEndpoint(ctx.db, { merchantId: auth.merchantId, endpointId: params.id });
@@ -115,7 +115,7 @@ export const redeliverRoute = defineRoute(integrationKey(['webhooks:manage']), {
   params: z.object({ id: z.string().max(100), deliveryId: z.string().max(100) }),
   responses: {
     202: { description: 'Queued again' },
-    404: { description: 'No such delivery', schema: ProblemSchema },
+    404: { description: 'No such delivery, or its endpoint is disabled', schema: ProblemSchema },
     409: { description: 'The delivery is still pending', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {

@@ -16,6 +16,8 @@ export interface DocumentPushOptions {
   operations: OperationStore;
   sales: SaleStore;
   refunds: RefundStore;
+  /** The fiscal device's registration number, which receipts print and their QR codes carry. */
+  registrationNumber: string;
   access: () => PlatformAccess | null;
   clock: Clock;
   logger: Logger;
@@ -130,6 +132,6 @@ export class DocumentPush {
     const sale = d.saleId ? (this.o.sales.get(d.saleId) ?? null) : null;
     const refund = d.refundId ? (this.o.refunds.get(d.refundId) ?? null) : null;
     const refundedSale = refund ? (this.o.sales.get(refund.saleId) ?? null) : null;
-    return platformDocument(op, d.revision, { sale, refund, refundedSale });
+    return platformDocument(op, d.revision, { sale, refund, refundedSale }, this.o.registrationNumber);
   }
 }

@@ -1,6 +1,8 @@
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
+import { refundQrCode } from '../fiscal-documents/refund-presenter.js';
 import type { RefundRecord } from '../fiscal-documents/refund-store.js';
+import { saleQrCode } from '../fiscal-documents/sale-presenter.js';
 import type { SaleRecord } from '../fiscal-documents/sale-store.js';
 import type { DocumentStatus, DocumentType, PushedDocument } from '@fiscal-pos/platform-protocol';
 
@@ -79,8 +81,15 @@ export function platformDocument(
   op: FiscalOperationRecord,
   revision: number,
   related: { sale: SaleRecord | null; refund: RefundRecord | null; refundedSale: SaleRecord | null },
+  registrationNumber: string,
 ): PushedDocument {
   const { sale, refund, refundedSale } = related;
+  // The link the receipt's QR code printed, so the cloud's receipt view shows the same one.
+  const verificationUrl = sale
+    ? saleQrCode(registrationNumber, sale, op)
+    : refund
+      ? refundQrCode(registrationNumber, refund, op)
+      : null;
   return {
     operationId: op.id,
     revision,
@@ -103,5 +112,8 @@ export function platformDocument(
     saleId: sale?.id ?? refund?.saleId ?? null,
     refundId: refund?.id ?? null,
     lines: sale ? saleLines(sale) : refund && refundedSale ? refundLines(refund, refundedSale) : [],
+    registrationNumber,
+    verificationUrl,
+    change: sale ? sale.changeAmount : null,
   };
 }

@@ -307,7 +307,8 @@ export class OperationStore {
    * of their turnover limits (packages/fiscal money/limits.ts): the drawer each started with plus
    * the totals of its sales, refunds and cash-ins. The year counts the Z reports closed in it and
    * the open day, which may still close in it. Read under the fiscal lock, before a document is
-   * written; refused documents never moved money.
+   * written; refused documents never moved money. The open shift's sums are its rows of
+   * row_counts (migration 0019), so the read does not grow with the shift.
    */
   turnover(reportNumber: number, year: string): Turnover {
     const row = this.db
@@ -320,8 +321,8 @@ export class OperationStore {
              + COALESCE((SELECT SUM(total_amount) FROM fiscal_operations WHERE report_number = @report
                  AND status != 'failed' AND operation_type IN ('receipt', 'refund', 'cash_in')), 0) AS day,
            (SELECT s.opening_cash_balance
-              + COALESCE((SELECT SUM(o.total_amount) FROM fiscal_operations o WHERE o.shift_id = s.id
-                  AND o.status != 'failed' AND o.operation_type IN ('receipt', 'refund', 'cash_in')), 0)
+              + COALESCE((SELECT SUM(c.amount) FROM row_counts c WHERE c.name = 'shift ' || s.id
+                  AND c.status != 'failed' AND c.operation_type IN ('receipt', 'refund', 'cash_in')), 0)
             FROM shifts s WHERE s.closed_at IS NULL) AS shift,
            COALESCE((SELECT SUM(opening_cash_balance
                + json_extract(summary_json, '$.totals.totalSales')

@@ -17,11 +17,12 @@ function documentOf(operationId: string) {
   const op = rt.operations.get(operationId)!;
   const sale = due.saleId ? rt.sales.get(due.saleId)! : null;
   const refund = due.refundId ? rt.refunds.get(due.refundId)! : null;
-  return platformDocument(op, due.revision, {
-    sale,
-    refund,
-    refundedSale: refund ? rt.sales.get(refund.saleId)! : null,
-  });
+  return platformDocument(
+    op,
+    due.revision,
+    { sale, refund, refundedSale: refund ? rt.sales.get(refund.saleId)! : null },
+    rt.receiptHeader().registrationNumber,
+  );
 }
 
 describe('the platform outbox', () => {
@@ -50,6 +51,10 @@ describe('the platform outbox', () => {
       saleId: sale.saleId,
       refundId: null,
       payments: [{ code: '1', amount: 3000 }],
+      // What the receipt printed: its QR code's link, the device's number, the change given.
+      registrationNumber: ctx.terminal.runtime.receiptHeader().registrationNumber,
+      verificationUrl: sale.qrCodeData,
+      change: 0,
     });
     expect(sold.lines).toEqual([
       {
@@ -77,6 +82,8 @@ describe('the platform outbox', () => {
       total: 1000,
       saleId: sale.saleId,
       refundId: refund.refundId,
+      verificationUrl: refund.qrCodeData,
+      change: null,
     });
     expect(returned.lines).toEqual([
       {
@@ -93,6 +100,7 @@ describe('the platform outbox', () => {
       type: 'cash_in',
       total: 5000,
       lines: [],
+      verificationUrl: null,
     });
   });
 

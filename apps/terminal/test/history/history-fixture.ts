@@ -72,7 +72,8 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
       operationType: op.type,
       receiptNumber,
       reportNumber: op.reportNumber,
-      totalAmount: 1000,
+      // Amounts unlike each other, so that a sum kept of the wrong rows shows.
+      totalAmount: 1000 + receiptNumber,
       cashDelta: 0,
       vat: [],
       payments: [{ code: '1', amount: 1000 }],

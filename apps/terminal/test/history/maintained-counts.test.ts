@@ -39,9 +39,9 @@ function recount(db: Db) {
 function shiftCounts(db: Db) {
   return db
     .prepare(
-      `SELECT shift_id, operation_type, status, SUM(n) AS n FROM (
-         SELECT substr(name, 7) AS shift_id, operation_type, status, n FROM row_counts WHERE name LIKE 'shift %'
-         UNION ALL SELECT shift_id, operation_type, status, n FROM shift_counts
+      `SELECT shift_id, operation_type, status, SUM(n) AS n, SUM(amount) AS amount FROM (
+         SELECT substr(name, 7) AS shift_id, operation_type, status, n, amount FROM row_counts WHERE name LIKE 'shift %'
+         UNION ALL SELECT shift_id, operation_type, status, n, amount FROM shift_counts
        ) GROUP BY 1, 2, 3 HAVING SUM(n) > 0 ORDER BY 1, 2, 3`,
     )
     .all();
@@ -50,13 +50,13 @@ function shiftCounts(db: Db) {
 function shiftRecount(db: Db) {
   return db
     .prepare(
-      `SELECT shift_id, operation_type, status, COUNT(*) AS n FROM fiscal_operations
+      `SELECT shift_id, operation_type, status, COUNT(*) AS n, SUM(total_amount) AS amount FROM fiscal_operations
        WHERE shift_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     )
     .all();
 }
 
-describe('the counts per shift (migration 0018)', () => {
+describe('the counts and amounts per shift (migrations 0018, 0019)', () => {
   it('equal a recount of the operations after any writes, status transitions and a shift closed among them', () => {
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 30 }), fc.nat({ max: 30 }), (operations, closeAt) =>

@@ -1306,6 +1306,356 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/v1/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every fiscal document of the merchant's terminals, newest first, cursor-paginated
+         * @description Sales, refunds, cash in and out, X and Z reports, filtered by terminal, type, payment code and calendar days. Lines are left out (GET /sales/{id} has them).
+         *
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["listConsoleSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/sales/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documents the same filters list, as CSV (UTF-8, RFC 4180), newest first, streamed
+         * @description Columns: id, date, time (the receipt’s, Europe/Chisinau), issued_at (UTC), terminal, type, status, receipt_number, report_number, mev_code, offline_code, total, vat, payments (code=amount ...), sale_id. Amounts are signed: refunds and cash out are negative.
+         *
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["exportConsoleSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fiscal document with what its receipt printed, and its refunds (or its sale)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["getConsoleSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/reports/vat-daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily totals by VAT code for a range of days: taxable base, VAT and gross of sales, refunds and net
+         * @description Receipts refused by the tax server are left out. Days without receipts are absent. At most 366 days.
+         *
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["getVatDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, newest first, by status and the days they were created, cursor-paginated
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["listConsoleOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["getConsoleOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a draft order
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["confirmConsoleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a draft or confirmed order, with a reason (other when none is given)
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["cancelConsoleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/orders/{id}/fulfil": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a confirmed order fulfilled (handed over); final
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["fulfilConsoleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's webhook endpoints, enabled or not (never their secrets)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["listConsoleWebhooks"];
+        put?: never;
+        /**
+         * Registers an https endpoint; its signing secret is in this answer only
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["createConsoleWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint; its queued deliveries are dropped, its log kept
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        delete: operations["deleteConsoleWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enables an endpoint (also one the cloud disabled as gone or failing)
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["enableConsoleWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disables an endpoint: no deliveries until enabled; its queued ones fail and can be redelivered later
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["disableConsoleWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log, newest first: each delivery with every attempt and the receiver's answer
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["listConsoleWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a finished delivery again, with the same webhook id
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["redeliverConsoleWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret, shown in this answer only; the old one signs too for 24 hours
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["rotateConsoleWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a `ping` event to this endpoint only
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["testConsoleWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/v1/users": {
         parameters: {
             query?: never;
@@ -2353,7 +2703,8 @@ export interface components {
             events: ("order.created" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.updated" | "sale.created" | "sale.updated" | "refund.created" | "refund.updated" | "webhook_endpoint.disabled")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
-            disabledReason: ("gone" | "failing") | null;
+            /** @description gone: the receiver answered 410; failing: it failed for days; manual: the merchant disabled it */
+            disabledReason: ("gone" | "failing" | "manual") | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Signing secret (whsec_...); shown only in this response */
@@ -2375,7 +2726,8 @@ export interface components {
             events: ("order.created" | "order.updated" | "product.created" | "product.updated" | "product.deleted" | "inventory.updated" | "sale.created" | "sale.updated" | "refund.created" | "refund.updated" | "webhook_endpoint.disabled")[];
             /** @enum {string} */
             status: "enabled" | "disabled";
-            disabledReason: ("gone" | "failing") | null;
+            /** @description gone: the receiver answered 410; failing: it failed for days; manual: the merchant disabled it */
+            disabledReason: ("gone" | "failing" | "manual") | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -2809,6 +3161,12 @@ export interface components {
                 /** @enum {string} */
                 vatCode: "A" | "B" | "C" | "D" | "E" | "_";
             }[];
+            /** @description The fiscal device's registration number with the tax service (NR. INREGISTRARE) */
+            registrationNumber?: string | null;
+            /** @description The tax service's receipt check link the receipt's QR code holds; null on other documents */
+            verificationUrl?: string | null;
+            /** @description Change given in cash on a sale (REST), minor units */
+            change?: number | null;
         };
         DeviceHealthReport: {
             /**
@@ -2943,6 +3301,246 @@ export interface components {
             code: string;
         } | {
             password: string;
+        };
+        ListedFiscalDocumentPage: {
+            data: components["schemas"]["ListedFiscalDocument"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ListedFiscalDocument: {
+            id: string;
+            /** @enum {string} */
+            type: "sale" | "refund" | "cash_in" | "cash_out" | "x_report" | "z_report";
+            terminalId: string;
+            /** @description The terminal's fiscal operation id */
+            operationId: string;
+            revision: number;
+            /**
+             * @description The MEV status: pending, sent, offline (registered later), synced, failed (refused)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "offline" | "synced" | "failed";
+            /**
+             * Format: date-time
+             * @description When the terminal issued it
+             */
+            createdAt: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            receiptNumber: number | null;
+            reportNumber: number;
+            fiscalCode: string | null;
+            offlineFiscalCode: string | null;
+            mevId: string | null;
+            /** @description The terminal's sale id; for a refund, the refunded sale's */
+            saleId: string | null;
+            refundId: string | null;
+            /** @constant */
+            currency: "MDL";
+            /** @description MDL, never negative; a refund gives it back */
+            total: number;
+            vat: {
+                /** @enum {string} */
+                code: "A" | "B" | "C" | "D" | "E" | "_";
+                /** @description Percent; null: exempt */
+                rate: number | null;
+                taxableAmount: number;
+                vatAmount: number;
+            }[];
+            payments: {
+                /** @description ACPS payment code */
+                code: string;
+                amount: number;
+            }[];
+            /** @description The fiscal device's registration number; null if the terminal did not send it */
+            registrationNumber: string | null;
+            /** @description The tax service's check link the receipt's QR code holds; null on other documents */
+            verificationUrl: string | null;
+            /** @description Change given in cash (sales); null when not sent */
+            change: number | null;
+            terminalName: string;
+        };
+        FiscalDocumentDetail: {
+            document: components["schemas"]["FiscalDocument"];
+            terminalName: string;
+            /** @description The receipt header: the merchant's name, fiscal code (IDNO) and address as the cloud has them */
+            merchant: {
+                name: string;
+                idno: string | null;
+                address: string | null;
+            };
+            /** @description Date and time of issue as the receipt prints them, in the terminals' time zone */
+            printedAt: {
+                /** @description DD.MM.YYYY */
+                date: string;
+                /** @description HH:MM:SS */
+                time: string;
+            };
+            /** @description A sale's refunds, oldest first; empty for other documents */
+            refunds: components["schemas"]["FiscalDocument"][];
+            /** @description For a sale: what its refunds gave back so far, in total and per line position */
+            refunded: {
+                /** @description Given back by refunds the tax server did not refuse */
+                total: number;
+                remaining: number;
+                lines: {
+                    position: number;
+                    quantity: number;
+                    amount: number;
+                }[];
+            } | null;
+            /** @description For a refund: the sale it gives back */
+            sale: {
+                id: string;
+                receiptNumber: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                total: number;
+            } | null;
+        };
+        FiscalDocument: {
+            id: string;
+            /** @enum {string} */
+            type: "sale" | "refund" | "cash_in" | "cash_out" | "x_report" | "z_report";
+            terminalId: string;
+            /** @description The terminal's fiscal operation id */
+            operationId: string;
+            revision: number;
+            /**
+             * @description The MEV status: pending, sent, offline (registered later), synced, failed (refused)
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "offline" | "synced" | "failed";
+            /**
+             * Format: date-time
+             * @description When the terminal issued it
+             */
+            createdAt: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            receiptNumber: number | null;
+            reportNumber: number;
+            fiscalCode: string | null;
+            offlineFiscalCode: string | null;
+            mevId: string | null;
+            /** @description The terminal's sale id; for a refund, the refunded sale's */
+            saleId: string | null;
+            refundId: string | null;
+            /** @constant */
+            currency: "MDL";
+            /** @description MDL, never negative; a refund gives it back */
+            total: number;
+            vat: {
+                /** @enum {string} */
+                code: "A" | "B" | "C" | "D" | "E" | "_";
+                /** @description Percent; null: exempt */
+                rate: number | null;
+                taxableAmount: number;
+                vatAmount: number;
+            }[];
+            payments: {
+                /** @description ACPS payment code */
+                code: string;
+                amount: number;
+            }[];
+            lines: {
+                position: number;
+                productId: string | null;
+                name: string;
+                /** @description Units, 3 decimals */
+                quantity: number;
+                unitPrice: number;
+                amount: number;
+                /** @enum {string} */
+                vatCode: "A" | "B" | "C" | "D" | "E" | "_";
+            }[];
+            /** @description The fiscal device's registration number; null if the terminal did not send it */
+            registrationNumber: string | null;
+            /** @description The tax service's check link the receipt's QR code holds; null on other documents */
+            verificationUrl: string | null;
+            /** @description Change given in cash (sales); null when not sent */
+            change: number | null;
+        };
+        VatDailyReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description The time zone of the calendar days */
+            timeZone: string;
+            days: {
+                /** Format: date */
+                day: string;
+                vat: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description Percent; null: exempt */
+                    rate: number | null;
+                    sales: {
+                        taxable: number;
+                        vat: number;
+                        gross: number;
+                    };
+                    refunds: {
+                        taxable: number;
+                        vat: number;
+                        gross: number;
+                    };
+                    /** @description Sales minus refunds */
+                    net: {
+                        taxable: number;
+                        vat: number;
+                        gross: number;
+                    };
+                }[];
+                net: {
+                    taxable: number;
+                    vat: number;
+                    gross: number;
+                };
+            }[];
+            /** @description The whole range, per VAT code and rate */
+            totals: {
+                /** @enum {string} */
+                code: "A" | "B" | "C" | "D" | "E" | "_";
+                /** @description Percent; null: exempt */
+                rate: number | null;
+                sales: {
+                    taxable: number;
+                    vat: number;
+                    gross: number;
+                };
+                refunds: {
+                    taxable: number;
+                    vat: number;
+                    gross: number;
+                };
+                /** @description Sales minus refunds */
+                net: {
+                    taxable: number;
+                    vat: number;
+                    gross: number;
+                };
+            }[];
+            net: {
+                taxable: number;
+                vat: number;
+                gross: number;
+            };
+        };
+        ConsoleOrderPage: {
+            data: components["schemas"]["Order"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ConsoleDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            hasMore: boolean;
+            nextCursor: string | null;
         };
         ConsoleUserPage: {
             data: components["schemas"]["ConsoleUser"][];
@@ -4631,7 +5229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such endpoint */
+            /** @description No such endpoint, or it is disabled */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4757,7 +5355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such delivery */
+            /** @description No such delivery, or its endpoint is disabled */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7756,6 +8354,1204 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listConsoleSales: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                terminalId?: string;
+                type?: "sale" | "refund" | "cash_in" | "cash_out" | "x_report" | "z_report";
+                /** @description ACPS payment code: documents paid (in part) with it */
+                payment?: "1" | "2" | "5" | "6" | "7" | "3.1" | "3.2" | "3.3" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
+                /** @description From this day on, included */
+                from?: string;
+                /** @description Up to this day, included */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListedFiscalDocumentPage"];
+                };
+            };
+            /** @description Bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportConsoleSales: {
+        parameters: {
+            query?: {
+                terminalId?: string;
+                type?: "sale" | "refund" | "cash_in" | "cash_out" | "x_report" | "z_report";
+                /** @description ACPS payment code: documents paid (in part) with it */
+                payment?: "1" | "2" | "5" | "6" | "7" | "3.1" | "3.2" | "3.3" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
+                /** @description From this day on, included */
+                from?: string;
+                /** @description Up to this day, included */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    /** @description attachment, with a file name saying the days */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getConsoleSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalDocumentDetail"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getVatDailyReport: {
+        parameters: {
+            query: {
+                /** @description A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau */
+                from: string;
+                /** @description A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau */
+                to: string;
+                terminalId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VatDailyReport"];
+                };
+            };
+            /** @description Bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listConsoleOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                status?: "draft" | "confirmed" | "fulfilled" | "cancelled";
+                /** @description Created from this day on, included */
+                from?: string;
+                /** @description Created up to this day, included */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrderPage"];
+                };
+            };
+            /** @description Bad query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getConsoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirmConsoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change (unchanged when it had that status already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The order is in a status this change cannot leave */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    cancelConsoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelOrder"];
+            };
+        };
+        responses: {
+            /** @description The order after the change (unchanged when it had that status already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The order is in a status this change cannot leave */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    fulfilConsoleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change (unchanged when it had that status already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The order is in a status this change cannot leave */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listConsoleWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createConsoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URL not https or not public, or too many endpoints */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteConsoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    enableConsoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    disableConsoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listConsoleWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleDeliveryPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redeliverConsoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such delivery, or its endpoint is disabled */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The delivery is still pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rotateConsoleWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        previousSecretExpiresAt: string | null;
+                    };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    testConsoleWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: string;
+                    };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such endpoint of this merchant, or it is disabled */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Rate limit reached; see Retry-After */
             429: {

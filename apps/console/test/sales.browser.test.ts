@@ -1,0 +1,103 @@
+// The Sales page: documents pushed by the merchant's terminal through the device API, listed
+// newest first and filtered; one opens as its receipt, laid out like the paper with its QR code
+// and verification link, and shows what its refunds gave back; the daily VAT totals below; the
+// CSV export link carries the filters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fiscalDocument } from '../../cloud/test/documents-fixture.js';
+import { device } from '../../cloud/test/harness.js';
+import {
+  expectAccessible,
+  noBrowser,
+  screenshots,
+  startConsoleApp,
+  type ConsoleApp,
+} from './console-browser.js';
+
+describe.skipIf(noBrowser !== null)('the Sales page in Chromium', () => {
+  let app: ConsoleApp;
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Chisinau' });
+  const sale = fiscalDocument([{ productId: null, quantityMilli: 2000, unitPrice: 1500 }], {
+    receiptNumber: 42,
+    reportNumber: 3,
+    fiscalCode: 'MEV-7F3A-42',
+    registrationNumber: 'J403001234',
+    verificationUrl: `https://mev.sfs.md/receipt-verifier/J403001234/30.00/42/${today}`,
+    // 35.00 handed over in cash for 30.00: 5.00 back.
+    change: 500,
+    payments: [{ code: '1', amount: 3500 }],
+    lines: [
+      {
+        position: 0,
+        productId: null,
+        name: 'Pâine de casă',
+        quantityMilli: 2000,
+        unitPrice: 1500,
+        amount: 3000,
+        vatCode: 'B',
+      },
+    ],
+  });
+  const refund = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 1500 }], {
+    type: 'refund',
+    saleId: sale.saleId,
+    refundId: 'r-1',
+    receiptNumber: 43,
+    createdAt: new Date(Date.now() + 1000).toISOString(),
+  });
+  const card = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 999 }], {
+    payments: [{ code: '2', amount: 999 }],
+    receiptNumber: 44,
+    createdAt: new Date(Date.now() + 2000).toISOString(),
+  });
+
+  beforeAll(async () => {
+    app = await startConsoleApp();
+    const pushed = await device(app.cloud, app.terminal, 'POST', '/documents', {
+      documents: [sale, refund, card],
+    });
+    expect(pushed.status, pushed.text).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('lists and filters the documents, and opens one as its receipt with the QR code', async () => {
+    const page = await app.signedInPage('viewer');
+    await page.getByRole('link', { name: 'Sales' }).click();
+    const table = page.getByRole('region', { name: 'Sales', exact: true });
+    await table.getByRole('cell', { name: '9.99' }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+    await page.getByRole('region', { name: /VAT by day and code/ }).waitFor();
+    await screenshots(page, 'sales');
+
+    await page.getByLabel('Payment').selectOption('2');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/console/v1/sales/export.csv?payment=2',
+    );
+    await page.getByLabel('Payment').selectOption('');
+    await expect.poll(() => table.getByRole('row').count()).toBe(4);
+
+    await table.getByRole('row').filter({ hasText: '30.00' }).getByRole('link').click();
+    const paper = page.getByRole('article', { name: 'The receipt' });
+    await paper.getByText('BON FISCAL').waitFor();
+    for (const text of [
+      'Magazinul Alfa',
+      'NR. INREGISTRARE',
+      'Pâine de casă',
+      '2 x 15.00',
+      'TVA B 20%',
+      'NUMERAR',
+      'REST',
+      'MEV-7F3A-42',
+    ])
+      await paper.getByText(text, { exact: false }).first().waitFor();
+    const qr = paper.getByRole('img', { name: 'QR code of the verification link' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await paper.getByRole('link').getAttribute('href')).toBe(sale.verificationUrl);
+    await page.getByText('Refunded so far: 15.00 MDL; remaining: 15.00 MDL.').waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'sales-receipt');
+  });
+});
