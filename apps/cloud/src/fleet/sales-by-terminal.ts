@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
 import { FISCAL_TIME_ZONE } from '../documents/fiscal-time.js';
 
-
 export interface DayTotals {
   /** Sales receipts issued. */
   salesCount: number;

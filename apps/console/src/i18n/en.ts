@@ -45,7 +45,6 @@ export const en = {
     fixFields: 'Some fields need attention.',
     forbidden: 'Your role does not allow this.',
     rateLimited: 'Too many attempts. Wait a moment and try again.',
-    pendingArea: 'This section of the console is being built.',
     secretOnce: 'Shown once: copy it now. It cannot be shown again.',
   },
   validation: {

@@ -45,7 +45,6 @@ export const ro: Messages = {
     fixFields: 'Unele câmpuri trebuie corectate.',
     forbidden: 'Rolul dvs. nu permite acest lucru.',
     rateLimited: 'Prea multe încercări. Așteptați puțin și încercați din nou.',
-    pendingArea: 'Această secțiune a consolei este în lucru.',
     secretOnce: 'Afișat o singură dată: copiați-l acum. Nu mai poate fi afișat.',
   },
   validation: {
