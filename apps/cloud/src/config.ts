@@ -70,6 +70,16 @@ export interface CloudConfig {
    */
   relayToken?: string | undefined;
   /**
+   * RELAY_PUBLIC_URL: the relay's public address (`https://relay.example.com`). The console shows
+   * each terminal's `{relay_url}` under it, and its test button calls the terminal through it.
+   */
+  relayPublicUrl?: string | undefined;
+  /**
+   * CLOUD_PUBLIC_URL: this cloud's address as terminals reach it, carried by the activation QR
+   * code; without it, the address the console's request came to.
+   */
+  publicUrl?: string | undefined;
+  /**
    * The merchant console's build served under /console (CONSOLE_DIR): by default the dist/ of the
    * installed @fiscal-pos/console package; undefined when that is not installed.
    */
@@ -175,6 +185,13 @@ function integers(raw: string): number[] {
   });
 }
 
+/** An http(s) base URL, without a trailing slash. */
+function httpUrl(raw: string): string {
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`"${raw}" is not http(s)`);
+  return raw.replace(/\/+$/, '');
+}
+
 const SETTINGS = {
   PORT: int(4600, { max: 65_535 }),
   HOST: text('127.0.0.1'),
@@ -207,6 +224,8 @@ const SETTINGS = {
   CLOUD_OPERATOR_TOKEN: text(null, { secret: true }),
   METRICS_TOKEN: text(null, { secret: true }),
   RELAY_TOKEN: text(null, { secret: true }),
+  RELAY_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://relay.example.com', null),
+  CLOUD_PUBLIC_URL: parsed(httpUrl, 'an http(s) URL such as https://cloud.example.com', null),
   CONSOLE_DIR: text(null),
   CONSOLE_SESSION_IDLE_MINUTES: int(30, { min: 1 }),
   CONSOLE_SESSION_MAX_HOURS: int(12, { min: 1 }),
@@ -259,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     operatorToken: e.CLOUD_OPERATOR_TOKEN ?? undefined,
     metricsToken: e.METRICS_TOKEN ?? undefined,
     relayToken: e.RELAY_TOKEN ?? undefined,
+    relayPublicUrl: e.RELAY_PUBLIC_URL ?? undefined,
+    publicUrl: e.CLOUD_PUBLIC_URL ?? undefined,
     consoleDir: e.CONSOLE_DIR ?? installedConsoleDir(),
     console: {
       session: {

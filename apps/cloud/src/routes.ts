@@ -5,6 +5,7 @@ import { CONSOLE_SALES_ROUTES } from './documents/console-sales-routes.js';
 import { CONSOLE_ORDER_ROUTES } from './orders/console-orders-routes.js';
 import { CONSOLE_WEBHOOK_ROUTES } from './webhooks/console-webhooks-routes.js';
 import { CONSOLE_USERS_ROUTES } from './console-auth/console-users-routes.js';
+import { FLEET_CONSOLE_ROUTES } from './fleet/fleet-console-routes.js';
 import { CONSOLE_CATALOG_ROUTES } from './catalog/console-catalog-routes.js';
 import { CONSOLE_PRODUCT_ROUTES } from './products/console-product-routes.js';
 import type { CloudRoute } from './context.js';
@@ -81,6 +82,7 @@ export const ALL_ROUTES: readonly CloudRoute[] = [
   ...CONSOLE_ORDER_ROUTES,
   ...CONSOLE_WEBHOOK_ROUTES,
   ...CONSOLE_USERS_ROUTES,
+  ...FLEET_CONSOLE_ROUTES,
   ...CONSOLE_CATALOG_ROUTES,
   ...CONSOLE_PRODUCT_ROUTES,
 ];

@@ -9,6 +9,7 @@ import { terminalApiKeys, terminals } from '../src/db/schema.js';
 import type { Cloud } from '../src/server.js';
 import { DEVICE_ROUTES } from '../src/terminals/device-routes.js';
 import { fiscalDocument } from './documents-fixture.js';
+import { healthReport } from './health-report-fixture.js';
 import {
   activeTerminal as activate,
   admin,
@@ -38,6 +39,7 @@ const SAMPLES: Record<string, { body?: unknown }> = {
   deviceRotateCredential: {},
   deviceCatalogFeed: {},
   devicePushDocuments: { body: { documents: [fiscalDocument([])] } },
+  deviceReportHealth: { body: healthReport() },
 };
 
 describe.each(DRIVERS)('device API security on %s', (driver) => {

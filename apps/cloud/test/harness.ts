@@ -264,6 +264,7 @@ export const admin = (
 
 export interface ActiveTerminal {
   terminalId: string;
+  publicId: string;
   deviceCredential: string;
   apiKey: string;
 }

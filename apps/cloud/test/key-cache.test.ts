@@ -38,6 +38,7 @@ function key(overrides: Partial<ResolvedKey> = {}): ResolvedKey {
     scopes: ['products:read'],
     integrationActive: true,
     expiresAt: null,
+    lastUsedAt: null,
     ...overrides,
   };
 }

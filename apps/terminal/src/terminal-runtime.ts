@@ -38,6 +38,7 @@ import { TcpPrinter } from './printing/tcp-printer.js';
 import type { PrinterHealth } from './printing/print-job-contract.js';
 import { DocumentOutbox } from './document-push/document-outbox.js';
 import { DocumentPush } from './document-push/document-push.js';
+import { HealthReporter } from './health/health-report.js';
 import type { RelayAccess } from './relay/relay-access.js';
 import type { ReceiptDeliveryHealth, RelayLinkState } from './health/health-contract.js';
 import { RelayLink } from './relay/relay-link.js';
@@ -123,6 +124,8 @@ export interface TerminalRuntime {
   /** Fiscal documents flowing up to the cloud: the outbox (written by triggers) and its pusher. */
   documentOutbox: DocumentOutbox;
   documentPush: DocumentPush;
+  /** The health report to the cloud; started with the listener (it reports what /api/health says). */
+  healthReport: HealthReporter;
   /** The outbound link to the relay; started by whoever starts the listener (it needs its address). */
   relayLink: RelayLink;
   /** The relay link as health shows it: none when there is no relay to dial. */
@@ -373,6 +376,14 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     timeoutMs: config.platform.cloudTimeoutMs,
   });
   documentPush.start();
+  const healthReport = new HealthReporter({
+    access: () => platform?.documentAccess() ?? null,
+    clock,
+    logger: logger.child({ component: 'platform' }),
+    intervalMs: config.platform.healthReportIntervalMs,
+    checkMs: config.platform.healthReportCheckMs,
+    timeoutMs: config.platform.cloudTimeoutMs,
+  });
 
   const relayAccess =
     o.relayAccess ??
@@ -436,6 +447,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     printerHealth,
     documentOutbox,
     documentPush,
+    healthReport,
     relayLink,
     relayState: () => (relayLink.connected ? 'connected' : relayAccess() === null ? 'none' : 'disconnected'),
     card,
@@ -447,6 +459,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     cashierSignIn: new CashierSignIn(catalog, new PinFailureStore(db), clock),
     receiptHeader,
     async close() {
+      await healthReport.stop();
       await platform?.stop();
       await relayLink.close();
       await syncWorker?.stop();

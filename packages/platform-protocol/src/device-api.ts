@@ -180,3 +180,57 @@ export const CatalogFeed = z
   })
   .meta({ id: 'CatalogFeed' });
 export type CatalogFeed = z.infer<typeof CatalogFeed>;
+
+// The health report (POST /health): what the merchant's console shows of each terminal and
+// alerts on. Sent every HEALTH_REPORT_INTERVAL_MS and at once when something an alert depends
+// on changed (docs/platform.md, "Health report"). The cloud keeps the latest per terminal.
+
+/** What a receipt printer last said of itself; `ready` and `paper-near-end` print, the others do not. */
+export const PRINTER_STATES = [
+  'none',
+  'ready',
+  'paper-near-end',
+  'paper-out',
+  'cover-open',
+  'offline',
+  'unreachable',
+  'unknown',
+] as const;
+export type PrinterState = (typeof PRINTER_STATES)[number];
+
+/** The terminal's link to the relay: `none` when it has nothing to dial. */
+export const RELAY_LINK_STATES = ['none', 'connected', 'disconnected'] as const;
+
+const Instant = z.iso.datetime({ offset: true });
+const ReportCount = z.number().int().min(0).max(2_147_483_647);
+
+export const DeviceHealthReport = z
+  .object({
+    reportedAt: Instant.describe('The terminal’s clock when it built the report'),
+    version: z.string().min(1).max(64).describe('The terminal’s software version'),
+    status: z.enum(['ready', 'degraded']).describe('degraded: it refuses some operations (disk, clock)'),
+    fiscalStatus: z
+      .enum(['online', 'offline', 'not_fiscal'])
+      .describe('offline: the tax authority’s server is away or refuses it; sales are queued'),
+    fiscalDay: z
+      .object({ startedAt: Instant, expiresAt: Instant })
+      .nullable()
+      .describe('The open fiscal day (24 h from its first receipt, then only a Z report); null: none open'),
+    offlineQueue: z
+      .object({
+        size: ReportCount.describe('Fiscal operations the tax server has not confirmed'),
+        oldestAt: Instant.nullable().describe('When the oldest of them was issued'),
+      })
+      .describe('The offline queue'),
+    documentsWaiting: ReportCount.describe('Fiscal documents the cloud has not confirmed yet'),
+    printer: z
+      .object({
+        state: z.enum(PRINTER_STATES),
+        queuedJobs: ReportCount.describe('Paper waiting for the printer'),
+        unconfirmedJobs: ReportCount.describe('Jobs the printer never confirmed (a cashier must decide)'),
+      })
+      .describe('The receipt printer'),
+    relay: z.enum(RELAY_LINK_STATES).describe('The terminal’s outbound link to the relay'),
+  })
+  .meta({ id: 'DeviceHealthReport' });
+export type DeviceHealthReport = z.infer<typeof DeviceHealthReport>;

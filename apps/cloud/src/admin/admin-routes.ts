@@ -141,6 +141,7 @@ const presentKey = (k: Awaited<ReturnType<typeof listKeys>>[number]): z.infer<ty
   createdAt: k.createdAt.toISOString(),
   revokedAt: k.revokedAt?.toISOString() ?? null,
   expiresAt: k.expiresAt?.toISOString() ?? null,
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
 });
 
 const listKeysRoute = defineRoute(operator(), {

@@ -94,6 +94,7 @@ export const KeySummary = z
     revokedAt: z.iso.datetime().nullable(),
     expiresAt: z.iso.datetime().nullable().describe('End of a rotation grace period'),
     rotatedToId: z.string().nullable().describe('The successor of a rotated key'),
+    lastUsedAt: z.iso.datetime().nullable().describe('Its last request, to the minute; null: never used'),
   })
   .meta({ id: 'AdminKey' });
 

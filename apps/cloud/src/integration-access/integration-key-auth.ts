@@ -5,7 +5,7 @@
 // The resolved merchant id is the only merchant any handler ever queries. Verified keys are
 // remembered for a few seconds (ctx.keyCache; see key-cache.ts for the bound on revocations).
 import type { FastifyRequest } from 'fastify';
-import { resolveKey, type ResolvedKey } from '../keys/keys.js';
+import { noteKeyUse, resolveKey, type ResolvedKey } from '../keys/keys.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/api-key.js';
 import type { Scope } from '../keys/scopes.js';
 import type { AppContext } from '../context.js';
@@ -29,7 +29,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<R
   let resolved: ResolvedKey | undefined;
   if (isWellFormedApiKey(key)) {
     const hash = hashApiKey(key);
-    resolved = await ctx.keyCache.resolve(hash, () => resolveKey(ctx.db, hash));
+    resolved = await ctx.keyCache.resolve(hash, async () => {
+      const key = await resolveKey(ctx.db, hash);
+      // Looked up at most every AUTH_CACHE_TTL_MS per key and process: "last used" costs no
+      // write on the requests the cache answers, and at most one a minute on the others.
+      if (key) await noteKeyUse(ctx.db, key, ctx.clock.now());
+      return key;
+    });
   }
   if (!resolved)
     throw new ProblemError('invalid_api_key', 'The key is not valid, was revoked or has expired.');

@@ -1,7 +1,8 @@
 // Creating, revoking, rotating and resolving integration keys.
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { apiKeys, merchants } from '../db/schema.js';
+import type { SortKey } from '../http/cursor.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import { generateApiKey } from './api-key.js';
@@ -43,12 +44,21 @@ export async function createKey(
   };
 }
 
-/** Returns false when the key does not exist or was already revoked. */
-export async function revokeKey(db: Db, keyId: string): Promise<boolean> {
+/** A key of any merchant (the operator), or of this merchant only (the console). */
+const keyOf = (keyId: string, merchantId: string | undefined): SQL =>
+  merchantId === undefined
+    ? eq(apiKeys.id, keyId)
+    : and(eq(apiKeys.id, keyId), eq(apiKeys.merchantId, merchantId))!;
+
+/**
+ * Returns false when the key does not exist (or is not `merchantId`'s, when given) or was
+ * already revoked.
+ */
+export async function revokeKey(db: Db, keyId: string, merchantId?: string): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .where(and(keyOf(keyId, merchantId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   announceAuthChange({ keyId });
   return rows.length === 1;
@@ -64,12 +74,13 @@ export async function rotateKey(
   db: Db,
   keyId: string,
   graceSeconds: number,
+  merchantId?: string,
 ): Promise<CreatedKey | undefined> {
   const created = await db.transaction(async (tx) => {
     const [old] = await tx
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+      .where(and(keyOf(keyId, merchantId), isNull(apiKeys.revokedAt)))
       .for('update');
     if (!old) return undefined;
     if (old.rotatedToId !== null)
@@ -105,6 +116,7 @@ export interface ResolvedKey {
   integrationActive: boolean;
   /** End of a rotation's grace period; null while the key has none. */
   expiresAt: Date | null;
+  lastUsedAt: Date | null;
 }
 
 /** The key with this hash (see hashApiKey) if it exists, is not revoked and has not expired. */
@@ -117,6 +129,7 @@ export async function resolveKey(db: Queryable, hash: string): Promise<ResolvedK
       scopes: apiKeys.scopes,
       integrationActive: merchants.integrationActive,
       expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
@@ -141,11 +154,36 @@ export interface KeySummary {
   revokedAt: Date | null;
   expiresAt: Date | null;
   rotatedToId: string | null;
+  lastUsedAt: Date | null;
 }
 
-/** A merchant's keys, revoked and expired ones included, oldest first; never their hashes. */
-export async function listKeys(db: Queryable, merchantId: string): Promise<KeySummary[]> {
-  return db
+/**
+ * "Last used" is kept to the minute: a key's row is written at most once a minute however many
+ * requests it makes (and only when the key is looked up, at most every AUTH_CACHE_TTL_MS).
+ */
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** Records a request with the key unless its last use was recorded within the precision. */
+export async function noteKeyUse(db: Queryable, key: ResolvedKey, now: Date): Promise<void> {
+  if (key.lastUsedAt !== null && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
+  const before = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.id, key.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, before))));
+}
+
+/**
+ * A merchant's keys, revoked and expired ones included, oldest first; never their hashes. With
+ * a page, at most `limit` + 1 keys after `after` (the caller tells whether there are more).
+ */
+export async function listKeys(
+  db: Queryable,
+  merchantId: string,
+  page?: { after?: SortKey | undefined; limit: number },
+): Promise<KeySummary[]> {
+  const after = page?.after;
+  const query = db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -156,8 +194,16 @@ export async function listKeys(db: Queryable, merchantId: string): Promise<KeySu
       revokedAt: apiKeys.revokedAt,
       expiresAt: apiKeys.expiresAt,
       rotatedToId: apiKeys.rotatedToId,
+      lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
-    .where(eq(apiKeys.merchantId, merchantId))
+    .where(
+      and(
+        eq(apiKeys.merchantId, merchantId),
+        after &&
+          or(gt(apiKeys.createdAt, after.at), and(eq(apiKeys.createdAt, after.at), gt(apiKeys.id, after.id))),
+      ),
+    )
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return page === undefined ? query : query.limit(page.limit + 1);
 }

@@ -11,6 +11,7 @@ import {
   Activation,
   CatalogFeed,
   CatalogFeedQuery,
+  DeviceHealthReport,
   DeviceTerminal,
   RotatedCredential,
 } from '@fiscal-pos/platform-protocol';
@@ -23,6 +24,7 @@ import { activateTerminal } from './activate-terminal.js';
 import { rotateDeviceCredential } from '../device-access/device-credentials.js';
 import { showDeviceTerminal } from './show-device-terminal.js';
 import { acknowledgeApiKey } from './terminal-api-keys.js';
+import { recordTerminalHealth } from './record-health.js';
 
 const activationAttempts = openDevice((ctx) => ({
   limiter: ctx.activationAttempts,
@@ -119,6 +121,21 @@ const pushDocumentsRoute = defineRoute(deviceCredential, {
   },
 });
 
+const reportHealthRoute = defineRoute(deviceCredential, {
+  method: 'POST',
+  path: '/health',
+  operationId: 'deviceReportHealth',
+  summary: 'The terminal’s health now (every minute and on change); the cloud keeps the latest',
+  description:
+    'See "Health report" in docs/platform.md. Replaces the previous report of this terminal; the merchant console shows it and alerts on it.',
+  body: DeviceHealthReport,
+  responses: { 204: { description: 'Kept' } },
+  handler: async ({ ctx, device, body }) => {
+    await recordTerminalHealth(ctx.db, device, body, ctx.clock.now());
+    return { status: 204 };
+  },
+});
+
 export const DEVICE_ROUTES: readonly CloudRoute[] = [
   activateRoute,
   getTerminalRoute,
@@ -126,4 +143,5 @@ export const DEVICE_ROUTES: readonly CloudRoute[] = [
   rotateCredentialRoute,
   catalogFeedRoute,
   pushDocumentsRoute,
+  reportHealthRoute,
 ];

@@ -21,6 +21,9 @@ const SUMMARY_COLUMNS = {
     where k.terminal_id = terminals.id and k.revoked_at is null and k.acknowledged_at is null)`,
 };
 
+/** The terminal's X-API-Key as lists show it (last four, a rotation waiting), for a select of terminals. */
+export const apiKeyColumns = () => SUMMARY_COLUMNS;
+
 /** The relay's count of dials (relay/relay-routes.ts) is no part of the admin view. */
 type TerminalSummaryRow = Omit<TerminalRow, 'relayLinkSeq'> & {
   apiKeyLastFour: string | null;

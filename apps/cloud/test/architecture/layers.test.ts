@@ -20,6 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   [
     'admin',
     'terminals',
+    'fleet',
     'catalog',
     'documents',
     'products',

@@ -1,3 +1,4 @@
+import { RELAY_LINK_STATES } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { CARD_TERMINAL_STATUSES } from '../card/card-terminal-monitor.js';
 import { countSchema, documentNumberSchema, timestampSchema } from '../http/shared-contract.js';
@@ -39,7 +40,6 @@ const cardTerminalHealthSchema = z
   })
   .meta({ id: 'CardTerminalHealth' });
 
-const RELAY_LINK_STATES = ['none', 'connected', 'disconnected'] as const;
 export type RelayLinkState = (typeof RELAY_LINK_STATES)[number];
 
 /** The link to the cloud (docs/platform.md): selling never depends on it, health shows it. */

@@ -94,6 +94,41 @@ function fiscalStatusOf(
   }
 }
 
+/** What GET /api/health answers, and what the health report to the cloud is made of. */
+export function healthRecord(s: HealthSources): HealthRecord {
+  const now = s.clock.now();
+  const fiscalization = s.fiscalization();
+  const queue = s.operations.queueStats();
+  const state = s.terminalState.get();
+  const contact = s.connectivity.snapshot();
+  const reasons = degradedReasons(s, now);
+  return {
+    status: reasons.length === 0 ? 'ready' : 'degraded',
+    degradedReasons: reasons,
+    version: s.version,
+    ...fiscalStatusOf(fiscalization, contact),
+    terminalId: state.terminalId,
+    serverPort: s.port(),
+    uptime: Math.floor((now.getTime() - s.startedAt.getTime()) / 1000),
+    serverStartedAt: s.startedAt.toISOString(),
+    deviceIp: lanAddress(),
+    reportNumber: state.reportNumber,
+    fiscalDay: fiscalDayOf(state.dayStartedAt),
+    lastReceiptNumber: state.lastReceiptNumber,
+    offlineQueueSize: queue.size,
+    offlineQueueOldestAt: queue.oldestCreatedAt,
+    offlineQueueOldestAgeSeconds:
+      queue.oldestCreatedAt === null
+        ? null
+        : Math.max(0, Math.floor((now.getTime() - Date.parse(queue.oldestCreatedAt)) / 1000)),
+    lastMevContactAt: contact.lastContactAt,
+    cardTerminal: s.cardTerminal(),
+    printer: s.printerHealth(),
+    platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush(), relay: s.relay() },
+    receiptDeliveries: s.receiptDeliveries(),
+  };
+}
+
 export const healthRoute = defineRoute<HealthSources>()({
   method: 'GET',
   path: '/api/health',
@@ -104,37 +139,5 @@ export const healthRoute = defineRoute<HealthSources>()({
   body: 'envelope',
   response: healthRecordSchema,
   errors: [],
-  handler({ services: s }): HealthRecord {
-    const now = s.clock.now();
-    const fiscalization = s.fiscalization();
-    const queue = s.operations.queueStats();
-    const state = s.terminalState.get();
-    const contact = s.connectivity.snapshot();
-    const reasons = degradedReasons(s, now);
-    return {
-      status: reasons.length === 0 ? 'ready' : 'degraded',
-      degradedReasons: reasons,
-      version: s.version,
-      ...fiscalStatusOf(fiscalization, contact),
-      terminalId: state.terminalId,
-      serverPort: s.port(),
-      uptime: Math.floor((now.getTime() - s.startedAt.getTime()) / 1000),
-      serverStartedAt: s.startedAt.toISOString(),
-      deviceIp: lanAddress(),
-      reportNumber: state.reportNumber,
-      fiscalDay: fiscalDayOf(state.dayStartedAt),
-      lastReceiptNumber: state.lastReceiptNumber,
-      offlineQueueSize: queue.size,
-      offlineQueueOldestAt: queue.oldestCreatedAt,
-      offlineQueueOldestAgeSeconds:
-        queue.oldestCreatedAt === null
-          ? null
-          : Math.max(0, Math.floor((now.getTime() - Date.parse(queue.oldestCreatedAt)) / 1000)),
-      lastMevContactAt: contact.lastContactAt,
-      cardTerminal: s.cardTerminal(),
-      printer: s.printerHealth(),
-      platform: { ...(s.platform?.health() ?? STANDALONE), ...s.documentPush(), relay: s.relay() },
-      receiptDeliveries: s.receiptDeliveries(),
-    };
-  },
+  handler: ({ services }) => healthRecord(services),
 });

@@ -8,6 +8,7 @@ import {
   DeviceTerminal,
   PushDocumentsResult,
   RotatedCredential,
+  type DeviceHealthReport,
   type PushedDocument,
 } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
@@ -172,5 +173,15 @@ export class DeviceClient {
       { method: 'POST', credential: this.credential(), body: { documents }, timeoutMs: this.timeoutMs },
       PushDocumentsResult,
     );
+  }
+
+  /** The terminal's health as the merchant's console shows it; the cloud keeps the latest. */
+  async reportHealth(report: DeviceHealthReport): Promise<void> {
+    await send(this.cloudUrl, '/health', {
+      method: 'POST',
+      credential: this.credential(),
+      body: report,
+      timeoutMs: this.timeoutMs,
+    });
   }
 }

@@ -1,3 +1,5 @@
+import type { PrinterState } from '@fiscal-pos/platform-protocol';
+
 /**
  * A line of a printed document: 1–3 columns (the spec's print request), a `large` line
  * printed bold in double width and height (the merchant's name, the TOTAL), laid out on half
@@ -21,20 +23,10 @@ export interface PrintDocument {
 /**
  * What the printer reports of itself (DLE EOT on a real one). `ready` and `paper-near-end`
  * print; the others do not. `unreachable`: no connection or no answer; `none`: PRINTER=none;
- * `unknown`: the time before the first answer.
+ * `unknown`: the time before the first answer. The list is the device API's (the health report
+ * carries it to the cloud).
  */
-export const PRINTER_STATES = [
-  'none',
-  'ready',
-  'paper-near-end',
-  'paper-out',
-  'cover-open',
-  'offline',
-  'unreachable',
-  'unknown',
-] as const;
-
-export type PrinterState = (typeof PRINTER_STATES)[number];
+export { PRINTER_STATES, type PrinterState } from '@fiscal-pos/platform-protocol';
 
 export const printsIn = (state: PrinterState): boolean => state === 'ready' || state === 'paper-near-end';
 

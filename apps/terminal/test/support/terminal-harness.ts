@@ -192,8 +192,9 @@ export async function startTerminal(o: StartTerminalOptions = {}): Promise<Termi
         })
       : null,
   });
-  const { app, idempotency } = buildTerminalApp(runtime);
-  const url = `http://127.0.0.1:${await startServing(app, runtime, { port: 0, host: '127.0.0.1' })}`;
+  const built = buildTerminalApp(runtime);
+  const { app, idempotency } = built;
+  const url = `http://127.0.0.1:${await startServing(built, runtime, { port: 0, host: '127.0.0.1' })}`;
   let stopped = false;
   return {
     url,

@@ -1014,6 +1014,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/device/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The terminal’s health now (every minute and on change); the cloud keeps the latest
+         * @description See "Health report" in docs/platform.md. Replaces the previous report of this terminal; the merchant console shows it and alerts on it.
+         *
+         *     Needs the device credential from activation (`Authorization: Bearer dc_…`).
+         */
+        post: operations["deviceReportHealth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/relay/v1/verify": {
         parameters: {
             query?: never;
@@ -1740,6 +1762,244 @@ export interface paths {
          *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
          */
         post: operations["consoleSignUserOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet at a glance: terminals online or last seen, health, alerts, sales today and this week
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleFleetOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/terminals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant’s terminals, oldest first, deactivated ones included
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListTerminals"];
+        put?: never;
+        /**
+         * Creates a terminal and its activation code (shown once, valid 24 h) with the QR code’s text
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleCreateTerminal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/terminals/{terminalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One terminal with its health and alerts
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleGetTerminal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Renames a terminal (it sees the name at its next sync)
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        patch: operations["consoleRenameTerminal"];
+        trace?: never;
+    };
+    "/api/console/v1/terminals/{terminalId}/activation-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new activation code (a replaced or reset device); using it retires the old device
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleIssueActivationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/terminals/{terminalId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates a terminal for good: its credential and keys stop working
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleDeactivateTerminal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/terminals/{terminalId}/api-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotates the terminal’s X-API-Key; the terminal picks the new key up at its next sync
+         * @description The new key goes to the terminal only; ERPs read it there. The current key keeps working for graceSeconds after.
+         *
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleRotateTerminalApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/terminals/{terminalId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calls the terminal’s GET /api/health through the relay and says what came back
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleTestTerminal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/integration-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant’s integration keys, oldest first, revoked and expired ones included (never the keys)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleListIntegrationKeys"];
+        put?: never;
+        /**
+         * Issues an integration key; the key is in this answer only
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleCreateIntegrationKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/integration-keys/{keyId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues the key’s successor (shown once); the old key works until the grace period ends
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleRotateIntegrationKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/integration-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The key stops working now
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        post: operations["consoleRevokeIntegrationKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/integration-module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the integration API is on for this merchant (off: every key answers 403)
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         */
+        get: operations["consoleGetIntegrationModule"];
+        /**
+         * Turns the integration API on or off for this merchant
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         */
+        put: operations["consoleSetIntegrationModule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2574,6 +2834,8 @@ export interface components {
             expiresAt: string | null;
             /** @description The successor of a rotated key */
             rotatedToId: string | null;
+            /** @description Its last request, to the minute; null: never used */
+            lastUsedAt: string | null;
         };
         AdminCreatedKey: {
             id: string;
@@ -2905,6 +3167,55 @@ export interface components {
             verificationUrl?: string | null;
             /** @description Change given in cash on a sale (REST), minor units */
             change?: number | null;
+        };
+        DeviceHealthReport: {
+            /**
+             * Format: date-time
+             * @description The terminal’s clock when it built the report
+             */
+            reportedAt: string;
+            /** @description The terminal’s software version */
+            version: string;
+            /**
+             * @description degraded: it refuses some operations (disk, clock)
+             * @enum {string}
+             */
+            status: "ready" | "degraded";
+            /**
+             * @description offline: the tax authority’s server is away or refuses it; sales are queued
+             * @enum {string}
+             */
+            fiscalStatus: "online" | "offline" | "not_fiscal";
+            /** @description The open fiscal day (24 h from its first receipt, then only a Z report); null: none open */
+            fiscalDay: {
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
+            /** @description The offline queue */
+            offlineQueue: {
+                /** @description Fiscal operations the tax server has not confirmed */
+                size: number;
+                /** @description When the oldest of them was issued */
+                oldestAt: string | null;
+            };
+            /** @description Fiscal documents the cloud has not confirmed yet */
+            documentsWaiting: number;
+            /** @description The receipt printer */
+            printer: {
+                /** @enum {string} */
+                state: "none" | "ready" | "paper-near-end" | "paper-out" | "cover-open" | "offline" | "unreachable" | "unknown";
+                /** @description Paper waiting for the printer */
+                queuedJobs: number;
+                /** @description Jobs the printer never confirmed (a cashier must decide) */
+                unconfirmedJobs: number;
+            };
+            /**
+             * @description The terminal’s outbound link to the relay
+             * @enum {string}
+             */
+            relay: "none" | "connected" | "disconnected";
         };
         RelayVerifiedDevice: {
             terminalId: string;
@@ -3275,6 +3586,224 @@ export interface components {
         };
         ConsoleUserRef: {
             userId: string;
+        };
+        ConsoleFleetOverview: {
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description What the alerts and "online" count from (docs/console.md, Fleet) */
+            thresholds: {
+                fiscalDayExpiryWarningSeconds: number;
+                offlineQueueMaxAgeSeconds: number;
+                silentAfterSeconds: number;
+                onlineWithinSeconds: number;
+            };
+            summary: {
+                /** @description Terminals that are not deactivated */
+                terminals: number;
+                online: number;
+                /** @description Critical alerts */
+                critical: number;
+                /** @description Warnings */
+                warning: number;
+            };
+            terminals: components["schemas"]["ConsoleTerminal"][];
+            sales: {
+                /** @description The time zone of the calendar days */
+                timeZone: string;
+                /** Format: date */
+                today: string;
+                /**
+                 * Format: date
+                 * @description This week’s Monday
+                 */
+                weekStart: string;
+                terminals: {
+                    terminalId: string;
+                    today: components["schemas"]["ConsoleSalesTotals"];
+                    week: components["schemas"]["ConsoleSalesTotals"];
+                    /** @description Monday to today */
+                    days: {
+                        salesCount: number;
+                        /** @description MDL, 2 decimals */
+                        sales: number;
+                        refundsCount: number;
+                        /** @description MDL, 2 decimals */
+                        refunds: number;
+                        /** @description MDL, 2 decimals */
+                        net: number;
+                        /** Format: date */
+                        date: string;
+                    }[];
+                }[];
+            };
+        };
+        ConsoleTerminal: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "deactivated";
+            publicId: string;
+            /** @description {relay_url}: the terminal API from anywhere; null until the cloud knows the relay (RELAY_PUBLIC_URL) */
+            relayAddress: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            deactivatedAt: string | null;
+            apiKeyLastFour: string | null;
+            apiKeyRotationPending: boolean;
+            /** @description Reported within the last 3 minutes and linked to the relay */
+            online: boolean;
+            /** @description Its last health report; null: never */
+            lastSeenAt: string | null;
+            health: components["schemas"]["ConsoleTerminalHealth"] | null;
+            alerts: components["schemas"]["ConsoleFleetAlert"][];
+        };
+        ConsoleTerminalHealth: {
+            /**
+             * Format: date-time
+             * @description When the report arrived
+             */
+            reportedAt: string;
+            version: string;
+            /** @enum {string} */
+            status: "ready" | "degraded";
+            /** @enum {string} */
+            fiscalStatus: "online" | "offline" | "not_fiscal";
+            /** @description The open fiscal day’s end; null: no day open */
+            fiscalDayExpiresAt: string | null;
+            offlineQueueSize: number;
+            offlineQueueOldestAt: string | null;
+            /** @description Documents not yet in the cloud */
+            documentsWaiting: number;
+            printer: {
+                /** @enum {string} */
+                state: "none" | "ready" | "paper-near-end" | "paper-out" | "cover-open" | "offline" | "unreachable" | "unknown";
+                queuedJobs: number;
+                unconfirmedJobs: number;
+            };
+            /** @enum {string} */
+            relay: "none" | "connected" | "disconnected";
+        };
+        ConsoleFleetAlert: {
+            /** @enum {string} */
+            code: "fiscal_day_expired" | "fiscal_day_expiring" | "offline_queue_stale" | "printer_paper_out" | "printer_unavailable" | "print_jobs_unconfirmed" | "terminal_degraded" | "terminal_silent";
+            /** @enum {string} */
+            severity: "critical" | "warning";
+            /** @description What the alert is about: the day’s expiry, the oldest queued document, the last report */
+            at: string | null;
+        };
+        ConsoleSalesTotals: {
+            salesCount: number;
+            /** @description MDL, 2 decimals */
+            sales: number;
+            refundsCount: number;
+            /** @description MDL, 2 decimals */
+            refunds: number;
+            /** @description MDL, 2 decimals */
+            net: number;
+        };
+        ConsoleTerminalPage: {
+            data: components["schemas"]["ConsoleTerminal"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ConsoleTerminalActivation: {
+            terminal: components["schemas"]["ConsoleTerminal"];
+            activation: {
+                /** @description XXXX-XXXX, single use; shown in this answer only */
+                code: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** @description What the activation QR code holds (the page draws it): fiscal-pos://activate?cloud=<cloud URL>&code=<code> */
+                qrPayload: string;
+            };
+        };
+        ConsoleTerminalName: {
+            name: string;
+        };
+        ConsoleTerminalKeyRotation: {
+            terminal: components["schemas"]["ConsoleTerminal"];
+            apiKey: {
+                id: string;
+                lastFour: string;
+            };
+        };
+        ConsoleRotateTerminalKey: {
+            /**
+             * @description How long the terminal’s current key keeps working once it has the new one
+             * @default 86400
+             */
+            graceSeconds: number;
+        };
+        ConsoleTerminalTest: {
+            /**
+             * @description ok: the terminal answered through the relay; not_connected: the relay holds no link to it; relay_error: another answer of the relay; relay_unreachable: the cloud could not reach the relay; timeout: no answer within 10 s; relay_not_configured: RELAY_PUBLIC_URL is not set
+             * @enum {string}
+             */
+            outcome: "ok" | "relay_not_configured" | "not_connected" | "relay_error" | "relay_unreachable" | "timeout";
+            httpStatus: number | null;
+            /** @description Through the relay, there and back */
+            latencyMs: number | null;
+            /** @description What its GET /api/health said */
+            terminal: {
+                version: string;
+                status: string;
+                fiscalStatus: string;
+            } | null;
+            detail: string | null;
+            relayAddress: string | null;
+            /** Format: date-time */
+            testedAt: string;
+        };
+        ConsoleIntegrationKeyPage: {
+            data: components["schemas"]["ConsoleIntegrationKey"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ConsoleIntegrationKey: {
+            id: string;
+            name: string;
+            /** @description The key’s first characters, to recognise it */
+            displayPrefix: string;
+            lastFour: string;
+            scopes: string[];
+            /**
+             * @description rotating: replaced, works until expiresAt; expired: its grace ended; revoked: stopped at once
+             * @enum {string}
+             */
+            state: "active" | "rotating" | "expired" | "revoked";
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            expiresAt: string | null;
+            rotatedToId: string | null;
+            /** @description Its last request, to the minute; null: never used */
+            lastUsedAt: string | null;
+        };
+        ConsoleCreatedIntegrationKey: {
+            id: string;
+            /** @description The key itself: in this answer only, never again */
+            key: string;
+            displayPrefix: string;
+            lastFour: string;
+            scopes: string[];
+        };
+        ConsoleCreateIntegrationKey: {
+            /** @description What the key may do */
+            scopes: ("products:read" | "products:write" | "inventory:read" | "inventory:write" | "orders:read" | "orders:write" | "webhooks:manage" | "sales:read")[];
+            /** @description A label: which shop or ERP uses it */
+            name?: string;
+        };
+        ConsoleRotateIntegrationKey: {
+            /**
+             * @description How long the old key keeps working (default 24 h; 0 ends it now)
+             * @default 86400
+             */
+            graceSeconds: number;
+        };
+        ConsoleIntegrationModule: {
+            /** @description Whether the merchant’s keys may use the integration API */
+            active: boolean;
         };
         ConsoleCategoryChange: {
             name?: string;
@@ -7112,6 +7641,62 @@ export interface operations {
             };
         };
     };
+    deviceReportHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceHealthReport"];
+            };
+        };
+        responses: {
+            /** @description Kept */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid or revoked device credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal was deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     relayVerify: {
         parameters: {
             query?: never;
@@ -9402,6 +9987,975 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleFleetOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleFleetOverview"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListTerminals: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of terminals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminalPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCreateTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleTerminalName"];
+            };
+        };
+        responses: {
+            /** @description The terminal and its activation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminalActivation"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminal"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such terminal of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRenameTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleTerminalName"];
+            };
+        };
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminal"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such terminal of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleIssueActivationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal and its activation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminalActivation"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such terminal of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDeactivateTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminal"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such terminal of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRotateTerminalApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConsoleRotateTerminalKey"];
+            };
+        };
+        responses: {
+            /** @description The terminal and the new key’s id and last four */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminalKeyRotation"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such terminal of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleTestTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                terminalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the test found (a terminal that did not answer is an outcome, not an error) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTerminalTest"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such terminal of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The terminal’s status does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListIntegrationKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleIntegrationKeyPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleCreateIntegrationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleCreateIntegrationKey"];
+            };
+        };
+        responses: {
+            /** @description The key, shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleCreatedIntegrationKey"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRotateIntegrationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConsoleRotateIntegrationKey"];
+            };
+        };
+        responses: {
+            /** @description The successor, with its key (in this answer only) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The key itself: in this answer only, never again */
+                        key: string;
+                        displayPrefix: string;
+                        lastFour: string;
+                        scopes: string[];
+                        previousKeyId: string;
+                        /** Format: date-time */
+                        previousKeyValidUntil: string;
+                    };
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such live key of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key was already rotated: rotate its successor */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleRevokeIntegrationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleIntegrationKey"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such live key of this merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleGetIntegrationModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleSetIntegrationModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleIntegrationModule"];
+            };
+        };
+        responses: {
+            /** @description The switch as set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Rate limit reached; see Retry-After */
             429: {
