@@ -1,5 +1,5 @@
 // Forgotten password: ask for a link by e-mail (the answer is the same whether or not the address
-// has an account), then choose a new password at the link's /console/reset/:token (with the
+// has an account), then choose a new password at the mailed link's /console/password-reset/:token (with the
 // authenticator's code too when the account has two-factor sign-in: totp-step.tsx).
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
