@@ -21,6 +21,7 @@ import {
 } from '../../cloud/test/harness.js';
 import { seedConsoleUser, type SeededConsoleUser } from '../../cloud/test/console-harness.js';
 import type { Cloud } from '../../cloud/src/server.js';
+import type { Clock } from '../../cloud/src/clock.js';
 
 const CONSOLE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The widths every page is checked and pictured at: a laptop and a small phone. */
@@ -57,10 +58,11 @@ export interface ConsoleApp {
   close(): Promise<void>;
 }
 
-export async function startConsoleApp(): Promise<ConsoleApp> {
+/** `clock`: the cloud's, for a test that moves time on (two-factor codes of later steps). */
+export async function startConsoleApp({ clock }: { clock?: Clock } = {}): Promise<ConsoleApp> {
   const consoleDir = await buildConsole();
   const database = await openTestDatabase('pglite');
-  const cloud = await startTestCloud(database, { consoleDir });
+  const cloud = await startTestCloud(database, { consoleDir }, {}, clock);
   const { merchantId } = await seedMerchant(database, { name: 'Magazinul Alfa' });
   const terminal = await activeTerminal(cloud, merchantId);
   const users = {

@@ -39,7 +39,8 @@ export const router = createBrowserRouter(
       children: [
         { path: 'sign-in', element: <SignInPage /> },
         { path: 'reset', element: <ResetRequestPage /> },
-        { path: 'reset/:token', element: <ResetCompletePage /> },
+        // The link the cloud mails: <console URL>/console/password-reset/<token>.
+        { path: 'password-reset/:token', element: <ResetCompletePage /> },
         { path: 'invitation/:token', element: <AcceptInvitationPage /> },
         {
           element: <RequireSession />,

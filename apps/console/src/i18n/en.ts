@@ -81,6 +81,10 @@ export const en = {
     invitationAccept: 'Create my account',
     invitationDone: 'Your account is ready. Sign in with it.',
     backToSignIn: 'Back to sign-in',
+    totpCode: 'Authenticator code',
+    totpHint: 'The 6 digits your authenticator app shows for Fiscal POS.',
+    totpAsked: 'Your account has two-factor sign-in: enter the code from your authenticator app.',
+    totpWrong: 'The code is wrong or was used already. Enter the next one your app shows.',
   },
   users: {
     title: 'Users',
@@ -112,6 +116,22 @@ export const en = {
     signOutEverywhere: 'Sign out everywhere',
     signOutEverywhereLead: 'Ends every session of your account, on every device, including this one.',
     signOutEverywhereConfirm: 'Sign out of every device?',
+    totpTitle: 'Two-factor sign-in',
+    totpOffLead:
+      'Off. When on, signing in also asks for a 6-digit code from an authenticator app on your phone (Google Authenticator, Aegis, 1Password…).',
+    totpOnLead: 'On: signing in asks for a code from your authenticator app.',
+    totpSetUp: 'Set up',
+    totpScan:
+      'Scan this QR code with your authenticator app, or type the secret into it. Then enter the code it shows.',
+    totpQrAlt: 'QR code to add your account to an authenticator app',
+    totpSecret: 'Secret for your authenticator app',
+    totpTurnOn: 'Turn on',
+    totpTurnedOn: 'Two-factor sign-in is on.',
+    totpTurnOff: 'Turn off',
+    totpProof: 'Code from your app, or your password',
+    totpProofHint: 'Lost your phone? Your password turns it off too.',
+    totpTurnedOff: 'Two-factor sign-in is off.',
+    totpWrongProof: 'The code or the password is wrong.',
   },
   overview: {
     title: 'Overview',

@@ -81,6 +81,10 @@ export const ro: Messages = {
     invitationAccept: 'Creează contul',
     invitationDone: 'Contul este gata. Autentificați-vă cu el.',
     backToSignIn: 'Înapoi la autentificare',
+    totpCode: 'Cod de autentificare',
+    totpHint: 'Cele 6 cifre afișate pentru Fiscal POS de aplicația de autentificare.',
+    totpAsked: 'Contul dvs. are autentificare în doi pași: introduceți codul din aplicația de autentificare.',
+    totpWrong: 'Codul este greșit sau a fost deja folosit. Introduceți următorul cod afișat de aplicație.',
   },
   users: {
     title: 'Utilizatori',
@@ -112,6 +116,22 @@ export const ro: Messages = {
     signOutEverywhere: 'Ieșire de pe toate dispozitivele',
     signOutEverywhereLead: 'Încheie toate sesiunile contului, pe toate dispozitivele, inclusiv aceasta.',
     signOutEverywhereConfirm: 'Ieșiți de pe toate dispozitivele?',
+    totpTitle: 'Autentificare în doi pași',
+    totpOffLead:
+      'Dezactivată. Când este activă, autentificarea cere și un cod de 6 cifre dintr-o aplicație de autentificare de pe telefon (Google Authenticator, Aegis, 1Password…).',
+    totpOnLead: 'Activă: autentificarea cere un cod din aplicația de autentificare.',
+    totpSetUp: 'Configurare',
+    totpScan:
+      'Scanați acest cod QR cu aplicația de autentificare sau introduceți cheia secretă în ea. Apoi introduceți codul afișat.',
+    totpQrAlt: 'Cod QR pentru a adăuga contul într-o aplicație de autentificare',
+    totpSecret: 'Cheia secretă pentru aplicația de autentificare',
+    totpTurnOn: 'Activare',
+    totpTurnedOn: 'Autentificarea în doi pași este activă.',
+    totpTurnOff: 'Dezactivare',
+    totpProof: 'Codul din aplicație sau parola',
+    totpProofHint: 'Ați pierdut telefonul? O puteți dezactiva și cu parola.',
+    totpTurnedOff: 'Autentificarea în doi pași este dezactivată.',
+    totpWrongProof: 'Codul sau parola este greșită.',
   },
   overview: {
     title: 'Prezentare',

@@ -1,8 +1,11 @@
 // Forgotten password: ask for a link by e-mail (the answer is the same whether or not the address
-// has an account), then choose a new password at the link's /console/reset/:token.
+// has an account), then choose a new password at the mailed link's /console/password-reset/:token (with the
+// authenticator's code too when the account has two-factor sign-in: totp-step.tsx).
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, CONSOLE_API, data } from '../../api/client.js';
+import { SignInSchema } from '../../api/cloud-schemas.js';
+import { ApiError } from '../../api/problem.js';
 import { PasswordResetBody, TokenPasswordBody } from '../../api/schemas.js';
 import type { SignInState } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
@@ -11,6 +14,9 @@ import { TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
 import { AuthFrame } from './AuthFrame.js';
 import { useTokenFailure } from './token-failure.js';
+import { isTotpRequired, TotpField, useTotpStep } from './totp-step.js';
+
+const ResetCompleteBody = TokenPasswordBody.extend({ totp: SignInSchema.shape.totp });
 
 export function ResetRequestPage() {
   const t = useT();
@@ -55,14 +61,23 @@ export function ResetCompletePage() {
   const t = useT();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const form = useSchemaForm(TokenPasswordBody, { token, password: '' });
+  const form = useSchemaForm(ResetCompleteBody, { token, password: '' });
   const [failure, fail] = useTokenFailure(form);
+  const totp = useTotpStep();
   const complete = useMutation({
-    mutationFn: (body: typeof TokenPasswordBody._output) =>
+    mutationFn: (body: typeof ResetCompleteBody._output) =>
       data(api.POST(`${CONSOLE_API}/auth/password-reset/complete`, { body })),
     onSuccess: () =>
       navigate('/sign-in', { replace: true, state: { notice: 'passwordReset' } satisfies SignInState }),
-    onError: fail,
+    onError: (error) => {
+      if (isTotpRequired(error)) {
+        form.setValues((values) => ({ ...values, totp: '' }));
+        return totp.ask();
+      }
+      if (error instanceof ApiError && error.code === 'verification_failed')
+        return form.setErrors({ totp: t.auth.totpWrong });
+      fail(error);
+    },
   });
   return (
     <AuthFrame title={t.auth.resetCompleteTitle}>
@@ -76,6 +91,7 @@ export function ResetCompletePage() {
           required
           {...form.field('password')}
         />
+        {totp.asked && <TotpField {...form.field('totp')} />}
         <Button type="submit" variant="primary" busy={complete.isPending}>
           {t.auth.resetComplete}
         </Button>

@@ -1,5 +1,6 @@
 // Sign-in: e-mail and password, checked with the cloud's own schema. A wrong
-// password is said under the password field; the session's absence or expiry is said on top.
+// password is said under the password field; the session's absence or expiry is said on top. An
+// account with two-factor sign-in is then asked for its authenticator code (totp-step.tsx).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { errorMessage } from '../../ui/States.js';
 import { SignInSchema } from '../../api/cloud-schemas.js';
 import { AuthFrame } from './AuthFrame.js';
+import { isTotpRequired, TotpField, useTotpStep } from './totp-step.js';
 
 const NOTICES: Record<NonNullable<SignInState['notice']>, (t: Messages) => string> = {
   expired: (t) => t.auth.sessionExpired,
@@ -29,6 +31,7 @@ export function SignInPage() {
   const state = (useLocation().state ?? {}) as SignInState;
   const form = useSchemaForm(SignInSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<string | null>(null);
+  const totp = useTotpStep();
 
   const signIn = useMutation({
     mutationFn: (body: typeof SignInSchema._output) =>
@@ -41,8 +44,15 @@ export function SignInPage() {
     },
     onError: (error) => {
       setFailure(null);
+      if (isTotpRequired(error)) {
+        form.setValues((values) => ({ ...values, totp: '' }));
+        return totp.ask();
+      }
+      // Once the code is asked, the password was right: a refusal now is about the code.
       if (error instanceof ApiError && error.code === 'invalid_credentials')
-        return form.setErrors({ password: t.auth.invalidCredentials });
+        return form.setErrors(
+          totp.asked ? { totp: t.auth.totpWrong } : { password: t.auth.invalidCredentials },
+        );
       if (!form.showServerErrors(error)) setFailure(errorMessage(t, error));
     },
   });
@@ -65,6 +75,7 @@ export function SignInPage() {
           type="email"
           autoComplete="username"
           required
+          readOnly={totp.asked}
           {...form.field('email')}
         />
         <TextField
@@ -72,8 +83,10 @@ export function SignInPage() {
           type="password"
           autoComplete="current-password"
           required
+          readOnly={totp.asked}
           {...form.field('password')}
         />
+        {totp.asked && <TotpField {...form.field('totp')} />}
         <Button type="submit" variant="primary" busy={signIn.isPending}>
           {signIn.isPending ? t.auth.signingIn : t.auth.signIn}
         </Button>

@@ -1,5 +1,5 @@
-// The signed-in person's own settings: the console's language in this browser, and signing out
-// of every device (every session of the account ends, this one included).
+// The signed-in person's own settings: the console's language in this browser, two-factor
+// sign-in, and signing out of every device (every session of the account ends, this one included).
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, CONSOLE_API, data } from '../../api/client.js';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { useToast } from '../../ui/Toasts.js';
+import { TwoFactorSection } from './TwoFactorSection.js';
 
 export default function SettingsPage() {
   const t = useT();
@@ -34,6 +35,7 @@ export default function SettingsPage() {
         <p>{t.settings.languageLead}</p>
         <LanguageSwitcher />
       </section>
+      <TwoFactorSection />
       <section className="ui-section" aria-labelledby={accountHeading}>
         <h2 id={accountHeading}>{t.settings.account}</h2>
         <p>{t.settings.signOutEverywhereLead}</p>

@@ -2,8 +2,7 @@
 // through the relay); an owner adds one (its activation code and QR code shown once), issues a
 // new code, rotates its API key and deactivates it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, CONSOLE_API, data } from '../../api/client.js';
 import { ConsoleTerminalNameBody } from '../../api/cloud-schemas.js';
 import { useRoleAllows } from '../../app/session.js';
@@ -14,6 +13,7 @@ import { DataTable, useCursorPages, type Column } from '../../ui/DataTable.js';
 import { TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
 import { PageHeader } from '../../ui/PageHeader.js';
+import { QrCode } from '../../ui/QrCode.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
@@ -38,19 +38,11 @@ const path = (terminalId: string) => ({ params: { path: { terminalId } } });
 function ActivationBox({ activation, onDone }: { activation: Activation['activation']; onDone: () => void }) {
   const t = useT();
   const { when } = useFleetFormat();
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void QRCode.toDataURL(activation.qrPayload, { margin: 1, width: 192 }).then((url) => live && setQr(url));
-    return () => {
-      live = false;
-    };
-  }, [activation.qrPayload]);
   return (
     <section className="ui-section" aria-labelledby="activation-title">
       <h2 id="activation-title">{t.terminals.activationTitle}</h2>
       <div className="fleet-qr">
-        {qr && <img src={qr} alt={t.terminals.qrAlt} width={192} height={192} />}
+        <QrCode text={activation.qrPayload} alt={t.terminals.qrAlt} />
         <div>
           <SecretBox label={t.terminals.activationCode} value={activation.code} />
           <p>{t.terminals.activationExpires(when(activation.expiresAt))}</p>
