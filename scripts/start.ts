@@ -67,7 +67,13 @@ const terminalDataDir = join(root, '.data', 'terminal');
 const cloud: Part = {
   name: 'cloud',
   workspace: '@fiscal-pos/cloud',
-  env: { DATA_DIR: join(root, '.data', 'cloud'), PORT: cloudPort, RELAY_TOKEN: sharedRelayToken },
+  env: {
+    DATA_DIR: join(root, '.data', 'cloud'),
+    PORT: cloudPort,
+    RELAY_TOKEN: sharedRelayToken,
+    // The console shows each terminal's relay address and tests it through the embedded relay.
+    RELAY_PUBLIC_URL: `http://127.0.0.1:${relayPort}`,
+  },
 };
 const relay: Part = {
   name: 'relay',
