@@ -13,6 +13,7 @@ import { SecretBox } from '../../ui/SecretBox.js';
 import { EmptyState, ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 import { CATALOG_KEY } from './catalog-api.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const CASHIERS_KEY = [...CATALOG_KEY, 'cashiers'] as const;
 const fetchCashiers = () => data(api.GET(`${CONSOLE_API}/cashiers`));
@@ -73,12 +74,7 @@ function CashierEditor({ cashier, onDone }: { cashier: Cashier | null; onDone: (
           {...form.field('pin')}
         />
       )}
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {t.common.save}
-        </Button>
-        <Button onClick={onDone}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={t.common.save} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

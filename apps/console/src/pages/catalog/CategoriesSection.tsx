@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { EmptyState, ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 import { CATALOG_KEY, categoryPaths, fetchCategories, type Category } from './catalog-api.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const CategoryForm = z.object({ name: z.string().trim().min(1).max(100), parentId: z.string() });
 
@@ -63,12 +64,7 @@ function CategoryEditor({
         ]}
         {...form.field('parentId')}
       />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {t.common.save}
-        </Button>
-        <Button onClick={onDone}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={t.common.save} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

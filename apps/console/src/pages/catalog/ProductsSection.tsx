@@ -20,6 +20,7 @@ import {
   type Product,
 } from './catalog-api.js';
 import { StockPanel } from './StockPanel.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const VAT_CODES = ['A', 'B', 'C', 'D', 'E', '_'] as const;
 
@@ -114,12 +115,7 @@ function ProductEditor({ product, onDone }: { product: Product | null; onDone: (
         ]}
         {...form.field('categoryId')}
       />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {t.common.save}
-        </Button>
-        <Button onClick={onDone}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={t.common.save} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 import { CATALOG_KEY, formatNumber, type Product } from './catalog-api.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const fetchStock = (id: string, cursor: string | undefined) =>
   data(
@@ -58,11 +59,7 @@ function AdjustStock({ product }: { product: Product }) {
       <h3>{t.catalog.adjust}</h3>
       <TextField label={t.catalog.delta} inputMode="decimal" required {...form.field('delta')} />
       <TextField label={t.catalog.reason} required {...form.field('reason')} />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={adjust.isPending}>
-          {t.catalog.adjust}
-        </Button>
-      </div>
+      <FormActions submit={t.catalog.adjust} busy={adjust.isPending} />
     </form>
   );
 }

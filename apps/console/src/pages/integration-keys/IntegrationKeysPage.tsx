@@ -18,6 +18,7 @@ import { ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 import { useFleetFormat } from '../fleet/fleet-format.js';
 import '../fleet/fleet.css';
+import { FormActions } from '../../ui/FormActions.js';
 
 const KEYS_KEY = ['integration-keys'] as const;
 const MODULE_KEY = ['integration-keys', 'module'] as const;
@@ -128,12 +129,7 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (key: string) => void;
           {scopeError}
         </p>
       )}
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={create.isPending}>
-          {t.integrationKeys.createSubmit}
-        </Button>
-        <Button onClick={onCancel}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={t.integrationKeys.createSubmit} busy={create.isPending} onCancel={onCancel} />
     </form>
   );
 }

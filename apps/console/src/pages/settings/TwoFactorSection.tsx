@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { QrCode } from '../../ui/QrCode.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { useToast } from '../../ui/Toasts.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 /** A code or a password in one field: a password is never 6 digits (10 characters at least). */
 const ProofBody = z.object({ proof: z.string().min(1).max(256) });
@@ -61,12 +62,7 @@ function TurnOn({ setup, onDone, onCancel }: { setup: Setup; onDone: () => void;
           required
           {...form.field('code')}
         />
-        <div className="ui-page-header__actions">
-          <Button type="submit" variant="primary" busy={enable.isPending}>
-            {t.settings.totpTurnOn}
-          </Button>
-          <Button onClick={onCancel}>{t.common.cancel}</Button>
-        </div>
+        <FormActions submit={t.settings.totpTurnOn} busy={enable.isPending} onCancel={onCancel} />
       </form>
     </>
   );
@@ -95,12 +91,12 @@ function TurnOff({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
         required
         {...form.field('proof')}
       />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="danger" busy={disable.isPending}>
-          {t.settings.totpTurnOff}
-        </Button>
-        <Button onClick={onCancel}>{t.common.cancel}</Button>
-      </div>
+      <FormActions
+        submit={t.settings.totpTurnOff}
+        busy={disable.isPending}
+        onCancel={onCancel}
+        variant="danger"
+      />
     </form>
   );
 }

@@ -19,6 +19,7 @@ import { ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
 import { connectionText, useFleetFormat } from '../fleet/fleet-format.js';
 import '../fleet/fleet.css';
+import { FormActions } from '../../ui/FormActions.js';
 
 const TERMINALS_KEY = ['terminals'] as const;
 /** How long ERPs may keep using a terminal's rotated key: a day, the cloud's default. */
@@ -81,12 +82,7 @@ function NameForm({
     <form className="ui-form ui-section" noValidate onSubmit={form.submit((body) => send.mutate(body.name))}>
       <h2>{title}</h2>
       <TextField label={t.terminals.name} required autoComplete="off" {...form.field('name')} />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={send.isPending}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={submitLabel} busy={send.isPending} onCancel={onCancel} />
     </form>
   );
 }

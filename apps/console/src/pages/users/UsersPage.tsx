@@ -16,6 +16,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { useToast } from '../../ui/Toasts.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const USERS_KEY = ['users'] as const;
 const ROLES: readonly Role[] = ['viewer', 'manager', 'owner'];
@@ -75,12 +76,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       <h2>{t.users.invite}</h2>
       <TextField label={t.users.email} type="email" autoComplete="off" required {...form.field('email')} />
       <SelectField label={t.users.role} options={roleOptions(t)} {...form.field('role')} />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={invite.isPending}>
-          {t.users.inviteSend}
-        </Button>
-        <Button onClick={onDone}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={t.users.inviteSend} busy={invite.isPending} onCancel={onDone} />
     </form>
   );
 }

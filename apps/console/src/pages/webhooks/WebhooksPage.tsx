@@ -16,6 +16,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { EmptyState, ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
+import { FormActions } from '../../ui/FormActions.js';
 
 const KEY = ['webhooks'] as const;
 /** A new endpoint hears every event; the merchant narrows it through the integration API if needed. */
@@ -130,12 +131,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
     <form className="ui-form ui-section" noValidate onSubmit={form.submit((body) => create.mutate(body))}>
       <h2>{t.webhooks.add}</h2>
       <TextField label={t.webhooks.url} type="url" required {...form.field('url')} />
-      <div className="ui-page-header__actions">
-        <Button type="submit" variant="primary" busy={create.isPending}>
-          {t.webhooks.add}
-        </Button>
-        <Button onClick={onDone}>{t.common.cancel}</Button>
-      </div>
+      <FormActions submit={t.webhooks.add} busy={create.isPending} onCancel={onDone} />
     </form>
   );
 }
