@@ -30,8 +30,11 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   let owner: SeededConsoleUser;
   let browser: ConsoleBrowser;
   let totp: TOTP;
+  // Stopped in the middle of a 30 s step, moved only by nextStep(): a code made here and checked
+  // by the cloud a moment later is of the same step even when the wall clock crosses into the next.
   let offsetMs = 0;
-  const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+  const startedAt = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
+  const clock: Clock = { now: () => new Date(startedAt + offsetMs) };
   const code = () => totp.generate({ timestamp: clock.now().getTime() });
   /** The next 30-second step: a code not used yet. */
   const nextStep = () => (offsetMs += 30_000);
