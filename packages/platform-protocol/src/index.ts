@@ -115,3 +115,4 @@ export type PushDocumentsResult = z.infer<typeof PushDocumentsResult>;
 export * from './device-credential.js';
 export * from './pin-verifier.js';
 export * from './device-api.js';
+export * from './activation-link.js';

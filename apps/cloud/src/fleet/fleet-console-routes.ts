@@ -2,6 +2,7 @@
 // integration module. Every change calls the use case the administration API calls (terminals/,
 // keys/, merchants/): one writer per resource. The session's merchant scopes every request; a
 // terminal or key of another merchant is 404. Roles: docs/console.md.
+import { activationLink } from '@fiscal-pos/platform-protocol';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
@@ -26,7 +27,6 @@ import {
 } from './fleet-bodies.js';
 import { fleetOverview } from './fleet-overview.js';
 import {
-  activationQrPayload,
   ConsoleActivation,
   ConsoleCreatedKey,
   ConsoleKey,
@@ -138,7 +138,7 @@ const createTerminalRoute = defineRoute(owner, {
         activation: {
           code: issued.activationCode,
           expiresAt: issued.activationCodeExpiresAt,
-          qrPayload: activationQrPayload(cloudUrlOf(ctx, request), issued.activationCode),
+          qrPayload: activationLink(cloudUrlOf(ctx, request), issued.activationCode),
         },
       },
       headers: { 'cache-control': 'no-store' },
@@ -169,7 +169,7 @@ const issueCodeRoute = defineRoute(owner, {
         activation: {
           code: issued.activationCode,
           expiresAt: issued.activationCodeExpiresAt,
-          qrPayload: activationQrPayload(cloudUrlOf(ctx, request), issued.activationCode),
+          qrPayload: activationLink(cloudUrlOf(ctx, request), issued.activationCode),
         },
       },
       headers: { 'cache-control': 'no-store' },

@@ -197,11 +197,6 @@ export const ConsoleActivation = z
   })
   .meta({ id: 'ConsoleTerminalActivation' });
 
-/** The QR code's text: the cloud to activate against and the code, which is all `activate` needs. */
-export function activationQrPayload(cloudUrl: string, code: string): string {
-  return `fiscal-pos://activate?${new URLSearchParams({ cloud: cloudUrl, code }).toString()}`;
-}
-
 export const ConsoleTerminalKeyRotation = z
   .object({ terminal: ConsoleTerminal, apiKey: z.object({ id: z.string(), lastFour: z.string() }) })
   .meta({ id: 'ConsoleTerminalKeyRotation' });

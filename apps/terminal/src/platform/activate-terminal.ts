@@ -1,4 +1,5 @@
 import { storeApiKey } from '../storage/api-key-file.js';
+import { resolveActivationInput } from './activation-input.js';
 import { activateDevice, CloudError } from './device-client.js';
 import { readPlatformFile, writePlatformFile, type PlatformFile } from './platform-file.js';
 
@@ -65,17 +66,17 @@ export async function activateTerminal(options: {
 }
 
 /**
- * CLOUD_URL plus ACTIVATION_CODE at start: activates a terminal that is not activated yet. A
- * refused code is logged and the terminal starts standalone, as it would without them: the
- * platform is never a condition of selling. Once activated, the code is ignored.
+ * ACTIVATION_CODE at start (a code with CLOUD_URL, or the activation QR code's link): activates a
+ * terminal that is not activated yet. A refused code is logged and the terminal starts
+ * standalone, as it would without them: the platform is never a condition of selling. Once
+ * activated, the code is ignored.
  */
 export async function activateFromEnvironment(
   platform: { cloudUrl: string | null; activationCode: string | null },
   dataDir: string,
   logger: { info(o: object, m: string): void; error(o: object, m: string): void },
 ): Promise<void> {
-  const { cloudUrl, activationCode } = platform;
-  if (cloudUrl === null || activationCode === null) return;
+  if (platform.activationCode === null) return;
   if (readPlatformFile(dataDir) !== null) {
     logger.info(
       { event: 'activation_skipped' },
@@ -83,8 +84,17 @@ export async function activateFromEnvironment(
     );
     return;
   }
+  const target = resolveActivationInput(platform.activationCode, platform.cloudUrl);
+  if ('refused' in target) {
+    logger.error(
+      { event: 'activation_failed', reason: target.refused },
+      'activation failed; starting standalone',
+    );
+    return;
+  }
+  const { cloudUrl } = target;
   try {
-    const state = await activateTerminal({ cloudUrl, code: activationCode, dataDir });
+    const state = await activateTerminal({ ...target, dataDir });
     logger.info(
       { event: 'activated', terminalId: state.terminalId, cloudUrl, merchant: state.merchant.name },
       'terminal activated; its X-API-Key is now the cloud’s (npm run terminal -- show-key)',

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { systemClock } from '../clock.js';
 import type { TerminalConfig } from '../config.js';
 import { fiscalizeCommand, FISCALIZE_USAGE } from '../fiscalization/fiscalize-command.js';
@@ -5,6 +6,7 @@ import { fiscalDir } from '../fiscalization/fiscal-setup.js';
 import { readStoredApiKey } from '../storage/api-key-file.js';
 import { ProcessLockTimeout } from '../storage/process-lock.js';
 import { activateTerminal, ActivationError } from './activate-terminal.js';
+import { resolveActivationInput } from './activation-input.js';
 import { CloudError, DeviceClient } from './device-client.js';
 import { readActivatedPlatformFile, readPlatformFile } from './platform-file.js';
 import { rotateDeviceCredential } from './rotate-credential.js';
@@ -12,6 +14,9 @@ import { rotateDeviceCredential } from './rotate-credential.js';
 const TERMINAL_COMMANDS_USAGE = `Commands of the terminal's entry (npm run terminal -- <command>):
   (none)               serve the Terminal API
   activate XXXX-XXXX   exchange an activation code with the cloud at CLOUD_URL, once
+  activate 'fiscal-pos://activate?cloud=…&code=…'
+                       the same with the console's activation QR code, which names its cloud
+  activate             asks for the code: scan the QR code (the scanner types it) or type it
   show-key             print the terminal's X-API-Key (developer settings)
   rotate-credential    replace the device credential with a new one from the cloud
 ${FISCALIZE_USAGE}`;
@@ -24,32 +29,15 @@ ${FISCALIZE_USAGE}`;
 export async function runTerminalCommand(
   args: readonly string[],
   config: TerminalConfig,
-  out: { log(text: string): void; error(text: string): void } = console,
+  out: CommandOutput = console,
+  input: NodeJS.ReadableStream = process.stdin,
 ): Promise<number | null> {
   const [command, ...rest] = args;
   switch (command) {
     case undefined:
       return null;
-    case 'activate': {
-      const code = rest[0];
-      const cloudUrl = config.platform.cloudUrl;
-      if (code === undefined || cloudUrl === null) {
-        out.error('Usage: CLOUD_URL=https://cloud.example npm run terminal -- activate XXXX-XXXX');
-        return 2;
-      }
-      try {
-        const state = await activateTerminal({ cloudUrl, code, dataDir: config.dataDir });
-        out.log(
-          `Activated: terminal ${state.terminalId} (${state.terminalName}) of ${state.merchant.name} at ${cloudUrl}.\n` +
-            'Its X-API-Key is the one the cloud issued: npm run terminal -- show-key',
-        );
-        return 0;
-      } catch (error) {
-        if (!(error instanceof ActivationError)) throw error;
-        out.error(`Activation failed: ${error.message}. Nothing was stored.`);
-        return 1;
-      }
-    }
+    case 'activate':
+      return activateCommand(rest[0], config, out, input);
     case 'show-key': {
       // An activated terminal's key is the cloud's, in DATA_DIR, whatever API_KEY says.
       const activated = readPlatformFile(config.dataDir) !== null;
@@ -70,6 +58,51 @@ export async function runTerminalCommand(
     default:
       out.error(`Unknown command "${command}".\n${TERMINAL_COMMANDS_USAGE}`);
       return 2;
+  }
+}
+
+type CommandOutput = { log(text: string): void; error(text: string): void };
+
+async function activateCommand(
+  argument: string | undefined,
+  config: TerminalConfig,
+  out: CommandOutput,
+  input: NodeJS.ReadableStream,
+): Promise<number> {
+  const given = argument ?? (await askForActivation(input, out));
+  const target = resolveActivationInput(given ?? '', config.platform.cloudUrl);
+  if ('refused' in target) {
+    out.error(
+      `${target.refused}.\nUsage: CLOUD_URL=https://cloud.example npm run terminal -- activate XXXX-XXXX`,
+    );
+    return 2;
+  }
+  try {
+    const state = await activateTerminal({ ...target, dataDir: config.dataDir });
+    out.log(
+      `Activated: terminal ${state.terminalId} (${state.terminalName}) of ${state.merchant.name} at ${target.cloudUrl}.\n` +
+        'Its X-API-Key is the one the cloud issued: npm run terminal -- show-key',
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ActivationError)) throw error;
+    out.error(`Activation failed: ${error.message}. Nothing was stored.`);
+    return 1;
+  }
+}
+
+/**
+ * One line from the person at the till: a barcode scanner in keyboard mode types the QR code's
+ * text and Enter. Null when the input ends first.
+ */
+async function askForActivation(input: NodeJS.ReadableStream, out: CommandOutput): Promise<string | null> {
+  out.log('Scan the activation QR code shown in the console, or type the activation code, then Enter:');
+  const lines = createInterface({ input, terminal: false });
+  try {
+    for await (const line of lines) return line;
+    return null;
+  } finally {
+    lines.close();
   }
 }
 

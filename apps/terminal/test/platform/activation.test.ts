@@ -5,6 +5,8 @@
 // nothing.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { activationLink } from '@fiscal-pos/platform-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateFromEnvironment, activateTerminal } from '../../src/platform/activate-terminal.js';
@@ -98,6 +100,48 @@ describe('activation', () => {
     const { activationCode } = await world.cloud.terminal(world.merchantId);
     await activateFromEnvironment({ cloudUrl: world.cloud.url, activationCode }, dataDir, logger);
     expect(existsSync(join(dataDir, 'platform.json'))).toBe(true);
+  });
+
+  it("activates from the console's QR code scanned at the prompt, with no CLOUD_URL: the link names its cloud", async () => {
+    const { terminalId, activationCode } = await world.cloud.terminal(world.merchantId, 'Casa QR');
+    const dataDir = freshDir();
+    const console = capture();
+    // A barcode scanner in keyboard mode types the QR code's text, then Enter.
+    const scanned = Readable.from([`${activationLink(world.cloud.url, activationCode)}\n`]);
+    const noCloud = loadTerminalConfig({ DATA_DIR: dataDir });
+    expect(await runTerminalCommand(['activate'], noCloud, console.out, scanned)).toBe(0);
+    expect(console.lines.join('\n')).toMatch(/Scan the activation QR code/);
+    expect(JSON.parse(readFileSync(join(dataDir, 'platform.json'), 'utf8'))).toMatchObject({
+      cloudUrl: world.cloud.url,
+      terminalId,
+    });
+  });
+
+  it('refuses a QR code for another cloud than CLOUD_URL, and a malformed link, storing nothing', async () => {
+    const { activationCode } = await world.cloud.terminal(world.merchantId);
+    const dataDir = freshDir();
+    const elsewhere = activationLink('https://other-cloud.example', activationCode);
+    const console = capture();
+    expect(await runTerminalCommand(['activate', elsewhere], configOf(dataDir), console.out)).toBe(2);
+    expect(console.errors.join('\n')).toMatch(/for the cloud at https:\/\/other-cloud\.example.*CLOUD_URL/);
+    expect(
+      await runTerminalCommand(['activate', 'fiscal-pos://activate?code=X'], configOf(dataDir), console.out),
+    ).toBe(2);
+    expect(console.errors.join('\n')).toMatch(/not a valid activation link/);
+    expect(existsSync(join(dataDir, 'platform.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'api-key'))).toBe(false);
+  });
+
+  it("at start, ACTIVATION_CODE may be the QR code's link without CLOUD_URL", async () => {
+    const { terminalId, activationCode } = await world.cloud.terminal(world.merchantId);
+    const dataDir = freshDir();
+    const logger = { info: () => undefined, error: (o: object) => expect.fail(JSON.stringify(o)) };
+    await activateFromEnvironment(
+      { cloudUrl: null, activationCode: activationLink(world.cloud.url, activationCode) },
+      dataDir,
+      logger,
+    );
+    expect(JSON.parse(readFileSync(join(dataDir, 'platform.json'), 'utf8'))).toMatchObject({ terminalId });
   });
 
   it('an activated terminal answers to the cloud key, shows the link in health and prints the merchant from the cloud', async () => {
