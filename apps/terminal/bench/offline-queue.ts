@@ -22,7 +22,7 @@ export function queueOfflineSales(rt: TerminalRuntime, count: number): void {
         payments: [{ code: '1', amount: 100 }],
         shiftId: null,
         createdAt,
-      });
+      }, 'pending');
       rt.operations.transition(op.id, 'pending', 'offline', {
         isOffline: true,
         offlineFiscalCode: offlineFiscalCode(secret, {

@@ -1,6 +1,6 @@
 /**
  * What one sale writes to the WAL: pages (frames) and bytes, over a run of sales written as the
- * terminal writes them (three transactions each, see write-sale.ts), on a fresh file migrated
+ * terminal writes them (two transactions each, see write-sale.ts), on a fresh file migrated
  * to a given schema version, so that the schema before and after a change compare on the same
  * code. Automatic checkpoints are off during the run, so the WAL holds every frame written.
  */

@@ -133,19 +133,27 @@ export interface OperationHistory {
 export class OperationStore {
   constructor(private readonly db: Db) {}
 
-  // Triggers on this INSERT queue the document for the cloud (platform_outbox, migration 0011) and keep the counts (operation_counts 0012, row_counts 0016).
-  insert(op: NewFiscalOperation): FiscalOperationRecord {
+  /**
+   * Writes a new operation `pending`, or `sent` with its first attempt counted when it goes to
+   * the server as soon as it is written (FiscalRegistrar.statusOfNew): the write that marks it
+   * `sent` is then this one, not a commit of its own. A crash treats both alike (recoverInterrupted).
+   * Triggers on this INSERT queue the document for the cloud (platform_outbox, migration 0011)
+   * and keep the counts (operation_counts 0012, row_counts 0016).
+   */
+  insert(op: NewFiscalOperation, status: 'pending' | 'sent'): FiscalOperationRecord {
     this.db
       .prepare(
-        `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, total_amount,
-           cash_delta, vat_json, payments_json, shift_id, created_at)
-         VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, attempts,
+           total_amount, cash_delta, vat_json, payments_json, shift_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         op.id,
         op.operationType,
         op.receiptNumber,
         op.reportNumber,
+        status,
+        status === 'sent' ? 1 : 0,
         op.totalAmount,
         op.cashDelta,
         JSON.stringify(op.vat),
@@ -207,14 +215,14 @@ export class OperationStore {
     }
   }
 
-  /** True when an operation older than `seq` still waits for the server: order must be kept. */
-  hasUnsyncedBefore(seq: number): boolean {
+  /** True when an operation still waits for the server: a new one goes behind it, order must be kept. */
+  hasUnsynced(): boolean {
     return (
       this.db
-        .prepare<[number], { x: number }>(
-          `SELECT 1 AS x FROM fiscal_operations WHERE status IN ('pending','sent','offline') AND seq < ? LIMIT 1`,
+        .prepare<[], { x: number }>(
+          `SELECT 1 AS x FROM fiscal_operations WHERE status IN ('pending','sent','offline') LIMIT 1`,
         )
-        .get(seq) !== undefined
+        .get() !== undefined
     );
   }
 

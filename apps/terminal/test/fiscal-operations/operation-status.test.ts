@@ -38,7 +38,7 @@ describe('OperationStore.transition on a real SQLite file', () => {
       payments: [{ code: '1', amount: 100 }],
       shiftId: null,
       createdAt: new Date().toISOString(),
-    });
+    }, 'pending');
     return id;
   }
 

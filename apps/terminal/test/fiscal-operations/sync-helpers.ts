@@ -81,7 +81,7 @@ export function queueOffline(rt: TerminalRuntime, count: number): string[] {
         payments: [{ code: '1', amount: 100 }],
         shiftId: null,
         createdAt,
-      });
+      }, 'pending');
       rt.operations.transition(op.id, 'pending', 'offline', {
         isOffline: true,
         offlineFiscalCode: 'OFF-TEST',

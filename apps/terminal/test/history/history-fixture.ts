@@ -79,7 +79,7 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
       payments: [{ code: '1', amount: 1000 }],
       shiftId: op.shift === null ? null : SHIFTS[op.shift]!,
       createdAt: op.createdAt,
-    });
+    }, 'pending');
     if (op.type === 'receipt') {
       // Written in SQL rather than by SaleStore: the upgrade test writes files of older
       // versions, whose sale_items lack the columns later migrations add (lot_line_id).
