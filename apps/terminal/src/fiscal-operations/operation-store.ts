@@ -315,8 +315,8 @@ export class OperationStore {
    * of their turnover limits (packages/fiscal money/limits.ts): the drawer each started with plus
    * the totals of its sales, refunds and cash-ins. The year counts the Z reports closed in it and
    * the open day, which may still close in it. Read under the fiscal lock, before a document is
-   * written; refused documents never moved money. The open shift's sums are its rows of
-   * row_counts (migration 0019), so the read does not grow with the shift.
+   * written; refused documents never moved money. The open day's and the open shift's sums are
+   * their rows of row_counts (migrations 0020 and 0019), so the read grows with neither.
    */
   turnover(reportNumber: number, year: string): Turnover {
     const row = this.db
@@ -326,7 +326,8 @@ export class OperationStore {
       >(
         `SELECT
            COALESCE((SELECT closing_cash_balance FROM z_reports WHERE report_number = @report - 1), 0)
-             + COALESCE((SELECT SUM(total_amount) FROM fiscal_operations WHERE report_number = @report
+             -- Bound numbers are REAL to SQLite ('report 3.0'): the cast names the row as the triggers do.
+             + COALESCE((SELECT SUM(amount) FROM row_counts WHERE name = 'report ' || CAST(@report AS INTEGER)
                  AND status != 'failed' AND operation_type IN ('receipt', 'refund', 'cash_in')), 0) AS day,
            (SELECT s.opening_cash_balance
               + COALESCE((SELECT SUM(c.amount) FROM row_counts c WHERE c.name = 'shift ' || s.id
