@@ -12,20 +12,17 @@ export function queueOfflineSales(rt: TerminalRuntime, count: number): void {
     for (let i = 0; i < count; i++) {
       const createdAt = new Date().toISOString();
       const numbers = rt.terminalState.issueReceiptNumber(createdAt);
-      const op = rt.operations.insert(
-        {
-          id: randomUUID(),
-          operationType: 'receipt',
-          ...numbers,
-          totalAmount: 100,
-          cashDelta: 100,
-          vat: [{ code: 'B', rateBp: 800, taxableBase: 93, vatAmount: 7, gross: 100 }],
-          payments: [{ code: '1', amount: 100 }],
-          shiftId: null,
-          createdAt,
-        },
-        'pending',
-      );
+      const op = rt.operations.insert({
+        id: randomUUID(),
+        operationType: 'receipt',
+        ...numbers,
+        totalAmount: 100,
+        cashDelta: 100,
+        vat: [{ code: 'B', rateBp: 800, taxableBase: 93, vatAmount: 7, gross: 100 }],
+        payments: [{ code: '1', amount: 100 }],
+        shiftId: null,
+        createdAt,
+      });
       rt.operations.transition(op.id, 'pending', 'offline', {
         isOffline: true,
         offlineFiscalCode: offlineFiscalCode(secret, {

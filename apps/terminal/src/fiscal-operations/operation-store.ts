@@ -140,7 +140,7 @@ export class OperationStore {
    * Triggers on this INSERT queue the document for the cloud (platform_outbox, migration 0011)
    * and keep the counts (operation_counts 0012, row_counts 0016).
    */
-  insert(op: NewFiscalOperation, status: 'pending' | 'sent'): FiscalOperationRecord {
+  insert(op: NewFiscalOperation, status: 'pending' | 'sent' = 'pending'): FiscalOperationRecord {
     this.db
       .prepare(
         `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, attempts,

@@ -27,21 +27,18 @@ describe('OperationStore.transition on a real SQLite file', () => {
   let receiptNumber = 0;
   function insert(): string {
     const id = randomUUID();
-    store.insert(
-      {
-        id,
-        operationType: 'receipt',
-        receiptNumber: ++receiptNumber,
-        reportNumber: 1,
-        totalAmount: 100,
-        cashDelta: 100,
-        vat: [],
-        payments: [{ code: '1', amount: 100 }],
-        shiftId: null,
-        createdAt: new Date().toISOString(),
-      },
-      'pending',
-    );
+    store.insert({
+      id,
+      operationType: 'receipt',
+      receiptNumber: ++receiptNumber,
+      reportNumber: 1,
+      totalAmount: 100,
+      cashDelta: 100,
+      vat: [],
+      payments: [{ code: '1', amount: 100 }],
+      shiftId: null,
+      createdAt: new Date().toISOString(),
+    });
     return id;
   }
 

@@ -71,20 +71,17 @@ export function queueOffline(rt: TerminalRuntime, count: number): string[] {
   return rt.db.transaction(() =>
     Array.from({ length: count }, () => {
       const createdAt = new Date().toISOString();
-      const op = rt.operations.insert(
-        {
-          id: randomUUID(),
-          operationType: 'receipt',
-          ...rt.terminalState.issueReceiptNumber(createdAt),
-          totalAmount: 100,
-          cashDelta: 100,
-          vat: [{ code: 'B', rateBp: 2000, taxableBase: 83, vatAmount: 17, gross: 100 }],
-          payments: [{ code: '1', amount: 100 }],
-          shiftId: null,
-          createdAt,
-        },
-        'pending',
-      );
+      const op = rt.operations.insert({
+        id: randomUUID(),
+        operationType: 'receipt',
+        ...rt.terminalState.issueReceiptNumber(createdAt),
+        totalAmount: 100,
+        cashDelta: 100,
+        vat: [{ code: 'B', rateBp: 2000, taxableBase: 83, vatAmount: 17, gross: 100 }],
+        payments: [{ code: '1', amount: 100 }],
+        shiftId: null,
+        createdAt,
+      });
       rt.operations.transition(op.id, 'pending', 'offline', {
         isOffline: true,
         offlineFiscalCode: 'OFF-TEST',

@@ -67,22 +67,19 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
   const operations = new OperationStore(db);
   const id = randomUUID();
   db.transaction(() => {
-    operations.insert(
-      {
-        id,
-        operationType: op.type,
-        receiptNumber,
-        reportNumber: op.reportNumber,
-        // Amounts unlike each other, so that a sum kept of the wrong rows shows.
-        totalAmount: 1000 + receiptNumber,
-        cashDelta: 0,
-        vat: [],
-        payments: [{ code: '1', amount: 1000 }],
-        shiftId: op.shift === null ? null : SHIFTS[op.shift]!,
-        createdAt: op.createdAt,
-      },
-      'pending',
-    );
+    operations.insert({
+      id,
+      operationType: op.type,
+      receiptNumber,
+      reportNumber: op.reportNumber,
+      // Amounts unlike each other, so that a sum kept of the wrong rows shows.
+      totalAmount: 1000 + receiptNumber,
+      cashDelta: 0,
+      vat: [],
+      payments: [{ code: '1', amount: 1000 }],
+      shiftId: op.shift === null ? null : SHIFTS[op.shift]!,
+      createdAt: op.createdAt,
+    });
     if (op.type === 'receipt') {
       // Written in SQL rather than by SaleStore: the upgrade test writes files of older
       // versions, whose sale_items lack the columns later migrations add (lot_line_id).
