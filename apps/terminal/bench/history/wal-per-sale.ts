@@ -1,11 +1,12 @@
 /**
  * What one sale writes to the WAL: pages (frames) and bytes, over a run of sales written as the
- * terminal writes them (three transactions each, see write-sale.ts), on a fresh file migrated
+ * terminal writes them (two transactions each, see write-sale.ts), on a fresh file migrated
  * to a given schema version, so that the schema before and after a change compare on the same
  * code. Automatic checkpoints are off during the run, so the WAL holds every frame written.
+ * `node --import tsx apps/terminal/scripts/wal-per-sale.ts [schema]` prints it by b-tree.
  */
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,9 +16,40 @@ import { InstantFiscalServer } from './instant-fiscal-server.js';
 import { saleStores, writeSale } from './write-sale.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
+const WAL_HEADER = 32;
 const WAL_FRAME_HEADER = 24;
 
-export function walPerSale(schemaVersion: number, sales = 200): { pages: number; bytes: number } {
+export interface WalPerSale {
+  pages: number;
+  bytes: number;
+  /** Pages per sale by the table or index they belong to (`dbstat`), most first: what to cut. */
+  byTree: [name: string, pages: number][];
+}
+
+/** Pages per sale of each b-tree among the WAL's frames (a frame's header starts with its page number). */
+function pagesByTree(
+  db: Database.Database,
+  wal: Buffer,
+  pageSize: number,
+  sales: number,
+): WalPerSale['byTree'] {
+  const treeOf = new Map(
+    db
+      .prepare<[], { name: string; pageno: number }>('SELECT name, pageno FROM dbstat')
+      .all()
+      .map((row) => [row.pageno, row.name]),
+  );
+  const frames = new Map<string, number>();
+  for (let at = WAL_HEADER; at + WAL_FRAME_HEADER <= wal.length; at += WAL_FRAME_HEADER + pageSize) {
+    const tree = treeOf.get(wal.readUInt32BE(at)) ?? 'other (free list, header)';
+    frames.set(tree, (frames.get(tree) ?? 0) + 1);
+  }
+  return [...frames]
+    .map(([name, n]): [string, number] => [name, Math.round((n / sales) * 100) / 100])
+    .sort((a, b) => b[1] - a[1]);
+}
+
+export function walPerSale(schemaVersion: number, sales = 200): WalPerSale {
   const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-wal-'));
   try {
     const migrations = join(dir, 'migrations');
@@ -43,10 +75,11 @@ export function walPerSale(schemaVersion: number, sales = 200): { pages: number;
     for (let i = 0; i < sales; i++)
       writeSale(stores, server, draft, new Date().toISOString(), inOwnTransaction);
     const pageSize = db.pragma('page_size', { simple: true }) as number;
-    const walBytes = statSync(`${file}-wal`).size;
+    const wal = readFileSync(`${file}-wal`);
+    const byTree = pagesByTree(db, wal, pageSize, sales);
     db.close();
-    const frames = (walBytes - 32) / (pageSize + WAL_FRAME_HEADER);
-    return { pages: Math.round((frames / sales) * 10) / 10, bytes: Math.round(walBytes / sales) };
+    const frames = (wal.length - WAL_HEADER) / (pageSize + WAL_FRAME_HEADER);
+    return { pages: Math.round((frames / sales) * 10) / 10, bytes: Math.round(wal.length / sales), byTree };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

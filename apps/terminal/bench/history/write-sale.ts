@@ -26,9 +26,9 @@ export function saleStores(db: Db): SaleStores {
 
 /**
  * One cash sale written with the calls createSale and the registrar make, in their order: the
- * shift, the numbers, the operation and the sale (one durable transaction), `sent` (one lazy
- * transaction), the fiscal server's answer (another). `transaction` runs each of the three:
- * in a transaction of its own, or inline inside a larger one.
+ * shift, the numbers, the operation written `sent` and the sale (one durable transaction), the
+ * fiscal server's answer (one lazy transaction). `transaction` runs each of the two: in a
+ * transaction of its own, or inline inside a larger one.
  */
 export function writeSale(
   rt: SaleStores,
@@ -42,14 +42,17 @@ export function writeSale(
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
     const numbers = rt.terminalState.issueReceiptNumber(createdAt);
-    op = rt.operations.insert({
-      id: randomUUID(),
-      operationType: 'receipt',
-      ...numbers,
-      ...saleOperationAmounts(draft),
-      shiftId: shift.id,
-      createdAt,
-    });
+    op = rt.operations.insert(
+      {
+        id: randomUUID(),
+        operationType: 'receipt',
+        ...numbers,
+        ...saleOperationAmounts(draft),
+        shiftId: shift.id,
+        createdAt,
+      },
+      'sent',
+    );
     rt.sales.insert(
       saleRow(draft, {
         id: randomUUID(),
@@ -63,7 +66,6 @@ export function writeSale(
   });
   if (!op) throw new Error('the sale was not written');
   const written = op;
-  transaction(() => rt.operations.transition(written.id, 'pending', 'sent', { countAttempt: true }));
   const outcome = server.answer({
     operationId: written.id,
     type: 'receipt',

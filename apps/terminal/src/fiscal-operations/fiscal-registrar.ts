@@ -85,13 +85,25 @@ export class FiscalRegistrar {
 
   constructor(private readonly o: RegistrarOptions) {}
 
-  /** Registers a freshly written `pending` operation, or queues it behind older unsynced ones. */
+  /**
+   * The status a new operation is written with, in its own transaction: `sent` when nothing
+   * waits in the offline queue (registerNew sends it at once, with no commit of its own to
+   * mark it sent), `pending` when it must queue behind older unsynced ones.
+   */
+  statusOfNew(): 'pending' | 'sent' {
+    return this.o.store.hasUnsynced() ? 'pending' : 'sent';
+  }
+
+  /**
+   * Registers a freshly written operation (its status from statusOfNew): a `sent` one now,
+   * a `pending` one joins the offline queue behind older unsynced ones.
+   */
   async registerNew(op: FiscalOperationRecord): Promise<FiscalOperationRecord> {
     try {
-      if (this.o.store.hasUnsyncedBefore(op.seq)) {
-        this.goOffline([op], 'pending', 'older operations are waiting in the offline queue');
-      } else {
+      if (op.status === 'sent') {
         await this.send(op);
+      } else {
+        this.goOffline([op], 'pending', 'older operations are waiting in the offline queue');
       }
     } catch (error) {
       if (isStorageFailure(error)) {
@@ -108,15 +120,13 @@ export class FiscalRegistrar {
   }
 
   /**
-   * Sends one `pending` operation inline, while the cashier waits: no answer -> the offline
+   * Sends one operation inline, written `sent`, while the cashier waits: no answer -> the offline
    * queue; any fault -> `failed` (the cashier is told 502 MEV_ERROR), except a Z report
    * refused for a reason that is not about it (certificate, credentials, the server): it has
    * already closed the day and the server must receive every Z report in number order, so
    * it joins the offline queue like an operation that found the server unreachable.
    */
   private async send(op: FiscalOperationRecord): Promise<void> {
-    const { store, db } = this.o;
-    lazyTransaction(db, () => store.transition(op.id, 'pending', 'sent', { countAttempt: true }));
     const startedAt = performance.now();
     let outcome: RegistrationOutcome;
     try {

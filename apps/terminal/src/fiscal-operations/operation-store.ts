@@ -133,19 +133,27 @@ export interface OperationHistory {
 export class OperationStore {
   constructor(private readonly db: Db) {}
 
-  // Triggers on this INSERT queue the document for the cloud (platform_outbox, migration 0011) and keep the counts (operation_counts 0012, row_counts 0016).
-  insert(op: NewFiscalOperation): FiscalOperationRecord {
+  /**
+   * Writes a new operation `pending`, or `sent` with its first attempt counted when it goes to
+   * the server as soon as it is written (FiscalRegistrar.statusOfNew): the write that marks it
+   * `sent` is then this one, not a commit of its own. A crash treats both alike (recoverInterrupted).
+   * Triggers on this INSERT queue the document for the cloud (platform_outbox, migration 0011)
+   * and keep the counts (operation_counts 0012, row_counts 0016).
+   */
+  insert(op: NewFiscalOperation, status: 'pending' | 'sent' = 'pending'): FiscalOperationRecord {
     this.db
       .prepare(
-        `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, total_amount,
-           cash_delta, vat_json, payments_json, shift_id, created_at)
-         VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, attempts,
+           total_amount, cash_delta, vat_json, payments_json, shift_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         op.id,
         op.operationType,
         op.receiptNumber,
         op.reportNumber,
+        status,
+        status === 'sent' ? 1 : 0,
         op.totalAmount,
         op.cashDelta,
         JSON.stringify(op.vat),
@@ -207,14 +215,14 @@ export class OperationStore {
     }
   }
 
-  /** True when an operation older than `seq` still waits for the server: order must be kept. */
-  hasUnsyncedBefore(seq: number): boolean {
+  /** True when an operation still waits for the server: a new one goes behind it, order must be kept. */
+  hasUnsynced(): boolean {
     return (
       this.db
-        .prepare<[number], { x: number }>(
-          `SELECT 1 AS x FROM fiscal_operations WHERE status IN ('pending','sent','offline') AND seq < ? LIMIT 1`,
+        .prepare<[], { x: number }>(
+          `SELECT 1 AS x FROM fiscal_operations WHERE status IN ('pending','sent','offline') LIMIT 1`,
         )
-        .get(seq) !== undefined
+        .get() !== undefined
     );
   }
 
@@ -307,8 +315,8 @@ export class OperationStore {
    * of their turnover limits (packages/fiscal money/limits.ts): the drawer each started with plus
    * the totals of its sales, refunds and cash-ins. The year counts the Z reports closed in it and
    * the open day, which may still close in it. Read under the fiscal lock, before a document is
-   * written; refused documents never moved money. The open shift's sums are its rows of
-   * row_counts (migration 0019), so the read does not grow with the shift.
+   * written; refused documents never moved money. The open day's and the open shift's sums are
+   * their rows of row_counts (migrations 0020 and 0019), so the read grows with neither.
    */
   turnover(reportNumber: number, year: string): Turnover {
     const row = this.db
@@ -318,7 +326,8 @@ export class OperationStore {
       >(
         `SELECT
            COALESCE((SELECT closing_cash_balance FROM z_reports WHERE report_number = @report - 1), 0)
-             + COALESCE((SELECT SUM(total_amount) FROM fiscal_operations WHERE report_number = @report
+             -- Bound numbers are REAL to SQLite ('report 3.0'): the cast names the row as the triggers do.
+             + COALESCE((SELECT SUM(amount) FROM row_counts WHERE name = 'report ' || CAST(@report AS INTEGER)
                  AND status != 'failed' AND operation_type IN ('receipt', 'refund', 'cash_in')), 0) AS day,
            (SELECT s.opening_cash_balance
               + COALESCE((SELECT SUM(c.amount) FROM row_counts c WHERE c.name = 'shift ' || s.id

@@ -107,8 +107,9 @@ export interface FiscalOperationPlan {
 
 /**
  * Validates state, takes the fiscal lock, runs the step before the write (the card payments),
- * writes the document durably (status `pending`, in one transaction with its numbers, its rows
- * and its idempotency link), then registers it with the fiscal server. A 200 after this returns
+ * writes the document durably (status `sent`, or `pending` behind an offline queue, in one
+ * transaction with its numbers, its rows and its idempotency link), then registers it with the
+ * fiscal server. A 200 after this returns
  * means the document is on disk; a refusal by the server is a 502 MEV_ERROR, the document stays
  * `failed` and the step before the write is undone (the card charge is voided).
  */
@@ -160,15 +161,18 @@ export async function performFiscalOperation(
       const numbers = rules.takesReceiptNumber
         ? ctx.terminalState.issueReceiptNumber(createdAt)
         : { receiptNumber: null, reportNumber: state.reportNumber };
-      const op = ctx.operations.insert({
-        id: plan.operationId,
-        operationType: plan.type,
-        receiptNumber: numbers.receiptNumber,
-        reportNumber: numbers.reportNumber,
-        ...amounts,
-        shiftId,
-        createdAt,
-      });
+      const op = ctx.operations.insert(
+        {
+          id: plan.operationId,
+          operationType: plan.type,
+          receiptNumber: numbers.receiptNumber,
+          reportNumber: numbers.reportNumber,
+          ...amounts,
+          shiftId,
+          createdAt,
+        },
+        registrar.statusOfNew(),
+      );
       plan.write(
         { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
         state,

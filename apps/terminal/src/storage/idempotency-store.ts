@@ -28,20 +28,46 @@ interface Row {
   created_at: string;
 }
 
+/** A claim not written yet: its row is written with the first write that needs it. */
+interface Claim {
+  requestHash: string;
+  createdAt: string;
+}
+
 /**
  * Idempotency-Key records, in the fiscal database so they share its transactions.
  *
- * Claims, answers and releases are written without an fsync of their own: losing them to a
- * power cut is recoverable. A lost claim had no operation behind it yet (the operation's
- * durable commit would have flushed it); a lost answer is rebuilt from the operation that the
- * durable commit linked (`link`, inside that commit); a lost release only makes a retry run.
+ * A claim is held in memory (one process owns the file, process-lock.ts) and written with the
+ * operation it leads to: `link` inserts the key's row inside the operation's durable commit, so
+ * a sale writes no commit of its own for its claim, and a refusal that wrote nothing writes
+ * nothing for its key either. A claim lost with the process had no operation behind it, so the
+ * retry runs again, as it did when the claim was a row of its own.
+ *
+ * Answers and releases are written without an fsync of their own: losing them to a power cut
+ * is recoverable. A lost answer is rebuilt from the operation that the durable commit linked;
+ * a lost release only makes a retry run.
  */
 export class IdempotencyStore {
+  readonly #claims = new Map<string, Claim>();
+
   constructor(private readonly db: Db) {}
 
   get(key: string): IdempotencyRecord | undefined {
     const row = this.db.prepare<[string], Row>('SELECT * FROM idempotency_keys WHERE key = ?').get(key);
-    if (!row) return undefined;
+    if (!row) {
+      const claim = this.#claims.get(key);
+      return (
+        claim && {
+          key,
+          ...claim,
+          state: 'processing',
+          statusCode: null,
+          responseBody: null,
+          resourceKind: null,
+          resourceId: null,
+        }
+      );
+    }
     return {
       key: row.key,
       requestHash: row.request_hash,
@@ -54,34 +80,43 @@ export class IdempotencyStore {
     };
   }
 
-  /** Claims a key; false when another request already holds it. */
-  claim(key: string, requestHash: string, at: string): boolean {
-    const result = lazyTransaction(this.db, () =>
-      this.db
-        .prepare(
-          `INSERT OR IGNORE INTO idempotency_keys (key, request_hash, state, created_at) VALUES (?, ?, 'processing', ?)`,
-        )
-        .run(key, requestHash, at),
-    );
-    return result.changes === 1;
+  /** Claims a key that has no record (see get): in memory until something is written for it. */
+  claim(key: string, requestHash: string, at: string): void {
+    this.#claims.set(key, { requestHash, createdAt: at });
   }
 
   /** Called inside an operation's transaction: a retry after a crash finds this resource. */
   link(key: string, resourceKind: ResourceKind, resourceId: string): void {
-    this.db
-      .prepare('UPDATE idempotency_keys SET resource_kind = ?, resource_id = ? WHERE key = ?')
-      .run(resourceKind, resourceId, key);
-  }
-
-  complete(key: string, statusCode: number, responseBody: string): void {
+    const claim = this.#claims.get(key);
+    if (!claim) throw new Error(`Idempotency-Key ${key} was not claimed`);
     this.db
       .prepare(
-        `UPDATE idempotency_keys SET state = 'completed', status_code = ?, response_body = ? WHERE key = ?`,
+        `INSERT INTO idempotency_keys (key, request_hash, state, resource_kind, resource_id, created_at)
+         VALUES (?, ?, 'processing', ?, ?, ?)`,
       )
-      .run(statusCode, responseBody, key);
+      .run(key, claim.requestHash, resourceKind, resourceId, claim.createdAt);
   }
 
+  /** Keeps the answer: of a claim made by this process, or of a row a crash left `processing`. */
+  complete(key: string, statusCode: number, responseBody: string): void {
+    const record = this.get(key);
+    if (!record) throw new Error(`Idempotency-Key ${key} was not claimed`);
+    lazyTransaction(this.db, () =>
+      this.db
+        .prepare(
+          `INSERT INTO idempotency_keys (key, request_hash, state, status_code, response_body, created_at)
+           VALUES (?, ?, 'completed', ?, ?, ?)
+           ON CONFLICT (key) DO UPDATE SET state = 'completed', status_code = excluded.status_code,
+             response_body = excluded.response_body`,
+        )
+        .run(key, record.requestHash, statusCode, responseBody, record.createdAt),
+    );
+    this.#claims.delete(key);
+  }
+
+  /** Frees a key whose request wrote nothing: a claim of this process has no row to delete. */
   release(key: string): void {
+    if (this.#claims.delete(key)) return;
     lazyTransaction(this.db, () => this.db.prepare('DELETE FROM idempotency_keys WHERE key = ?').run(key));
   }
 

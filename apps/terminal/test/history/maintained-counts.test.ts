@@ -5,6 +5,7 @@ import {
   FISCAL_OPERATION_TYPES as OPERATION_TYPES,
 } from '@fiscal-pos/fiscal';
 import type { Db } from '../../src/storage/database.js';
+import { TerminalStateStore } from '../../src/terminal-state/terminal-state-store.js';
 import { openTestDatabase, SHIFTS, withTestDatabase, writeOperation } from './history-fixture.js';
 
 const operation = fc.record({
@@ -77,6 +78,49 @@ describe('the counts and amounts per shift (migrations 0018, 0019)', () => {
             expect(
               db.prepare(`SELECT COUNT(*) AS n FROM row_counts WHERE name LIKE 'shift %'`).get(),
             ).toEqual({ n: 0 });
+        }),
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+/** The open report's counts and amounts as row_counts keeps them, and as its operations add up. */
+function reportCounts(db: Db, report: number) {
+  return {
+    kept: db
+      .prepare(
+        `SELECT operation_type, status, n, amount FROM row_counts WHERE name = ? AND n > 0 ORDER BY 1, 2`,
+      )
+      .all(`report ${report}`),
+    recount: db
+      .prepare(
+        `SELECT operation_type, status, COUNT(*) AS n, SUM(total_amount) AS amount FROM fiscal_operations
+         WHERE report_number = ? GROUP BY 1, 2 ORDER BY 1, 2`,
+      )
+      .all(report),
+  };
+}
+
+describe("the open report's counts and amounts (migration 0020)", () => {
+  it('equal a recount of its operations after any writes and status transitions, and leave when a Z report closes it', () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 30 }), fc.nat({ max: 30 }), (operations, closeAt) =>
+        withTestDatabase((db) => {
+          const state = new TerminalStateStore(db);
+          state.initialize('TRM-COUNTS');
+          operations.forEach((op, i) => {
+            if (i === closeAt) state.closeDay();
+            writeOperation(db, { ...op, reportNumber: state.get().reportNumber }, i + 1);
+          });
+          const open = state.get().reportNumber;
+          const { kept, recount } = reportCounts(db, open);
+          expect(kept).toEqual(recount);
+          expect(
+            db
+              .prepare(`SELECT COUNT(*) AS n FROM row_counts WHERE name LIKE 'report %' AND name != ?`)
+              .get(`report ${open}`),
+          ).toEqual({ n: 0 });
         }),
       ),
       { numRuns: 40 },
