@@ -51,6 +51,16 @@ function feedPage(products: FeedProduct[], deleted: string[] = [], complete = tr
   };
 }
 
+/** `pages` pages of the feed, 100 products each, `Produs <n>` for n from 0, the sync not complete. */
+function applyPages(store: CatalogStore, pages: number): void {
+  for (let page = 0; page < pages; page++) {
+    const products = Array.from({ length: 100 }, (_, i) =>
+      product(page * 100 + i, `Produs ${page * 100 + i}`),
+    );
+    store.applyPage(feedPage(products, [], false), new Date());
+  }
+}
+
 const names = (store: CatalogStore, search: string) =>
   store
     .products({ name: search, barcode: null, categoryId: null, active: null, after: null, limit: 100 })
@@ -115,12 +125,7 @@ describe('the name search index', () => {
     try {
       const store = new CatalogStore(db);
       // Eleven pages of 100 products: each page's transaction adds a segment to the index.
-      for (let page = 0; page < 11; page++) {
-        const products = Array.from({ length: 100 }, (_, i) =>
-          product(page * 100 + i, `Produs ${page * 100 + i}`),
-        );
-        store.applyPage(feedPage(products, [], false), new Date());
-      }
+      applyPages(store, 11);
       expect(segments(db)).toBeGreaterThan(1);
       store.applyPage(feedPage([product(2_000, 'Produs 2000')]), new Date());
       expect(segments(db)).toBe(1);
@@ -141,12 +146,7 @@ describe('the name search index', () => {
     const old = new Database(file);
     runMigrations(old, pathToFileURL(`${before}/`));
     const oldStore = new CatalogStore(old);
-    for (let page = 0; page < 5; page++) {
-      const products = Array.from({ length: 100 }, (_, i) =>
-        product(page * 100 + i, `Produs ${page * 100 + i}`),
-      );
-      oldStore.applyPage(feedPage(products, [], false), new Date());
-    }
+    applyPages(oldStore, 5);
     const indexes = (db: Db) =>
       db
         .prepare<[], { name: string }>(
