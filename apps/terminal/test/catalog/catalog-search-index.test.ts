@@ -108,6 +108,12 @@ describe('the name search index', () => {
       expect(names(store, 'pâine')).toEqual(['Pâine albă']);
       expect(names(store, 'brânz')).toEqual([]);
 
+      // A change of price alone leaves the index as it was (no new segment).
+      const before = segments(db);
+      store.applyPage(feedPage([{ ...product(2, 'Pâine albă', 3), price: 3 }]), new Date());
+      expect(segments(db)).toBe(before);
+      checkIndex(db);
+
       // The same page applied twice (a sync repeated after a crash) changes nothing.
       const again = feedPage([product(5, 'Lapte praf')], ['prod_00004'], false);
       store.applyPage(again, new Date());
