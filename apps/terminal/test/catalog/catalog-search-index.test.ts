@@ -78,11 +78,19 @@ const segments = (db: Db) =>
   db.prepare<[], { n: number }>('SELECT COUNT(DISTINCT segid) AS n FROM catalog_products_search_idx').get()!
     .n;
 
+/** A fresh terminal file and its catalog, closed after `work`. */
+function withCatalog(work: (db: Db, store: CatalogStore) => void): void {
+  const db = openFiscalDatabase(join(dir, 'terminal.db'));
+  try {
+    work(db, new CatalogStore(db));
+  } finally {
+    db.close();
+  }
+}
+
 describe('the name search index', () => {
   it('follows every write of a sync: new, renamed, changed otherwise, deleted, in one page and across pages', () => {
-    const db = openFiscalDatabase(join(dir, 'terminal.db'));
-    try {
-      const store = new CatalogStore(db);
+    withCatalog((db, store) => {
       store.applyPage(
         feedPage([product(1, 'Lapte 1L'), product(2, 'Pâine albă'), product(3, 'Brânză')]),
         new Date(),
@@ -121,15 +129,11 @@ describe('the name search index', () => {
       checkIndex(db);
       expect(names(store, 'lapte')).toEqual(['Lapte praf']);
       expect(names(store, '1l')).toEqual(['Chefir 1L']);
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('is merged into one segment after a sync of many products, and searched the same', () => {
-    const db = openFiscalDatabase(join(dir, 'terminal.db'));
-    try {
-      const store = new CatalogStore(db);
+    withCatalog((db, store) => {
       // Eleven pages of 100 products: each page's transaction adds a segment to the index.
       applyPages(store, 11);
       expect(segments(db)).toBeGreaterThan(1);
@@ -138,9 +142,7 @@ describe('the name search index', () => {
       checkIndex(db);
       expect(names(store, 'produs 1099')).toEqual(['Produs 1099']);
       expect(names(store, 'produs 2000')).toEqual(['Produs 2000']);
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('upgrades a file that already holds a catalog (migration 0020)', () => {
