@@ -1,7 +1,9 @@
 // Name search over a real SQLite catalog larger than the walk that serves common substrings
 // (catalog-store.ts): every page, followed by its cursor to the end, must equal a plain
-// substring filter of all products in id order, whether the walk or the trigram index
-// answered it; rare, common and clustered substrings, with and without other filters.
+// substring filter of all products in id order, whichever plan answered it: the first walk
+// (a common substring), the matches sorted (a rare one), the whole walk (one too common to
+// sort that the first walk does not reach, or shorter than a trigram); with and without
+// other filters, at several page sizes, in any case, diacritics kept.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,14 +23,16 @@ const all: FeedProduct[] = [];
 
 function feedProduct(i: number): FeedProduct {
   // Ids in an order unlike the names', words in every product, in a cluster, and in a few.
-  const id = `prod_${String((i * 7_919) % COUNT).padStart(5, '0')}`;
+  const n = (i * 7_919) % COUNT;
+  const id = `prod_${String(n).padStart(5, '0')}`;
   const word = i < 300 ? 'Lapte' : i % 97 === 0 ? 'Rar' : 'Pâine';
+  // The last 600 in id order: more than the index sorts, and none in the first walk.
   return {
     id,
     code: `C${i}`,
     sku: null,
     barcodes: [],
-    name: { ro: `${word} ${i}`, ru: `Товар ${i}` },
+    name: { ro: `${word} ${i}`, ru: `Товар ${i}`, ...(n >= 600 ? { en: `Oil ${i}` } : {}) },
     price: 1,
     vatCode: 'B',
     unit: 'pcs',
@@ -60,7 +64,8 @@ afterAll(() => {
 });
 
 describe('catalog name search', () => {
-  const search = (name: string, extra: { categoryId?: string; active?: boolean } = {}) => {
+  const search = (name: string, extra: { categoryId?: string; active?: boolean; limit?: number } = {}) => {
+    const limit = extra.limit ?? 20;
     const ids: string[] = [];
     let after: string | null = null;
     do {
@@ -70,9 +75,9 @@ describe('catalog name search', () => {
         categoryId: extra.categoryId ?? null,
         active: extra.active ?? null,
         after,
-        limit: 20,
+        limit,
       });
-      expect(page.products.length).toBeLessThanOrEqual(20);
+      expect(page.products.length).toBeLessThanOrEqual(limit);
       ids.push(...page.products.map((p) => p.id));
       after = page.nextCursor;
     } while (after !== null);
@@ -81,24 +86,65 @@ describe('catalog name search', () => {
   const expected = (name: string, extra: { categoryId?: string; active?: boolean } = {}) =>
     all
       .filter((p) =>
-        [p.name.ro, p.name.ru].some((n) => n?.toLocaleLowerCase('ro').includes(name.toLocaleLowerCase('ro'))),
+        [p.name.ro, p.name.ru, p.name.en].some((n) =>
+          n?.toLocaleLowerCase('ro').includes(name.toLocaleLowerCase('ro')),
+        ),
       )
       .filter((p) => extra.categoryId === undefined || p.categoryId === extra.categoryId)
       .filter((p) => extra.active === undefined || p.active === extra.active)
       .map((p) => p.id)
       .sort();
 
-  it.each(['товар', 'pâine', 'lapte', 'LAPTE 2', 'rar', 'rar 97', 'âine 11', 'nimic'])(
-    'pages "%s" exactly as a substring filter in id order',
+  /** Every page of `name` equals the substring filter, which holds `count` products. */
+  const pagesAll = (name: string, count: number) => {
+    const ids = search(name);
+    expect(ids).toEqual(expected(name));
+    expect(ids).toHaveLength(count);
+  };
+
+  it.each([
+    ['товар', 1_200],
+    ['pâine', 891],
+    ['lapte', 300],
+    ['LAPTE 2', 111],
+    ['rar', 9],
+    ['rar 97', 1],
+    ['âine 11', 99],
+    ['oil', 600],
+    ['OIL 7', 62],
+    ['il 11', 47],
+    ['ТОВАР 99', 11],
+    ['Pâine 1001', 1],
+  ])('pages "%s" exactly as a substring filter in id order', pagesAll);
+
+  it.each(['nimic', 'paine', 'tовар', '"', 'oil"', 'rar OR lapte', 'товар*'])(
+    'finds nothing for "%s": no product holds it (diacritics and FTS5 syntax are text)',
     (name) => {
-      expect(search(name)).toEqual(expected(name));
+      expect(search(name)).toEqual([]);
     },
   );
+
+  it.each([
+    ['r', 9],
+    ['âi', 891],
+    ['ÂI', 891],
+    ['L', 745],
+    ['97', 22],
+    ['s', 0],
+  ])('pages "%s", shorter than a trigram, by walking every product', pagesAll);
+
+  it.each([1, 7, 100])('pages the same matches %i at a time', (limit) => {
+    for (const name of ['rar', 'oil', 'товар', 'âi']) expect(search(name, { limit })).toEqual(expected(name));
+  });
 
   it('keeps the other filters while walking', () => {
     expect(search('товар', { categoryId: 'cat_even' })).toEqual(
       expected('товар', { categoryId: 'cat_even' }),
     );
     expect(search('lapte', { active: false })).toEqual(expected('lapte', { active: false }));
+    expect(search('oil', { active: true, categoryId: 'cat_even' })).toEqual(
+      expected('oil', { active: true, categoryId: 'cat_even' }),
+    );
+    expect(search('rar', { active: true })).toEqual(expected('rar', { active: true }));
   });
 });
