@@ -19,7 +19,6 @@ import { ALL_ROUTES } from './routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
 import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
-import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerRoute } from './http/route.js';
 import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
 import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
@@ -151,12 +150,13 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
 
   // Counted per key (or per terminal on device routes) after authentication (the route's
   // onRequest hook sets request.auth or request.device, or answers 401/403 before this hook
-  // runs); a request reaching it without either is counted per client address. Counters live in the database, so the limit holds across
-  // every process sharing it.
+  // runs); a request reaching it without either is counted per client address. Counted in
+  // this process and shared with every process on the database in batches (rate-limit-store.ts
+  // says within what tolerance), so a request that writes nothing commits nothing.
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    store: databaseRateLimitStore(ctx.db, ctx.clock),
+    store: ctx.rateLimits.store,
     // The console's files are not the API: loading the page spends nobody's budget (the address
     // limiter above still counts them).
     allowList: (request) => isConsolePath(request.url),
