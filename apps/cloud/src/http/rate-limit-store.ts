@@ -130,9 +130,7 @@ export function sharedRateLimits(
     return opened;
   }
 
-  async function count(key: string): Promise<Counted> {
-    let window = windows.get(key);
-    if (!window || now() >= window.closesAt) window = await open(key);
+  function count(window: KeyWindow): Counted {
     window.pending++;
     return {
       current: window.shared + window.sending + window.pending,
@@ -217,8 +215,11 @@ export function sharedRateLimits(
 
   class SharedRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: Counted) => void): void {
-      count(key).then(
-        (counted) => callback(null, counted),
+      const window = windows.get(key);
+      // A key whose window is open here is counted at once, without a promise.
+      if (window && now() < window.closesAt) return callback(null, count(window));
+      open(key).then(
+        (opened) => callback(null, count(opened)),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
