@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
-import { fromPglite, openDatabase, type Database } from '../src/db/database.js';
+import { fromPglite, openDatabase, type Database, type Db } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { emitEvent } from '../src/events/emit-event.js';
 import { createKey } from '../src/keys/keys.js';
@@ -24,6 +24,7 @@ import { startCloud } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { selfSignedCertificate } from '../test/https-receiver.js';
+import { cloudMemoryAfterRequests } from './cloud-memory.js';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 const CONNECTIONS = 16;
@@ -77,6 +78,19 @@ async function httpThroughput(
   }
 }
 
+/** 100,000 products for one merchant, in one statement, with fresh statistics. */
+async function seedProducts(db: Db, merchantId: string): Promise<void> {
+  await db.execute(sql`
+    insert into products (id, merchant_id, code, barcodes, name, description, price_minor, vat_code, unit, category, on_hand_milli, updated_at)
+    select 'prod_bench' || ${merchantId.slice(-6)} || g, ${merchantId}, 'B-' || lpad(g::text, 6, '0'), array['484' || lpad(g::text, 10, '0')],
+      jsonb_build_object('ro', 'Produs ' || g, 'ru', 'Товар ' || g, 'en', 'Product ' || g),
+      jsonb_build_object('ro', 'Descriere ' || g), 100 + g % 100000, (array['A','B','C','D','E'])[1 + g % 5], 'pcs',
+      'Category ' || g % 20, (g % 50) * 1000, now() - make_interval(secs => ${PRODUCTS} - g)
+    from generate_series(1, ${PRODUCTS}) g`);
+  // Fresh statistics, as autovacuum would gather on a live server, so the planner uses the sync index.
+  await db.execute(sql`analyze products`);
+}
+
 export async function runCloudBench(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
   const url = process.env.BENCH_DATABASE_URL;
@@ -100,15 +114,7 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   // 100,000 products for one merchant, in one statement.
   const merchant = await createMerchant(db, { name: 'Bench', integrationActive: true });
   const seeded = performance.now();
-  await db.execute(sql`
-    insert into products (id, merchant_id, code, barcodes, name, description, price_minor, vat_code, unit, category, on_hand_milli, updated_at)
-    select 'prod_bench' || g, ${merchant.id}, 'B-' || lpad(g::text, 6, '0'), array['484' || lpad(g::text, 10, '0')],
-      jsonb_build_object('ro', 'Produs ' || g, 'ru', 'Товар ' || g, 'en', 'Product ' || g),
-      jsonb_build_object('ro', 'Descriere ' || g), 100 + g % 100000, (array['A','B','C','D','E'])[1 + g % 5], 'pcs',
-      'Category ' || g % 20, (g % 50) * 1000, now() - make_interval(secs => ${PRODUCTS} - g)
-    from generate_series(1, ${PRODUCTS}) g`);
-  // Fresh statistics, as autovacuum would gather on a live server, so the planner uses the sync index.
-  await db.execute(sql`analyze products`);
+  await seedProducts(db, merchant.id);
   results['seed 100k products (s)'] = Number(((performance.now() - seeded) / 1000).toFixed(2));
   const key = await createKey(db, { merchantId: merchant.id, scopes: [...SCOPES] });
 
@@ -295,6 +301,12 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   await cloud.close();
   receiver.close();
   await database.close();
+
+  // Issue 28: the cloud process's memory after 10,000 requests, on the same database kind.
+  const memory = await cloudMemoryAfterRequests(seedProducts, url);
+  results['cloud process RSS after 10k requests (MB)'] = memory.rssMb;
+  results['cloud process peak RSS (MB)'] = memory.peakMb;
+  if (!url) results['embedded database memory goal (< 300 MB)'] = memory.rssMb < 300 ? 'PASS' : 'FAIL';
   return results;
 }
 
