@@ -11,17 +11,20 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
-import { fromPglite, openDatabase, type Database } from '../src/db/database.js';
+import { fromPglite, openDatabase, type Database, type Db } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { emitEvent } from '../src/events/emit-event.js';
 import { createKey } from '../src/keys/keys.js';
 import { SCOPES } from '../src/keys/scopes.js';
 import { createMerchant } from '../src/merchants/merchants.js';
+import { listProductPage } from '../src/products/product-list.js';
+import { decodeCursor } from '../src/http/cursor.js';
 import { SecretsKeyring } from '../src/secrets/secrets-keyring.js';
 import { startCloud } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { selfSignedCertificate } from '../test/https-receiver.js';
+import { cloudMemoryAfterRequests } from './cloud-memory.js';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 const CONNECTIONS = 16;
@@ -75,6 +78,19 @@ async function httpThroughput(
   }
 }
 
+/** 100,000 products for one merchant, in one statement, with fresh statistics. */
+async function seedProducts(db: Db, merchantId: string): Promise<void> {
+  await db.execute(sql`
+    insert into products (id, merchant_id, code, barcodes, name, description, price_minor, vat_code, unit, category, on_hand_milli, updated_at)
+    select 'prod_bench' || ${merchantId.slice(-6)} || g, ${merchantId}, 'B-' || lpad(g::text, 6, '0'), array['484' || lpad(g::text, 10, '0')],
+      jsonb_build_object('ro', 'Produs ' || g, 'ru', 'Товар ' || g, 'en', 'Product ' || g),
+      jsonb_build_object('ro', 'Descriere ' || g), 100 + g % 100000, (array['A','B','C','D','E'])[1 + g % 5], 'pcs',
+      'Category ' || g % 20, (g % 50) * 1000, now() - make_interval(secs => ${PRODUCTS} - g)
+    from generate_series(1, ${PRODUCTS}) g`);
+  // Fresh statistics, as autovacuum would gather on a live server, so the planner uses the sync index.
+  await db.execute(sql`analyze products`);
+}
+
 export async function runCloudBench(): Promise<Record<string, number | string>> {
   const results: Record<string, number | string> = {};
   const url = process.env.BENCH_DATABASE_URL;
@@ -98,15 +114,7 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   // 100,000 products for one merchant, in one statement.
   const merchant = await createMerchant(db, { name: 'Bench', integrationActive: true });
   const seeded = performance.now();
-  await db.execute(sql`
-    insert into products (id, merchant_id, code, barcodes, name, description, price_minor, vat_code, unit, category, on_hand_milli, updated_at)
-    select 'prod_bench' || g, ${merchant.id}, 'B-' || lpad(g::text, 6, '0'), array['484' || lpad(g::text, 10, '0')],
-      jsonb_build_object('ro', 'Produs ' || g, 'ru', 'Товар ' || g, 'en', 'Product ' || g),
-      jsonb_build_object('ro', 'Descriere ' || g), 100 + g % 100000, (array['A','B','C','D','E'])[1 + g % 5], 'pcs',
-      'Category ' || g % 20, (g % 50) * 1000, now() - make_interval(secs => ${PRODUCTS} - g)
-    from generate_series(1, ${PRODUCTS}) g`);
-  // Fresh statistics, as autovacuum would gather on a live server, so the planner uses the sync index.
-  await db.execute(sql`analyze products`);
+  await seedProducts(db, merchant.id);
   results['seed 100k products (s)'] = Number(((performance.now() - seeded) / 1000).toFixed(2));
   const key = await createKey(db, { merchantId: merchant.id, scopes: [...SCOPES] });
 
@@ -149,11 +157,23 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   await httpThroughput(cloud.url, pageOf100, 200, 1000); // warm-up
   // The target compares the list with the bare route; alternating rounds keep the comparison
   // fair when other processes' load changes during the run.
-  const paired = { bare: 0, list: 0 };
+  // The page's own SQL, called directly with the same cursors: what the HTTP page costs over it.
+  const pageQuery = async (i: number) => {
+    const cursor = cursors[i % cursors.length];
+    await listProductPage(db, {
+      merchantId: merchant.id,
+      limit: 100,
+      after: cursor ? decodeCursor(cursor) : undefined,
+    });
+  };
+  const ping = () => ({ path: '/api/public/v1/ping', headers });
+  const paired = { bare: 0, list: 0, ping: 0, query: 0 };
   const roundMs = Math.max(500, Math.round(DURATION_MS / 3));
   for (let round = 0; round < ROUNDS; round++) {
     paired.bare += await httpThroughput(bareUrl, () => ({ path: '/bare' }), 200, roundMs);
     paired.list += await httpThroughput(cloud.url, pageOf100, 200, roundMs);
+    paired.ping += await httpThroughput(cloud.url, ping, 200, roundMs);
+    paired.query += await throughput(pageQuery, roundMs);
   }
   await bare.close();
   const ratio = paired.list / paired.bare;
@@ -161,6 +181,18 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   results['GET /products limit=100 over 100k (pages/s)'] = Math.round(paired.list / ROUNDS);
   results['list / bare route (target >= 0.33)'] = Number(ratio.toFixed(3));
   results['list target'] = ratio >= 1 / 3 ? 'PASS' : 'FAIL';
+  // Issue 28: a request that writes nothing (authentication from the key cache, the rate limit
+  // counted in the process) at half the bare route's rate or better.
+  const pingRatio = paired.ping / paired.bare;
+  results['GET /ping, alternating rounds (req/s)'] = Math.round(paired.ping / ROUNDS);
+  results['ping / bare route (goal >= 0.5)'] = Number(pingRatio.toFixed(3));
+  results['ping goal'] = pingRatio >= 0.5 ? 'PASS' : 'FAIL';
+  // Issue 28: the page over HTTP against the same page's SQL called directly.
+  const pageRatio = paired.list / paired.query;
+  results['page SQL called directly, alternating rounds (pages/s)'] = Math.round(paired.query / ROUNDS);
+  results['page over HTTP / its SQL (goal >= 0.8)'] = Number(pageRatio.toFixed(3));
+  results['page goal'] = pageRatio >= 0.8 ? 'PASS' : 'FAIL';
+  results['rss after the rounds (MB)'] = Math.round(process.memoryUsage().rss / 1e6);
   results['GET /products limit=50 (pages/s)'] = await httpThroughput(
     cloud.url,
     (i) => ({
@@ -269,6 +301,12 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   await cloud.close();
   receiver.close();
   await database.close();
+
+  // Issue 28: the cloud process's memory after 10,000 requests, on the same database kind.
+  const memory = await cloudMemoryAfterRequests(seedProducts, url);
+  results['cloud process RSS after 10k requests (MB)'] = memory.rssMb;
+  results['cloud process peak RSS (MB)'] = memory.peakMb;
+  if (!url) results['embedded database memory goal (< 300 MB)'] = memory.rssMb < 300 ? 'PASS' : 'FAIL';
   return results;
 }
 

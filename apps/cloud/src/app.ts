@@ -19,7 +19,6 @@ import { ALL_ROUTES } from './routes.js';
 import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
 import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
-import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerRoute } from './http/route.js';
 import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
 import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
@@ -85,16 +84,20 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     done(null, body);
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones: every request runs them, and a promise each costs more
+  // than what they do.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.observeRequest(
       request.method,
       request.routeOptions.url ?? 'unmatched',
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -136,27 +139,33 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     windowMs: ctx.config.rateLimit.windowMs,
     clock: ctx.clock,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.rateLimit === false) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.rateLimit === false) return done();
     // The relay's calls come from few addresses on behalf of every terminal: they have their
     // own limit below, or a restarted relay would be refused its terminals' verifications.
-    if (isRelayCall(request) && carriesRelayToken(ctx, request)) return;
-    countOrRefuse(
-      addresses,
-      request.ip,
-      reply,
-      `This address may make ${ctx.config.addressRateLimitMax} requests per window; retry after the Retry-After header's seconds.`,
-    );
+    if (isRelayCall(request) && carriesRelayToken(ctx, request)) return done();
+    try {
+      countOrRefuse(
+        addresses,
+        request.ip,
+        reply,
+        `This address may make ${ctx.config.addressRateLimitMax} requests per window; retry after the Retry-After header's seconds.`,
+      );
+    } catch (error) {
+      return done(error as ProblemError);
+    }
+    done();
   });
 
   // Counted per key (or per terminal on device routes) after authentication (the route's
   // onRequest hook sets request.auth or request.device, or answers 401/403 before this hook
-  // runs); a request reaching it without either is counted per client address. Counters live in the database, so the limit holds across
-  // every process sharing it.
+  // runs); a request reaching it without either is counted per client address. Counted in
+  // this process and shared with every process on the database in batches (rate-limit-store.ts
+  // says within what tolerance), so a request that writes nothing commits nothing.
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
-    store: databaseRateLimitStore(ctx.db, ctx.clock),
+    store: ctx.rateLimits.store,
     // The console's files are not the API: loading the page spends nobody's budget (the address
     // limiter above still counts them).
     allowList: (request) => isConsolePath(request.url),

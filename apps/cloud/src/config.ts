@@ -39,6 +39,11 @@ export interface CloudConfig {
   logLevel: string;
   /** Requests per key and window, shared by every process. */
   rateLimit: { max: number; windowMs: number };
+  /**
+   * How often each process shares its rate-limit counts through the database: they are counted
+   * in the process (http/rate-limit-store.ts says what that costs in exactness).
+   */
+  rateLimitSyncMs: number;
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
   /**
@@ -200,6 +205,7 @@ const SETTINGS = {
   LOG_LEVEL: text('info'),
   RATE_LIMIT_MAX: int(600),
   RATE_LIMIT_WINDOW_MS: int(MINUTE),
+  RATE_LIMIT_SYNC_MS: int(500, { min: 10, max: MINUTE }),
   RATE_LIMIT_ADDRESS_MAX: int(1200),
   RATE_LIMIT_RELAY_MAX: int(60_000),
   CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
@@ -258,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     databaseUrl: e.DATABASE_URL ?? undefined,
     logLevel: e.LOG_LEVEL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimitSyncMs: e.RATE_LIMIT_SYNC_MS,
     addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
     relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
     corsOrigins: e.CORS_ORIGINS,

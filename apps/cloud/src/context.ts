@@ -6,6 +6,7 @@ import type { CloudMetrics } from './metrics/cloud-metrics.js';
 import type { SecretsKeyring } from './secrets/secrets-keyring.js';
 import type { UrlGuard } from '@fiscal-pos/url-guard';
 import type { AddressLimiter } from './http/address-limiter.js';
+import type { SharedRateLimits } from './http/rate-limit-store.js';
 import type { Route } from './http/route.js';
 import type { SignInAttempts } from './console-users/sign-in.js';
 import type { ResetAttempts } from './console-users/password-reset.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   /** Tells this process's delivery worker that new deliveries were committed. */
   notifyDeliveries: () => void;
   clock: Clock;
+  /** The per-key request counts, counted here and shared with the other processes in batches. */
+  rateLimits: SharedRateLimits;
   /** Terminal activation attempts per client address (config.activationRateLimit). */
   activationAttempts: AddressLimiter;
   /** Console sign-in attempts per client address and per e-mail address (config.console.signIn). */

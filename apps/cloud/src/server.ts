@@ -16,6 +16,7 @@ import { MailOutbox } from './mail/mail-outbox.js';
 import { MailWorker, type Mailer } from './mail/mail-worker.js';
 import { SmtpSender } from '@fiscal-pos/smtp-mail';
 import { AddressLimiter } from './http/address-limiter.js';
+import { sharedRateLimits } from './http/rate-limit-store.js';
 import { buildApp } from './app.js';
 import { KeyCache } from './keys/key-cache.js';
 import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
@@ -122,6 +123,11 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     secrets,
     notifyDeliveries: () => worker?.wake(),
     clock,
+    rateLimits: sharedRateLimits(database.db, clock, {
+      windowMs: config.rateLimit.windowMs,
+      syncMs: config.rateLimitSyncMs,
+      logger,
+    }),
     activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock }),
     signInAttempts: signInAttempts(config.console.signIn, clock),
     resetAttempts: resetAttempts(config.console.passwordReset, clock),
@@ -154,6 +160,8 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     url: address,
     close: async () => {
       await app.close();
+      // After the last request: what it counted reaches the other processes.
+      await ctx.rateLimits.close();
       await worker?.stop();
       await mailWorker?.stop();
       ctx.keyCache.close();

@@ -11,6 +11,7 @@ import { signInAttempts } from '../src/console-users/sign-in.js';
 import { resetAttempts } from '../src/console-users/password-reset.js';
 import { MailOutbox } from '../src/mail/mail-outbox.js';
 import { AddressLimiter } from '../src/http/address-limiter.js';
+import { sharedRateLimits } from '../src/http/rate-limit-store.js';
 import { buildApp } from '../src/app.js';
 import { announceAuthChange } from '../src/keys/auth-changes.js';
 import { KeyCache } from '../src/keys/key-cache.js';
@@ -141,6 +142,7 @@ describe.each(DRIVERS)('authentication through the key cache on %s', (driver) =>
       secrets: testSecrets,
       notifyDeliveries: () => undefined,
       clock: systemClock,
+      rateLimits: sharedRateLimits(database.db, systemClock, { windowMs: 60_000, syncMs: 60_000 }),
       activationAttempts: new AddressLimiter({ ...config.activationRateLimit, clock: systemClock }),
       signInAttempts: signInAttempts(config.console.signIn, systemClock),
       resetAttempts: resetAttempts(config.console.passwordReset, systemClock),

@@ -360,9 +360,9 @@ export const webhookAttempts = pgTable(
 );
 
 /**
- * Per-key request counters shared by every cloud process (see http/rate-limit-store.ts).
+ * Per-key request counts shared by every cloud process in batches (see http/rate-limit-store.ts).
  * UNLOGGED (edited into the migration; drizzle has no word for it): counters need no WAL and
- * no fsync per request, and a database crash merely resets them.
+ * no fsync per sync, and a database crash merely resets them.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

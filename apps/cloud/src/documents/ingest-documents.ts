@@ -18,12 +18,14 @@ export interface IngestResult extends PushDocumentsResult {
  * order). A group's transaction is several round trips, each waiting for a turn of an event
  * loop busy with other requests, so one group alone leaves the database idle between them;
  * more groups mean smaller ones, each changing (locking, updating, announcing) the same hot
- * products again. Measured with 50 terminals (docs/benchmarks.md): 4 used the least
- * database CPU per document of 2, 4, 8 and 16.
+ * products again: with pushes of 20 documents most of a group's rows were those products'
+ * inventory events. Measured with 50 terminals (docs/benchmarks.md, issue 28): 2 groups of
+ * up to 64 pushes cost less CPU per document and ingested more than 4 of 16, at 20 and at 200
+ * documents per push; 1 group ingested half as much.
  */
-const GROUPS = 4;
-/** Pushes per transaction: up to 200 documents each, a group stays a few thousand rows. */
-const MAX_PUSHES_PER_GROUP = 16;
+const GROUPS = 2;
+/** Pushes per transaction: enough for every terminal of a group at once (25 of 50 here). */
+const MAX_PUSHES_PER_GROUP = 64;
 
 interface Waiting {
   push: Push;

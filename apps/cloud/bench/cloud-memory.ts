@@ -1,0 +1,79 @@
+// The memory of a cloud process after 10,000 requests (issue 28: the embedded database's memory
+// bounded). The cloud runs as its own process (`src/main.ts`, as `npm run cloud` starts it), so
+// what is measured is the process's resident set, not the benchmark's load client beside it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { openDatabase, type Db } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { createKey } from '../src/keys/keys.js';
+import { SCOPES } from '../src/keys/scopes.js';
+import { createMerchant } from '../src/merchants/merchants.js';
+import { spawnCloud } from '../test/cloud-process.js';
+import { TEST_SECRETS_KEY, testSecrets } from '../test/harness.js';
+
+const REQUESTS = 10_000;
+const CONNECTIONS = 16;
+
+export interface CloudMemory {
+  /** Resident set after the requests, MB. */
+  rssMb: number;
+  /** The most it was resident at any time (VmHWM), MB. */
+  peakMb: number;
+}
+
+/** A merchant, its key and `seed`'s products, in a database the caller opened. */
+type Seed = (db: Db, merchantId: string) => Promise<void>;
+
+/**
+ * Starts a cloud process on `databaseUrl`, or on PGlite in a fresh directory when none is given,
+ * with one merchant whose products `seed` writes, and sends it 10,000 requests from 16
+ * connections: `/ping` and 100-product pages in turn.
+ */
+export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string): Promise<CloudMemory> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cloud-memory-'));
+  const database = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+  await migrate(database.db, { secrets: testSecrets });
+  const merchant = await createMerchant(database.db, { name: 'Memory', integrationActive: true });
+  await seed(database.db, merchant.id);
+  const key = await createKey(database.db, { merchantId: merchant.id, scopes: [...SCOPES] });
+  await database.close();
+  const child = await spawnCloud({
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    DATA_DIR: dataDir,
+    CLOUD_SECRETS_KEY: TEST_SECRETS_KEY,
+    RATE_LIMIT_MAX: '1000000000',
+    RATE_LIMIT_ADDRESS_MAX: '1000000000',
+  });
+  const pool = new Pool(child.url, { connections: CONNECTIONS });
+  try {
+    const headers = { 'x-service-api-key': key.key };
+    let cursor: string | null = null;
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (sent < REQUESTS) {
+          const page = sent++ % 2 === 1;
+          const path = page
+            ? `/api/public/v1/products?limit=100${cursor ? `&cursor=${cursor}` : ''}`
+            : '/api/public/v1/ping';
+          const res = await pool.request({ path, method: 'GET', headers });
+          if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode}`);
+          if (page) cursor = ((await res.body.json()) as { nextCursor: string | null }).nextCursor;
+          else await res.body.dump();
+        }
+      }),
+    );
+    const status = readFileSync(`/proc/${child.process.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } finally {
+    await pool.close();
+    await new Promise((resolve) => {
+      child.process.once('exit', resolve);
+      child.process.kill('SIGTERM');
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
