@@ -63,7 +63,7 @@ export function writeSale(
   });
   if (!op) throw new Error('the sale was not written');
   const written = op;
-  transaction(() => rt.operations.transition(written.id, 'pending', 'sent', { countAttempt: true }));
+  transaction(() => rt.operations.transition(written, 'pending', 'sent', { countAttempt: true }));
   const outcome = server.answer({
     operationId: written.id,
     type: 'receipt',
@@ -76,7 +76,7 @@ export function writeSale(
   });
   transaction(() => {
     if (outcome.kind === 'registered')
-      rt.operations.transition(written.id, 'sent', 'success', {
+      rt.operations.transition(written, 'sent', 'success', {
         mevId: outcome.mevId,
         fiscalCode: outcome.fiscalCode,
         mevResponseXml: outcome.responseXml,
@@ -84,7 +84,7 @@ export function writeSale(
         completedAt: createdAt,
       });
     else
-      rt.operations.transition(written.id, 'sent', 'failed', {
+      rt.operations.transition(written, 'sent', 'failed', {
         mevResponseXml: outcome.responseXml,
         errorMessage: `${outcome.faultCode}: ${outcome.reason}`,
         completedAt: createdAt,
