@@ -177,7 +177,12 @@ export class OperationStore {
    * row is found by its seq, not its UUID: the UUIDs' index is in random order, so on a long
    * history each lookup would read a leaf page of its own (issue 28: the offline drain).
    */
-  transition(op: StoredOperation, from: OperationStatus, to: OperationStatus, fields: TransitionFields = {}): void {
+  transition(
+    op: StoredOperation,
+    from: OperationStatus,
+    to: OperationStatus,
+    fields: TransitionFields = {},
+  ): void {
     const { id } = op;
     if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(id, from, to);
     // Triggers on this UPDATE re-queue the document for the cloud when status or codes change (0011) and move its counts (0012, 0016).
