@@ -23,7 +23,7 @@ export function queueOfflineSales(rt: TerminalRuntime, count: number): void {
         shiftId: null,
         createdAt,
       });
-      rt.operations.transition(op.id, 'pending', 'offline', {
+      rt.operations.transition(op, 'pending', 'offline', {
         isOffline: true,
         offlineFiscalCode: offlineFiscalCode(secret, {
           operationId: op.id,

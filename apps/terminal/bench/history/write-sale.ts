@@ -78,7 +78,7 @@ export function writeSale(
   });
   transaction(() => {
     if (outcome.kind === 'registered')
-      rt.operations.transition(written.id, 'sent', 'success', {
+      rt.operations.transition(written, 'sent', 'success', {
         mevId: outcome.mevId,
         fiscalCode: outcome.fiscalCode,
         mevResponseXml: outcome.responseXml,
@@ -86,7 +86,7 @@ export function writeSale(
         completedAt: createdAt,
       });
     else
-      rt.operations.transition(written.id, 'sent', 'failed', {
+      rt.operations.transition(written, 'sent', 'failed', {
         mevResponseXml: outcome.responseXml,
         errorMessage: `${outcome.faultCode}: ${outcome.reason}`,
         completedAt: createdAt,

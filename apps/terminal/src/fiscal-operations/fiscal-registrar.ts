@@ -176,7 +176,7 @@ export class FiscalRegistrar {
   async sendQueued(ops: readonly FiscalOperationRecord[]): Promise<SyncSendResult> {
     const { store, db } = this.o;
     lazyTransaction(db, () => {
-      for (const op of ops) store.transition(op.id, 'offline', 'sent', { countAttempt: true });
+      for (const op of ops) store.transition(op, 'offline', 'sent', { countAttempt: true });
     });
     const startedAt = performance.now();
     let answer: BatchRegistrationOutcome;
@@ -194,7 +194,7 @@ export class FiscalRegistrar {
       // Nothing was registered, and if it was, the retry is deduplicated by UUID.
       const reason = `${answer.faultCode}: ${answer.reason}`;
       lazyTransaction(db, () => {
-        for (const op of ops) store.transition(op.id, 'sent', 'offline', { errorMessage: reason });
+        for (const op of ops) store.transition(op, 'sent', 'offline', { errorMessage: reason });
       });
       const smallerMayPass = ops.length > 1 && faultScopeOf(answer.faultCode) !== 'caller';
       this.o.logger.warn(
@@ -236,7 +236,7 @@ export class FiscalRegistrar {
       ops.forEach((op, index) => {
         const outcome = outcomes[index]!;
         if (outcome.kind === 'registered') {
-          store.transition(op.id, 'sent', 'success', {
+          store.transition(op, 'sent', 'success', {
             mevId: outcome.mevId,
             fiscalCode: outcome.fiscalCode,
             mevResponseXml: outcome.responseXml,
@@ -245,7 +245,7 @@ export class FiscalRegistrar {
           });
           return;
         }
-        store.transition(op.id, 'sent', 'failed', {
+        store.transition(op, 'sent', 'failed', {
           mevResponseXml: outcome.responseXml,
           errorMessage: `${outcome.faultCode}: ${outcome.reason}`,
           completedAt,
@@ -308,7 +308,7 @@ export class FiscalRegistrar {
           totalAmount: op.totalAmount,
           occurredAt: op.createdAt,
         });
-        this.o.store.transition(op.id, from, 'offline', {
+        this.o.store.transition(op, from, 'offline', {
           isOffline: true,
           offlineFiscalCode: code,
           errorMessage: reason,

@@ -66,6 +66,9 @@ export interface TransitionFields {
   countAttempt?: boolean;
 }
 
+/** What identifies a stored operation to a transition: its UUID (for errors) and its seq. */
+export type StoredOperation = Pick<FiscalOperationRecord, 'id' | 'seq'>;
+
 export interface OperationQuery {
   dateFrom: string | null;
   dateTo: string | null;
@@ -177,8 +180,18 @@ export class OperationStore {
     return op;
   }
 
-  /** Moves an operation along the transition table; the current status is re-checked in SQL. */
-  transition(id: string, from: OperationStatus, to: OperationStatus, fields: TransitionFields = {}): void {
+  /**
+   * Moves an operation along the transition table; the current status is re-checked in SQL. The
+   * row is found by its seq, not its UUID: the UUIDs' index is in random order, so on a long
+   * history each lookup would read a leaf page of its own (issue 28: the offline drain).
+   */
+  transition(
+    op: StoredOperation,
+    from: OperationStatus,
+    to: OperationStatus,
+    fields: TransitionFields = {},
+  ): void {
+    const { id } = op;
     if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(id, from, to);
     // Triggers on this UPDATE re-queue the document for the cloud when status or codes change (0011) and move its counts (0012, 0016).
     const result = this.db
@@ -193,9 +206,10 @@ export class OperationStore {
            error_message = CASE WHEN @setError = 1 THEN @errorMessage ELSE error_message END,
            completed_at = COALESCE(@completedAt, completed_at),
            attempts = attempts + @attempt
-         WHERE id = @id AND status = @from`,
+         WHERE seq = @seq AND id = @id AND status = @from`,
       )
       .run({
+        seq: op.seq,
         id,
         from,
         to,

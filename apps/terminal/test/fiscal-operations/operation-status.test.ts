@@ -54,7 +54,7 @@ describe('OperationStore.transition on a real SQLite file', () => {
     };
     let current: OperationStatus = 'pending';
     for (const next of path[status]) {
-      store.transition(id, current, next);
+      store.transition(store.require(id), current, next);
       current = next;
     }
     return id;
@@ -63,19 +63,19 @@ describe('OperationStore.transition on a real SQLite file', () => {
   it.each(pairs)('moving %s -> %s changes the row exactly when the table allows it', (from, to) => {
     const id = operationIn(from);
     if (canTransitionOperation(from, to)) {
-      store.transition(id, from, to);
+      store.transition(store.require(id), from, to);
       expect(store.require(id).status).toBe(to);
     } else {
-      expect(() => store.transition(id, from, to)).toThrow(IllegalOperationTransitionError);
+      expect(() => store.transition(store.require(id), from, to)).toThrow(IllegalOperationTransitionError);
       expect(store.require(id).status).toBe(from);
     }
   });
 
   it('re-checks the current status in SQL: a stale `from` is refused, so an operation is never in flight twice', () => {
     const id = operationIn('offline');
-    store.transition(id, 'offline', 'sent', { countAttempt: true });
+    store.transition(store.require(id), 'offline', 'sent', { countAttempt: true });
     // A second sender that still believes the operation is offline must not send it again.
-    expect(() => store.transition(id, 'offline', 'sent', { countAttempt: true })).toThrow(
+    expect(() => store.transition(store.require(id), 'offline', 'sent', { countAttempt: true })).toThrow(
       /cannot move from sent to sent/,
     );
     expect(store.require(id).attempts).toBe(1);
@@ -83,13 +83,13 @@ describe('OperationStore.transition on a real SQLite file', () => {
 
   it('keeps the offline code when the operation is finally registered, and clears the outage message', () => {
     const id = operationIn('pending');
-    store.transition(id, 'pending', 'offline', {
+    store.transition(store.require(id), 'pending', 'offline', {
       isOffline: true,
       offlineFiscalCode: 'OFF-0011223344556677',
       errorMessage: 'MEV unreachable (refused)',
     });
-    store.transition(id, 'offline', 'sent', { countAttempt: true });
-    store.transition(id, 'sent', 'success', {
+    store.transition(store.require(id), 'offline', 'sent', { countAttempt: true });
+    store.transition(store.require(id), 'sent', 'success', {
       mevId: 'MEV-1',
       fiscalCode: 'FC1',
       errorMessage: null,

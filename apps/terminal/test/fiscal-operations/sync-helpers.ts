@@ -82,7 +82,7 @@ export function queueOffline(rt: TerminalRuntime, count: number): string[] {
         shiftId: null,
         createdAt,
       });
-      rt.operations.transition(op.id, 'pending', 'offline', {
+      rt.operations.transition(op, 'pending', 'offline', {
         isOffline: true,
         offlineFiscalCode: 'OFF-TEST',
         errorMessage: 'MEV unreachable (refused)',

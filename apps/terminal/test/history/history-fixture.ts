@@ -98,7 +98,7 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
   })();
   let from: OperationStatus = 'pending';
   for (const to of PATHS[op.status]) {
-    operations.transition(id, from, to);
+    operations.transition(operations.require(id), from, to);
     from = to;
   }
 }

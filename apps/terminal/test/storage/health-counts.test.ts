@@ -144,7 +144,7 @@ class Shop {
         const from = operations.require(id).status;
         if (!canTransitionOperation(from, s.to)) return;
         operations.transition(
-          id,
+          operations.require(id),
           from,
           s.to,
           s.fiscalCode ? { fiscalCode: `FC-${id}`, mevId: `MEV-${id}` } : {},
