@@ -114,6 +114,27 @@ interface Hop {
   pids: number[];
   /** Before each of its figures' names: '' for the relay on one node. */
   label: string;
+  /** The bare proxy: the other hops' goals (issue 28) are stated against its figures. */
+  reference?: boolean;
+}
+
+/**
+ * What a hop adds to a request, against the reference hop's: its added p50, and the CPU a request
+ * costs through it beyond a direct one (the hop's processes, and what the terminal and the client
+ * spend more than direct). Goals: at most the reference's added p50 + 0.3 ms, at most 1.5 x its CPU.
+ */
+const REFERENCE_GOALS = { addedP50Ms: 0.3, cpuRatio: 1.5 };
+
+function againstReference(
+  hops: Hop[],
+  of: (hop: Hop) => number,
+  figure: (hop: Hop, own: number, reference: number) => [string, number],
+): Figures {
+  const reference = hops.find((hop) => hop.reference);
+  if (!reference) return {};
+  return Object.fromEntries(
+    hops.filter((hop) => !hop.reference).map((hop) => figure(hop, of(hop), of(reference))),
+  );
 }
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
@@ -148,13 +169,26 @@ async function measureHops(terminalUrl: string, hops: Hop[], label: string): Pro
     const [dp50, dp99] = [median(direct.p50), median(direct.p99)];
     figures[`${label}${route.name} direct p50 ms`] = round(dp50);
     figures[`${label}${route.name} direct p99 ms`] = round(dp99);
+    const addedP50 = new Map<Hop, number>();
     for (const [h, hop] of hops.entries()) {
       const [rp50, rp99] = [median(through[h]!.p50), median(through[h]!.p99)];
+      addedP50.set(hop, rp50 - dp50);
       figures[`${hop.label}${route.name} relayed p50 ms`] = round(rp50);
       figures[`${hop.label}${route.name} relayed p99 ms`] = round(rp99);
       figures[`${hop.label}${route.name} added p50 ms (goal < 1)`] = round(rp50 - dp50);
       figures[`${hop.label}${route.name} added p99 ms (goal < 3)`] = round(rp99 - dp99);
     }
+    Object.assign(
+      figures,
+      againstReference(
+        hops,
+        (hop) => addedP50.get(hop)!,
+        (hop, own, reference) => [
+          `${hop.label}${route.name} added p50 over the bare proxy's ms (goal <= ${REFERENCE_GOALS.addedP50Ms})`,
+          round(own - reference),
+        ],
+      ),
+    );
   }
   for (const route of ROUTES) {
     const throughput = { ...route, requests: 1_000_000 };
@@ -188,11 +222,15 @@ async function measureHops(terminalUrl: string, hops: Hop[], label: string): Pro
     // terminal and the load generator; each hop is its own process(es).
     const directCpu = direct.cpu / direct.requests;
     figures[`${label}${route.name} terminal+client CPU us/req direct`] = round(directCpu, 0);
+    const addedCpu = new Map<Hop, number>();
     for (const [h, hop] of hops.entries()) {
       const t = through[h]!;
       const rate = median(t.rates);
       const hopCpu = (t.hopCpuMs * 1000) / t.requests;
       const relayedCpu = t.cpu / t.requests + hopCpu;
+      addedCpu.set(hop, relayedCpu - directCpu);
+      figures[`${hop.label}${route.name} CPU added per request us (hop, terminal and client over direct)`] =
+        round(relayedCpu - directCpu, 0);
       figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed req/s`] = round(rate, 0);
       figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed % of direct (goal >= 80)`] = round(
         (rate / directRate) * 100,
@@ -211,6 +249,17 @@ async function measureHops(terminalUrl: string, hops: Hop[], label: string): Pro
         1,
       );
     }
+    Object.assign(
+      figures,
+      againstReference(
+        hops,
+        (hop) => addedCpu.get(hop)!,
+        (hop, own, reference) => [
+          `${hop.label}${route.name} CPU added per request, x the bare proxy's (goal <= ${REFERENCE_GOALS.cpuRatio})`,
+          round(own / reference),
+        ],
+      ),
+    );
   }
   return figures;
 }
@@ -244,7 +293,13 @@ async function latencyAndThroughput(): Promise<Figures> {
             pids: [world.relay.pid],
             label: '',
           },
-          { origin: bare.ready.url, prefix: '', pids: [bare.pid], label: 'reference, bare Node proxy: ' },
+          {
+            origin: bare.ready.url,
+            prefix: '',
+            pids: [bare.pid],
+            label: 'reference, bare Node proxy: ',
+            reference: true,
+          },
         ],
         '',
       );
