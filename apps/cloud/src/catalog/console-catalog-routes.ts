@@ -137,7 +137,7 @@ const PinResetBody = z
   .object({ pin: Pin.optional().describe('The new PIN; when left out the cloud draws one at random') })
   .meta({ id: 'ConsolePinReset' });
 
-const resetPinRoute = defineRoute(manager, {
+const resetPinRoute = defineRoute(consoleUser({ role: 'manager', shownOnce: ['pin'] }), {
   method: 'POST',
   path: '/cashiers/{id}/pin-reset',
   operationId: 'consoleResetCashierPin',

@@ -248,7 +248,7 @@ const acceptInvitationRoute = defineRoute(linkTokenOpen(), {
 
 const totpDeps = (ctx: AppContext) => ({ db: ctx.db, secrets: ctx.secrets, now: ctx.clock.now() });
 
-const setUpTotpRoute = defineRoute(consoleUser({ role: 'viewer' }), {
+const setUpTotpRoute = defineRoute(consoleUser({ role: 'viewer', shownOnce: ['secret', 'uri'] }), {
   method: 'POST',
   path: '/auth/totp/setup',
   operationId: 'consoleSetUpTotp',

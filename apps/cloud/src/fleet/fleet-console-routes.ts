@@ -122,7 +122,7 @@ const getTerminalRoute = defineRoute(viewer, {
   }),
 });
 
-const createTerminalRoute = defineRoute(owner, {
+const createTerminalRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['activation'] }), {
   method: 'POST',
   path: '/terminals',
   operationId: 'consoleCreateTerminal',
@@ -146,7 +146,7 @@ const createTerminalRoute = defineRoute(owner, {
   },
 });
 
-const issueCodeRoute = defineRoute(owner, {
+const issueCodeRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['activation'] }), {
   method: 'POST',
   path: '/terminals/{terminalId}/activation-code',
   operationId: 'consoleIssueActivationCode',
@@ -242,7 +242,8 @@ const rotateTerminalKeyRoute = defineRoute(owner, {
   },
 });
 
-const testTerminalRoute = defineRoute(manager, {
+// It waits on the relay: no transaction is held open meanwhile.
+const testTerminalRoute = defineRoute(consoleUser({ role: 'manager', transactional: false }), {
   method: 'POST',
   path: '/terminals/{terminalId}/test',
   operationId: 'consoleTestTerminal',
@@ -292,7 +293,7 @@ const listKeysRoute = defineRoute(viewer, {
   },
 });
 
-const createKeyRoute = defineRoute(owner, {
+const createKeyRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['key'] }), {
   method: 'POST',
   path: '/integration-keys',
   operationId: 'consoleCreateIntegrationKey',
@@ -310,7 +311,7 @@ const createKeyRoute = defineRoute(owner, {
   },
 });
 
-const rotateKeyRoute = defineRoute(owner, {
+const rotateKeyRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['key'] }), {
   method: 'POST',
   path: '/integration-keys/{keyId}/rotate',
   operationId: 'consoleRotateIntegrationKey',

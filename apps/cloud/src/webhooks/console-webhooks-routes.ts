@@ -45,7 +45,7 @@ const listConsoleWebhooksRoute = defineRoute(viewer, {
   }),
 });
 
-const createConsoleWebhookRoute = defineRoute(owner, {
+const createConsoleWebhookRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['secret'] }), {
   method: 'POST',
   path: '/webhooks',
   operationId: 'createConsoleWebhook',
@@ -144,7 +144,7 @@ const redeliverConsoleWebhookRoute = defineRoute(manager, {
   },
 });
 
-const rotateConsoleWebhookSecretRoute = defineRoute(owner, {
+const rotateConsoleWebhookSecretRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['secret'] }), {
   method: 'POST',
   path: '/webhooks/{id}/rotate-secret',
   operationId: 'rotateConsoleWebhookSecret',
