@@ -7,8 +7,20 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminIdempotency, apiKeys } from '../src/db/schema.js';
 import type { Cloud } from '../src/server.js';
-import { seedConsoleUser, signInConsole, type ConsoleBrowser, type SeededConsoleUser } from './console-harness.js';
-import { admin, DRIVERS, openTestDatabase, seedMerchant, startTestCloud, type TestDatabase } from './harness.js';
+import {
+  seedConsoleUser,
+  signInConsole,
+  type ConsoleBrowser,
+  type SeededConsoleUser,
+} from './console-harness.js';
+import {
+  admin,
+  DRIVERS,
+  openTestDatabase,
+  seedMerchant,
+  startTestCloud,
+  type TestDatabase,
+} from './harness.js';
 
 describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
   let database: TestDatabase;
@@ -20,7 +32,10 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
   let managerBrowser: ConsoleBrowser;
 
   const auditRowsOf = (requestId: string | null) =>
-    database.db.select().from(adminAuditLog).where(eq(adminAuditLog.requestId, requestId ?? ''));
+    database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.requestId, requestId ?? ''));
   const liveKeysNamed = async (name: string) =>
     (await database.db.select().from(apiKeys).where(eq(apiKeys.merchantId, merchantId))).filter(
       (key) => key.name === name,
@@ -41,7 +56,10 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
   });
 
   it('writes one audit row per change, naming the user, the e-mail and the merchant, never the secret', async () => {
-    const created = await ownerBrowser.call('POST', '/integration-keys', { name: 'audited', scopes: ['orders:read'] });
+    const created = await ownerBrowser.call('POST', '/integration-keys', {
+      name: 'audited',
+      scopes: ['orders:read'],
+    });
     expect(created.status).toBe(201);
     const rows = await auditRowsOf(created.headers.get('x-request-id'));
     expect(rows).toHaveLength(1);
@@ -66,7 +84,11 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
     expect(refused.status).toBe(404);
     const rows = await auditRowsOf(refused.headers.get('x-request-id'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ operation: 'consoleRenameTerminal', status: 404, actorUserId: manager.id });
+    expect(rows[0]).toMatchObject({
+      operation: 'consoleRenameTerminal',
+      status: 404,
+      actorUserId: manager.id,
+    });
   });
 
   it('answers a retry with the same Idempotency-Key with the first answer, without acting twice', async () => {
@@ -89,7 +111,9 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
       .where(and(eq(adminIdempotency.scope, owner.id), eq(adminIdempotency.key, headers['idempotency-key'])));
     expect(JSON.stringify(kept)).not.toContain(key);
     const replayedRows = await auditRowsOf(retry.headers.get('x-request-id'));
-    expect(replayedRows).toMatchObject([{ status: 201, replayed: true, idempotencyKey: headers['idempotency-key'] }]);
+    expect(replayedRows).toMatchObject([
+      { status: 201, replayed: true, idempotencyKey: headers['idempotency-key'] },
+    ]);
   });
 
   it('refuses the same key with another body as 409 idempotency_conflict, acting not at all', async () => {
@@ -102,7 +126,9 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
     const categories = (await ownerBrowser.call('GET', '/categories')).json().data as { name: string }[];
     expect(categories.map((c) => c.name)).toContain('Băuturi');
     expect(categories.map((c) => c.name)).not.toContain('Dulciuri');
-    expect(await auditRowsOf(other.headers.get('x-request-id'))).toMatchObject([{ status: 409, replayed: false }]);
+    expect(await auditRowsOf(other.headers.get('x-request-id'))).toMatchObject([
+      { status: 409, replayed: false },
+    ]);
   });
 
   it('acts once for two concurrent requests with the same key', async () => {
@@ -131,11 +157,16 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
     await admin(cloud, 'PUT', `/merchants/${merchantId}/integration`, { body: { active: true } });
     const all = await ownerBrowser.call('GET', '/activity?limit=200');
     expect(all.status).toBe(200);
-    const entries = all.json().data as { id: string; actor: { kind: string; userId?: string }; path: string }[];
+    const entries = all.json().data as {
+      id: string;
+      actor: { kind: string; userId?: string };
+      path: string;
+    }[];
     expect(entries[0]!.actor).toEqual({ kind: 'operator' });
     expect(entries.map((e) => Number(e.id))).toEqual(entries.map((e) => Number(e.id)).sort((a, b) => b - a));
 
-    const byManager = (await ownerBrowser.call('GET', `/activity?actor=${manager.id}`)).json().data as typeof entries;
+    const byManager = (await ownerBrowser.call('GET', `/activity?actor=${manager.id}`)).json()
+      .data as typeof entries;
     expect(byManager.length).toBeGreaterThan(0);
     expect(byManager.every((e) => e.actor.userId === manager.id)).toBe(true);
 
@@ -157,7 +188,10 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
 
   it('shows a merchant none of another merchant’s activity', async () => {
     const other = await seedMerchant(database, { name: 'Other shop' });
-    const stranger = await signInConsole(cloud, await seedConsoleUser(database, { merchantId: other.merchantId, role: 'owner' }));
+    const stranger = await signInConsole(
+      cloud,
+      await seedConsoleUser(database, { merchantId: other.merchantId, role: 'owner' }),
+    );
     expect((await stranger.call('GET', '/activity')).json().data).toEqual([]);
     const byOwner = await stranger.call('GET', `/activity?actor=${owner.id}`);
     expect(byOwner.json().data).toEqual([]);

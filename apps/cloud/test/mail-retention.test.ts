@@ -32,7 +32,12 @@ describe.each(DRIVERS)('mail outbox retention on %s', (driver) => {
   });
 
   it('deletes the rows of messages sent more than 30 days ago, and only those', async () => {
-    const outbox = new MailOutbox({ configured: true, secrets: testSecrets, clock, onQueued: () => undefined });
+    const outbox = new MailOutbox({
+      configured: true,
+      secrets: testSecrets,
+      clock,
+      onQueued: () => undefined,
+    });
     const worker = new MailWorker({
       db: database.db,
       mailer,

@@ -1,0 +1,91 @@
+// The Activity page: who changed what, filtered by person and by part of the console, a page at
+// a time; a submission retried after its answer was lost carries the same Idempotency-Key, so the
+// cloud acts once and the page lists one change answered twice. A viewer has no Activity.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInConsole } from '../../cloud/test/console-harness.js';
+import {
+  expectAccessible,
+  noBrowser,
+  screenshots,
+  startConsoleApp,
+  type ConsoleApp,
+} from './console-browser.js';
+
+describe.skipIf(noBrowser !== null)('the Activity page in Chromium', () => {
+  let app: ConsoleApp;
+
+  beforeAll(async () => {
+    app = await startConsoleApp();
+    // 55 changes by the owner: more than the page's 50, so there is a second page.
+    const owner = await signInConsole(app.cloud, app.users.owner);
+    for (let i = 1; i <= 55; i++)
+      expect((await owner.call('POST', '/categories', { name: `Raft ${i}` })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('acts once on a submission retried after its answer was lost, and lists who did it', async () => {
+    const page = await app.signedInPage('manager');
+    await page.goto(`${app.url}/catalog?section=categories`);
+    // The cloud gets the first request and acts; its answer never reaches the page.
+    let lost = false;
+    const keys: (string | null)[] = [];
+    await page.route('**/api/console/v1/categories', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(await route.request().headerValue('idempotency-key'));
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'New category' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Lactate');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The cloud did not answer.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Lactate was saved.').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Made once: the list read again after the answer holds one.
+    const lactate = page.locator('.ui-tree__name', { hasText: /^Lactate$/ });
+    await lactate.first().waitFor();
+    expect(await lactate.count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    const table = page.getByRole('table', { name: 'Activity' });
+    const mine = table.getByRole('row').filter({ hasText: app.users.manager.email });
+    await mine.first().waitFor();
+    expect(await mine.allTextContents()).toEqual([
+      expect.stringContaining('Done (a retry, answered again)'),
+      expect.stringMatching(/Created a category.*Done$/),
+    ]);
+  });
+
+  it('filters by person and by part of the console, and pages', async () => {
+    const page = await app.signedInPage('owner');
+    await page.getByRole('link', { name: 'Activity' }).click();
+    const table = page.getByRole('table', { name: 'Activity' });
+    await table.getByRole('row').nth(1).waitFor();
+    await screenshots(page, 'activity');
+    await page.getByLabel('Person').selectOption({ label: app.users.manager.email });
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    await screenshots(page, 'activity-filtered');
+    await page.getByLabel('Person').selectOption({ label: 'Everyone' });
+    await page.getByLabel('Part of the console').selectOption({ label: 'Terminals' });
+    await page.getByText('Nothing was changed yet.').waitFor();
+    await page.getByLabel('Part of the console').selectOption({ label: 'Categories' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(51);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(8);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(51);
+  });
+
+  it('shows a viewer no Activity', async () => {
+    const page = await app.signedInPage('viewer');
+    expect(await page.getByRole('link', { name: 'Activity' }).count()).toBe(0);
+  });
+});
