@@ -15,7 +15,7 @@ describe.each(DRIVERS)('mail outbox retention on %s', (driver) => {
   let database: TestDatabase;
   let nowMs = Date.parse('2026-03-01T10:00:00Z');
   const clock: Clock = { now: () => new Date(nowMs) };
-  const sent: string[] = [];
+  const sent: unknown[] = [];
   const mailer: Mailer = {
     send: (message) => {
       sent.push(message.to);

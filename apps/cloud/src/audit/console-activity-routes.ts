@@ -13,7 +13,7 @@ import { listMerchantAudit, type AuditRow } from './audit-store.js';
 const CONSOLE_API = '/api/console/v1';
 
 /** The console's resources: the first segment of its change routes' paths. */
-export const CONSOLE_RESOURCES = [
+const CONSOLE_RESOURCES = [
   'auth',
   'users',
   'terminals',

@@ -2839,13 +2839,14 @@ export interface components {
             /** @description null clears it */
             address?: string | null;
         };
-        AdminIntegrationSwitch: {
+        IntegrationModule: {
             /** @description Whether the merchant’s keys may use the integration API */
             active: boolean;
         };
-        AdminKey: {
+        IntegrationKey: {
             id: string;
             name: string;
+            /** @description The key’s first characters, to recognise it */
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
@@ -2861,19 +2862,20 @@ export interface components {
         };
         AdminCreatedKey: {
             id: string;
-            merchantId: string;
-            /** @description The key itself: shown only in this answer (not in idempotent replays) */
+            /** @description The key itself: in this answer only, never again (not in idempotent replays) */
             key: string;
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
+            merchantId: string;
         };
-        AdminCreateKey: {
+        CreateIntegrationKey: {
+            /** @description What the key may do */
             scopes: ("products:read" | "products:write" | "inventory:read" | "inventory:write" | "orders:read" | "orders:write" | "webhooks:manage" | "sales:read")[];
-            /** @description A label for the console */
+            /** @description A label: which shop or ERP uses it */
             name?: string;
         };
-        AdminRotateKey: {
+        RotateIntegrationKey: {
             /**
              * @description How long the old key keeps working (default 24 h; 0 ends it now)
              * @default 86400
@@ -3045,13 +3047,10 @@ export interface components {
             salt: string;
             hash: string;
         };
-        AdminCreateTerminal: {
+        TerminalName: {
             name: string;
         };
-        AdminRenameTerminal: {
-            name: string;
-        };
-        AdminRotateTerminalApiKey: {
+        RotateTerminalApiKey: {
             /**
              * @description How long the old key keeps working once the terminal has the new one (default 24 h)
              * @default 86400
@@ -3559,11 +3558,6 @@ export interface components {
             hasMore: boolean;
             nextCursor: string | null;
         };
-        ConsoleDeliveryPage: {
-            data: components["schemas"]["WebhookDelivery"][];
-            hasMore: boolean;
-            nextCursor: string | null;
-        };
         ConsoleUserPage: {
             data: components["schemas"]["ConsoleUser"][];
             hasMore: boolean;
@@ -3740,22 +3734,12 @@ export interface components {
                 qrPayload: string;
             };
         };
-        ConsoleTerminalName: {
-            name: string;
-        };
         ConsoleTerminalKeyRotation: {
             terminal: components["schemas"]["ConsoleTerminal"];
             apiKey: {
                 id: string;
                 lastFour: string;
             };
-        };
-        ConsoleRotateTerminalKey: {
-            /**
-             * @description How long the terminal’s current key keeps working once it has the new one
-             * @default 86400
-             */
-            graceSeconds: number;
         };
         ConsoleTerminalTest: {
             /**
@@ -3789,43 +3773,28 @@ export interface components {
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description End of a rotation grace period */
+            expiresAt: string | null;
+            /** @description The successor of a rotated key */
+            rotatedToId: string | null;
+            /** @description Its last request, to the minute; null: never used */
+            lastUsedAt: string | null;
             /**
              * @description rotating: replaced, works until expiresAt; expired: its grace ended; revoked: stopped at once
              * @enum {string}
              */
             state: "active" | "rotating" | "expired" | "revoked";
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            expiresAt: string | null;
-            rotatedToId: string | null;
-            /** @description Its last request, to the minute; null: never used */
-            lastUsedAt: string | null;
         };
-        ConsoleCreatedIntegrationKey: {
+        CreatedIntegrationKey: {
             id: string;
-            /** @description The key itself: in this answer only, never again */
+            /** @description The key itself: in this answer only, never again (not in idempotent replays) */
             key: string;
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
-        };
-        ConsoleCreateIntegrationKey: {
-            /** @description What the key may do */
-            scopes: ("products:read" | "products:write" | "inventory:read" | "inventory:write" | "orders:read" | "orders:write" | "webhooks:manage" | "sales:read")[];
-            /** @description A label: which shop or ERP uses it */
-            name?: string;
-        };
-        ConsoleRotateIntegrationKey: {
-            /**
-             * @description How long the old key keeps working (default 24 h; 0 ends it now)
-             * @default 86400
-             */
-            graceSeconds: number;
-        };
-        ConsoleIntegrationModule: {
-            /** @description Whether the merchant’s keys may use the integration API */
-            active: boolean;
         };
         ConsoleCategoryChange: {
             name?: string;
@@ -5667,7 +5636,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminIntegrationSwitch"];
+                "application/json": components["schemas"]["IntegrationModule"];
             };
         };
         responses: {
@@ -5737,7 +5706,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["AdminKey"][];
+                        data: components["schemas"]["IntegrationKey"][];
                     };
                 };
             };
@@ -5788,7 +5757,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminCreateKey"];
+                "application/json": components["schemas"]["CreateIntegrationKey"];
             };
         };
         responses: {
@@ -5848,7 +5817,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["AdminRotateKey"];
+                "application/json": components["schemas"]["RotateIntegrationKey"];
             };
         };
         responses: {
@@ -5860,12 +5829,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        merchantId: string;
-                        /** @description The key itself: shown only in this answer (not in idempotent replays) */
+                        /** @description The key itself: in this answer only, never again (not in idempotent replays) */
                         key: string;
                         displayPrefix: string;
                         lastFour: string;
                         scopes: string[];
+                        merchantId: string;
                         previousKeyId: string;
                         previousKeyValidForSeconds: number;
                     };
@@ -7053,7 +7022,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminCreateTerminal"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -7114,7 +7083,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminRenameTerminal"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -7307,7 +7276,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["AdminRotateTerminalApiKey"];
+                "application/json": components["schemas"]["RotateTerminalApiKey"];
             };
         };
         responses: {
@@ -9357,7 +9326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleDeliveryPage"];
+                    "application/json": components["schemas"]["DeliveryPage"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -9495,10 +9464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        secret: string;
-                        previousSecretExpiresAt: string | null;
-                    };
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -10161,7 +10127,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleTerminalName"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -10286,7 +10252,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleTerminalName"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -10503,7 +10469,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ConsoleRotateTerminalKey"];
+                "application/json": components["schemas"]["RotateTerminalApiKey"];
             };
         };
         responses: {
@@ -10712,7 +10678,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleCreateIntegrationKey"];
+                "application/json": components["schemas"]["CreateIntegrationKey"];
             };
         };
         responses: {
@@ -10722,7 +10688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleCreatedIntegrationKey"];
+                    "application/json": components["schemas"]["CreatedIntegrationKey"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -10772,7 +10738,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ConsoleRotateIntegrationKey"];
+                "application/json": components["schemas"]["RotateIntegrationKey"];
             };
         };
         responses: {
@@ -10784,7 +10750,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description The key itself: in this answer only, never again */
+                        /** @description The key itself: in this answer only, never again (not in idempotent replays) */
                         key: string;
                         displayPrefix: string;
                         lastFour: string;
@@ -10929,7 +10895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                    "application/json": components["schemas"]["IntegrationModule"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -10968,7 +10934,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                "application/json": components["schemas"]["IntegrationModule"];
             };
         };
         responses: {
@@ -10978,7 +10944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                    "application/json": components["schemas"]["IntegrationModule"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
