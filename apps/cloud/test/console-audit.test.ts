@@ -3,6 +3,7 @@
 // an Idempotency-Key retry answers the first answer without acting again, the same key with
 // another body is 409 idempotency_conflict, and a key is its user's alone. The Activity route
 // lists the rows by actor and resource, a page at a time. Over real HTTP, on PGlite and PostgreSQL.
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, adminIdempotency, apiKeys } from '../src/db/schema.js';
@@ -110,6 +111,12 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
       .from(adminIdempotency)
       .where(and(eq(adminIdempotency.scope, owner.id), eq(adminIdempotency.key, headers['idempotency-key'])));
     expect(JSON.stringify(kept)).not.toContain(key);
+    // The request is kept as a keyed digest: a copy of the table cannot test guesses of a body.
+    const plain = createHash('sha256')
+      .update(`POST /api/console/v1/integration-keys\n${JSON.stringify(body)}`)
+      .digest('hex');
+    expect(kept!.requestHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(kept!.requestHash).not.toBe(plain);
     const replayedRows = await auditRowsOf(retry.headers.get('x-request-id'));
     expect(replayedRows).toMatchObject([
       { status: 201, replayed: true, idempotencyKey: headers['idempotency-key'] },

@@ -11,13 +11,13 @@
 // transaction, so the change, its audit row and the answer kept for retries commit together or
 // not at all, and a concurrent retry with the same key waits for the first one's answer. A
 // request that fails is rolled back and its refusal audited after.
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { ProblemError } from '../http/problem.js';
 import type { HandlerResult, Operation } from '../http/route.js';
+import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import {
   findStoredAnswer,
   lockIdempotencyKey,
@@ -49,13 +49,12 @@ function withoutShownOnce(body: unknown, fields: readonly string[]): unknown {
   return Object.fromEntries(Object.entries(body).filter(([name]) => !fields.includes(name)));
 }
 
-/** What the request asked: its method, path and parsed body (a CSV body by its bytes). */
-function requestHashOf(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n`)
-    .update(Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null))
-    .digest('hex');
-}
+/**
+ * What the request asked: method, URL (query included) and parsed body, a CSV body by its bytes.
+ * Keyed, not a plain hash: bodies carry passwords and PINs.
+ */
+const requestHashOf = (secrets: SecretsKeyring, method: string, url: string, body: unknown): string =>
+  secrets.fingerprint([`${method} ${url}\n`, Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null)]);
 
 const replay = (stored: { status: number; body: unknown }): HandlerResult => ({
   status: stored.status,
@@ -99,7 +98,7 @@ export async function runAuditedChange(
       replayed,
       ...actorColumns(actor),
     });
-  const requestHash = requestHashOf(operation.method, path, options.body);
+  const requestHash = requestHashOf(ctx.secrets, operation.method, request.url, options.body);
 
   /** Replays, refuses, or runs the handler and keeps its answer; `db` is where all of it is written. */
   const attempt = async (db: Queryable, run: () => Promise<HandlerResult>): Promise<HandlerResult> => {

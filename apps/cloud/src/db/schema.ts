@@ -413,7 +413,10 @@ export const adminIdempotency = pgTable(
   {
     scope: text('scope').notNull().default('operator'),
     key: text('key').notNull(),
-    /** SHA-256 of method, path and parsed body: the same key with another request is a conflict. */
+    /**
+     * HMAC of method, URL and parsed body under the secrets key (SecretsKeyring.fingerprint):
+     * the same key with another request is a conflict.
+     */
     requestHash: text('request_hash').notNull(),
     status: integer('status').notNull(),
     /** The answer, without the fields shown only once (new keys). */
