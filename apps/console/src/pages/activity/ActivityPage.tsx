@@ -73,7 +73,7 @@ export default function ActivityPage() {
       header: t.activity.what,
       cell: (e) => (isAction(t, e.operation) ? t.activity.actions[e.operation] : <code>{e.operation}</code>),
     },
-    { header: t.activity.object, cell: (e) => <code>{objectOf(e.path)}</code> },
+    { header: t.activity.object, cell: (e) => <code className="ui-activity__path">{objectOf(e.path)}</code> },
     { header: t.activity.result, cell: (e) => outcome(t, e) },
   ];
   return (
