@@ -83,14 +83,20 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
     await signInConsole(cloud, owner);
   });
 
-  it('turns on only with a right code', async () => {
+  it('turns on only with a right code, ending the other sessions and keeping this one', async () => {
+    const elsewhere = await signInConsole(cloud, owner);
     const wrong = await browser.call('POST', '/auth/totp/enable', {
       code: code() === '123456' ? '654321' : '123456',
     });
     expect(wrong.status).toBe(422);
     expect(wrong.json().code).toBe('verification_failed');
+    expect((await elsewhere.call('GET', '/session')).status).toBe(200);
     expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
     expect((await browser.call('GET', '/session')).json().user.totpEnabled).toBe(true);
+    // Signed in with the password alone: it must sign in again, with a code.
+    const ended = await elsewhere.call('GET', '/session');
+    expect(ended.status).toBe(401);
+    expect(ended.json().code).toBe('not_signed_in');
     expect((await browser.call('POST', '/auth/totp/setup')).json().code).toBe('totp_state_conflict');
   });
 

@@ -23,16 +23,18 @@ import { deleteProduct, saveProduct, setStock } from '../products/save-product.j
 import { ProblemError } from '../http/problem.js';
 import { resealTotpSecrets, resealWebhookSecrets } from '../db/seal-stored-secrets.js';
 import {
-  CreatedKey,
   CreateKeyBody,
+  IntegrationKey,
+  IntegrationSwitch,
+  KeyParams,
+  RotateKeyBody,
+} from '../keys/key-schemas.js';
+import {
+  CreatedKey,
   CreateMerchantBody,
   CreatedMerchant,
-  IntegrationSwitchBody,
-  KeyParams,
-  KeySummary,
   Merchant,
   ProductParams,
-  RotateKeyBody,
   SaveProductBody,
   SeedDemoBody,
   SetStockBody,
@@ -121,7 +123,7 @@ const switchIntegrationRoute = defineRoute(operator(), {
   operationId: 'adminSwitchIntegration',
   summary: 'Turns the integration API module on or off (off: keys answer 403)',
   params: MerchantParams,
-  body: IntegrationSwitchBody,
+  body: IntegrationSwitch,
   responses: {
     200: {
       description: 'The switch as set',
@@ -136,7 +138,7 @@ const switchIntegrationRoute = defineRoute(operator(), {
   },
 });
 
-const presentKey = (k: Awaited<ReturnType<typeof listKeys>>[number]): z.infer<typeof KeySummary> => ({
+const presentKey = (k: Awaited<ReturnType<typeof listKeys>>[number]): z.infer<typeof IntegrationKey> => ({
   ...k,
   createdAt: k.createdAt.toISOString(),
   revokedAt: k.revokedAt?.toISOString() ?? null,
@@ -150,7 +152,10 @@ const listKeysRoute = defineRoute(operator(), {
   operationId: 'adminListKeys',
   summary: "A merchant's keys, revoked and expired ones included (never the keys themselves)",
   params: MerchantParams,
-  responses: { 200: { description: 'Keys', schema: z.object({ data: z.array(KeySummary) }) }, 404: notFound },
+  responses: {
+    200: { description: 'Keys', schema: z.object({ data: z.array(IntegrationKey) }) },
+    404: notFound,
+  },
   handler: async ({ ctx, params }) => {
     await requireMerchant(ctx.db, params.merchantId);
     return { status: 200, body: { data: (await listKeys(ctx.db, params.merchantId)).map(presentKey) } };

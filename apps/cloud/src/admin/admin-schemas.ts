@@ -1,8 +1,7 @@
 // The administration API's resources: what the operator (the CLI today, the merchant console
 // later) sends and gets back.
 import { z } from 'zod';
-import { Scope } from '../keys/scopes.js';
-import { graceSeconds } from '../keys/grace-seconds.js';
+import { CreatedIntegrationKey } from '../keys/key-schemas.js';
 import { MerchantParams } from '../merchants/merchant-params.js';
 import { ProductFields } from '../products/product-schemas.js';
 import { StockQuantity } from '../limits.js';
@@ -59,48 +58,9 @@ export const UpdateMerchantBody = z
   })
   .meta({ id: 'AdminUpdateMerchant' });
 
-export const IntegrationSwitchBody = z
-  .object({ active: z.boolean().describe('Whether the merchant’s keys may use the integration API') })
-  .meta({ id: 'AdminIntegrationSwitch' });
-
-export const KeyParams = z.object({ keyId: z.string().max(100) });
-
-export const CreateKeyBody = z
-  .object({
-    scopes: z.array(Scope).min(1),
-    name: z.string().min(1).max(100).optional().describe('A label for the console'),
-  })
-  .meta({ id: 'AdminCreateKey' });
-
-export const CreatedKey = z
-  .object({
-    id: z.string(),
-    merchantId: z.string(),
-    key: z.string().describe('The key itself: shown only in this answer (not in idempotent replays)'),
-    displayPrefix: z.string(),
-    lastFour: z.string(),
-    scopes: z.array(z.string()),
-  })
-  .meta({ id: 'AdminCreatedKey' });
-
-export const KeySummary = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    displayPrefix: z.string(),
-    lastFour: z.string(),
-    scopes: z.array(z.string()),
-    createdAt: z.iso.datetime(),
-    revokedAt: z.iso.datetime().nullable(),
-    expiresAt: z.iso.datetime().nullable().describe('End of a rotation grace period'),
-    rotatedToId: z.string().nullable().describe('The successor of a rotated key'),
-    lastUsedAt: z.iso.datetime().nullable().describe('Its last request, to the minute; null: never used'),
-  })
-  .meta({ id: 'AdminKey' });
-
-export const RotateKeyBody = z
-  .object({ graceSeconds: graceSeconds('How long the old key keeps working (default 24 h; 0 ends it now)') })
-  .meta({ id: 'AdminRotateKey' });
+export const CreatedKey = CreatedIntegrationKey.extend({ merchantId: z.string() }).meta({
+  id: 'AdminCreatedKey',
+});
 
 export const ProductParams = MerchantParams.extend({ code: z.string().min(1).max(100) });
 

@@ -11,11 +11,14 @@ import { requireMerchant } from '../merchants/merchants.js';
 import { catalogChangesSince } from './catalog-changes.js';
 import { CatalogFeed, CatalogFeedQuery, Cashier, Category, VatRate } from '@fiscal-pos/platform-protocol';
 import {
+  CashierList,
   CategoryBody,
+  CategoryList,
   CreateCashierBody,
   SetVatRateBody,
   SettableVatCode,
   UpdateCashierBody,
+  VatRateList,
 } from './catalog-schemas.js';
 import { createCashier, deleteCashier, listCashiers, updateCashier } from './cashiers.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.js';
@@ -25,7 +28,6 @@ const notFound = { description: 'No such merchant, category or cashier', schema:
 const conflict = { description: 'The category still holds categories or products', schema: ProblemSchema };
 const CategoryParams = MerchantParams.extend({ categoryId: z.string().max(100) });
 const CashierParams = MerchantParams.extend({ cashierId: z.string().max(100) });
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
 const listCategoriesRoute = defineRoute(operator(), {
   method: 'GET',
@@ -33,7 +35,7 @@ const listCategoriesRoute = defineRoute(operator(), {
   operationId: 'adminListCategories',
   summary: "The merchant's live categories (parentId links the tree), by position",
   params: MerchantParams,
-  responses: { 200: { description: 'Categories', schema: listOf(Category) }, 404: notFound },
+  responses: { 200: { description: 'Categories', schema: CategoryList }, 404: notFound },
   handler: async ({ ctx, params }) => {
     await requireMerchant(ctx.db, params.merchantId);
     return { status: 200, body: { data: await listCategories(ctx.db, params.merchantId) } };
@@ -89,7 +91,7 @@ const listVatRatesRoute = defineRoute(operator(), {
   operationId: 'adminListVatRates',
   summary: 'Every VAT code with its rate (defaults for codes never set; `_` exempt)',
   params: MerchantParams,
-  responses: { 200: { description: 'VAT rates', schema: listOf(VatRate) }, 404: notFound },
+  responses: { 200: { description: 'VAT rates', schema: VatRateList }, 404: notFound },
   handler: async ({ ctx, params }) => {
     await requireMerchant(ctx.db, params.merchantId);
     return { status: 200, body: { data: await listVatRates(ctx.db, params.merchantId) } };
@@ -119,7 +121,7 @@ const listCashiersRoute = defineRoute(operator(), {
   operationId: 'adminListCashiers',
   summary: "The merchant's cashiers (never their PINs)",
   params: MerchantParams,
-  responses: { 200: { description: 'Cashiers', schema: listOf(Cashier) }, 404: notFound },
+  responses: { 200: { description: 'Cashiers', schema: CashierList }, 404: notFound },
   handler: async ({ ctx, params }) => {
     await requireMerchant(ctx.db, params.merchantId);
     return { status: 200, body: { data: await listCashiers(ctx.db, params.merchantId) } };

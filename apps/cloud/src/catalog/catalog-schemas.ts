@@ -1,7 +1,7 @@
-// What the administration API takes for the catalog beside products: categories, VAT rates and
-// cashiers. What it shows of them, and the catalog feed a terminal pulls, are the device API's
+// What the administration API and the console take for the catalog beside products: categories,
+// VAT rates and cashiers, and the lists both answer. What it shows of them, and the catalog feed a terminal pulls, are the device API's
 // contract (@fiscal-pos/platform-protocol).
-import { CashierRole } from '@fiscal-pos/platform-protocol';
+import { Cashier, CashierRole, Category, VatRate } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 
 export const CategoryBody = z
@@ -33,3 +33,8 @@ export const UpdateCashierBody = CreateCashierBody.extend({
   pin: Pin.optional().describe('A new PIN; the old one stays when absent'),
 }).meta({ id: 'CashierUpdate' });
 export type UpdateCashierBody = z.output<typeof UpdateCashierBody>;
+
+/** The catalog's unpaged lists, as the administration API and the console answer them. */
+export const CategoryList = z.object({ data: z.array(Category) });
+export const CashierList = z.object({ data: z.array(Cashier) });
+export const VatRateList = z.object({ data: z.array(VatRate) });

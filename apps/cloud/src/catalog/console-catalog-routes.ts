@@ -3,14 +3,22 @@
 // VAT rates (read). Viewers read; managers and owners write. Each handler calls the use case
 // the administration API calls, with the session's merchant: another merchant's id is 404.
 import { randomInt } from 'node:crypto';
-import { Cashier, Category, VatRate } from '@fiscal-pos/platform-protocol';
+import { Cashier, Category } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
 import type { CloudRoute } from '../context.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { createCashier, deleteCashier, listCashiers, updateCashier } from './cashiers.js';
-import { CategoryBody, CreateCashierBody, Pin, UpdateCashierBody } from './catalog-schemas.js';
+import {
+  CashierList,
+  CategoryBody,
+  CategoryList,
+  CreateCashierBody,
+  Pin,
+  UpdateCashierBody,
+  VatRateList,
+} from './catalog-schemas.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.js';
 import { listVatRates } from './vat-rates.js';
 
@@ -18,7 +26,6 @@ const viewer = consoleUser({ role: 'viewer' });
 const manager = consoleUser({ role: 'manager' });
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 const invalid = { description: 'Bad input (errors[] names the fields)', schema: ProblemSchema };
 const noCategory = { description: 'No such category of the merchant', schema: ProblemSchema };
 const noCashier = { description: 'No such cashier of the merchant', schema: ProblemSchema };
@@ -28,7 +35,7 @@ const listCategoriesRoute = defineRoute(viewer, {
   path: '/categories',
   operationId: 'consoleListCategories',
   summary: 'The category tree: every live category with its parentId, by position then name',
-  responses: { 200: { description: 'Categories', schema: listOf(Category) } },
+  responses: { 200: { description: 'Categories', schema: CategoryList } },
   handler: async ({ ctx, user }) => ({
     status: 200,
     body: { data: await listCategories(ctx.db, user.merchantId) },
@@ -94,7 +101,7 @@ const listCashiersRoute = defineRoute(viewer, {
   path: '/cashiers',
   operationId: 'consoleListCashiers',
   summary: 'The cashiers who may open a shift on the terminals (never their PINs)',
-  responses: { 200: { description: 'Cashiers', schema: listOf(Cashier) } },
+  responses: { 200: { description: 'Cashiers', schema: CashierList } },
   handler: async ({ ctx, user }) => ({
     status: 200,
     body: { data: await listCashiers(ctx.db, user.merchantId) },
@@ -137,7 +144,7 @@ const PinResetBody = z
   .object({ pin: Pin.optional().describe('The new PIN; when left out the cloud draws one at random') })
   .meta({ id: 'ConsolePinReset' });
 
-const resetPinRoute = defineRoute(manager, {
+const resetPinRoute = defineRoute(consoleUser({ role: 'manager', shownOnce: ['pin'] }), {
   method: 'POST',
   path: '/cashiers/{id}/pin-reset',
   operationId: 'consoleResetCashierPin',
@@ -180,7 +187,7 @@ const listVatRatesRoute = defineRoute(viewer, {
   path: '/vat-rates',
   operationId: 'consoleListVatRates',
   summary: 'Every VAT code with its rate (defaults for codes never set; `_` exempt)',
-  responses: { 200: { description: 'VAT rates', schema: listOf(VatRate) } },
+  responses: { 200: { description: 'VAT rates', schema: VatRateList } },
   handler: async ({ ctx, user }) => ({
     status: 200,
     body: { data: await listVatRates(ctx.db, user.merchantId) },

@@ -2,8 +2,10 @@
 // no or unknown or expired session -> 401 not_signed_in; a change (any method but GET/HEAD)
 // without the session's CSRF token in X-CSRF-Token -> 403 csrf_token_invalid; a role below the
 // route's -> 403 role_forbidden. The session's merchant is the only one a handler may query:
-// console paths carry no merchant id.
+// console paths carry no merchant id. Every change goes through runAuditedChange: an audit row
+// naming the user, written in the change's transaction, and an optional Idempotency-Key.
 import type { FastifyRequest } from 'fastify';
+import { runAuditedChange } from '../audit/run-audited-change.js';
 import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import type { Access } from '../http/route.js';
@@ -46,9 +48,18 @@ function checkCsrf(session: ConsoleSession, request: FastifyRequest): void {
     );
 }
 
-/** Console routes for users with at least `role`; the handler gets `user` (and the `session` itself). */
+/**
+ * Console routes for users with at least `role`; the handler gets `user` (and the `session`
+ * itself). `shownOnce`: fields of the answer shown once (keys, codes, secrets), left out of the
+ * copy kept for idempotent replays. `transactional: false` for a handler that waits on the
+ * network (the terminal test through the relay): its audit row is written after it.
+ * `ownIdempotency`: the use case keeps the Idempotency-Key itself (runAuditedChange).
+ */
 export function consoleUser(options: {
   role: ConsoleRole;
+  shownOnce?: readonly string[];
+  transactional?: boolean;
+  ownIdempotency?: boolean;
 }): Access<AppContext, { user: ConsoleUser; session: ConsoleSession }> {
   return {
     name: 'console',
@@ -71,8 +82,26 @@ export function consoleUser(options: {
         session,
       };
     },
+    around: (ctx, { operation, request, body, caller }, run) =>
+      runAuditedChange(ctx, {
+        operation,
+        actor: {
+          kind: 'console_user',
+          userId: caller.user.userId,
+          email: caller.user.email,
+          merchantId: caller.user.merchantId,
+        },
+        shownOnce: options.shownOnce ?? [],
+        transactional: options.transactional ?? true,
+        ownIdempotency: options.ownIdempotency ?? false,
+        request,
+        body,
+        run,
+      }),
     doc: {
-      who: `Needs a console session (cookie) with the ${options.role} role or higher; changes need the X-CSRF-Token header.`,
+      who:
+        `Needs a console session (cookie) with the ${options.role} role or higher; changes need the ` +
+        'X-CSRF-Token header, are audited and accept an Idempotency-Key.',
       unauthorized: 'Not signed in, or the session expired',
       forbidden: 'Missing CSRF token, or the role does not allow it',
       securityScheme: {

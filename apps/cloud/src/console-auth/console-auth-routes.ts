@@ -248,7 +248,7 @@ const acceptInvitationRoute = defineRoute(linkTokenOpen(), {
 
 const totpDeps = (ctx: AppContext) => ({ db: ctx.db, secrets: ctx.secrets, now: ctx.clock.now() });
 
-const setUpTotpRoute = defineRoute(consoleUser({ role: 'viewer' }), {
+const setUpTotpRoute = defineRoute(consoleUser({ role: 'viewer', shownOnce: ['secret', 'uri'] }), {
   method: 'POST',
   path: '/auth/totp/setup',
   operationId: 'consoleSetUpTotp',
@@ -269,12 +269,12 @@ const enableTotpRoute = defineRoute(consoleUser({ role: 'viewer' }), {
   summary: 'Turns two-factor sign-in on, confirmed by a code from the authenticator',
   body: TotpCodeSchema,
   responses: {
-    204: { description: 'On: signing in asks for a code from now on' },
+    204: { description: 'On: signing in asks for a code from now on; the user’s other sessions are ended' },
     409: { description: 'On already, or not set up' },
     422: { description: 'Wrong code' },
   },
   handler: async ({ ctx, session, body }) => {
-    await enableTotp(totpDeps(ctx), session.user, body.code);
+    await enableTotp(totpDeps(ctx), session.user, { code: body.code, sessionId: session.id });
     return { status: 204 };
   },
 });

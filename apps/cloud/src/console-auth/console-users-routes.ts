@@ -81,7 +81,7 @@ const listUsersRoute = defineRoute(consoleUser({ role: 'viewer' }), {
   },
 });
 
-const inviteRoute = defineRoute(consoleUser({ role: 'owner' }), {
+const inviteRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['link'] }), {
   method: 'POST',
   path: '/users/invitations',
   operationId: 'consoleInviteUser',

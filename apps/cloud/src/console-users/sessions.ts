@@ -3,7 +3,7 @@
 // expiries: idle (since the last request) and absolute (since sign-in). A request renews the
 // idle expiry, writing at most once a minute so that reading pages costs no write each.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { consoleSessions, consoleUsers } from '../db/schema.js';
 import { newId } from '../ids.js';
@@ -91,4 +91,11 @@ export async function endSession(db: Queryable, sessionId: string): Promise<void
 /** Signs a user out of every browser (after a password change, a removal, or on request). */
 export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
   await db.delete(consoleSessions).where(eq(consoleSessions.userId, userId));
+}
+
+/** Signs a user out of every browser but this one (their sign-in just got stronger). */
+export async function endOtherSessions(db: Queryable, userId: string, keepSessionId: string): Promise<void> {
+  await db
+    .delete(consoleSessions)
+    .where(and(eq(consoleSessions.userId, userId), ne(consoleSessions.id, keepSessionId)));
 }

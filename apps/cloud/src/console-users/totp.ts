@@ -11,6 +11,7 @@ import { ProblemError } from '../http/problem.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import type { ConsoleUserRow } from './console-user-store.js';
 import { passwordMatches } from './passwords.js';
+import { endOtherSessions } from './sessions.js';
 
 const ISSUER = 'Fiscal POS';
 const PERIOD_SECONDS = 30;
@@ -99,12 +100,22 @@ export async function setUpTotp(
 const wrongCode = () =>
   new ProblemError('verification_failed', 'The code is wrong, expired or already used; try the next one.');
 
-export async function enableTotp(deps: TotpDeps, user: ConsoleUserRow, code: string): Promise<void> {
+/**
+ * Turns the second factor on, confirmed by a code from the app, and ends the user's other
+ * sessions: a browser signed in with the password alone (perhaps someone else's) must now
+ * sign in with a code too. The session that turned it on stays.
+ */
+export async function enableTotp(
+  deps: TotpDeps,
+  user: ConsoleUserRow,
+  options: { code: string; sessionId: string },
+): Promise<void> {
   if (totpEnabled(user)) throw new ProblemError('totp_state_conflict', 'Two-factor sign-in is on already.');
   if (user.totpSecretCiphertext === null)
     throw new ProblemError('totp_state_conflict', 'Set two-factor sign-in up first (POST /auth/totp/setup).');
-  if (!(await acceptCode(deps, user, code))) throw wrongCode();
+  if (!(await acceptCode(deps, user, options.code))) throw wrongCode();
   await deps.db.update(consoleUsers).set({ totpEnabledAt: deps.now }).where(eq(consoleUsers.id, user.id));
+  await endOtherSessions(deps.db, user.id, options.sessionId);
 }
 
 /** Turns the second factor off, confirmed by a current code or by the password. */

@@ -370,7 +370,11 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   hits: integer('hits').notNull(),
 });
 
-/** Every administration request that changes something, as the operator made it (admin/run-administration.ts). */
+/**
+ * Every request that changes something through the administration API or the merchant console,
+ * with who made it (audit/run-audited-change.ts). Console changes are written in the transaction
+ * of the change itself. Never bodies, which may carry names, stock or secrets.
+ */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -384,20 +388,43 @@ export const adminAuditLog = pgTable(
     status: integer('status').notNull(),
     idempotencyKey: text('idempotency_key'),
     replayed: boolean('replayed').notNull().default(false),
+    /** Who acted: the operator (token holder) or a console user. */
+    actorKind: text('actor_kind', { enum: ['operator', 'console_user'] })
+      .notNull()
+      .default('operator'),
+    /** The console user, and their e-mail address at the time (users change and leave). */
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    /** The merchant acted on: the console user's, or the one an administration path names. */
+    merchantId: text('merchant_id'),
   },
-  (t) => [index('admin_audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('admin_audit_log_at_idx').on(t.at),
+    index('admin_audit_log_merchant_idx').on(t.merchantId, t.id),
+  ],
 );
 
-/** Answers of administration requests sent with an Idempotency-Key, for their retries. */
-export const adminIdempotency = pgTable('admin_idempotency', {
-  key: text('key').primaryKey(),
-  /** SHA-256 of method, path and parsed body: the same key with another request is a conflict. */
-  requestHash: text('request_hash').notNull(),
-  status: integer('status').notNull(),
-  /** The answer, without the fields shown only once (new keys). */
-  body: jsonb('body'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * Answers of changes sent with an Idempotency-Key, for their retries. A key is the caller's
+ * within its scope: `operator`, or a console user's id (another user's key never replays).
+ */
+export const adminIdempotency = pgTable(
+  'admin_idempotency',
+  {
+    scope: text('scope').notNull().default('operator'),
+    key: text('key').notNull(),
+    /**
+     * HMAC of method, URL and parsed body under the secrets key (SecretsKeyring.fingerprint):
+     * the same key with another request is a conflict.
+     */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    /** The answer, without the fields shown only once (new keys). */
+    body: jsonb('body'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
 
 /** A merchant's POS terminals (terminals/terminal-lifecycle.ts: pending -> active -> deactivated). */
 export const terminals = pgTable(

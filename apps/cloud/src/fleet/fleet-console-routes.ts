@@ -10,6 +10,13 @@ import type { AppContext, CloudRoute } from '../context.js';
 import { decodeCursor, encodeCursor, PageQuery } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
+import {
+  CreatedIntegrationKey,
+  CreateKeyBody,
+  IntegrationSwitch,
+  KeyParams,
+  RotateKeyBody,
+} from '../keys/key-schemas.js';
 import { createKey, listKeys, revokeKey, rotateKey } from '../keys/keys.js';
 import { requireMerchant, setIntegrationActive } from '../merchants/merchants.js';
 import { deactivateTerminal, renameTerminal } from '../terminals/change-terminal.js';
@@ -17,18 +24,13 @@ import { createTerminal } from '../terminals/create-terminal.js';
 import { issueActivationCode } from '../terminals/issue-activation-code.js';
 import { rotateTerminalApiKey } from '../terminals/rotate-terminal-api-key.js';
 import {
-  ConsoleCreateKeyBody,
-  ConsoleKeyParams,
-  ConsoleRotateKeyBody,
-  ConsoleRotateTerminalKeyBody,
-  ConsoleTerminalNameBody,
-  ConsoleTerminalParams,
-  IntegrationModule,
-} from './fleet-bodies.js';
+  RotateTerminalApiKeyBody,
+  TerminalIdParams,
+  TerminalNameBody,
+} from '../terminals/terminal-bodies.js';
 import { fleetOverview } from './fleet-overview.js';
 import {
   ConsoleActivation,
-  ConsoleCreatedKey,
   ConsoleKey,
   ConsoleKeyPage,
   ConsoleTerminal,
@@ -114,7 +116,7 @@ const getTerminalRoute = defineRoute(viewer, {
   path: '/terminals/{terminalId}',
   operationId: 'consoleGetTerminal',
   summary: 'One terminal with its health and alerts',
-  params: ConsoleTerminalParams,
+  params: TerminalIdParams,
   responses: { 200: { description: 'The terminal', schema: ConsoleTerminal }, 404: noTerminal },
   handler: async ({ ctx, user, params }) => ({
     status: 200,
@@ -122,12 +124,12 @@ const getTerminalRoute = defineRoute(viewer, {
   }),
 });
 
-const createTerminalRoute = defineRoute(owner, {
+const createTerminalRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['activation'] }), {
   method: 'POST',
   path: '/terminals',
   operationId: 'consoleCreateTerminal',
   summary: 'Creates a terminal and its activation code (shown once, valid 24 h) with the QR code’s text',
-  body: ConsoleTerminalNameBody,
+  body: TerminalNameBody,
   responses: { 201: { description: 'The terminal and its activation', schema: ConsoleActivation } },
   handler: async ({ ctx, user, body, request }) => {
     const issued = await createTerminal(ctx, { merchantId: user.merchantId, name: body.name });
@@ -146,12 +148,12 @@ const createTerminalRoute = defineRoute(owner, {
   },
 });
 
-const issueCodeRoute = defineRoute(owner, {
+const issueCodeRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['activation'] }), {
   method: 'POST',
   path: '/terminals/{terminalId}/activation-code',
   operationId: 'consoleIssueActivationCode',
   summary: 'A new activation code (a replaced or reset device); using it retires the old device',
-  params: ConsoleTerminalParams,
+  params: TerminalIdParams,
   responses: {
     201: { description: 'The terminal and its activation', schema: ConsoleActivation },
     404: noTerminal,
@@ -182,8 +184,8 @@ const renameTerminalRoute = defineRoute(manager, {
   path: '/terminals/{terminalId}',
   operationId: 'consoleRenameTerminal',
   summary: 'Renames a terminal (it sees the name at its next sync)',
-  params: ConsoleTerminalParams,
-  body: ConsoleTerminalNameBody,
+  params: TerminalIdParams,
+  body: TerminalNameBody,
   responses: { 200: { description: 'The terminal', schema: ConsoleTerminal }, 404: noTerminal },
   handler: async ({ ctx, user, params, body }) => {
     await renameTerminal(ctx, {
@@ -200,7 +202,7 @@ const deactivateTerminalRoute = defineRoute(owner, {
   path: '/terminals/{terminalId}/deactivate',
   operationId: 'consoleDeactivateTerminal',
   summary: 'Deactivates a terminal for good: its credential and keys stop working',
-  params: ConsoleTerminalParams,
+  params: TerminalIdParams,
   responses: {
     200: { description: 'The terminal', schema: ConsoleTerminal },
     404: noTerminal,
@@ -219,8 +221,8 @@ const rotateTerminalKeyRoute = defineRoute(owner, {
   summary: 'Rotates the terminal’s X-API-Key; the terminal picks the new key up at its next sync',
   description:
     'The new key goes to the terminal only; ERPs read it there. The current key keeps working for graceSeconds after.',
-  params: ConsoleTerminalParams,
-  body: ConsoleRotateTerminalKeyBody.optional(),
+  params: TerminalIdParams,
+  body: RotateTerminalApiKeyBody.optional(),
   responses: {
     201: {
       description: 'The terminal and the new key’s id and last four',
@@ -242,12 +244,13 @@ const rotateTerminalKeyRoute = defineRoute(owner, {
   },
 });
 
-const testTerminalRoute = defineRoute(manager, {
+// It waits on the relay: no transaction is held open meanwhile.
+const testTerminalRoute = defineRoute(consoleUser({ role: 'manager', transactional: false }), {
   method: 'POST',
   path: '/terminals/{terminalId}/test',
   operationId: 'consoleTestTerminal',
   summary: 'Calls the terminal’s GET /api/health through the relay and says what came back',
-  params: ConsoleTerminalParams,
+  params: TerminalIdParams,
   responses: {
     200: {
       description: 'What the test found (a terminal that did not answer is an outcome, not an error)',
@@ -292,13 +295,13 @@ const listKeysRoute = defineRoute(viewer, {
   },
 });
 
-const createKeyRoute = defineRoute(owner, {
+const createKeyRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['key'] }), {
   method: 'POST',
   path: '/integration-keys',
   operationId: 'consoleCreateIntegrationKey',
   summary: 'Issues an integration key; the key is in this answer only',
-  body: ConsoleCreateKeyBody,
-  responses: { 201: { description: 'The key, shown this once', schema: ConsoleCreatedKey } },
+  body: CreateKeyBody,
+  responses: { 201: { description: 'The key, shown this once', schema: CreatedIntegrationKey } },
   handler: async ({ ctx, user, body }) => {
     const created = await createKey(ctx.db, {
       merchantId: user.merchantId,
@@ -310,17 +313,17 @@ const createKeyRoute = defineRoute(owner, {
   },
 });
 
-const rotateKeyRoute = defineRoute(owner, {
+const rotateKeyRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['key'] }), {
   method: 'POST',
   path: '/integration-keys/{keyId}/rotate',
   operationId: 'consoleRotateIntegrationKey',
   summary: 'Issues the key’s successor (shown once); the old key works until the grace period ends',
-  params: ConsoleKeyParams,
-  body: ConsoleRotateKeyBody.optional(),
+  params: KeyParams,
+  body: RotateKeyBody.optional(),
   responses: {
     201: {
       description: 'The successor, with its key (in this answer only)',
-      schema: ConsoleCreatedKey.extend({
+      schema: CreatedIntegrationKey.extend({
         previousKeyId: z.string(),
         previousKeyValidUntil: z.iso.datetime(),
       }),
@@ -350,7 +353,7 @@ const revokeKeyRoute = defineRoute(owner, {
   path: '/integration-keys/{keyId}/revoke',
   operationId: 'consoleRevokeIntegrationKey',
   summary: 'The key stops working now',
-  params: ConsoleKeyParams,
+  params: KeyParams,
   responses: { 200: { description: 'The key, revoked', schema: ConsoleKey }, 404: noKey },
   handler: async ({ ctx, user, params }) => {
     if (!(await revokeKey(ctx.db, params.keyId, user.merchantId)))
@@ -366,7 +369,7 @@ const getModuleRoute = defineRoute(viewer, {
   path: '/integration-module',
   operationId: 'consoleGetIntegrationModule',
   summary: 'Whether the integration API is on for this merchant (off: every key answers 403)',
-  responses: { 200: { description: 'The switch', schema: IntegrationModule } },
+  responses: { 200: { description: 'The switch', schema: IntegrationSwitch } },
   handler: async ({ ctx, user }) => ({
     status: 200,
     body: { active: (await requireMerchant(ctx.db, user.merchantId)).integrationActive },
@@ -378,8 +381,8 @@ const setModuleRoute = defineRoute(owner, {
   path: '/integration-module',
   operationId: 'consoleSetIntegrationModule',
   summary: 'Turns the integration API on or off for this merchant',
-  body: IntegrationModule,
-  responses: { 200: { description: 'The switch as set', schema: IntegrationModule } },
+  body: IntegrationSwitch,
+  responses: { 200: { description: 'The switch as set', schema: IntegrationSwitch } },
   handler: async ({ ctx, user, body }) => {
     await setIntegrationActive(ctx.db, user.merchantId, body.active);
     return { status: 200, body: { active: body.active } };

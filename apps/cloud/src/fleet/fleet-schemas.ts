@@ -5,6 +5,7 @@ import { fromMinor } from '@fiscal-pos/fiscal';
 import { PRINTER_STATES, RELAY_LINK_STATES, TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { pageOf } from '../http/cursor.js';
+import { IntegrationKey } from '../keys/key-schemas.js';
 import type { KeySummary } from '../keys/keys.js';
 import {
   ALERT_CODES,
@@ -229,25 +230,13 @@ export const presentTest = (r: TerminalTestResult): z.infer<typeof ConsoleTermin
 
 const KEY_STATES = ['active', 'rotating', 'expired', 'revoked'] as const;
 
-export const ConsoleKey = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    displayPrefix: z.string().describe('The key’s first characters, to recognise it'),
-    lastFour: z.string(),
-    scopes: z.array(z.string()),
-    state: z
-      .enum(KEY_STATES)
-      .describe(
-        'rotating: replaced, works until expiresAt; expired: its grace ended; revoked: stopped at once',
-      ),
-    createdAt: Instant,
-    revokedAt: Instant.nullable(),
-    expiresAt: Instant.nullable(),
-    rotatedToId: z.string().nullable(),
-    lastUsedAt: Instant.nullable().describe('Its last request, to the minute; null: never used'),
-  })
-  .meta({ id: 'ConsoleIntegrationKey' });
+export const ConsoleKey = IntegrationKey.extend({
+  state: z
+    .enum(KEY_STATES)
+    .describe(
+      'rotating: replaced, works until expiresAt; expired: its grace ended; revoked: stopped at once',
+    ),
+}).meta({ id: 'ConsoleIntegrationKey' });
 
 export const ConsoleKeyPage = pageOf(ConsoleKey, 'ConsoleIntegrationKeyPage');
 
@@ -269,13 +258,3 @@ export function presentKey(k: KeySummary, now: Date): z.infer<typeof ConsoleKey>
     lastUsedAt: iso(k.lastUsedAt),
   };
 }
-
-export const ConsoleCreatedKey = z
-  .object({
-    id: z.string(),
-    key: z.string().describe('The key itself: in this answer only, never again'),
-    displayPrefix: z.string(),
-    lastFour: z.string(),
-    scopes: z.array(z.string()),
-  })
-  .meta({ id: 'ConsoleCreatedIntegrationKey' });

@@ -113,11 +113,14 @@ export interface Access<C, P extends object> {
   role?: string;
   /** Runs before the body is read: who calls, or a thrown refusal (ProblemError). */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): P | Promise<P>;
-  /** What the audience wraps around its handlers (idempotency, audit); without it, the handler alone. */
+  /**
+   * What the audience wraps around its handlers (idempotency, audit); without it, the handler
+   * alone. `run` takes the context the handler gets, when not the app's (a transaction's).
+   */
   around?(
     ctx: C,
-    call: { operation: Operation; request: FastifyRequest; body: unknown },
-    run: () => Promise<HandlerResult>,
+    call: { operation: Operation; request: FastifyRequest; body: unknown; caller: P },
+    run: (scoped?: C) => Promise<HandlerResult>,
   ): Promise<HandlerResult>;
   doc: AccessDoc;
 }
@@ -242,8 +245,10 @@ export function defineRoute<
         params: parse(def.params, request.params, 'path') as Infer<PS>,
         request,
       };
-      const run = (): Promise<HandlerResult> => handler(input);
-      return access.around ? access.around(ctx, { operation, request, body: input.body }, run) : run();
+      const run = (scoped: C = ctx): Promise<HandlerResult> => handler({ ...input, ctx: scoped });
+      return access.around
+        ? access.around(ctx, { operation, request, body: input.body, caller }, run)
+        : run();
     },
   };
 }

@@ -4,7 +4,9 @@
 // Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several cloud processes may each
 // run a worker, and a worker that dies mid-send only delays its message until the lease lapses.
 // Delivery is at least once: each message has a stable Message-ID for a resend after a crash.
-import { and, eq, sql } from 'drizzle-orm';
+// Sent rows (their bodies already erased) are deleted after SENT_RETENTION_MS, checked when the
+// outbox is idle at most once an hour; given-up rows stay, with their reason, for the operator.
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { SmtpRefusal, type MailMessage } from '@fiscal-pos/smtp-mail';
 import type { Clock } from '../clock.js';
@@ -17,6 +19,12 @@ import { openMailBody } from './mail-outbox.js';
 /** Longer than the three SMTP stages' timeouts together, so a live attempt keeps its row. */
 const LEASE_MS = 5 * 60_000;
 const ERROR_EXCERPT = 500;
+/**
+ * How long a sent message's row is kept: 30 days, enough to answer "did the invitation go out
+ * last week?" from the table, short enough that addresses do not pile up.
+ */
+export const SENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** What sends one message (SmtpSender; tests give it a real SMTP server). */
 export interface Mailer {
@@ -39,6 +47,7 @@ export class MailWorker {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private wakeRequested = false;
+  private prunedAt: number | undefined;
 
   constructor(
     private readonly options: {
@@ -75,6 +84,7 @@ export class MailWorker {
       let sent = false;
       try {
         sent = await this.sendNext();
+        if (!sent) await this.pruneWhenDue();
       } catch (error) {
         this.options.logger.error({ err: error }, 'the mail outbox could not be read or written');
       }
@@ -97,6 +107,24 @@ export class MailWorker {
       const timer = setTimeout(done, this.options.config.pollIntervalMs);
       this.wakeUp = done;
     });
+  }
+
+  private async pruneWhenDue(): Promise<void> {
+    const now = this.options.clock.now().getTime();
+    if (this.prunedAt !== undefined && now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await this.pruneSent();
+  }
+
+  /** Deletes the rows of messages sent more than SENT_RETENTION_MS ago; answers how many. */
+  async pruneSent(): Promise<number> {
+    const before = new Date(this.options.clock.now().getTime() - SENT_RETENTION_MS);
+    const deleted = await this.options.db
+      .delete(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, before)))
+      .returning({ id: mailOutbox.id });
+    if (deleted.length > 0) this.options.logger.info({ count: deleted.length }, 'sent mail pruned');
+    return deleted.length;
   }
 
   /** Claims one due message and tries it; false when none is due. */

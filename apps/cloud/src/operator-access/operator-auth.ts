@@ -1,11 +1,11 @@
 // The administration API's audience: `Authorization: Bearer <operator token>` on every request
 // (absent -> 401 missing_operator_token, wrong -> 401 invalid_operator_token); what changes
-// something goes through runAdministration (idempotency and the audit log).
+// something goes through runAuditedChange (idempotency and the audit log).
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { runAuditedChange } from '../audit/run-audited-change.js';
 import { ProblemError } from '../http/problem.js';
 import type { Access } from '../http/route.js';
-import { runAdministration } from './run-administration.js';
 import { tokenMatches } from '../secrets/access-tokens.js';
 
 function authenticateOperator(ctx: AppContext, request: FastifyRequest): void {
@@ -17,6 +17,12 @@ function authenticateOperator(ctx: AppContext, request: FastifyRequest): void {
     );
   if (!tokenMatches(ctx.operatorTokenDigest, match[1]!))
     throw new ProblemError('invalid_operator_token', 'The operator token is not valid.');
+}
+
+/** The merchant an administration path names (/merchants/{merchantId}/...), for its Activity page. */
+function merchantIdOf(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown> | undefined;
+  return typeof params?.merchantId === 'string' ? params.merchantId : null;
 }
 
 /**
@@ -32,7 +38,16 @@ export function operator(options: { shownOnce?: readonly string[] } = {}): Acces
       return {};
     },
     around: (ctx, { operation, request, body }, run) =>
-      runAdministration(ctx, { operation, shownOnce: options.shownOnce ?? [], request, body, run }),
+      runAuditedChange(ctx, {
+        operation,
+        actor: { kind: 'operator', merchantId: merchantIdOf(request) },
+        shownOnce: options.shownOnce ?? [],
+        // Administration handlers run as they were written, outside a transaction of the audit's.
+        transactional: false,
+        request,
+        body,
+        run,
+      }),
     doc: {
       who: 'Needs the operator token. Changes are audited and accept an Idempotency-Key.',
       unauthorized: 'Missing or invalid operator token',

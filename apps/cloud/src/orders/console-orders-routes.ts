@@ -9,12 +9,11 @@ import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { changeOrderStatus, type ChangeOrderStatusOptions } from './change-order-status.js';
 import { ORDER_STATUSES } from './order-lifecycle.js';
-import { CancelOrderBody, Order, presentOrder } from './order-schemas.js';
+import { CancelOrderBody, OrderParams, Order, presentOrder } from './order-schemas.js';
 import { findOrder, recentOrderPage } from './order-store.js';
 
 const viewer = consoleUser({ role: 'viewer' });
 const manager = consoleUser({ role: 'manager' });
-const OrderParams = z.object({ id: z.string().max(100) });
 const Day = z.iso.date().describe("A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau");
 
 const listConsoleOrdersRoute = defineRoute(viewer, {

@@ -5,6 +5,9 @@ import { MAX_LINE_QUANTITY } from '../limits.js';
 import { fromMinor, isEmailAddress, toMilli, VAT_CODES } from '@fiscal-pos/fiscal';
 import { CANCEL_REASONS, ORDER_STATUSES } from './order-lifecycle.js';
 
+/** An order's id in a path, for the integration API and the console alike. */
+export const OrderParams = z.object({ id: z.string().max(100) });
+
 // A bound that fails stops the checks (abort): 1e20 is too big, not also "at most 3 decimals".
 const Quantity = z
   .number()

@@ -8,10 +8,8 @@ import type { AppContext } from '../context.js';
 import { changeOrderStatus, type ChangeOrderStatusOptions } from './change-order-status.js';
 import { createOrder } from './create-order.js';
 import { ORDER_STATUSES } from './order-lifecycle.js';
-import { CancelOrderBody, CreateOrderBody, Order, presentOrder } from './order-schemas.js';
+import { CancelOrderBody, OrderParams, CreateOrderBody, Order, presentOrder } from './order-schemas.js';
 import { findOrder, orderPage } from './order-store.js';
-
-const OrderParams = z.object({ id: z.string().max(100) });
 
 export const createOrderRoute = defineRoute(integrationKey(['orders:write']), {
   method: 'POST',

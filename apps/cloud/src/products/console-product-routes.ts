@@ -197,7 +197,8 @@ const getStockRoute = defineRoute(viewer, {
 
 const ConsoleAdjustmentBody = AdjustmentBody.omit({ productId: true }).meta({ id: 'ConsoleStockAdjustment' });
 
-const adjustStockRoute = defineRoute(manager, {
+// The ledger keeps the Idempotency-Key (as the public route's): the audit only records it.
+const adjustStockRoute = defineRoute(consoleUser({ role: 'manager', ownIdempotency: true }), {
   method: 'POST',
   path: '/products/{id}/stock/adjustments',
   operationId: 'consoleAdjustStock',
@@ -221,7 +222,8 @@ const adjustStockRoute = defineRoute(manager, {
       idempotencyKey,
       body: { productId: params.id, ...body },
     });
-    if (result.kind === 'replayed') return { status: 200, body: result.adjustment };
+    if (result.kind === 'replayed')
+      return { status: 200, body: result.adjustment, headers: { 'idempotent-replayed': 'true' } };
     ctx.notifyDeliveries();
     return { status: 201, body: result.adjustment };
   },

@@ -3,7 +3,7 @@
 // rotate: new values are sealed with the current key, older ones still open with a previous
 // key until they are sealed again (`admin reencrypt-webhook-secrets`). The row's id is bound in
 // as associated data, so a sealed value copied onto another row does not open.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -33,10 +33,24 @@ export function secretsKeyId(key: Buffer): string {
 export class SecretsKeyring {
   readonly currentKeyId: string;
   private readonly keys = new Map<string, Buffer>();
+  /** The current key's subkey for fingerprints, apart from the one that seals. */
+  private readonly fingerprintKey: Buffer;
 
   constructor(current: Buffer, previous: readonly Buffer[] = []) {
     for (const key of [current, ...previous]) this.keys.set(secretsKeyId(key), key);
     this.currentKeyId = secretsKeyId(current);
+    this.fingerprintKey = createHmac('sha256', current).update('fiscal-pos fingerprint').digest();
+  }
+
+  /**
+   * A keyed digest (HMAC-SHA-256) of what was sent, to tell later whether the same was sent
+   * again, without a copy of the database being enough to test guesses of it (a password in a
+   * body is no fast hash away). After a key rotation an older fingerprint no longer matches.
+   */
+  fingerprint(parts: readonly (string | Buffer)[]): string {
+    const hmac = createHmac('sha256', this.fingerprintKey);
+    for (const part of parts) hmac.update(part);
+    return hmac.digest('hex');
   }
 
   /** Whether values sealed with this key id can be opened. */

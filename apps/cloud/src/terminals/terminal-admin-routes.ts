@@ -13,14 +13,8 @@ import { deactivateTerminal, renameTerminal } from './change-terminal.js';
 import { createTerminal } from './create-terminal.js';
 import { issueActivationCode } from './issue-activation-code.js';
 import { rotateTerminalApiKey } from './rotate-terminal-api-key.js';
-import {
-  CreateTerminalBody,
-  IssuedActivationCode,
-  RenameTerminalBody,
-  RotateTerminalApiKeyBody,
-  Terminal,
-  TerminalParams,
-} from './terminal-schemas.js';
+import { RotateTerminalApiKeyBody, TerminalNameBody } from './terminal-bodies.js';
+import { IssuedActivationCode, Terminal, TerminalParams } from './terminal-schemas.js';
 import { listTerminals } from './terminal-store.js';
 
 const notFound = { description: 'No such merchant, or no such terminal of it', schema: ProblemSchema };
@@ -36,7 +30,7 @@ const createTerminalRoute = defineRoute(operator({ shownOnce: ['activationCode']
   operationId: 'adminCreateTerminal',
   summary: 'Creates a pending terminal and its activation code (valid 24 h, single use)',
   params: MerchantParams,
-  body: CreateTerminalBody,
+  body: TerminalNameBody,
   responses: {
     201: { description: 'The terminal and its code', schema: IssuedActivationCode },
     404: notFound,
@@ -69,7 +63,7 @@ const renameTerminalRoute = defineRoute(operator(), {
   operationId: 'adminRenameTerminal',
   summary: 'Renames a terminal (the terminal sees it at its next sync)',
   params: TerminalParams,
-  body: RenameTerminalBody,
+  body: TerminalNameBody,
   responses: { 200: { description: 'The terminal', schema: Terminal }, 404: notFound },
   handler: async ({ ctx, params, body }) => ({
     status: 200,

@@ -1,8 +1,8 @@
 // The terminal resources as the operator sends and gets them (admin API); what a terminal sends
 // and gets back is the device API's contract in @fiscal-pos/platform-protocol.
-import { graceSeconds } from '../keys/grace-seconds.js';
 import { z } from 'zod';
 import { MerchantParams } from '../merchants/merchant-params.js';
+import { TerminalIdParams } from './terminal-bodies.js';
 import type { DeviceMerchant } from '@fiscal-pos/platform-protocol';
 import { TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
 
@@ -23,12 +23,7 @@ export const Terminal = z
   })
   .meta({ id: 'AdminTerminal' });
 
-export const TerminalParams = MerchantParams.extend({ terminalId: z.string().max(100) });
-
-const TerminalName = z.string().trim().min(1).max(100);
-
-export const CreateTerminalBody = z.object({ name: TerminalName }).meta({ id: 'AdminCreateTerminal' });
-export const RenameTerminalBody = z.object({ name: TerminalName }).meta({ id: 'AdminRenameTerminal' });
+export const TerminalParams = MerchantParams.extend(TerminalIdParams.shape);
 
 export const IssuedActivationCode = z
   .object({
@@ -39,14 +34,6 @@ export const IssuedActivationCode = z
     activationCodeExpiresAt: z.iso.datetime(),
   })
   .meta({ id: 'AdminIssuedActivationCode' });
-
-export const RotateTerminalApiKeyBody = z
-  .object({
-    graceSeconds: graceSeconds(
-      'How long the old key keeps working once the terminal has the new one (default 24 h)',
-    ),
-  })
-  .meta({ id: 'AdminRotateTerminalApiKey' });
 
 /** The merchant as its terminals see it: the receipt header's name and fiscal identity. */
 export function presentDeviceMerchant(merchant: DeviceMerchant): DeviceMerchant {

@@ -2,9 +2,7 @@
 // log with every attempt and the receiver's answers, redelivery, a new signing secret (shown
 // once, in the answer) and a test event. Each through the use case the integration API's
 // webhook routes call. Owners manage endpoints and secrets; managers redeliver and test.
-import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
-import { PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
@@ -17,19 +15,23 @@ import { setWebhookEndpointStatus } from './set-webhook-endpoint-status.js';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookBody,
-  Delivery,
-  DELIVERY_STATUSES,
+  DEFAULT_SECRET_GRACE_SECONDS,
+  DeliveryPage,
+  DeliveryParams,
+  DeliveryQuery,
+  EndpointParams,
   presentEndpoint,
+  QueuedPing,
+  RotatedWebhookSecret,
   WebhookEndpoint,
+  WebhookEndpointList,
 } from './webhook-schemas.js';
 import { listLiveEndpoints } from './webhook-store.js';
 
 const viewer = consoleUser({ role: 'viewer' });
 const manager = consoleUser({ role: 'manager' });
 const owner = consoleUser({ role: 'owner' });
-const EndpointParams = z.object({ id: z.string().max(100) });
 const notFound = { description: 'No such endpoint of this merchant', schema: ProblemSchema };
-const DAY_SECONDS = 86_400;
 
 const listConsoleWebhooksRoute = defineRoute(viewer, {
   method: 'GET',
@@ -37,7 +39,7 @@ const listConsoleWebhooksRoute = defineRoute(viewer, {
   operationId: 'listConsoleWebhooks',
   summary: "The merchant's webhook endpoints, enabled or not (never their secrets)",
   responses: {
-    200: { description: 'Endpoints', schema: z.object({ data: z.array(WebhookEndpoint) }) },
+    200: { description: 'Endpoints', schema: WebhookEndpointList },
   },
   handler: async ({ ctx, user }) => ({
     status: 200,
@@ -45,7 +47,7 @@ const listConsoleWebhooksRoute = defineRoute(viewer, {
   }),
 });
 
-const createConsoleWebhookRoute = defineRoute(owner, {
+const createConsoleWebhookRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['secret'] }), {
   method: 'POST',
   path: '/webhooks',
   operationId: 'createConsoleWebhook',
@@ -105,9 +107,9 @@ const listConsoleDeliveriesRoute = defineRoute(viewer, {
   summary:
     "An endpoint's delivery log, newest first: each delivery with every attempt and the receiver's answer",
   params: EndpointParams,
-  query: PageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() }),
+  query: DeliveryQuery,
   responses: {
-    200: { description: 'A page of deliveries', schema: pageOf(Delivery, 'ConsoleDeliveryPage') },
+    200: { description: 'A page of deliveries', schema: DeliveryPage },
     404: notFound,
   },
   handler: async ({ ctx, user, params, query }) => ({
@@ -127,7 +129,7 @@ const redeliverConsoleWebhookRoute = defineRoute(manager, {
   path: '/webhooks/{id}/deliveries/{deliveryId}/redeliver',
   operationId: 'redeliverConsoleWebhook',
   summary: 'Sends a finished delivery again, with the same webhook id',
-  params: z.object({ id: z.string().max(100), deliveryId: z.string().max(100) }),
+  params: DeliveryParams,
   responses: {
     202: { description: 'Queued again' },
     404: { description: 'No such delivery, or its endpoint is disabled', schema: ProblemSchema },
@@ -144,17 +146,14 @@ const redeliverConsoleWebhookRoute = defineRoute(manager, {
   },
 });
 
-const rotateConsoleWebhookSecretRoute = defineRoute(owner, {
+const rotateConsoleWebhookSecretRoute = defineRoute(consoleUser({ role: 'owner', shownOnce: ['secret'] }), {
   method: 'POST',
   path: '/webhooks/{id}/rotate-secret',
   operationId: 'rotateConsoleWebhookSecret',
   summary: 'A new signing secret, shown in this answer only; the old one signs too for 24 hours',
   params: EndpointParams,
   responses: {
-    200: {
-      description: 'The new secret',
-      schema: z.object({ secret: z.string(), previousSecretExpiresAt: z.iso.datetime().nullable() }),
-    },
+    200: { description: 'The new secret', schema: RotatedWebhookSecret },
     404: notFound,
   },
   handler: async ({ ctx, user, params }) => ({
@@ -162,7 +161,7 @@ const rotateConsoleWebhookSecretRoute = defineRoute(owner, {
     body: await rotateWebhookSecret(ctx, {
       merchantId: user.merchantId,
       endpointId: params.id,
-      graceSeconds: DAY_SECONDS,
+      graceSeconds: DEFAULT_SECRET_GRACE_SECONDS,
     }),
   }),
 });
@@ -174,7 +173,7 @@ const testConsoleWebhookRoute = defineRoute(manager, {
   summary: 'Sends a `ping` event to this endpoint only',
   params: EndpointParams,
   responses: {
-    202: { description: 'Queued', schema: z.object({ eventId: z.string() }) },
+    202: { description: 'Queued', schema: QueuedPing },
     404: { description: 'No such endpoint of this merchant, or it is disabled', schema: ProblemSchema },
   },
   handler: async ({ ctx, user, params }) => {

@@ -1,7 +1,13 @@
-// The webhook resources as the API shows them, and the conversion from stored rows.
+// The webhook resources as the API shows them, and the conversion from stored rows. One schema
+// per resource for both audiences that answer it: the integration API (/api/public/v1/webhooks)
+// and the merchant console (/api/console/v1/webhooks).
 import { z } from 'zod';
 import type { webhookEndpoints } from '../db/schema.js';
 import { SubscribableEventType } from '../events/event-types.js';
+import { PageQuery, pageOf } from '../http/cursor.js';
+
+export const EndpointParams = z.object({ id: z.string().max(100) });
+export const DeliveryParams = EndpointParams.extend({ deliveryId: z.string().max(100) });
 
 export const WebhookEndpoint = z
   .object({
@@ -20,6 +26,8 @@ export const WebhookEndpoint = z
   })
   .meta({ id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const WebhookEndpointList = z.object({ data: z.array(WebhookEndpoint) });
 
 export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
   secret: z.string().describe('Signing secret (whsec_...); shown only in this response'),
@@ -56,7 +64,7 @@ const DeliveryAttempt = z.object({
   responseExcerpt: z.string().nullable().describe('First 1 KiB of the response body'),
 });
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const Delivery = z
   .object({
@@ -74,3 +82,35 @@ export const Delivery = z
   })
   .meta({ id: 'WebhookDelivery' });
 export type Delivery = z.infer<typeof Delivery>;
+
+/** The answer to a test event (`ping`) queued for one endpoint. */
+export const QueuedPing = z.object({ eventId: z.string() });
+
+export const DeliveryQuery = PageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() });
+export const DeliveryPage = pageOf(Delivery, 'DeliveryPage');
+
+const DAY_SECONDS = 86_400;
+/** How long a replaced signing secret signs too when the caller does not say: 24 hours. */
+export const DEFAULT_SECRET_GRACE_SECONDS = DAY_SECONDS;
+
+export const RotateWebhookSecretBody = z
+  .object({
+    graceSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * DAY_SECONDS)
+      .default(DEFAULT_SECRET_GRACE_SECONDS)
+      .describe('How long the replaced secret keeps signing (default 24 h, at most 7 days; 0 ends it now)'),
+  })
+  .meta({ id: 'RotateWebhookSecret' });
+
+export const RotatedWebhookSecret = z
+  .object({
+    secret: z.string().describe('The new signing secret (whsec_...)'),
+    previousSecretExpiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe('Until then the replaced secret signs too; null when it was retired at once'),
+  })
+  .meta({ id: 'RotatedWebhookSecret' });

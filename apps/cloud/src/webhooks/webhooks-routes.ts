@@ -1,6 +1,4 @@
 // The webhook endpoints of the integration API: each handler calls one use case and presents.
-import { z } from 'zod';
-import { PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { integrationKey } from '../integration-access/integration-key-auth.js';
@@ -13,14 +11,18 @@ import { rotateWebhookSecret } from './rotate-webhook-secret.js';
 import {
   CreatedWebhookEndpoint,
   CreateWebhookBody,
-  Delivery,
-  DELIVERY_STATUSES,
+  DEFAULT_SECRET_GRACE_SECONDS,
+  DeliveryPage,
+  DeliveryParams,
+  DeliveryQuery,
+  EndpointParams,
   presentEndpoint,
-  WebhookEndpoint,
+  QueuedPing,
+  RotatedWebhookSecret,
+  RotateWebhookSecretBody,
+  WebhookEndpointList,
 } from './webhook-schemas.js';
 import { listLiveEndpoints } from './webhook-store.js';
-
-const EndpointParams = z.object({ id: z.string().max(100) });
 
 export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'POST',
@@ -46,7 +48,7 @@ export const listWebhooksRoute = defineRoute(integrationKey(['webhooks:manage'])
   path: '/webhooks',
   operationId: 'listWebhooks',
   summary: "The merchant's webhook endpoints (without secrets)",
-  responses: { 200: { description: 'Endpoints', schema: z.object({ data: z.array(WebhookEndpoint) }) } },
+  responses: { 200: { description: 'Endpoints', schema: WebhookEndpointList } },
   handler: async ({ ctx, auth }) => ({
     status: 200,
     body: { data: (await listLiveEndpoints(ctx.db, auth.merchantId)).map(presentEndpoint) },
@@ -76,7 +78,7 @@ export const pingWebhookRoute = defineRoute(integrationKey(['webhooks:manage']),
   summary: 'Queues a `ping` event to this endpoint only',
   params: EndpointParams,
   responses: {
-    202: { description: 'Queued', schema: z.object({ eventId: z.string() }) },
+    202: { description: 'Queued', schema: QueuedPing },
     404: { description: 'No such endpoint, or it is disabled', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params }) => {
@@ -92,8 +94,8 @@ export const listDeliveriesRoute = defineRoute(integrationKey(['webhooks:manage'
   operationId: 'listWebhookDeliveries',
   summary: 'Delivery log of an endpoint, newest first, with every attempt',
   params: EndpointParams,
-  query: PageQuery.extend({ status: z.enum(DELIVERY_STATUSES).optional() }),
-  responses: { 200: { description: 'A page of deliveries', schema: pageOf(Delivery, 'DeliveryPage') } },
+  query: DeliveryQuery,
+  responses: { 200: { description: 'A page of deliveries', schema: DeliveryPage } },
   handler: async ({ ctx, auth, params, query }) => ({
     status: 200,
     body: await listWebhookDeliveries(ctx.db, {
@@ -112,7 +114,7 @@ export const redeliverRoute = defineRoute(integrationKey(['webhooks:manage']), {
   operationId: 'redeliverWebhook',
   summary:
     'Sends a finished delivery again, with the same webhook id (receivers deduplicating on it will skip it)',
-  params: z.object({ id: z.string().max(100), deliveryId: z.string().max(100) }),
+  params: DeliveryParams,
   responses: {
     202: { description: 'Queued again' },
     404: { description: 'No such delivery, or its endpoint is disabled', schema: ProblemSchema },
@@ -129,8 +131,6 @@ export const redeliverRoute = defineRoute(integrationKey(['webhooks:manage']), {
   },
 });
 
-const DAY_SECONDS = 86_400;
-
 export const rotateWebhookSecretRoute = defineRoute(integrationKey(['webhooks:manage']), {
   method: 'POST',
   path: '/webhooks/{id}/rotate-secret',
@@ -138,31 +138,9 @@ export const rotateWebhookSecretRoute = defineRoute(integrationKey(['webhooks:ma
   summary:
     'Replaces the signing secret; until the grace period ends, deliveries carry a signature with each secret',
   params: EndpointParams,
-  body: z
-    .object({
-      graceSeconds: z
-        .number()
-        .int()
-        .min(0)
-        .max(7 * DAY_SECONDS)
-        .default(DAY_SECONDS)
-        .describe('How long the replaced secret keeps signing (default 24 h, at most 7 days; 0 ends it now)'),
-    })
-    .meta({ id: 'RotateWebhookSecret' })
-    .optional(),
+  body: RotateWebhookSecretBody.optional(),
   responses: {
-    200: {
-      description: 'The new secret, shown only here',
-      schema: z
-        .object({
-          secret: z.string().describe('The new signing secret (whsec_...)'),
-          previousSecretExpiresAt: z.iso
-            .datetime()
-            .nullable()
-            .describe('Until then the replaced secret signs too; null when it was retired at once'),
-        })
-        .meta({ id: 'RotatedWebhookSecret' }),
-    },
+    200: { description: 'The new secret, shown only here', schema: RotatedWebhookSecret },
     404: { description: 'No such endpoint', schema: ProblemSchema },
   },
   handler: async ({ ctx, auth, params, body }) => ({
@@ -170,7 +148,7 @@ export const rotateWebhookSecretRoute = defineRoute(integrationKey(['webhooks:ma
     body: await rotateWebhookSecret(ctx, {
       merchantId: auth.merchantId,
       endpointId: params.id,
-      graceSeconds: body?.graceSeconds ?? DAY_SECONDS,
+      graceSeconds: body?.graceSeconds ?? DEFAULT_SECRET_GRACE_SECONDS,
     }),
   }),
 });

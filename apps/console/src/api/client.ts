@@ -3,9 +3,12 @@
 // the cloud does not declare is a type error. Same origin: the session cookie goes along by itself.
 // Every change (POST/PUT/PATCH/DELETE) carries the session's CSRF token; a 401 on a signed-in
 // call ends the session in the app (session.tsx sends the person to sign-in with a message).
+// Every change also carries an Idempotency-Key, reused when a submission is retried
+// (idempotency-keys.ts).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '@fiscal-pos/sdk/cloud-api';
 import type { PendingPaths } from './pending-api.js';
+import { idempotencyKeys } from './idempotency-keys.js';
 import { ApiError, problemOf } from './problem.js';
 
 export const CONSOLE_API = '/api/console/v1';
@@ -48,7 +51,7 @@ const session: Middleware = {
 };
 
 export const api = createClient<paths & PendingPaths>({ baseUrl: window.location.origin });
-api.use(session);
+api.use(session, idempotencyKeys);
 
 /**
  * The data of an openapi-fetch call, or an ApiError with the problem the cloud answered:

@@ -2,5 +2,5 @@
 // so a form refuses exactly what the cloud would. Each module named here imports only zod and
 // modules that import nothing: it is bundled into the page. Add the schemas your pages need.
 export { SignInSchema, TotpCodeSchema } from '../../../cloud/src/console-auth/console-auth-schemas.js';
-export { ConsoleTerminalNameBody } from '../../../cloud/src/fleet/fleet-bodies.js';
+export { TerminalNameBody } from '../../../cloud/src/terminals/terminal-bodies.js';
 export { SCOPES, type Scope } from '../../../cloud/src/keys/scopes.js';

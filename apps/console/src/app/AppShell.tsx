@@ -10,7 +10,7 @@ import { LanguageSwitcher } from '../i18n/LanguageSwitcher.js';
 import { Button } from '../ui/Button.js';
 import { Loading } from '../ui/States.js';
 import { AREAS } from './areas.js';
-import { useEndSession, useSession } from './session.js';
+import { roleAllows, useEndSession, useSession } from './session.js';
 
 export function AppShell() {
   const t = useT();
@@ -69,7 +69,7 @@ export function AppShell() {
           aria-label={t.app.mainNav}
         >
           <ul>
-            {AREAS.map((area) => (
+            {AREAS.filter((area) => !area.least || roleAllows(session.user.role, area.least)).map((area) => (
               <li key={area.path}>
                 <NavLink to={`/${area.path}`} end={area.path === ''} onClick={() => setMenuOpen(false)}>
                   {t.nav[area.label]}

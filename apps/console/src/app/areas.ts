@@ -4,12 +4,15 @@
 // its label under `nav` in every language, and its folder.
 import type { ComponentType } from 'react';
 import type { Messages } from '../i18n/messages.js';
+import type { Role } from './session.js';
 
 export interface Area {
   /** Under /console/; '' is the overview. */
   path: string;
   label: keyof Messages['nav'];
   load: () => Promise<{ default: ComponentType }>;
+  /** The least role whose navigation lists it (the cloud refuses the others); none: every role. */
+  least?: Role;
 }
 
 export const AREAS: readonly Area[] = [
@@ -25,5 +28,11 @@ export const AREAS: readonly Area[] = [
   { path: 'webhooks', label: 'webhooks', load: () => import('../pages/webhooks/WebhooksPage.js') },
   { path: 'sales', label: 'sales', load: () => import('../pages/sales/SalesPage.js') },
   { path: 'users', label: 'users', load: () => import('../pages/users/UsersPage.js') },
+  {
+    path: 'activity',
+    label: 'activity',
+    load: () => import('../pages/activity/ActivityPage.js'),
+    least: 'manager',
+  },
   { path: 'settings', label: 'settings', load: () => import('../pages/settings/SettingsPage.js') },
 ];

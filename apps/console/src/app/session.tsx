@@ -39,9 +39,12 @@ export function useSession(): Session {
 
 const RANK: Record<Role, number> = { viewer: 0, manager: 1, owner: 2 };
 
+/** Whether `role` is `least` or above. */
+export const roleAllows = (role: Role, least: Role): boolean => RANK[role] >= RANK[least];
+
 /** Whether the signed-in person's role is `least` or above (the cloud checks again). */
 export function useRoleAllows(least: Role): boolean {
-  return RANK[useSession().user.role] >= RANK[least];
+  return roleAllows(useSession().user.role, least);
 }
 
 /** Why the sign-in page is shown, carried in the navigation's state. */

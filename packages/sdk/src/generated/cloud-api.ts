@@ -1107,7 +1107,7 @@ export interface paths {
         };
         /**
          * The signed-in user, their merchant and the CSRF token
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleGetSession"];
         put?: never;
@@ -1129,7 +1129,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out of this browser
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleSignOut"];
         delete?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
          * Sign out of every browser
          * @description Ends every session of the signed-in user, this one included.
          *
-         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleSignOutEverywhere"];
         delete?: never;
@@ -1257,7 +1257,7 @@ export interface paths {
          * A new authenticator secret (not in force until enabled with a code from it)
          * @description Answers the secret and its otpauth:// URI (show it as a QR code). Setting up again replaces a secret not yet enabled.
          *
-         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleSetUpTotp"];
         delete?: never;
@@ -1277,7 +1277,7 @@ export interface paths {
         put?: never;
         /**
          * Turns two-factor sign-in on, confirmed by a code from the authenticator
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleEnableTotp"];
         delete?: never;
@@ -1297,7 +1297,7 @@ export interface paths {
         put?: never;
         /**
          * Turns two-factor sign-in off, confirmed by a current code or the password
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleDisableTotp"];
         delete?: never;
@@ -1317,7 +1317,7 @@ export interface paths {
          * Every fiscal document of the merchant's terminals, newest first, cursor-paginated
          * @description Sales, refunds, cash in and out, X and Z reports, filtered by terminal, type, payment code and calendar days. Lines are left out (GET /sales/{id} has them).
          *
-         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["listConsoleSales"];
         put?: never;
@@ -1339,7 +1339,7 @@ export interface paths {
          * The documents the same filters list, as CSV (UTF-8, RFC 4180), newest first, streamed
          * @description Columns: id, date, time (the receipt’s, Europe/Chisinau), issued_at (UTC), terminal, type, status, receipt_number, report_number, mev_code, offline_code, total, vat, payments (code=amount ...), sale_id. Amounts are signed: refunds and cash out are negative.
          *
-         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["exportConsoleSales"];
         put?: never;
@@ -1359,7 +1359,7 @@ export interface paths {
         };
         /**
          * One fiscal document with what its receipt printed, and its refunds (or its sale)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["getConsoleSale"];
         put?: never;
@@ -1381,7 +1381,7 @@ export interface paths {
          * Daily totals by VAT code for a range of days: taxable base, VAT and gross of sales, refunds and net
          * @description Receipts refused by the tax server are left out. Days without receipts are absent. At most 366 days.
          *
-         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["getVatDailyReport"];
         put?: never;
@@ -1401,7 +1401,7 @@ export interface paths {
         };
         /**
          * Orders, newest first, by status and the days they were created, cursor-paginated
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["listConsoleOrders"];
         put?: never;
@@ -1421,7 +1421,7 @@ export interface paths {
         };
         /**
          * One order
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["getConsoleOrder"];
         put?: never;
@@ -1443,7 +1443,7 @@ export interface paths {
         put?: never;
         /**
          * Confirms a draft order
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["confirmConsoleOrder"];
         delete?: never;
@@ -1463,7 +1463,7 @@ export interface paths {
         put?: never;
         /**
          * Cancels a draft or confirmed order, with a reason (other when none is given)
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["cancelConsoleOrder"];
         delete?: never;
@@ -1483,7 +1483,7 @@ export interface paths {
         put?: never;
         /**
          * Marks a confirmed order fulfilled (handed over); final
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["fulfilConsoleOrder"];
         delete?: never;
@@ -1501,13 +1501,13 @@ export interface paths {
         };
         /**
          * The merchant's webhook endpoints, enabled or not (never their secrets)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["listConsoleWebhooks"];
         put?: never;
         /**
          * Registers an https endpoint; its signing secret is in this answer only
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["createConsoleWebhook"];
         delete?: never;
@@ -1528,7 +1528,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes an endpoint; its queued deliveries are dropped, its log kept
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         delete: operations["deleteConsoleWebhook"];
         options?: never;
@@ -1547,7 +1547,7 @@ export interface paths {
         put?: never;
         /**
          * Enables an endpoint (also one the cloud disabled as gone or failing)
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["enableConsoleWebhook"];
         delete?: never;
@@ -1567,7 +1567,7 @@ export interface paths {
         put?: never;
         /**
          * Disables an endpoint: no deliveries until enabled; its queued ones fail and can be redelivered later
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["disableConsoleWebhook"];
         delete?: never;
@@ -1585,7 +1585,7 @@ export interface paths {
         };
         /**
          * An endpoint's delivery log, newest first: each delivery with every attempt and the receiver's answer
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["listConsoleWebhookDeliveries"];
         put?: never;
@@ -1607,7 +1607,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a finished delivery again, with the same webhook id
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["redeliverConsoleWebhook"];
         delete?: never;
@@ -1627,7 +1627,7 @@ export interface paths {
         put?: never;
         /**
          * A new signing secret, shown in this answer only; the old one signs too for 24 hours
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["rotateConsoleWebhookSecret"];
         delete?: never;
@@ -1647,7 +1647,7 @@ export interface paths {
         put?: never;
         /**
          * Sends a `ping` event to this endpoint only
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["testConsoleWebhook"];
         delete?: never;
@@ -1665,7 +1665,7 @@ export interface paths {
         };
         /**
          * The shop’s console users, oldest first
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListUsers"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * Invitations neither accepted, withdrawn nor expired, oldest first
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListInvitations"];
         put?: never;
@@ -1693,7 +1693,7 @@ export interface paths {
          * Invites a colleague by e-mail
          * @description Mails a link (`/console/invitation/<token>`, single use, valid 7 days) to the address; a pending invitation of the same address is replaced. Without a mail server (no SMTP_URL) nothing is mailed: `mailed` is false and `link` carries the link for the owner to pass on (it is never shown again).
          *
-         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleInviteUser"];
         delete?: never;
@@ -1714,7 +1714,7 @@ export interface paths {
         post?: never;
         /**
          * Withdraws a pending invitation: its link stops working
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         delete: operations["consoleRevokeInvitation"];
         options?: never;
@@ -1734,14 +1734,14 @@ export interface paths {
         post?: never;
         /**
          * Removes a user: their sessions end at once (not the shop’s last owner)
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         delete: operations["consoleRemoveUser"];
         options?: never;
         head?: never;
         /**
          * Changes a user’s role (the shop’s last owner keeps theirs)
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         patch: operations["consoleChangeUserRole"];
         trace?: never;
@@ -1759,7 +1759,7 @@ export interface paths {
          * Ends every session of a user (a lost phone, a shared computer)
          * @description The user is named in the body: a path under /users/{userId}/ would be ambiguous with /users/invitations/{invitationId}.
          *
-         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleSignUserOutEverywhere"];
         delete?: never;
@@ -1777,7 +1777,7 @@ export interface paths {
         };
         /**
          * The fleet at a glance: terminals online or last seen, health, alerts, sales today and this week
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleFleetOverview"];
         put?: never;
@@ -1797,13 +1797,13 @@ export interface paths {
         };
         /**
          * The merchant’s terminals, oldest first, deactivated ones included
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListTerminals"];
         put?: never;
         /**
          * Creates a terminal and its activation code (shown once, valid 24 h) with the QR code’s text
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleCreateTerminal"];
         delete?: never;
@@ -1821,7 +1821,7 @@ export interface paths {
         };
         /**
          * One terminal with its health and alerts
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleGetTerminal"];
         put?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         head?: never;
         /**
          * Renames a terminal (it sees the name at its next sync)
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         patch: operations["consoleRenameTerminal"];
         trace?: never;
@@ -1847,7 +1847,7 @@ export interface paths {
         put?: never;
         /**
          * A new activation code (a replaced or reset device); using it retires the old device
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleIssueActivationCode"];
         delete?: never;
@@ -1867,7 +1867,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivates a terminal for good: its credential and keys stop working
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleDeactivateTerminal"];
         delete?: never;
@@ -1889,7 +1889,7 @@ export interface paths {
          * Rotates the terminal’s X-API-Key; the terminal picks the new key up at its next sync
          * @description The new key goes to the terminal only; ERPs read it there. The current key keeps working for graceSeconds after.
          *
-         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleRotateTerminalApiKey"];
         delete?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
         put?: never;
         /**
          * Calls the terminal’s GET /api/health through the relay and says what came back
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleTestTerminal"];
         delete?: never;
@@ -1927,13 +1927,13 @@ export interface paths {
         };
         /**
          * The merchant’s integration keys, oldest first, revoked and expired ones included (never the keys)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListIntegrationKeys"];
         put?: never;
         /**
          * Issues an integration key; the key is in this answer only
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleCreateIntegrationKey"];
         delete?: never;
@@ -1953,7 +1953,7 @@ export interface paths {
         put?: never;
         /**
          * Issues the key’s successor (shown once); the old key works until the grace period ends
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleRotateIntegrationKey"];
         delete?: never;
@@ -1973,7 +1973,7 @@ export interface paths {
         put?: never;
         /**
          * The key stops working now
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleRevokeIntegrationKey"];
         delete?: never;
@@ -1991,12 +1991,12 @@ export interface paths {
         };
         /**
          * Whether the integration API is on for this merchant (off: every key answers 403)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleGetIntegrationModule"];
         /**
          * Turns the integration API on or off for this merchant
-         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the owner role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         put: operations["consoleSetIntegrationModule"];
         post?: never;
@@ -2015,13 +2015,13 @@ export interface paths {
         };
         /**
          * The category tree: every live category with its parentId, by position then name
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListCategories"];
         put?: never;
         /**
          * Creates a category at the top or below a parent
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleCreateCategory"];
         delete?: never;
@@ -2042,14 +2042,14 @@ export interface paths {
         post?: never;
         /**
          * Deletes an empty category
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         delete: operations["consoleDeleteCategory"];
         options?: never;
         head?: never;
         /**
          * Renames, moves or reorders a category (never below itself); fields left out stay
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         patch: operations["consoleUpdateCategory"];
         trace?: never;
@@ -2063,13 +2063,13 @@ export interface paths {
         };
         /**
          * The cashiers who may open a shift on the terminals (never their PINs)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListCashiers"];
         put?: never;
         /**
          * Creates a cashier with a 4-digit PIN (kept only as a slow hash)
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleCreateCashier"];
         delete?: never;
@@ -2090,14 +2090,14 @@ export interface paths {
         post?: never;
         /**
          * Deactivates a cashier: terminals refuse their PIN after the next catalog sync
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         delete: operations["consoleDeactivateCashier"];
         options?: never;
         head?: never;
         /**
          * Renames a cashier or changes the role; the PIN has its own reset
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         patch: operations["consoleUpdateCashier"];
         trace?: never;
@@ -2115,7 +2115,7 @@ export interface paths {
          * Sets a cashier's new PIN (the one given, or a random one shown in this answer only)
          * @description Terminals learn the new PIN with their next catalog sync; the old one stops working then.
          *
-         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleResetCashierPin"];
         delete?: never;
@@ -2133,7 +2133,7 @@ export interface paths {
         };
         /**
          * Every VAT code with its rate (defaults for codes never set; `_` exempt)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListVatRates"];
         put?: never;
@@ -2153,13 +2153,13 @@ export interface paths {
         };
         /**
          * Live products by code, a page at a time; q searches code, SKU, names and barcodes
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListProducts"];
         put?: never;
         /**
          * Creates a product (as POST /api/public/v1/products does; emits product.created)
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleCreateProduct"];
         delete?: never;
@@ -2177,7 +2177,7 @@ export interface paths {
         };
         /**
          * The live products as the products CSV (the columns the import reads), by code
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleExportProducts"];
         put?: never;
@@ -2201,7 +2201,7 @@ export interface paths {
          * Imports the products CSV: checks every row; with mode=apply writes them all or none
          * @description The body is the CSV (Content-Type: text/csv), UTF-8, `,` or `;` between cells, at most 50000 rows and 20 MiB; the columns are code, sku, barcodes, name_ro, name_ru, name_en, description_ro, description_ru, description_en, category_path, vat_code, unit, price, active, on_hand (docs/console.md, "Products CSV"). Products are matched by code. The answer counts what the rows do and lists the errors by row and column; with errors nothing is written.
          *
-         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleImportProducts"];
         delete?: never;
@@ -2219,7 +2219,7 @@ export interface paths {
         };
         /**
          * One product with its content blocks (ro / ru / en)
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleGetProduct"];
         put?: never;
@@ -2231,7 +2231,7 @@ export interface paths {
          * Changes the fields given of a product's catalog fields and content (emits product.updated)
          * @description Fields left out stay; null clears an optional field. Stock changes by adjustments only.
          *
-         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         patch: operations["consoleUpdateProduct"];
         trace?: never;
@@ -2247,7 +2247,7 @@ export interface paths {
         put?: never;
         /**
          * Stops selling the product: terminals no longer offer it; its history and stock stay
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleDeactivateProduct"];
         delete?: never;
@@ -2267,7 +2267,7 @@ export interface paths {
         put?: never;
         /**
          * Sells the product again (emits product.updated)
-         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleActivateProduct"];
         delete?: never;
@@ -2285,7 +2285,7 @@ export interface paths {
         };
         /**
          * The merchant's content block definitions (key and labels), in display order
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleListContentBlocks"];
         put?: never;
@@ -2308,7 +2308,7 @@ export interface paths {
          * Defines a content block (its headings in ro / ru / en and its place), or changes one
          * @description Products carry each block's text under its key (PATCH /products/{id}, content).
          *
-         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         put: operations["consoleSaveContentBlock"];
         post?: never;
@@ -2327,7 +2327,7 @@ export interface paths {
         };
         /**
          * On-hand stock of a product and its ledger, newest movement first
-         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header.
+         * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         get: operations["consoleGetProductStock"];
         put?: never;
@@ -2351,9 +2351,31 @@ export interface paths {
          * Adds to or removes from on-hand stock with a reason (a ledger movement; emits inventory.updated)
          * @description As POST /api/public/v1/inventory/adjustments: the Idempotency-Key header is required, a retry with the same key and body returns the first adjustment (200) and moves nothing; another body is 409.
          *
-         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header.
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleAdjustStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what in the shop, newest first
+         * @description Every change made in the console (and by the operator on this merchant), refused ones included, with who made it. Never what was sent: no names, keys, passwords or codes.
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
+         */
+        get: operations["consoleListActivity"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2817,13 +2839,14 @@ export interface components {
             /** @description null clears it */
             address?: string | null;
         };
-        AdminIntegrationSwitch: {
+        IntegrationModule: {
             /** @description Whether the merchant’s keys may use the integration API */
             active: boolean;
         };
-        AdminKey: {
+        IntegrationKey: {
             id: string;
             name: string;
+            /** @description The key’s first characters, to recognise it */
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
@@ -2839,19 +2862,20 @@ export interface components {
         };
         AdminCreatedKey: {
             id: string;
-            merchantId: string;
-            /** @description The key itself: shown only in this answer (not in idempotent replays) */
+            /** @description The key itself: in this answer only, never again (not in idempotent replays) */
             key: string;
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
+            merchantId: string;
         };
-        AdminCreateKey: {
+        CreateIntegrationKey: {
+            /** @description What the key may do */
             scopes: ("products:read" | "products:write" | "inventory:read" | "inventory:write" | "orders:read" | "orders:write" | "webhooks:manage" | "sales:read")[];
-            /** @description A label for the console */
+            /** @description A label: which shop or ERP uses it */
             name?: string;
         };
-        AdminRotateKey: {
+        RotateIntegrationKey: {
             /**
              * @description How long the old key keeps working (default 24 h; 0 ends it now)
              * @default 86400
@@ -3023,13 +3047,10 @@ export interface components {
             salt: string;
             hash: string;
         };
-        AdminCreateTerminal: {
+        TerminalName: {
             name: string;
         };
-        AdminRenameTerminal: {
-            name: string;
-        };
-        AdminRotateTerminalApiKey: {
+        RotateTerminalApiKey: {
             /**
              * @description How long the old key keeps working once the terminal has the new one (default 24 h)
              * @default 86400
@@ -3537,11 +3558,6 @@ export interface components {
             hasMore: boolean;
             nextCursor: string | null;
         };
-        ConsoleDeliveryPage: {
-            data: components["schemas"]["WebhookDelivery"][];
-            hasMore: boolean;
-            nextCursor: string | null;
-        };
         ConsoleUserPage: {
             data: components["schemas"]["ConsoleUser"][];
             hasMore: boolean;
@@ -3718,22 +3734,12 @@ export interface components {
                 qrPayload: string;
             };
         };
-        ConsoleTerminalName: {
-            name: string;
-        };
         ConsoleTerminalKeyRotation: {
             terminal: components["schemas"]["ConsoleTerminal"];
             apiKey: {
                 id: string;
                 lastFour: string;
             };
-        };
-        ConsoleRotateTerminalKey: {
-            /**
-             * @description How long the terminal’s current key keeps working once it has the new one
-             * @default 86400
-             */
-            graceSeconds: number;
         };
         ConsoleTerminalTest: {
             /**
@@ -3767,43 +3773,28 @@ export interface components {
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description End of a rotation grace period */
+            expiresAt: string | null;
+            /** @description The successor of a rotated key */
+            rotatedToId: string | null;
+            /** @description Its last request, to the minute; null: never used */
+            lastUsedAt: string | null;
             /**
              * @description rotating: replaced, works until expiresAt; expired: its grace ended; revoked: stopped at once
              * @enum {string}
              */
             state: "active" | "rotating" | "expired" | "revoked";
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            expiresAt: string | null;
-            rotatedToId: string | null;
-            /** @description Its last request, to the minute; null: never used */
-            lastUsedAt: string | null;
         };
-        ConsoleCreatedIntegrationKey: {
+        CreatedIntegrationKey: {
             id: string;
-            /** @description The key itself: in this answer only, never again */
+            /** @description The key itself: in this answer only, never again (not in idempotent replays) */
             key: string;
             displayPrefix: string;
             lastFour: string;
             scopes: string[];
-        };
-        ConsoleCreateIntegrationKey: {
-            /** @description What the key may do */
-            scopes: ("products:read" | "products:write" | "inventory:read" | "inventory:write" | "orders:read" | "orders:write" | "webhooks:manage" | "sales:read")[];
-            /** @description A label: which shop or ERP uses it */
-            name?: string;
-        };
-        ConsoleRotateIntegrationKey: {
-            /**
-             * @description How long the old key keeps working (default 24 h; 0 ends it now)
-             * @default 86400
-             */
-            graceSeconds: number;
-        };
-        ConsoleIntegrationModule: {
-            /** @description Whether the merchant’s keys may use the integration API */
-            active: boolean;
         };
         ConsoleCategoryChange: {
             name?: string;
@@ -3912,6 +3903,35 @@ export interface components {
             delta: number;
             /** @description Why stock changed, e.g. "stocktake", "damaged" */
             reason: string;
+        };
+        ConsoleActivityPage: {
+            data: components["schemas"]["ConsoleActivityEntry"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        ConsoleActivityEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @constant */
+                kind: "operator";
+            } | {
+                /** @constant */
+                kind: "console_user";
+                userId: string;
+                /** @description The address the user had then */
+                email: string;
+            };
+            /** @description The operationId of the request (consoleCreateTerminal, ...) */
+            operation: string;
+            method: string;
+            /** @description The request path, with the ids of what was changed */
+            path: string;
+            /** @description The HTTP status answered: a refused request is listed too */
+            status: number;
+            /** @description A retry with an Idempotency-Key that got the first answer again */
+            replayed: boolean;
         };
     };
     responses: never;
@@ -5616,7 +5636,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminIntegrationSwitch"];
+                "application/json": components["schemas"]["IntegrationModule"];
             };
         };
         responses: {
@@ -5686,7 +5706,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["AdminKey"][];
+                        data: components["schemas"]["IntegrationKey"][];
                     };
                 };
             };
@@ -5737,7 +5757,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminCreateKey"];
+                "application/json": components["schemas"]["CreateIntegrationKey"];
             };
         };
         responses: {
@@ -5797,7 +5817,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["AdminRotateKey"];
+                "application/json": components["schemas"]["RotateIntegrationKey"];
             };
         };
         responses: {
@@ -5809,12 +5829,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        merchantId: string;
-                        /** @description The key itself: shown only in this answer (not in idempotent replays) */
+                        /** @description The key itself: in this answer only, never again (not in idempotent replays) */
                         key: string;
                         displayPrefix: string;
                         lastFour: string;
                         scopes: string[];
+                        merchantId: string;
                         previousKeyId: string;
                         previousKeyValidForSeconds: number;
                     };
@@ -7002,7 +7022,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminCreateTerminal"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -7063,7 +7083,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AdminRenameTerminal"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -7256,7 +7276,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["AdminRotateTerminalApiKey"];
+                "application/json": components["schemas"]["RotateTerminalApiKey"];
             };
         };
         responses: {
@@ -8237,7 +8257,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description On: signing in asks for a code from now on */
+            /** @description On: signing in asks for a code from now on; the user’s other sessions are ended */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +9326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleDeliveryPage"];
+                    "application/json": components["schemas"]["DeliveryPage"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -9444,10 +9464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        secret: string;
-                        previousSecretExpiresAt: string | null;
-                    };
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -10110,7 +10127,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleTerminalName"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -10235,7 +10252,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleTerminalName"];
+                "application/json": components["schemas"]["TerminalName"];
             };
         };
         responses: {
@@ -10452,7 +10469,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ConsoleRotateTerminalKey"];
+                "application/json": components["schemas"]["RotateTerminalApiKey"];
             };
         };
         responses: {
@@ -10661,7 +10678,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleCreateIntegrationKey"];
+                "application/json": components["schemas"]["CreateIntegrationKey"];
             };
         };
         responses: {
@@ -10671,7 +10688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleCreatedIntegrationKey"];
+                    "application/json": components["schemas"]["CreatedIntegrationKey"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -10721,7 +10738,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ConsoleRotateIntegrationKey"];
+                "application/json": components["schemas"]["RotateIntegrationKey"];
             };
         };
         responses: {
@@ -10733,7 +10750,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description The key itself: in this answer only, never again */
+                        /** @description The key itself: in this answer only, never again (not in idempotent replays) */
                         key: string;
                         displayPrefix: string;
                         lastFour: string;
@@ -10878,7 +10895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                    "application/json": components["schemas"]["IntegrationModule"];
                 };
             };
             /** @description Not signed in, or the session expired */
@@ -10917,7 +10934,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                "application/json": components["schemas"]["IntegrationModule"];
             };
         };
         responses: {
@@ -10927,7 +10944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleIntegrationModule"];
+                    "application/json": components["schemas"]["IntegrationModule"];
                 };
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
@@ -12353,6 +12370,69 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used for another adjustment */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleListActivity: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1-200 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description A console user’s id (GET /users), or `operator` for the operator’s changes */
+                actor?: string;
+                /** @description Changes to this part of the console only */
+                resource?: "auth" | "users" | "terminals" | "integration-keys" | "integration-module" | "categories" | "cashiers" | "products" | "content-blocks" | "orders" | "webhooks";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleActivityPage"];
+                };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,7 +35,6 @@ function AdjustStock({ product }: { product: Product }) {
       data(
         api.POST(`${CONSOLE_API}/products/{id}/stock/adjustments`, {
           params: { path: { id: product.id } },
-          headers: { 'idempotency-key': crypto.randomUUID() },
           body,
         }),
       ),

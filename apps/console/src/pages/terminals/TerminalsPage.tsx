@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, CONSOLE_API, data } from '../../api/client.js';
-import { ConsoleTerminalNameBody } from '../../api/cloud-schemas.js';
+import { TerminalNameBody } from '../../api/cloud-schemas.js';
 import { useRoleAllows } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
 import { Button } from '../../ui/Button.js';
@@ -71,7 +71,7 @@ function NameForm({
 }) {
   const t = useT();
   const toast = useToast();
-  const form = useSchemaForm(ConsoleTerminalNameBody, { name: initial });
+  const form = useSchemaForm(TerminalNameBody, { name: initial });
   const send = useMutation({
     mutationFn: save,
     onError: (error) => {
