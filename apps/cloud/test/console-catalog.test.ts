@@ -121,7 +121,8 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
 
   it('deletes a product as the integration API does: gone from the lists, product.deleted once', async () => {
     const since = new Date(Date.now() - 1000).toISOString();
-    const id = (await manager.call('POST', '/products', product('DEL-1', { sku: '901' }))).json().id as string;
+    const id = (await manager.call('POST', '/products', product('DEL-1', { sku: '901' }))).json()
+      .id as string;
     const deleted = await manager.call('DELETE', `/products/${id}`);
     expect(deleted.status).toBe(204);
     expect((await manager.call('DELETE', `/products/${id}`)).status).toBe(404);

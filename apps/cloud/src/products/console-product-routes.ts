@@ -256,7 +256,7 @@ const ImportReport = z
     categoriesCreated: z
       .number()
       .int()
-      .describe('Categories the rows\' category_path names that did not exist: created (or to be)'),
+      .describe("Categories the rows' category_path names that did not exist: created (or to be)"),
     errorCount: z.number().int(),
     errors: z
       .array(
