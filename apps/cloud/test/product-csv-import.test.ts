@@ -16,6 +16,7 @@ import { exportProducts } from '../src/products/export-products.js';
 import { deleteProduct } from '../src/products/save-product.js';
 import { importProducts, type ImportMode } from '../src/products/import-products.js';
 import { MAX_CSV_ROWS, readCsv } from '../src/products/product-csv.js';
+import { presentProduct } from '../src/products/product-schemas.js';
 import { DRIVERS, openTestDatabase, seedMerchant, type TestDatabase } from './harness.js';
 
 const HEADER = 'code,sku,barcodes,name_ro,name_ru,name_en,category_path,vat_code,unit,price,active,on_hand';
@@ -185,6 +186,13 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
       .from(products)
       .where(eq(products.merchantId, merchantId));
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(ids));
+    // Each event carries the product as stored, though the writer never read it back.
+    const stored = await database.db.select().from(products).where(eq(products.merchantId, merchantId));
+    const byId = new Map(stored.map((p) => [p.id, presentProduct(p)]));
+    for (const e of created) {
+      const object = (e.data as { object: { id: string } }).object;
+      expect(object).toEqual(byId.get(object.id));
+    }
     expect(new Set(rows.map((r) => r.version)).size).toBe(2500);
     const stocked = rows.filter((r) => r.onHandMilli !== 0).length;
     expect(stocked).toBeGreaterThan(2000);
@@ -308,6 +316,12 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
       .from(products)
       .where(and(eq(products.merchantId, merchantId), eq(products.code, 'P-00005')));
     expect(p5).toMatchObject({ deletedAt: null, onHandMilli: 0 });
+    // Back under its old id and creation, which its event tells as the stored row does.
+    const [revived] = await database.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.merchantId, merchantId), eq(events.type, 'product.updated')));
+    expect((revived!.data as { object: unknown }).object).toEqual(presentProduct(p5!));
   });
 
   it('refuses conflicts inside the file and with the catalog, naming the rows', async () => {

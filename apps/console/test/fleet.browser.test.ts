@@ -7,9 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setPrinterFault, startPrinterSimProcess, type PrinterSimProcess } from '@fiscal-pos/printer-sim';
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalDocuments, terminalHealth } from '../../cloud/src/db/schema.js';
 import { eventually } from '../../cloud/test/console-harness.js';
 import { admin, device } from '../../cloud/test/harness.js';
 import { healthReport } from '../../cloud/test/health-report-fixture.js';
@@ -82,14 +80,14 @@ describe.skipIf(noBrowser !== null)('the fleet pages in Chromium', () => {
     await setPrinterFault(printer!.adminUrl, { mode: 'paper-out' });
     // The terminal pushes both receipts, and reports the empty printer, by itself.
     await eventually(async () => {
-      const [pushed] = await app.database.db
-        .select({ n: count() })
-        .from(fiscalDocuments)
-        .where(eq(fiscalDocuments.terminalId, terminalId));
-      const health = await app.database.db.query.terminalHealth.findFirst({
-        where: eq(terminalHealth.terminalId, terminalId),
+      const pushed = await app.database.db.query.fiscalDocuments.findMany({
+        where: (document, { eq }) => eq(document.terminalId, terminalId),
+        columns: { id: true },
       });
-      return pushed!.n === 2 && health?.report.printer.state === 'paper-out' ? true : undefined;
+      const health = await app.database.db.query.terminalHealth.findFirst({
+        where: (row, { eq }) => eq(row.terminalId, terminalId),
+      });
+      return pushed.length === 2 && health?.report.printer.state === 'paper-out' ? true : undefined;
     }, 'the terminal process’s receipts and its paper-out report in the cloud');
     // A fiscal day that expires within the hour cannot be had from a real terminal without
     // waiting 23 hours: the other (in-process) terminal reports one over the device API.
