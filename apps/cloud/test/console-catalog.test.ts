@@ -1,5 +1,5 @@
 // The console's catalog API over real HTTP with signed-in sessions: products (list, search,
-// detail, create, change, deactivate), stock and its ledger, adjustments, the products CSV
+// detail, create, change, deactivate, delete), stock and its ledger, adjustments, the products CSV
 // (1,000 rows with 3 bad ones, then fixed; export and import again), categories, cashiers with
 // PIN reset, VAT rates; viewers read and are refused every write, managers write, and another
 // merchant's ids answer 404. Writes go through the APIs' own use cases: what the console
@@ -117,6 +117,32 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
     expect(bad.status).toBe(400);
     expect(bad.json().errors[0].path).toBe('body.price');
     expect((await manager.call('POST', '/products', product('ANA-2', { sku: '101' }))).status).toBe(409);
+  });
+
+  it('deletes a product as the integration API does: gone from the lists, product.deleted once', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const id = (await manager.call('POST', '/products', product('DEL-1', { sku: '901' }))).json()
+      .id as string;
+    const deleted = await manager.call('DELETE', `/products/${id}`);
+    expect(deleted.status).toBe(204);
+    expect((await manager.call('DELETE', `/products/${id}`)).status).toBe(404);
+    expect((await viewer.call('GET', `/products/${id}`)).status).toBe(404);
+    expect((await viewer.call('GET', '/products?q=DEL-1')).json().data).toEqual([]);
+    // The integration API sees what its own DELETE leaves: a tombstone in the changes since.
+    expect((await call(cloud, 'GET', '/api/public/v1/products/DEL-1', { key: a.key.key })).status).toBe(404);
+    const changes = await call(cloud, 'GET', `/api/public/v1/products?updatedSince=${since}`, {
+      key: a.key.key,
+    });
+    expect(changes.json().data).toContainEqual(expect.objectContaining({ id, deleted: true }));
+    const emitted = await database.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.merchantId, a.merchantId), eq(events.type, 'product.deleted')));
+    expect(emitted.filter((e) => (e.data as { object: { id: string } }).object.id === id)).toHaveLength(1);
+    // Its SKU is free again, and its code comes back under the old id.
+    const again = await manager.call('POST', '/products', product('DEL-1', { sku: '901' }));
+    expect(again.status).toBe(201);
+    expect(again.json().id).toBe(id);
   });
 
   it('lists by code a page at a time, searching codes, names in any language and barcodes', async () => {
@@ -297,6 +323,7 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
       ['GET', `/products/${id}`],
       ['PATCH', `/products/${id}`, { price: 1 }],
       ['POST', `/products/${id}/deactivate`],
+      ['DELETE', `/products/${id}`],
       ['GET', `/products/${id}/stock`],
       [
         'POST',
@@ -331,6 +358,7 @@ describe.each(DRIVERS)('console catalog on %s', (driver) => {
       ['PATCH', '/products/prod_x', { price: 1 }],
       ['POST', '/products/prod_x/deactivate'],
       ['POST', '/products/prod_x/activate'],
+      ['DELETE', '/products/prod_x'],
       ['POST', '/products/prod_x/stock/adjustments', { delta: 1, reason: 'x' }],
       ['POST', '/categories', { name: 'V' }],
       ['PATCH', '/categories/cat_x', { name: 'V' }],

@@ -1,19 +1,22 @@
 // The products CSV import and export use cases on a real database: 1,000 products with 3 bad
 // rows (errors for exactly those rows, nothing written), then fixed (all written, with their
-// stock and events); the spreadsheet's row numbers; Excel's `;`, BOM and decimal commas;
-// columns a file leaves out keep their values; conflicts inside the file and with the catalog;
-// and export -> import round trips (fast-check) that change nothing.
+// stock and events); a file of several statements' rows (one event, one movement, one version
+// per product); the categories a file's paths name, created once each; the spreadsheet's row
+// numbers; Excel's `;`, BOM and decimal commas; columns a file leaves out keep their values;
+// conflicts inside the file and with the catalog; and export -> import round trips (fast-check)
+// that change nothing.
 import { and, count, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '../src/catalog/categories.js';
-import { catalogVersions, events, products, stockMovements } from '../src/db/schema.js';
+import { createCategory, listCategories } from '../src/catalog/categories.js';
+import { categories, catalogVersions, events, products, stockMovements } from '../src/db/schema.js';
 import { exportProducts } from '../src/products/export-products.js';
 import { deleteProduct } from '../src/products/save-product.js';
 import { importProducts, type ImportMode } from '../src/products/import-products.js';
 import { MAX_CSV_ROWS, readCsv } from '../src/products/product-csv.js';
+import { presentProduct } from '../src/products/product-schemas.js';
 import { DRIVERS, openTestDatabase, seedMerchant, type TestDatabase } from './harness.js';
 
 const HEADER = 'code,sku,barcodes,name_ro,name_ru,name_en,category_path,vat_code,unit,price,active,on_hand';
@@ -167,6 +170,126 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     });
   });
 
+  it('writes 2,500 products in several statements: one event, one movement and one version each', async () => {
+    const merchantId = await merchantWithCategories();
+    const file = csv(HEADER, ...Array.from({ length: 2500 }, (_, i) => line(i + 1)));
+    expect(await run(merchantId, file)).toMatchObject({ applied: true, created: 2500, errorCount: 0 });
+    const created = await database.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.merchantId, merchantId), eq(events.type, 'product.created')));
+    const ids = created.map((e) => (e.data as { object: { id: string } }).object.id);
+    expect(new Set(ids).size).toBe(2500);
+    expect(ids).toHaveLength(2500);
+    const rows = await database.db
+      .select({ id: products.id, version: products.version, onHandMilli: products.onHandMilli })
+      .from(products)
+      .where(eq(products.merchantId, merchantId));
+    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(ids));
+    // Each event carries the product as stored, though the writer never read it back.
+    const stored = await database.db.select().from(products).where(eq(products.merchantId, merchantId));
+    const byId = new Map(stored.map((p) => [p.id, presentProduct(p)]));
+    for (const e of created) {
+      const object = (e.data as { object: { id: string } }).object;
+      expect(object).toEqual(byId.get(object.id));
+    }
+    expect(new Set(rows.map((r) => r.version)).size).toBe(2500);
+    const stocked = rows.filter((r) => r.onHandMilli !== 0).length;
+    expect(stocked).toBeGreaterThan(2000);
+    const [movements] = await database.db
+      .select({ n: count() })
+      .from(stockMovements)
+      .where(eq(stockMovements.merchantId, merchantId));
+    expect(movements!.n).toBe(stocked);
+    expect(await eventCount(merchantId, 'inventory.updated')).toBe(stocked);
+
+    // A file whose last row is refused writes none of the 2,500 changes before it.
+    const repriced = Array.from({ length: 2500 }, (_, i) => line(i + 1, { price: '3.00' }));
+    repriced[2499] = line(2500, { price: 'free' });
+    const refused = await run(merchantId, csv(HEADER, ...repriced));
+    expect(refused).toMatchObject({ applied: false, errorCount: 1 });
+    expect(refused.errors[0]).toMatchObject({ row: 2501, column: 'price' });
+    expect(await eventCount(merchantId, 'product.updated')).toBe(0);
+    const [priced] = await database.db
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.priceMinor, 300)));
+    expect(priced!.n).toBe(0);
+  });
+
+  it('creates the categories its paths name that the tree lacks, once each, in the same transaction', async () => {
+    const merchantId = await merchantWithCategories();
+    const categoryCount = async () =>
+      (
+        await database.db.select({ n: count() }).from(categories).where(eq(categories.merchantId, merchantId))
+      )[0]!.n;
+    const file = csv(
+      HEADER,
+      line(1, { category_path: 'Băuturi > Ape' }),
+      line(2, { category_path: 'Băuturi > Ape' }),
+      line(3, { category_path: 'Lactate > Brânzeturi > Tari' }),
+      line(4, { category_path: 'Lactate' }),
+      line(5, { category_path: 'Băuturi > Sucuri' }),
+    );
+    expect(await run(merchantId, file, 'validate')).toMatchObject({ categoriesCreated: 4, errorCount: 0 });
+    expect(await categoryCount()).toBe(2);
+    // A refused row's file creates none of its categories.
+    const refused = await run(
+      merchantId,
+      csv(HEADER, line(1, { category_path: 'Noi' }), line(2, { price: 'x' })),
+    );
+    expect(refused).toMatchObject({ applied: false, categoriesCreated: 1 });
+    expect(await categoryCount()).toBe(2);
+
+    expect(await run(merchantId, file)).toMatchObject({ applied: true, created: 5, categoriesCreated: 4 });
+    const tree = await listCategories(database.db, merchantId);
+    const pathOf = (id: string | null): string => {
+      const c = tree.find((t) => t.id === id)!;
+      return c.parentId === null ? c.name : `${pathOf(c.parentId)} > ${c.name}`;
+    };
+    expect(tree.map((c) => pathOf(c.id)).sort()).toEqual([
+      'Băuturi',
+      'Băuturi > Ape',
+      'Băuturi > Sucuri',
+      'Lactate',
+      'Lactate > Brânzeturi',
+      'Lactate > Brânzeturi > Tari',
+    ]);
+    // Each new category took its own catalog version, so terminals receive it.
+    expect(new Set(tree.map((c) => c.version)).size).toBe(6);
+    const placed = await database.db
+      .select({ code: products.code, categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.merchantId, merchantId));
+    expect(Object.fromEntries(placed.map((p) => [p.code, pathOf(p.categoryId)]))).toEqual({
+      'P-00001': 'Băuturi > Ape',
+      'P-00002': 'Băuturi > Ape',
+      'P-00003': 'Lactate > Brânzeturi > Tari',
+      'P-00004': 'Lactate',
+      'P-00005': 'Băuturi > Sucuri',
+    });
+    expect(await run(merchantId, file)).toMatchObject({ unchanged: 5, categoriesCreated: 0 });
+
+    // Each name of a path is checked as a category's name is; an ambiguous one is refused.
+    await createCategory(database.db, merchantId, { name: 'Lactate', parentId: null, position: 1 });
+    const bad = await run(
+      merchantId,
+      csv(
+        HEADER,
+        line(6, { category_path: `Băuturi > ${'x'.repeat(101)}` }),
+        line(7, { category_path: 'Lactate > Moi' }),
+        line(8, { category_path: 'Băuturi >  > Ape' }),
+      ),
+    );
+    expect(bad.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'category_path'],
+      [3, 'category_path'],
+      [4, 'category_path'],
+    ]);
+    expect(bad.errors[1]!.message).toBe('two categories are named "Lactate" there; rename one');
+    expect(bad.categoriesCreated).toBe(0);
+  });
+
   it('keeps what a file leaves out, and clears optional fields given empty', async () => {
     const merchantId = await merchantWithCategories();
     await run(merchantId, csv(HEADER, line(1), line(2)));
@@ -193,6 +316,12 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
       .from(products)
       .where(and(eq(products.merchantId, merchantId), eq(products.code, 'P-00005')));
     expect(p5).toMatchObject({ deletedAt: null, onHandMilli: 0 });
+    // Back under its old id and creation, which its event tells as the stored row does.
+    const [revived] = await database.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.merchantId, merchantId), eq(events.type, 'product.updated')));
+    expect((revived!.data as { object: unknown }).object).toEqual(presentProduct(p5!));
   });
 
   it('refuses conflicts inside the file and with the catalog, naming the rows', async () => {
@@ -206,7 +335,7 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
         line(2, { sku: '7' }), // row 3: the code of row 2 again
         line(3, { sku: '1002' }), // row 4: the SKU of row 2
         line(4, { sku: '1001' }), // row 5: the SKU P-00001 keeps
-        line(5, { category_path: 'Băuturi > Ape' }), // row 6
+        line(5, { category_path: 'Băuturi >' }), // row 6: a path ending in no name
         line(6, { foo: 'x' }), // row 7: one cell too many
       ),
     );
@@ -214,7 +343,7 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
       { row: 3, column: 'code', message: 'code P-00002 is also on row 2' },
       { row: 4, column: 'sku', message: 'SKU 1002 is also on row 2' },
       { row: 5, column: 'sku', message: 'SKU 1001 belongs to product P-00001' },
-      { row: 6, column: 'category_path', message: 'no category "Ape" in "Băuturi > Ape"; create it first' },
+      { row: 6, column: 'category_path', message: 'an empty category name in "Băuturi >"' },
       { row: 7, column: null, message: '13 cells where the header has 12' },
     ]);
     expect(result.rows).toBe(6);

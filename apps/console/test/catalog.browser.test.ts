@@ -1,10 +1,17 @@
 // The Catalog page in Chromium: a manager creates a product (the cloud's refusal shown under its
 // field), adjusts its stock and reads the ledger, builds the category tree, imports a CSV of
 // 1,000 products with 3 bad rows (the errors by row, nothing written), then the fixed file (all
-// written), and resets a cashier's PIN. A viewer reads without the controls. Every state is
+// written), imports a file whose category paths add to the tree, deletes a product after a
+// confirmation, and resets a cashier's PIN. A viewer reads without the controls. Every state is
 // checked by axe and pictured at 1280 and 360 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshots, noBrowser, startConsoleApp, type ConsoleApp } from './console-browser.js';
+import {
+  expectAccessible,
+  screenshots,
+  noBrowser,
+  startConsoleApp,
+  type ConsoleApp,
+} from './console-browser.js';
 
 const HEADER = 'code,name_ro,name_ru,vat_code,unit,price,on_hand';
 const row = (i: number, price = `${1 + (i % 40)}.25`) =>
@@ -114,6 +121,53 @@ describe.skipIf(noBrowser !== null)('the Catalog page in Chromium', () => {
       .waitFor();
   });
 
+  it('imports a file whose category paths name new categories, which it adds to the tree', async () => {
+    const page = await app.signedInPage('manager');
+    await page.goto(`${app.url}/catalog?section=importExport`);
+    await page.getByText(/^category_path places a product in the tree/).waitFor();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'preserves.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'code,name_ro,vat_code,unit,price,category_path',
+          'CONS-1,Mazăre,B,buc,18.50,Conserve > Legume',
+          'CONS-2,Piersici,B,buc,32,Conserve > Fructe',
+          'CONS-3,Fasole,B,buc,16,Conserve > Legume',
+        ].join('\n'),
+      ),
+    });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByText('3 new, 0 changed, 0 unchanged. 3 new categories.').waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('3 rows imported.').first().waitFor();
+
+    await page.goto(`${app.url}/catalog?section=categories`);
+    const conserve = page.locator('.ui-tree > li').filter({ hasText: /^Conserve/ });
+    await conserve.getByRole('button', { name: 'Rename Legume' }).waitFor();
+    await conserve.getByRole('button', { name: 'Rename Fructe' }).waitFor();
+  });
+
+  it('deletes a product once the manager confirms it', async () => {
+    const page = await app.signedInPage('manager');
+    await page.goto(`${app.url}/catalog?section=products`);
+    const table = page.getByRole('table', { name: 'Products' });
+    await page.getByLabel('Search').fill('CONS-2');
+    await table.getByRole('cell', { name: 'Piersici', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete CONS-2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the product CONS-2?' });
+    await dialog.getByText(/choose “Stop selling” instead/).waitFor();
+    await expectAccessible(page);
+    // Cancel leaves it; confirming deletes it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await table.getByRole('cell', { name: 'Piersici', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete CONS-2' }).click();
+    await screenshots(page, 'catalog-product-delete');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('CONS-2 was deleted.').waitFor();
+    await page.getByText('No product matches.').waitFor();
+  });
+
   it('lets a manager add a cashier and reset the PIN, shown once', async () => {
     const page = await app.signedInPage('manager');
     await page.goto(`${app.url}/catalog?section=cashiers`);
@@ -140,6 +194,7 @@ describe.skipIf(noBrowser !== null)('the Catalog page in Chromium', () => {
     await page.getByRole('table', { name: 'Products' }).waitFor();
     expect(await page.getByRole('button', { name: 'New product' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     await page.goto(`${app.url}/catalog?section=importExport`);
     await page.getByRole('link', { name: 'Download CSV (comma)' }).waitFor();
     expect(await page.getByLabel('CSV file').count()).toBe(0);

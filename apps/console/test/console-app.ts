@@ -2,7 +2,9 @@
  * A real cloud serving the console's production build, and Debian's Chromium to drive it: what
  * the browser tests (console-browser.ts adds their checks) and the load benchmark (bench/) share.
  * The console is built by Vite once per process into a temporary directory; the cloud runs on
- * PGlite with a merchant, an activated terminal and one console user per role.
+ * PostgreSQL when TEST_DATABASE_URL names a server (as in CI: a database of its own per test
+ * file, dropped at close, so files run side by side), on PGlite otherwise, with a merchant, an
+ * activated terminal and one console user per role.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { build } from 'vite';
 import { launchBrowser } from '../../../test-support/browser.js';
 import {
   activeTerminal,
+  DRIVERS,
   openTestDatabase,
   seedMerchant,
   startTestCloud,
@@ -61,7 +64,8 @@ export interface ConsoleApp {
 /** `clock`: the cloud's, for a test that moves time on (two-factor codes of later steps). */
 export async function startConsoleApp({ clock }: { clock?: Clock } = {}): Promise<ConsoleApp> {
   const consoleDir = await buildConsole();
-  const database = await openTestDatabase('pglite');
+  // The last driver is the server's when there is one: the cloud as it runs in production.
+  const database = await openTestDatabase(DRIVERS.at(-1)!);
   const cloud = await startTestCloud(database, { consoleDir }, {}, clock);
   const { merchantId } = await seedMerchant(database, { name: 'Magazinul Alfa' });
   const terminal = await activeTerminal(cloud, merchantId);

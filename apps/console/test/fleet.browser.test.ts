@@ -1,11 +1,24 @@
-// The fleet's pages in Chromium against a real cloud: the overview shows a terminal's health
-// report as alerts, its state and the week's sales chart; an owner adds a terminal (code and QR
-// code shown once), tests, renames and deactivates one, creates an integration key (shown once),
-// revokes it and switches the module; a viewer sees the same lists without the owner's controls.
+// The fleet's pages in Chromium against a real cloud: the overview shows the health reports of
+// a real terminal process (activated by its code, selling through the tax-authority simulator,
+// printing to a printer-sim process that runs out of paper) as alerts, its state and the week's
+// sales chart; an owner adds a terminal (code and QR code shown once), tests, renames and
+// deactivates one, creates an integration key (shown once), revokes it and switches the module;
+// a viewer sees the same lists without the owner's controls.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setPrinterFault, startPrinterSimProcess, type PrinterSimProcess } from '@fiscal-pos/printer-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalDocument } from '../../cloud/test/documents-fixture.js';
-import { device } from '../../cloud/test/harness.js';
+import { eventually } from '../../cloud/test/console-harness.js';
+import { admin, device } from '../../cloud/test/harness.js';
 import { healthReport } from '../../cloud/test/health-report-fixture.js';
+import {
+  cashSale,
+  removeDir,
+  startSimulator,
+  tempDir,
+  type Simulator,
+} from '../../terminal/test/support/terminal-harness.js';
+import { startTerminalProcess, type TerminalProcess } from '../../terminal/test/support/terminal-process.js';
 import {
   expectAccessible,
   noBrowser,
@@ -16,30 +29,85 @@ import {
 
 describe.skipIf(noBrowser !== null)('the fleet pages in Chromium', () => {
   let app: ConsoleApp;
+  let sim: Simulator | undefined;
+  let printer: PrinterSimProcess | undefined;
+  let terminal: TerminalProcess | undefined;
+  const dataDir = tempDir('console-fleet-terminal');
+
+  /** The real terminal: activated by its code at first start, reporting its health at once on a change. */
+  async function startRealTerminal(): Promise<{ terminalId: string; key: string }> {
+    [sim, printer] = await Promise.all([
+      startSimulator(),
+      startPrinterSimProcess({ dataDir: tempDir('console-fleet-printer') }),
+    ]);
+    const created = await admin(app.cloud, 'POST', `/merchants/${app.merchantId}/terminals`, {
+      body: { name: 'Casa reală' },
+    });
+    terminal = await startTerminalProcess({
+      dataDir,
+      sim,
+      env: {
+        CLOUD_URL: app.cloud.url,
+        ACTIVATION_CODE: created.json().activationCode,
+        PRINTER: printer.url,
+        PRINTER_STATUS_MAX_AGE_MS: '100',
+        HEALTH_REPORT_CHECK_MS: '100',
+        PLATFORM_PUSH_INTERVAL_MS: '100',
+        CATALOG_SYNC_INTERVAL_MS: '600000',
+      },
+    });
+    // Activation replaced API_KEY with the cloud's key for this terminal.
+    return {
+      terminalId: created.json().terminal.id as string,
+      key: readFileSync(join(dataDir, 'api-key'), 'utf8').trim(),
+    };
+  }
 
   beforeAll(async () => {
     app = await startConsoleApp();
-    const now = Date.now();
-    const iso = (ms: number) => new Date(now + ms).toISOString();
-    await device(
+    const { terminalId, key } = await startRealTerminal();
+    for (const [total, idempotencyKey] of [
+      [1250, 'fleet-sale-1'],
+      [480.5, 'fleet-sale-2'],
+    ] as const) {
+      const sold = await fetch(`${terminal!.url}/api/sales`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(cashSale(total)),
+      });
+      expect(sold.status, await sold.text()).toBe(200);
+    }
+    await setPrinterFault(printer!.adminUrl, { mode: 'paper-out' });
+    // The terminal pushes both receipts, and reports the empty printer, by itself.
+    await eventually(async () => {
+      const pushed = await app.database.db.query.fiscalDocuments.findMany({
+        where: (document, { eq }) => eq(document.terminalId, terminalId),
+        columns: { id: true },
+      });
+      const health = await app.database.db.query.terminalHealth.findFirst({
+        where: (row, { eq }) => eq(row.terminalId, terminalId),
+      });
+      return pushed.length === 2 && health?.report.printer.state === 'paper-out' ? true : undefined;
+    }, 'the terminal process’s receipts and its paper-out report in the cloud');
+    // A fiscal day that expires within the hour cannot be had from a real terminal without
+    // waiting 23 hours: the other (in-process) terminal reports one over the device API.
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const reported = await device(
       app.cloud,
       app.terminal,
       'POST',
       '/health',
       healthReport({
         fiscalDay: { startedAt: iso(-86_400_000 + 40 * 60_000), expiresAt: iso(40 * 60_000) },
-        printer: { state: 'paper-out', queuedJobs: 1, unconfirmedJobs: 0 },
-        documentsWaiting: 2,
       }),
     );
-    const sale = (unitPrice: number) =>
-      fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice }], { createdAt: iso(-60_000) });
-    const pushed = await device(app.cloud, app.terminal, 'POST', '/documents', {
-      documents: [sale(125_000), sale(48_050)],
-    });
-    expect(pushed.status).toBe(200);
+    expect(reported.status).toBeLessThan(300);
   });
   afterAll(async () => {
+    await terminal?.stop();
+    await Promise.all([sim?.stop(), printer?.stop()]);
+    removeDir(dataDir);
+    if (sim) removeDir(sim.dataDir);
     await app?.close();
   });
 
@@ -49,6 +117,7 @@ describe.skipIf(noBrowser !== null)('the fleet pages in Chromium', () => {
     await page.getByText(/The fiscal day expires at .+: close it before then\./).waitFor();
     const table = page.getByRole('table', { name: 'Terminals' });
     await table.getByRole('cell', { name: 'Out of paper' }).waitFor();
+    // Online: the in-process terminal, whose report says it is linked to a relay (this one has none).
     await table.getByRole('cell', { name: 'Online' }).waitFor();
     const today = page.getByRole('figure', { name: 'Today' });
     expect(await today.getByRole('img', { name: 'Today' }).count()).toBe(1);

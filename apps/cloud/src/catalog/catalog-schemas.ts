@@ -3,10 +3,11 @@
 // contract (@fiscal-pos/platform-protocol).
 import { Cashier, CashierRole, Category, VatRate } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
+import { CategoryName } from '../catalog-base/insert-categories.js';
 
 export const CategoryBody = z
   .object({
-    name: z.string().min(1).max(100),
+    name: CategoryName,
     parentId: z.string().max(100).nullable().default(null).describe('Null for a top-level category'),
     position: z.number().int().min(0).max(1_000_000).default(0).describe('Order among its siblings'),
   })

@@ -9,6 +9,7 @@ import { newId } from '../ids.js';
 import type { Category } from '@fiscal-pos/platform-protocol';
 import type { CategoryBody } from './catalog-schemas.js';
 import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { insertCategories } from '../catalog-base/insert-categories.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -48,10 +49,7 @@ async function isAtOrBelow(tx: Tx, id: string, ancestorId: string): Promise<bool
 export async function createCategory(db: Db, merchantId: string, body: CategoryBody): Promise<Category> {
   return db.transaction(async (tx) => {
     await requireCategoryRef(tx, merchantId, body.parentId, 'body.parentId');
-    const [row] = await tx
-      .insert(categories)
-      .values({ id: newId('cat'), merchantId, ...body, version: await nextCatalogVersion(tx, merchantId) })
-      .returning();
+    const [row] = await insertCategories(tx, merchantId, [{ id: newId('cat'), ...body }]);
     return presentCategory(row!);
   });
 }

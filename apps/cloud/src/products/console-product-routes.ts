@@ -1,7 +1,7 @@
 // The console's catalog of products under /api/console/v1: the list (search, category,
 // active; by code, a page at a time), a product with its content blocks, create, change,
 // deactivate and activate, its stock with the ledger, stock adjustments, and the products CSV
-// (import checked or applied, export). Viewers read; managers and owners write. Each handler
+// (import checked or applied, export), and delete. Viewers read; managers and owners write. Each handler
 // calls the use case the integration or administration API calls for the same change, with
 // the session's merchant: another merchant's product id is 404 like an unknown one.
 import { LocalizedText } from '@fiscal-pos/platform-protocol';
@@ -26,7 +26,7 @@ import {
 } from './product-schemas.js';
 import { ProductSearchQuery, searchProducts } from './product-search.js';
 import { findProductById, listContentBlocks } from './product-store.js';
-import { createProduct, saveContentBlock, updateProduct } from './save-product.js';
+import { createProduct, deleteProduct, saveContentBlock, updateProduct } from './save-product.js';
 import { listStockMovements, StockMovementView } from './stock-movement-list.js';
 import { ContentBlockList } from './products-routes.js';
 
@@ -130,6 +130,23 @@ const activeRoute = (active: boolean) =>
       return { status: 200, body: product };
     },
   });
+
+const deleteProductRoute = defineRoute(manager, {
+  method: 'DELETE',
+  path: '/products/{id}',
+  operationId: 'consoleDeleteProduct',
+  summary: 'Deletes a product (as DELETE /api/public/v1/products/{code} does; emits product.deleted)',
+  description:
+    'Terminals drop it at their next catalog sync; its sales and stock ledger stay. A product later ' +
+    'created or imported with the same code comes back under its old id.',
+  params: ProductIdParams,
+  responses: { 204: { description: 'Deleted' }, 404: notFound },
+  handler: async ({ ctx, user, params }) => {
+    if (!(await deleteProduct(ctx.db, user.merchantId, { id: params.id }))) throw noProduct(params.id);
+    ctx.notifyDeliveries();
+    return { status: 204 };
+  },
+});
 
 const listContentBlocksRoute = defineRoute(viewer, {
   method: 'GET',
@@ -238,6 +255,10 @@ const ImportReport = z
     updated: z.number().int().describe('Products the rows change'),
     unchanged: z.number().int().describe('Products the rows leave as they are'),
     stockChanged: z.number().int().describe('Products whose on-hand stock the file sets to another figure'),
+    categoriesCreated: z
+      .number()
+      .int()
+      .describe("Categories the rows' category_path names that did not exist: created (or to be)"),
     errorCount: z.number().int(),
     errors: z
       .array(
@@ -327,6 +348,7 @@ export const CONSOLE_PRODUCT_ROUTES: readonly CloudRoute[] = [
   updateProductRoute,
   activeRoute(false),
   activeRoute(true),
+  deleteProductRoute,
   listContentBlocksRoute,
   saveContentBlockRoute,
   getStockRoute,

@@ -3,12 +3,16 @@
 // every error is reported by row and column; then either nothing is written (errors, or a
 // validation run) or every row is, in one transaction, through the same writer as the
 // administration API's save (upsertProducts). Products are matched by code; a column the file
-// does not have keeps each product's stored value, an empty cell clears an optional field.
+// does not have keeps each product's stored value, an empty cell clears an optional field. A
+// category path naming categories the tree lacks creates them (insertCategories, the insert of
+// the APIs' create), in the same transaction.
 import { canonicalJson, fromMilli, fromMinor } from '@fiscal-pos/fiscal';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { categories, products, type LocalizedText } from '../db/schema.js';
 import { lockCatalog } from '../catalog-base/catalog-version.js';
+import { CategoryName, insertCategories } from '../catalog-base/insert-categories.js';
+import { newId } from '../ids.js';
 import { StockQuantity } from '../limits.js';
 import { ProductWriteBody } from './product-schemas.js';
 import { storedInput, upsertProducts, writing, type ProductInput } from './save-product.js';
@@ -42,6 +46,8 @@ export interface ImportResult {
   unchanged: number;
   /** Products whose on-hand stock the file sets to another figure. */
   stockChanged: number;
+  /** Categories the rows' paths name that did not exist: created (or to be). */
+  categoriesCreated: number;
   errorCount: number;
   errors: CsvIssue[];
 }
@@ -56,29 +62,54 @@ interface PlannedRow {
   created: boolean;
 }
 
-/** The category tree by path: "Băuturi > Sucuri" -> its id, or why not. */
+/** A category the import creates for a path that names it: below a stored one, or a new one. */
+interface NewCategory {
+  id: string;
+  parentId: string | null;
+  name: string;
+  position: number;
+}
+
+/**
+ * The category tree by path: "Băuturi > Sucuri" -> its id, or why not. A name the tree lacks
+ * at its place is planned as a new category (with the rest of the path below it), once however
+ * many rows name it; `created` lists them parents first, as they must be written.
+ */
 function categoryResolver(rows: readonly { id: string; parentId: string | null; name: string }[]) {
   const children = new Map<string | null, { id: string; name: string }[]>();
-  for (const row of rows) {
-    const siblings = children.get(row.parentId) ?? [];
-    siblings.push(row);
-    children.set(row.parentId, siblings);
-  }
-  return (path: string): { id: string } | { error: string } => {
+  const place = (parentId: string | null, category: { id: string; name: string }) => {
+    const siblings = children.get(parentId) ?? [];
+    siblings.push(category);
+    children.set(parentId, siblings);
+  };
+  for (const row of rows) place(row.parentId, row);
+  const created: NewCategory[] = [];
+  const resolve = (path: string): { id: string } | { error: string } => {
+    const names = parseCategoryPath(path);
+    for (const name of names) {
+      if (name === '') return { error: `an empty category name in "${path}"` };
+      const checked = CategoryName.safeParse(name);
+      if (!checked.success) return { error: `category "${name}": ${checked.error.issues[0]!.message}` };
+    }
+    // Every name is checked before any is planned: a refused path creates nothing. Below a new
+    // category every name is new, so a name twice among stored siblings is found first.
     let parent: string | null = null;
-    for (const name of parseCategoryPath(path)) {
+    for (const name of names) {
       const found: { id: string; name: string }[] = (children.get(parent) ?? []).filter(
         (c) => c.name === name,
       );
-      if (found.length === 0)
-        return {
-          error: `no category "${name}"${parent === null ? ' at the top' : ` in "${path}"`}; create it first`,
-        };
       if (found.length > 1) return { error: `two categories are named "${name}" there; rename one` };
-      parent = found[0]!.id;
+      let next = found[0];
+      if (!next) {
+        next = { id: newId('cat'), name };
+        created.push({ id: next.id, parentId: parent, name, position: 0 });
+        place(parent, next);
+      }
+      parent = next.id;
     }
-    return parent === null ? { error: 'an empty category path' } : { id: parent };
+    return { id: parent! };
   };
+  return { resolve, created };
 }
 
 /** The CSV column of each field of the product schema the file sets. */
@@ -146,7 +177,7 @@ const catalogKey = (p: ProductInput): string =>
 function planRow(
   cells: CsvTable['rows'][number]['cells'],
   stored: ProductRow | undefined,
-  category: ReturnType<typeof categoryResolver>,
+  category: ReturnType<typeof categoryResolver>['resolve'],
 ): PlannedRow | Map<CsvColumn | null, string> {
   const errors = new Map<CsvColumn | null, string>();
   const fail = (column: CsvColumn | null, message: string) => {
@@ -233,6 +264,8 @@ function planRow(
 interface Plan {
   rows: PlannedRow[];
   stored: Map<string, ProductRow>;
+  /** The categories the rows' paths name that the tree lacks, parents first. */
+  categories: NewCategory[];
   issues: CsvIssue[];
 }
 
@@ -255,7 +288,7 @@ async function planImport(db: Queryable, merchantId: string, table: CsvTable): P
   const rowOfCode = new Map<string, number>();
   const rowOfSku = new Map<string, number>();
   for (const { row, cells } of table.rows) {
-    const planned = planRow(cells, stored.get(cells.code ?? ''), category);
+    const planned = planRow(cells, stored.get(cells.code ?? ''), category.resolve);
     const errors = planned instanceof Map ? planned : new Map<CsvColumn | null, string>();
     const code = cells.code ?? '';
     if (code !== '' && !errors.has('code')) {
@@ -279,7 +312,7 @@ async function planImport(db: Queryable, merchantId: string, table: CsvTable): P
         issues.push({ row, column: 'sku', message: `SKU ${p.sku} belongs to product ${p.code}` });
     }
   issues.sort((a, b) => a.row - b.row);
-  return { rows, stored, issues };
+  return { rows, stored, categories: category.created, issues };
 }
 
 function summary(mode: ImportMode, rows: number, plan: Plan, applied: boolean): ImportResult {
@@ -291,6 +324,7 @@ function summary(mode: ImportMode, rows: number, plan: Plan, applied: boolean): 
     updated: plan.rows.filter((r) => !r.created && r.catalogChanged).length,
     unchanged: plan.rows.filter((r) => !r.created && !r.catalogChanged).length,
     stockChanged: plan.rows.filter((r) => r.stockChanged).length,
+    categoriesCreated: plan.categories.length,
     errorCount: plan.issues.length,
     errors: plan.issues.slice(0, MAX_REPORTED_ERRORS),
   };
@@ -304,6 +338,7 @@ const failed = (mode: ImportMode, issues: CsvIssue[]): ImportResult => ({
   updated: 0,
   unchanged: 0,
   stockChanged: 0,
+  categoriesCreated: 0,
   errorCount: issues.length,
   errors: issues.slice(0, MAX_REPORTED_ERRORS),
 });
@@ -326,6 +361,7 @@ export async function importProducts(
     await lockCatalog(tx, merchantId);
     const plan = await planImport(tx, merchantId, table);
     if (plan.issues.length > 0) return summary(mode, rowCount, plan, false);
+    await insertCategories(tx, merchantId, plan.categories);
     await upsertProducts(
       tx,
       merchantId,

@@ -181,11 +181,9 @@ export const parseBarcodesCell = (text: string): string[] =>
     .map((b) => b.trim())
     .filter((b) => b !== '');
 
+/** The names of a category path from the top; an empty one ("Băuturi >") stays, for its error. */
 export function parseCategoryPath(text: string): string[] {
-  return text
-    .split(CATEGORY_SEPARATOR.trim())
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
+  return text.split(CATEGORY_SEPARATOR.trim()).map((name) => name.trim());
 }
 
 /**

@@ -477,6 +477,11 @@ export const en = {
     activate: 'Sell again',
     deactivated: (code: string) => `${code} is no longer sold.`,
     activated: (code: string) => `${code} is sold again.`,
+    deleteProduct: 'Delete',
+    deleteProductTitle: (code: string) => `Delete the product ${code}?`,
+    deleteProductBody:
+      'Terminals drop it at their next catalog sync; its sales and stock movements stay. If it may be sold again later, choose “Stop selling” instead.',
+    productDeleted: (code: string) => `${code} was deleted.`,
     empty: 'No product matches.',
     stockTitle: (code: string) => `Stock of ${code}`,
     ledger: 'Stock movements',
@@ -505,6 +510,9 @@ export const en = {
     exportComma: 'Download CSV (comma)',
     exportSemicolon: 'Download CSV for Excel (semicolon, decimal comma)',
     importTitle: 'Import',
+    importCategories:
+      'category_path places a product in the tree: the names from the top, separated by “ > ”, e.g. Drinks > Juice. A category that does not exist yet is created by the import.',
+    categoriesCreated: (count: number) => `${count} new categories.`,
     importLead:
       'A CSV file in UTF-8 with the export’s columns; products are matched by code. Check it first: nothing is written unless every row is right.',
     file: 'CSV file',

@@ -480,6 +480,11 @@ export const ro: Messages = {
     activate: 'Se vinde din nou',
     deactivated: (code: string) => `${code} nu se mai vinde.`,
     activated: (code: string) => `${code} se vinde din nou.`,
+    deleteProduct: 'Șterge',
+    deleteProductTitle: (code: string) => `Ștergeți produsul ${code}?`,
+    deleteProductBody:
+      'Terminalele îl elimină la următoarea sincronizare a catalogului; vânzările și mișcările lui de stoc rămân. Dacă s-ar putea vinde din nou mai târziu, alegeți în schimb „Nu se mai vinde”.',
+    productDeleted: (code: string) => `${code} a fost șters.`,
     empty: 'Niciun produs nu corespunde.',
     stockTitle: (code: string) => `Stocul pentru ${code}`,
     ledger: 'Mișcări de stoc',
@@ -509,6 +514,9 @@ export const ro: Messages = {
     exportComma: 'Descarcă CSV (virgulă)',
     exportSemicolon: 'Descarcă CSV pentru Excel (punct și virgulă, virgulă zecimală)',
     importTitle: 'Import',
+    importCategories:
+      'category_path așază produsul în arbore: numele de sus în jos, despărțite de „ > ”, de ex. Băuturi > Sucuri. O categorie care nu există încă este creată de import.',
+    categoriesCreated: (count: number) => `${count} categorii noi.`,
     importLead:
       'Un fișier CSV în UTF-8 cu coloanele exportului; produsele se potrivesc după cod. Verificați-l mai întâi: nu se scrie nimic dacă nu sunt corecte toate rândurile.',
     file: 'Fișier CSV',

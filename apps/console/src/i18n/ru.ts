@@ -481,6 +481,11 @@ export const ru: Messages = {
     activate: 'Вернуть в продажу',
     deactivated: (code: string) => `${code} снят с продажи.`,
     activated: (code: string) => `${code} снова в продаже.`,
+    deleteProduct: 'Удалить',
+    deleteProductTitle: (code: string) => `Удалить товар ${code}?`,
+    deleteProductBody:
+      'Терминалы уберут его при следующей синхронизации каталога; его продажи и движения остатков сохранятся. Если его могут снова продавать, лучше выберите «Снять с продажи».',
+    productDeleted: (code: string) => `${code} удалён.`,
     empty: 'Нет подходящих товаров.',
     stockTitle: (code: string) => `Остаток ${code}`,
     ledger: 'Движения остатка',
@@ -514,6 +519,9 @@ export const ru: Messages = {
     exportComma: 'Скачать CSV (запятая)',
     exportSemicolon: 'Скачать CSV для Excel (точка с запятой, десятичная запятая)',
     importTitle: 'Импорт',
+    importCategories:
+      'category_path помещает товар в дерево: названия сверху вниз через « > », например Напитки > Соки. Категория, которой ещё нет, создаётся при импорте.',
+    categoriesCreated: (count: number) => `Новых категорий: ${count}.`,
     importLead:
       'Файл CSV в UTF-8 с колонками экспорта; товары сопоставляются по коду. Сначала проверьте его: ничего не записывается, пока все строки не верны.',
     file: 'Файл CSV',

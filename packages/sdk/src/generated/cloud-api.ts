@@ -2224,7 +2224,13 @@ export interface paths {
         get: operations["consoleGetProduct"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Deletes a product (as DELETE /api/public/v1/products/{code} does; emits product.deleted)
+         * @description Terminals drop it at their next catalog sync; its sales and stock ledger stay. A product later created or imported with the same code comes back under its old id.
+         *
+         *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
+         */
+        delete: operations["consoleDeleteProduct"];
         options?: never;
         head?: never;
         /**
@@ -3835,6 +3841,8 @@ export interface components {
             unchanged: number;
             /** @description Products whose on-hand stock the file sets to another figure */
             stockChanged: number;
+            /** @description Categories the rows' category_path names that did not exist: created (or to be) */
+            categoriesCreated: number;
             errorCount: number;
             /** @description The first 1000 errors, by row */
             errors: {
@@ -11869,6 +11877,69 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProductDetail"];
                 };
+            };
+            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing CSRF token, or the role does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such product of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    consoleDeleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
             400: {

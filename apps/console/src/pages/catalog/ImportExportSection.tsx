@@ -1,6 +1,6 @@
 // The products CSV: export (comma, or Excel's semicolon with decimal commas) and import, checked
 // first and applied all or nothing, with every refused row listed by its row number and column
-// as the spreadsheet shows them. The file goes to the cloud as it is, bytes and all: the cloud
+// as the spreadsheet shows them, and how many categories its paths add to the tree. The file goes to the cloud as it is, bytes and all: the cloud
 // tells a file that is not UTF-8 from one that is.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -62,6 +62,7 @@ export function ImportExportSection({ canWrite }: { canWrite: boolean }) {
         <div className="ui-section">
           <h2>{t.catalog.importTitle}</h2>
           <p>{t.catalog.importLead}</p>
+          <p>{t.catalog.importCategories}</p>
           <div className="ui-field">
             <label htmlFor={fileId} className="ui-field__label">
               {t.catalog.file}
@@ -108,6 +109,7 @@ function ImportReport({ report }: { report: Report }) {
       <p>
         <strong>{report.applied ? t.catalog.imported(report.rows) : t.catalog.checked(report.rows)}</strong>{' '}
         {t.catalog.summary(report.created, report.updated, report.unchanged)}
+        {report.categoriesCreated > 0 && ` ${t.catalog.categoriesCreated(report.categoriesCreated)}`}
       </p>
       {report.errorCount > 0 && (
         <>

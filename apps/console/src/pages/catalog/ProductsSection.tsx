@@ -1,5 +1,5 @@
 // Products: the list (search, active or not, a page at a time), a product's form (new or edit),
-// stop or resume selling, and its stock. The form checks only that what is required is there;
+// stop or resume selling, delete (after a confirmation), and its stock. The form checks only that what is required is there;
 // every other rule is the cloud's product schema, whose refusals show inline under their fields.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { api, CONSOLE_API, data } from '../../api/client.js';
 import { useI18n, useT } from '../../i18n/i18n.js';
 import { Button } from '../../ui/Button.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { DataTable, useCursorPages, type Column } from '../../ui/DataTable.js';
 import { SelectField, TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
@@ -152,9 +153,43 @@ function ActiveToggle({ product }: { product: Product }) {
   );
 }
 
+/** The delete's confirmation; deleting goes through the integration API's DELETE use case. */
+function DeleteProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const t = useT();
+  const toast = useToast();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (p: Product) =>
+      data(api.DELETE(`${CONSOLE_API}/products/{id}`, { params: { path: { id: p.id } } })),
+    onSuccess: async (_answer, p) => {
+      toast.success(t.catalog.productDeleted(p.code));
+      onClose();
+      await client.invalidateQueries({ queryKey: CATALOG_KEY });
+    },
+    onError: (error) => {
+      onClose();
+      toast.failure(error);
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={product !== null}
+      title={product ? t.catalog.deleteProductTitle(product.code) : ''}
+      confirmLabel={t.catalog.deleteProduct}
+      danger
+      busy={remove.isPending}
+      onConfirm={() => product && remove.mutate(product)}
+      onCancel={onClose}
+    >
+      <p>{t.catalog.deleteProductBody}</p>
+    </ConfirmDialog>
+  );
+}
+
 export function ProductsSection({ canWrite }: { canWrite: boolean }) {
   const t = useT();
   const { locale } = useI18n();
+  const [deleting, setDeleting] = useState<Product | null>(null);
   const [q, setQ] = useState('');
   const [active, setActive] = useState('');
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
@@ -194,6 +229,15 @@ export function ProductsSection({ canWrite }: { canWrite: boolean }) {
             {t.catalog.stock}
           </Button>
           {canWrite && <ActiveToggle product={p} />}
+          {canWrite && (
+            <Button
+              variant="ghost"
+              onClick={() => setDeleting(p)}
+              aria-label={`${t.catalog.deleteProduct} ${p.code}`}
+            >
+              {t.catalog.deleteProduct}
+            </Button>
+          )}
         </>
       ),
     },
@@ -251,6 +295,7 @@ export function ProductsSection({ canWrite }: { canWrite: boolean }) {
         pages={pages}
         empty={t.catalog.empty}
       />
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }
