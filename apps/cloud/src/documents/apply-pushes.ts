@@ -116,6 +116,11 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
         insert into fiscal_document_payments (merchant_id, code, created_at, document_id, terminal_id)
         select distinct ins.merchant_id, p.code, ins.created_at, ins.id, ins.terminal_id
         from ins cross join jsonb_to_recordset(ins.payments) as p(code text)),
+      zones as (
+        insert into terminal_time_zones (merchant_id, terminal_id, time_zone)
+        select distinct merchant_id, terminal_id, time_zone from ins
+        order by 1, 2, 3
+        on conflict do nothing),
       vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)})
       select id, received_at, updated_at from ins`),
   );
