@@ -135,9 +135,9 @@ describe.skipIf(noBrowser !== null)('the Sales page in Chromium', () => {
     await page.getByRole('link', { name: 'Sales' }).click();
     const table = page.getByRole('region', { name: 'Sales', exact: true });
     await table.getByRole('cell', { name: '77.00' }).waitFor();
-    await page.getByLabel('Terminal').selectOption({ label: 'Till New York' });
-    await page.getByLabel('From').fill(day);
-    await page.getByLabel('To').fill(day);
+    await page.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Till New York' });
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     const vat = page.getByRole('region', { name: /VAT by day and code/ });
     await vat.getByRole('cell', { name: day }).waitFor();

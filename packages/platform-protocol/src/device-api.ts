@@ -239,7 +239,10 @@ export const DeviceHealthReport = z
     ),
     fiscalIdentity: z
       .object({
-        registrationNumber: z.string().max(100).describe('NR. INREGISTRARE: the registration with the tax service'),
+        registrationNumber: z
+          .string()
+          .max(100)
+          .describe('NR. INREGISTRARE: the registration with the tax service'),
         serialNumber: z.string().max(100).nullable().describe('NR. SERIE: the device’s serial number'),
         taxOfficeAddress: z.string().max(500).nullable().describe('SFS: the tax office it was registered at'),
       })

@@ -53,7 +53,11 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
  * and time as a receipt prints them.
  */
 export function localDateTime(at: Date, timeZone: string): { day: string; date: string; time: string } {
-  const part = Object.fromEntries(partsFormat(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    partsFormat(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     day: `${part.year}-${part.month}-${part.day}`,
     date: `${part.day}.${part.month}.${part.year}`,

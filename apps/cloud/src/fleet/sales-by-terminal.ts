@@ -59,7 +59,13 @@ export async function salesByTerminal(
   if (options.terminalIds.length === 0) return [];
   const now = options.now.toISOString();
   const local = sql`(${now}::timestamptz at time zone b.zone)`;
-  const terminals = rowsOf<{ terminal_id: string; zone: string; today: string; week_start: string; since: Date | string }>(
+  const terminals = rowsOf<{
+    terminal_id: string;
+    zone: string;
+    today: string;
+    week_start: string;
+    since: Date | string;
+  }>(
     await db.execute(sql`
       select b.terminal_id, b.zone, to_char(${local}::date, 'YYYY-MM-DD') as today,
              to_char(date_trunc('week', ${local}), 'YYYY-MM-DD') as week_start,

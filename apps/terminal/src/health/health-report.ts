@@ -13,14 +13,10 @@ import type { PlatformAccess } from '../platform/platform-link.js';
 import type { HealthRecord } from './health-contract.js';
 
 /** What the report says of the terminal beside its health: its zone and fiscal identity. */
-export type TerminalIdentity = Pick<DeviceHealthReport, 'timeZone' | 'fiscalIdentity'>;
+type TerminalIdentity = Pick<DeviceHealthReport, 'timeZone' | 'fiscalIdentity'>;
 
 /** The report made of what GET /api/health answers now: both say the same thing. */
-export function deviceHealthReport(
-  record: HealthRecord,
-  identity: TerminalIdentity,
-  now: Date,
-): DeviceHealthReport {
+function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, now: Date): DeviceHealthReport {
   return {
     reportedAt: now.toISOString(),
     version: record.version,

@@ -95,7 +95,9 @@ it('names the terminal’s time zone and fiscal identity: registration, serial n
       fiscalization: 'credentials_missing',
       identity: { serialNumber: 'SN-77-0042', taxOfficeAddress: 'mun. Chișinău, str. Cosmonauților 9' },
       card: 'none',
-      config: { platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000, healthReportCheckMs: 100 } },
+      config: {
+        platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000, healthReportCheckMs: 100 },
+      },
     }),
   );
   const report = await storedReport(terminalId, () => true);
