@@ -8,6 +8,7 @@ import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
 import type { Cloud } from '../src/server.js';
+import { requireKnownTimeZones } from '../src/terminals/known-time-zones.js';
 import { seedConsoleUser, signInConsole, type ConsoleBrowser } from './console-harness.js';
 import { fiscalDocument } from './documents-fixture.js';
 import { healthReport } from './health-report-fixture.js';
@@ -214,5 +215,18 @@ describe.each(DRIVERS)('calendar days per terminal on %s', (driver) => {
     expect(
       (await device(cloud, chisinau, 'POST', '/health', healthReport({ timeZone: 'Nowhere/City' }))).status,
     ).toBe(400);
+  });
+
+  it('checks a zone against the database’s own time zone names too', async () => {
+    await expect(requireKnownTimeZones(database.db, [['body.timeZone', NEW_YORK]])).resolves.toBeUndefined();
+    await expect(
+      requireKnownTimeZones(database.db, [
+        ['body.documents.0.timeZone', CHISINAU],
+        ['body.documents.1.timeZone', 'Mars/Olympus'],
+      ]),
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+      errors: [{ path: 'body.documents.1.timeZone' }],
+    });
   });
 });

@@ -1,9 +1,10 @@
 // Sales today and this week per terminal, from the fiscal documents the terminals pushed
 // (documents/ingest-documents.ts), for the overview's chart. Calendar days are each terminal's,
 // in its own time zone (DESIGN.md: TZ, Europe/Chisinau by default) whatever the cloud's: its
-// "today" is its zone's (from its health report), each document counts on its own day (the zone
-// it was stored with, documents/fiscal-time.ts); the week starts on Monday. A document the tax server refused (`failed`) was
-// never sold and is left out; a refund counts on the day it was issued. Money in minor units.
+// "today" is its zone's (from its health report), each document counts on its own day (the
+// zone it was stored with, documents/fiscal-time.ts); the week starts on Monday. A document the
+// tax server refused (`failed`) was never sold and is left out; a refund counts on the day it
+// was issued. Money in minor units.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
 import { DEFAULT_TIME_ZONE } from '@fiscal-pos/platform-protocol';

@@ -7690,7 +7690,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            /** @description The report failed validation; nothing was kept */
             400: {
                 headers: {
                     [name: string]: unknown;
