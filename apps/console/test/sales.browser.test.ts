@@ -135,9 +135,16 @@ describe.skipIf(noBrowser !== null)('the Sales page in Chromium', () => {
     await page.getByRole('link', { name: 'Sales' }).click();
     const table = page.getByRole('region', { name: 'Sales', exact: true });
     await table.getByRole('cell', { name: '77.00' }).waitFor();
+    // Each filter is the page's address: wait for it there before the next, as a person would.
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    const inAddress = async (part: string) =>
+      expect.poll(async () => (await exportLink.getAttribute('href')) ?? '').toContain(part);
     await page.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Till New York' });
+    await inAddress(`terminalId=${newYork.terminalId}`);
     await page.getByLabel('From', { exact: true }).fill(day);
+    await inAddress(`from=${day}`);
     await page.getByLabel('To', { exact: true }).fill(day);
+    await inAddress(`to=${day}`);
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     const vat = page.getByRole('region', { name: /VAT by day and code/ });
     await vat.getByRole('cell', { name: day }).waitFor();
