@@ -79,7 +79,7 @@ async function httpThroughput(
 }
 
 /** 100,000 products for one merchant, in one statement, with fresh statistics. */
-export async function seedProducts(db: Db, merchantId: string): Promise<void> {
+async function seedProducts(db: Db, merchantId: string): Promise<void> {
   await db.execute(sql`
     insert into products (id, merchant_id, code, barcodes, name, description, price_minor, vat_code, unit, category, on_hand_milli, updated_at)
     select 'prod_bench' || ${merchantId.slice(-6)} || g, ${merchantId}, 'B-' || lpad(g::text, 6, '0'), array['484' || lpad(g::text, 10, '0')],

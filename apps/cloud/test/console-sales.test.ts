@@ -311,7 +311,7 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
       for (const v of doc.vat) day[doc.type === 'sale' ? 'sales' : 'refunds'] += v.vatAmount;
       byDay.set(localDay(doc.createdAt), day);
     }
-    expect(report.timeZone).toBe('Europe/Chisinau');
+    expect(report.timeZones).toEqual(['Europe/Chisinau']);
     expect(report.days.map((d: { day: string }) => d.day)).toEqual([...byDay.keys()].sort());
     for (const day of report.days) {
       const want = byDay.get(day.day)!;
@@ -342,12 +342,12 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
     );
     const [header, ...rows] = res.text.trimEnd().split('\n');
     expect(header).toBe(
-      'id,date,time,issued_at,terminal,type,status,receipt_number,report_number,mev_code,offline_code,total,vat,payments,sale_id',
+      'id,date,time,time_zone,issued_at,terminal,type,status,receipt_number,report_number,mev_code,offline_code,total,vat,payments,sale_id',
     );
     const want = expected((p) => ['2026-11-23', '2026-11-24'].includes(localDay(p.doc.createdAt)));
     expect(rows).toHaveLength(want.length);
     const refundRow = rows.find((r) => r.includes(',refund,synced,'))!;
-    expect(refundRow).toContain(',2026-11-24,10:00:00,');
+    expect(refundRow).toContain(',2026-11-24,10:00:00,Europe/Chisinau,');
     expect(refundRow).toContain(',-10.00,-1.67,1=-10.00,');
     expect(rows.find((r) => r.includes('2026-11-23,12:00:00'))).toContain(',30.00,5.00,1=30.00,');
     expect(rows.some((r) => r.includes(",'=Casa 2,"))).toBe(true);
@@ -362,7 +362,7 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
     const res = await viewer.call('GET', '/sales/export.csv?from=2026-10-01&to=2026-10-01');
     const rows = res.text.trimEnd().split('\n').slice(1);
     expect(rows).toHaveLength(520);
-    const totals = rows.map((r) => r.split(',')[11]);
+    const totals = rows.map((r) => r.split(',')[12]);
     expect(totals[0]).toBe('6.19');
     expect(totals.at(-1)).toBe('1.00');
   });

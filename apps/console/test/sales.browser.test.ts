@@ -1,10 +1,13 @@
 // The Sales page: documents pushed by the merchant's terminal through the device API, listed
 // newest first and filtered; one opens as its receipt, laid out like the paper with its QR code
 // and verification link, and shows what its refunds gave back; the daily VAT totals below; the
-// CSV export link carries the filters.
+// CSV export link carries the filters. A second terminal, in New York, is picked in the terminal
+// filter (the VAT totals follow it); its receipt shows its time there and the device's serial
+// number and tax office as the terminal reported them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalDocument } from '../../cloud/test/documents-fixture.js';
-import { device } from '../../cloud/test/harness.js';
+import { activeTerminal, device } from '../../cloud/test/harness.js';
+import { healthReport } from '../../cloud/test/health-report-fixture.js';
 import {
   expectAccessible,
   noBrowser,
@@ -99,5 +102,65 @@ describe.skipIf(noBrowser !== null)('the Sales page in Chromium', () => {
     await page.getByText('Refunded so far: 15.00 MDL; remaining: 15.00 MDL.').waitFor();
     await expectAccessible(page);
     await screenshots(page, 'sales-receipt');
+  });
+
+  it('filters by terminal, the VAT totals too, and prints the device’s serial number and tax office', async () => {
+    const newYork = await activeTerminal(app.cloud, app.merchantId, 'Till New York');
+    const reported = await device(
+      app.cloud,
+      newYork,
+      'POST',
+      '/health',
+      healthReport({
+        timeZone: 'America/New_York',
+        fiscalIdentity: {
+          registrationNumber: 'J403009999',
+          serialNumber: 'SN-NY-0007',
+          taxOfficeAddress: 'DDF Centru, str. Exemplu 9',
+        },
+      }),
+    );
+    expect(reported.status, reported.text).toBe(204);
+    const createdAt = new Date(Date.now() + 3000).toISOString();
+    const sold = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 7700 }], {
+      createdAt,
+      timeZone: 'America/New_York',
+      receiptNumber: 1,
+    });
+    expect((await device(app.cloud, newYork, 'POST', '/documents', { documents: [sold] })).status).toBe(200);
+    // Its day in New York, which a filter on days selects it by.
+    const day = new Date(createdAt).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+
+    const page = await app.signedInPage('viewer');
+    await page.getByRole('link', { name: 'Sales' }).click();
+    const table = page.getByRole('region', { name: 'Sales', exact: true });
+    await table.getByRole('cell', { name: '77.00' }).waitFor();
+    // Each filter is the page's address: wait for it there before the next, as a person would.
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    const inAddress = async (part: string) =>
+      expect.poll(async () => (await exportLink.getAttribute('href')) ?? '').toContain(part);
+    await page.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Till New York' });
+    await inAddress(`terminalId=${newYork.terminalId}`);
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await inAddress(`from=${day}`);
+    await page.getByLabel('To', { exact: true }).fill(day);
+    await inAddress(`to=${day}`);
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    const vat = page.getByRole('region', { name: /VAT by day and code/ });
+    await vat.getByRole('cell', { name: day }).waitFor();
+    await vat.getByRole('row').filter({ hasText: 'B 20%' }).getByRole('cell', { name: '77.00' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `/api/console/v1/sales/export.csv?terminalId=${newYork.terminalId}&from=${day}&to=${day}`,
+    );
+
+    const time = new Date(createdAt).toLocaleTimeString('en-GB', { timeZone: 'America/New_York' });
+    await table.getByRole('link', { name: new RegExp(time) }).click();
+    const paper = page.getByRole('article', { name: 'The receipt' });
+    await paper.getByText('BON FISCAL').waitFor();
+    await paper.getByText(`ORA ${time}`).waitFor();
+    await paper.getByText('SN-NY-0007').waitFor();
+    await paper.getByText('NR. SERIE').waitFor();
+    await paper.getByText('SFS: DDF Centru, str. Exemplu 9').waitFor();
+    await expectAccessible(page);
   });
 });

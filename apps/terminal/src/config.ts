@@ -175,6 +175,9 @@ export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): str
   return zone;
 }
 
+/** The zone the process's calendar days are in now (applyTerminalTimeZone set it from TZ). */
+export const processTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export type PrinterSetting =
   { kind: 'virtual' } | { kind: 'none' } | { kind: 'tcp'; host: string; port: number };
 

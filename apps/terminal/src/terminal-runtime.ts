@@ -3,7 +3,7 @@ import { UrlGuard } from '@fiscal-pos/url-guard';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
-import type { TerminalConfig } from './config.js';
+import { processTimeZone, type TerminalConfig } from './config.js';
 import { CardJournal } from './card/card-journal.js';
 import { CardPayments } from './card/card-payments.js';
 import type { CardTerminal } from './card/card-terminal.js';
@@ -369,6 +369,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     sales,
     refunds,
     registrationNumber: o.fiscal.registrationNumber,
+    timeZone: processTimeZone(),
     access: () => platform?.documentAccess() ?? null,
     clock,
     logger: logger.child({ component: 'platform' }),
@@ -378,6 +379,17 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   documentPush.start();
   const healthReport = new HealthReporter({
     access: () => platform?.documentAccess() ?? null,
+    identity: {
+      timeZone: processTimeZone(),
+      fiscalIdentity:
+        o.fiscal.fiscalization === 'not_fiscal'
+          ? null
+          : {
+              registrationNumber: o.fiscal.registrationNumber,
+              serialNumber: o.fiscal.identity?.serialNumber ?? null,
+              taxOfficeAddress: o.fiscal.identity?.taxOfficeAddress ?? null,
+            },
+    },
     clock,
     logger: logger.child({ component: 'platform' }),
     intervalMs: config.platform.healthReportIntervalMs,

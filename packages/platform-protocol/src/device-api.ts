@@ -6,6 +6,7 @@
 import { VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { DEVICE_CREDENTIAL_PREFIX } from './device-credential.js';
+import { TimeZone } from './time-zone.js';
 import { pinVerifierSchema } from './pin-verifier.js';
 
 /** Appended to the cloud's URL, path prefix included: `https://host/prefix` + this + `/terminal`. */
@@ -231,6 +232,26 @@ export const DeviceHealthReport = z
       })
       .describe('The receipt printer'),
     relay: z.enum(RELAY_LINK_STATES).describe('The terminal’s outbound link to the relay'),
+    // Since the console computes calendar days per terminal: optional, terminals before it
+    // report without them (their days are Europe/Chisinau's, the default TZ).
+    timeZone: TimeZone.optional().describe(
+      'The terminal’s IANA time zone (TZ): its calendar days (“today” on the console’s overview)',
+    ),
+    fiscalIdentity: z
+      .object({
+        registrationNumber: z
+          .string()
+          .max(100)
+          .describe('NR. INREGISTRARE: the registration with the tax service'),
+        serialNumber: z.string().max(100).nullable().describe('NR. SERIE: the device’s serial number'),
+        taxOfficeAddress: z.string().max(500).nullable().describe('SFS: the tax office it was registered at'),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        'What every fiscal document prints of the device (the console’s receipt view shows it); null: not ' +
+          'fiscalized. Serial number and tax office are null until `fiscalize` gave them',
+      ),
   })
   .meta({ id: 'DeviceHealthReport' });
 export type DeviceHealthReport = z.infer<typeof DeviceHealthReport>;

@@ -5,6 +5,7 @@
 // back), so no sign can contradict the type.
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
+import { TimeZone } from './time-zone.js';
 
 export const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -88,6 +89,10 @@ export const PushedDocument = z
       .optional()
       .describe("The tax service's receipt check link the receipt's QR code holds; null on other documents"),
     change: Minor.nullable().optional().describe('Change given in cash on a sale (REST), minor units'),
+    timeZone: TimeZone.optional().describe(
+      "The terminal's IANA time zone (TZ) as it pushes the document: the cloud fixes the document's calendar " +
+        'day and printed time with it when it first stores it. Absent (terminals before it): Europe/Chisinau',
+    ),
   })
   .refine((d) => new Set(d.lines.map((l) => l.position)).size === d.lines.length, {
     // A line's position names its stock movement: two lines at one position would move once.
@@ -116,3 +121,4 @@ export * from './device-credential.js';
 export * from './pin-verifier.js';
 export * from './device-api.js';
 export * from './activation-link.js';
+export * from './time-zone.js';

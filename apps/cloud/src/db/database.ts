@@ -44,7 +44,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return fromPglite(new PGlite(options.dataDir, process.env.PGLITE_CONF ? { postgresqlconf: process.env.PGLITE_CONF.split(';') } : {}));
+  return fromPglite(new PGlite(options.dataDir));
 }
 
 /** Wraps an existing PGlite (tests clone one migrated instance per test file). */

@@ -13,7 +13,7 @@ import { newId } from '../ids.js';
 import { recordStockMovements } from '../products/stock-ledger.js';
 import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { isReceipt, presentSale, type FiscalDocumentRow } from './document-schemas.js';
-import type { IngestOutcome, PushedDocument } from '@fiscal-pos/platform-protocol';
+import { DEFAULT_TIME_ZONE, type IngestOutcome, type PushedDocument } from '@fiscal-pos/platform-protocol';
 import { receiptMovements } from './receipt-stock.js';
 import { addToVatDailyTotals } from './vat-daily-rollup.js';
 
@@ -100,7 +100,7 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
   const rows = ordered.map(toRow);
   // The rows go as one JSON parameter and come back as their ids: no per-row parameters to
   // bind and no row to parse, a fixed cost per statement whatever the number of documents.
-  // The same statement files each new document's payment codes and adds its VAT to the day.
+  // The same statement files each new document's payment codes and zone and adds its VAT to its day.
   const inserted = rowsOf<{ id: string; received_at: Date | string; updated_at: Date | string }>(
     await tx.execute(sql`
       with ins as (
@@ -110,11 +110,17 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
           with ordinality as d
         order by d.ordinality
         on conflict (terminal_id, operation_id) do nothing
-        returning id, merchant_id, terminal_id, type, status, created_at, vat, payments, received_at, updated_at),
+        returning id, merchant_id, terminal_id, type, status, created_at, time_zone, vat, payments, received_at,
+          updated_at),
       payment_codes as (
         insert into fiscal_document_payments (merchant_id, code, created_at, document_id, terminal_id)
         select distinct ins.merchant_id, p.code, ins.created_at, ins.id, ins.terminal_id
         from ins cross join jsonb_to_recordset(ins.payments) as p(code text)),
+      zones as (
+        insert into terminal_time_zones (merchant_id, terminal_id, time_zone)
+        select distinct merchant_id, terminal_id, time_zone from ins
+        order by 1, 2, 3
+        on conflict do nothing),
       vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)})
       select id, received_at, updated_at from ins`),
   );
@@ -186,7 +192,7 @@ async function applyRevisions(
           offline_fiscal_code = u.offline_fiscal_code, mev_id = u.mev_id, updated_at = now()
         from jsonb_populate_recordset(null::fiscal_documents, ${JSON.stringify(input)}::jsonb) u
         where f.id = u.id
-        returning f.id, f.merchant_id, f.terminal_id, f.type, f.created_at, f.vat, f.updated_at),
+        returning f.id, f.merchant_id, f.terminal_id, f.type, f.created_at, f.time_zone, f.vat, f.updated_at),
       vat_totals as (${addToVatDailyTotals(
         sql`select * from upd where upd.id in (select jsonb_array_elements_text(${JSON.stringify(refused)}::jsonb))`,
         -1,
@@ -237,6 +243,7 @@ function toRow({ device, document: d }: Pushed): NewRow {
     registrationNumber: d.registrationNumber ?? null,
     verificationUrl: d.verificationUrl ?? null,
     changeMinor: d.change ?? null,
+    timeZone: d.timeZone ?? DEFAULT_TIME_ZONE,
   };
 }
 
@@ -264,6 +271,7 @@ const INSERTED_COLUMNS = [
   'registration_number',
   'verification_url',
   'change_minor',
+  'time_zone',
 ] as const;
 
 function toColumns(r: NewRow): Record<(typeof INSERTED_COLUMNS)[number], unknown> {
@@ -290,6 +298,7 @@ function toColumns(r: NewRow): Record<(typeof INSERTED_COLUMNS)[number], unknown
     registration_number: r.registrationNumber,
     verification_url: r.verificationUrl,
     change_minor: r.changeMinor,
+    time_zone: r.timeZone,
   };
 }
 

@@ -16,7 +16,13 @@ import { VatDailyReport, vatDailyReport } from './vat-daily-report.js';
 
 const viewer = consoleUser({ role: 'viewer' });
 
-const Day = z.iso.date().describe("A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau");
+const Day = z.iso
+  .date()
+  .describe(
+    "A calendar day (YYYY-MM-DD). Each document counts on its own terminal's day, in the time zone the " +
+      'terminal issued it in (Europe/Chisinau for terminals that do not report theirs), so one day across ' +
+      'terminals in different zones covers different instants for each',
+  );
 /** The longest range the daily VAT report takes: a year and a day (a leap year's). */
 const MAX_REPORT_DAYS = 366;
 
@@ -86,7 +92,8 @@ const exportConsoleSalesRoute = defineRoute(viewer, {
   operationId: 'exportConsoleSales',
   summary: 'The documents the same filters list, as CSV (UTF-8, RFC 4180), newest first, streamed',
   description:
-    'Columns: id, date, time (the receipt’s, Europe/Chisinau), issued_at (UTC), terminal, type, status, ' +
+    'Columns: id, date, time (the receipt’s, in its terminal’s time zone), time_zone (that zone, IANA), ' +
+    'issued_at (UTC), terminal, type, status, ' +
     'receipt_number, report_number, mev_code, offline_code, total, vat, payments (code=amount ...), sale_id. ' +
     'Amounts are signed: refunds and cash out are negative.',
   query: Filters,

@@ -7,14 +7,16 @@
 //   a type                    fiscal_documents (merchant_id, type, created_at, id)
 //   a payment code            fiscal_document_payments (merchant_id, code, created_at, document_id)
 //   a payment code and a terminal  fiscal_document_payments (merchant_id, terminal_id, code, created_at, document_id)
-// Combined filters walk the most selective of these and check the others on each row.
+// Combined filters walk the most selective of these and check the others on each row. Days are
+// each document's own (its terminal's zone, fiscal-time.ts): the walk is bounded by the instants
+// those days span in the terminals' zones, which over terminals of one zone are the days exactly.
 import { and, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType } from '@fiscal-pos/platform-protocol';
 import type { Queryable } from '../db/database.js';
 import { fiscalDocumentPayments, fiscalDocuments, terminals } from '../db/schema.js';
 import { paginate, type SortKey } from '../http/cursor.js';
 import type { FiscalDocumentRow } from './document-schemas.js';
-import { dayStart } from './fiscal-time.js';
+import { dayBounds, documentDay } from './fiscal-time.js';
 
 export interface DocumentFilters {
   merchantId: string;
@@ -22,7 +24,7 @@ export interface DocumentFilters {
   type?: DocumentType | undefined;
   /** ACPS payment code: documents paid (in part) with it. */
   paymentCode?: string | undefined;
-  /** Calendar days (YYYY-MM-DD) in the terminals' time zone, both included. */
+  /** Calendar days (YYYY-MM-DD), both included, each document's in its terminal's time zone. */
   fromDay?: string | undefined;
   toDay?: string | undefined;
 }
@@ -48,6 +50,8 @@ export async function documentPage(
   const byPayment = filters.paymentCode !== undefined;
   const createdAt = byPayment ? p.createdAt : t.createdAt;
   const id = byPayment ? p.documentId : t.id;
+  const bounds = dayBounds(filters);
+  const day = documentDay(t.createdAt, t.timeZone);
   const conditions: (SQL | undefined)[] = [
     eq(byPayment ? p.merchantId : t.merchantId, filters.merchantId),
     byPayment ? eq(p.code, filters.paymentCode!) : undefined,
@@ -55,8 +59,10 @@ export async function documentPage(
     filters.terminalId === undefined ? undefined : eq(t.terminalId, filters.terminalId),
     byPayment && filters.terminalId !== undefined ? eq(p.terminalId, filters.terminalId) : undefined,
     filters.type === undefined ? undefined : eq(t.type, filters.type),
-    filters.fromDay === undefined ? undefined : gte(createdAt, dayStart(filters.fromDay)),
-    filters.toDay === undefined ? undefined : lt(createdAt, dayStart(filters.toDay, 1)),
+    filters.fromDay === undefined ? undefined : gte(createdAt, bounds.start(filters.fromDay)),
+    filters.toDay === undefined ? undefined : lt(createdAt, bounds.end(filters.toDay)),
+    filters.fromDay === undefined ? undefined : sql`${day} >= ${filters.fromDay}::date`,
+    filters.toDay === undefined ? undefined : sql`${day} <= ${filters.toDay}::date`,
     filters.before === undefined
       ? undefined
       : sql`(${createdAt}, ${id}) < (${filters.before.at}, ${filters.before.id})`,

@@ -77,6 +77,12 @@ export const FiscalDocument = documentSchema(z.enum(DOCUMENT_TYPES))
       .nullable()
       .describe("The tax service's check link the receipt's QR code holds; null on other documents"),
     change: z.number().nullable().describe('Change given in cash (sales); null when not sent'),
+    timeZone: z
+      .string()
+      .describe(
+        "The IANA time zone of the document's calendar day and printed time: its terminal's when it was " +
+          'issued (Europe/Chisinau for documents of terminals that did not report theirs)',
+      ),
   })
   .meta({ id: 'FiscalDocument' });
 export type FiscalDocument = z.infer<typeof FiscalDocument>;
@@ -93,6 +99,7 @@ export function presentDocument(row: FiscalDocumentRow): FiscalDocument {
     registrationNumber: row.registrationNumber,
     verificationUrl: row.verificationUrl,
     change: row.changeMinor === null ? null : fromMinor(row.changeMinor),
+    timeZone: row.timeZone,
   };
 }
 

@@ -1,28 +1,63 @@
-// Calendar days and clock times of fiscal documents are those of the terminals' time zone
-// (DESIGN.md: `TZ`, Europe/Chisinau by default, Moldova's only zone), whatever the cloud's own:
-// list filters, the daily VAT totals and the date and time a receipt prints.
-import { sql, type SQL } from 'drizzle-orm';
+// Calendar days and clock times of fiscal documents are those of their terminal's time zone
+// (DESIGN.md: `TZ`, Europe/Chisinau by default), whatever the cloud's own: list filters, the
+// daily VAT totals and the date and time a receipt prints. Each document keeps the zone it was
+// pushed with (fiscal_documents.time_zone), so terminals in different zones each count on their
+// own days, and a terminal's later change of zone moves none of its old receipts.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
-export const FISCAL_TIME_ZONE = 'Europe/Chisinau';
+/** A document's calendar day in its own zone, as SQL over its created_at and time_zone. */
+export const documentDay = (createdAt: SQLWrapper, timeZone: SQLWrapper): SQL =>
+  sql`((${createdAt} at time zone ${timeZone})::date)`;
 
-/** The instant a calendar day (YYYY-MM-DD) of that zone begins, `days` later, as SQL. */
-export const dayStart = (day: string, days = 0): SQL =>
-  sql`((${day}::date + ${days}::int)::timestamp at time zone ${FISCAL_TIME_ZONE})`;
+/**
+ * The instants within which the documents of the given days (YYYY-MM-DD, both included) lie,
+ * in whichever of the zones of the merchant's terminals (or one terminal's) they were issued:
+ * from the earliest start of `fromDay` to the latest end of `toDay` (terminal_time_zones). Over
+ * terminals of one zone these are that zone's days exactly; across zones a document in the span
+ * may be on another day in its own zone, so a filter checks documentDay too. Scalar subqueries
+ * over a few rows: the planner takes their values as the created_at index's bounds.
+ */
+export function dayBounds(scope: { merchantId: string; terminalId?: string | undefined }) {
+  const zones = sql`from terminal_time_zones z where z.merchant_id = ${scope.merchantId}${
+    scope.terminalId === undefined ? sql`` : sql` and z.terminal_id = ${scope.terminalId}`
+  }`;
+  return {
+    start: (day: string): SQL => sql`(select min(${day}::date::timestamp at time zone z.time_zone) ${zones})`,
+    end: (day: string): SQL =>
+      sql`(select max((${day}::date + 1)::timestamp at time zone z.time_zone) ${zones})`,
+  };
+}
 
-const PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: FISCAL_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `{ day: '2026-11-24', date: '24.11.2026', time: '00:30:00' }`; date and time as a receipt prints them. */
-export function localDateTime(at: Date): { day: string; date: string; time: string } {
-  const part = Object.fromEntries(PARTS.formatToParts(at).map((p) => [p.type, p.value]));
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * `{ day: '2026-11-24', date: '24.11.2026', time: '00:30:00' }` of an instant in a zone; date
+ * and time as a receipt prints them.
+ */
+export function localDateTime(at: Date, timeZone: string): { day: string; date: string; time: string } {
+  const part = Object.fromEntries(
+    partsFormat(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     day: `${part.year}-${part.month}-${part.day}`,
     date: `${part.day}.${part.month}.${part.year}`,

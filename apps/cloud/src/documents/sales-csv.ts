@@ -1,7 +1,7 @@
 // The CSV export of the console's document list: the same filters, newest first, read page by
 // page along the list's keyset cursor and written as it is read, so an export of a million
 // documents holds one page in memory and starts answering at once. csv-stringify does the
-// quoting (RFC 4180). Amounts are signed here, unlike in the APIs: money given back (refunds,
+// quoting (RFC 4180). Date and time are the receipt's, in its terminal's zone, which is named. Amounts are signed here, unlike in the APIs: money given back (refunds,
 // cash out) is negative, so that a spreadsheet's column sum is the till's movement.
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -18,6 +18,7 @@ const COLUMNS = [
   'id',
   'date',
   'time',
+  'time_zone',
   'issued_at',
   'terminal',
   'type',
@@ -56,11 +57,12 @@ async function* records(db: Queryable, filters: DocumentFilters): AsyncGenerator
 function record(row: ListedDocument): Record<(typeof COLUMNS)[number], string> {
   const sign = GIVEN_BACK.has(row.type) ? -1 : 1;
   const money = (minor: number) => formatMinor(sign * minor);
-  const { day, time } = localDateTime(row.createdAt);
+  const { day, time } = localDateTime(row.createdAt, row.timeZone);
   return {
     id: row.id,
     date: day,
     time,
+    time_zone: row.timeZone,
     issued_at: row.createdAt.toISOString(),
     terminal: spreadsheetSafe(row.terminalName),
     type: row.type,

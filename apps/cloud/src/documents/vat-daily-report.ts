@@ -1,4 +1,5 @@
-// The accountant's daily VAT totals: per calendar day (the terminals' time zone) and VAT code
+// The accountant's daily VAT totals: per calendar day (each receipt's own, in its terminal's
+// time zone: terminals in different zones each count on their own days) and VAT code
 // and rate, the sales' taxable base, VAT and gross, the refunds' likewise and the net (sales
 // minus refunds), over a range of days, for all terminals or one. Read from vat_daily_totals,
 // which the ingest keeps (vat-daily-rollup.ts), so a month costs a few hundred rows whatever
@@ -7,8 +8,7 @@ import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { fromMinor, VAT_CODES, type VatCode } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.js';
-import { vatDailyTotals } from '../db/schema.js';
-import { FISCAL_TIME_ZONE } from './fiscal-time.js';
+import { terminalTimeZones, vatDailyTotals } from '../db/schema.js';
 
 const Amounts = z.object({ taxable: z.number(), vat: z.number(), gross: z.number() });
 
@@ -24,7 +24,12 @@ export const VatDailyReport = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
-    timeZone: z.string().describe('The time zone of the calendar days'),
+    timeZones: z
+      .array(z.string())
+      .describe(
+        'The time zones of the terminals counted (one terminal’s with terminalId): each receipt counts on its ' +
+          'own terminal’s calendar day, in the zone it was issued in',
+      ),
     days: z.array(z.object({ day: z.iso.date(), vat: z.array(VatTotals), net: Amounts })),
     totals: z.array(VatTotals).describe('The whole range, per VAT code and rate'),
     net: Amounts,
@@ -65,6 +70,17 @@ export async function vatDailyReport(
     .where(and(...conditions))
     .groupBy(v.day, v.vatCode, v.rateBp)
     .orderBy(asc(v.day), asc(v.vatCode), asc(v.rateBp));
+  const tz = terminalTimeZones;
+  const zones = await db
+    .selectDistinct({ timeZone: tz.timeZone })
+    .from(tz)
+    .where(
+      and(
+        eq(tz.merchantId, options.merchantId),
+        options.terminalId === undefined ? undefined : eq(tz.terminalId, options.terminalId),
+      ),
+    )
+    .orderBy(asc(tz.timeZone));
   const byDay = new Map<string, CodeSums[]>();
   for (const r of rows) {
     const sums = {
@@ -89,7 +105,7 @@ export async function vatDailyReport(
   return {
     from: options.from,
     to: options.to,
-    timeZone: FISCAL_TIME_ZONE,
+    timeZones: zones.map((r) => r.timeZone),
     days: [...byDay].map(([day, lines]) => ({
       day,
       vat: lines.map(present),

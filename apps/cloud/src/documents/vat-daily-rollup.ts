@@ -1,12 +1,13 @@
 // The daily VAT totals (vat_daily_totals) kept by the ingest, in its own statements: a receipt
 // adds its VAT lines to its calendar day when it arrives, and takes them out again if the tax
-// server refuses it later, in the calendar days of the terminals' time zone (fiscal-time.ts).
+// server refuses it later, on its own calendar day: its terminal's, in the zone it was stored
+// with (fiscal-time.ts), so terminals in different zones each add to their own days.
 import { sql, type SQL } from 'drizzle-orm';
-import { FISCAL_TIME_ZONE } from './fiscal-time.js';
+import { documentDay } from './fiscal-time.js';
 
 /**
  * An insert-or-add into vat_daily_totals of `sign` × the VAT lines of the sales and refunds in
- * `source` (a relation with merchant_id, terminal_id, type, created_at and vat), for use as a
+ * `source` (a relation with merchant_id, terminal_id, type, created_at, time_zone and vat), for use as a
  * data-modifying CTE beside the statement that wrote them. Rows are upserted in key order, so
  * two transactions adding to the same days lock them in one order.
  */
@@ -14,7 +15,7 @@ export function addToVatDailyTotals(source: SQL, sign: 1 | -1): SQL {
   return sql`
     insert into vat_daily_totals (merchant_id, day, terminal_id, vat_code, rate_bp,
       sales_taxable, sales_vat, refunds_taxable, refunds_vat)
-    select d.merchant_id, (d.created_at at time zone ${FISCAL_TIME_ZONE})::date, d.terminal_id, v.code, v."rateBp",
+    select d.merchant_id, ${documentDay(sql`d.created_at`, sql`d.time_zone`)}, d.terminal_id, v.code, v."rateBp",
       ${sql.raw(String(sign))} * sum(case when d.type = 'sale' then v."taxableAmount" else 0 end),
       ${sql.raw(String(sign))} * sum(case when d.type = 'sale' then v."vatAmount" else 0 end),
       ${sql.raw(String(sign))} * sum(case when d.type = 'refund' then v."taxableAmount" else 0 end),

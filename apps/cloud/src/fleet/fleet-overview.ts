@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import type { CloudConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { fleetTerminals, type FleetTerminal } from './fleet-terminals.js';
-import { salesByTerminal, type SalesByTerminal } from './sales-by-terminal.js';
+import { salesByTerminal, type TerminalSales } from './sales-by-terminal.js';
 
 export interface FleetOverview {
   generatedAt: Date;
@@ -16,7 +16,7 @@ export interface FleetOverview {
     warning: number;
   };
   terminals: FleetTerminal[];
-  sales: SalesByTerminal;
+  sales: { terminals: TerminalSales[] };
 }
 
 export async function fleetOverview(
@@ -40,6 +40,8 @@ export async function fleetOverview(
       warning: alerts.filter((a) => a.severity === 'warning').length,
     },
     terminals: fleet,
-    sales: await salesByTerminal(ctx.db, { merchantId, terminalIds: fleet.map((t) => t.id), now }),
+    sales: {
+      terminals: await salesByTerminal(ctx.db, { merchantId, terminalIds: fleet.map((t) => t.id), now }),
+    },
   };
 }

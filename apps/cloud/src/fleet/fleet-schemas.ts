@@ -143,12 +143,17 @@ export const FleetOverviewSchema = z
     }),
     terminals: z.array(ConsoleTerminal),
     sales: z.object({
-      timeZone: z.string().describe('The time zone of the calendar days'),
-      today: z.iso.date(),
-      weekStart: z.iso.date().describe('This week’s Monday'),
       terminals: z.array(
         z.object({
           terminalId: z.string(),
+          timeZone: z
+            .string()
+            .describe(
+              'The terminal’s time zone, whose calendar days these are (its health report’s; Europe/Chisinau ' +
+                'until it reports one). Each document counts on its own day, in the zone it was issued in',
+            ),
+          todayDate: z.iso.date().describe('Today in that zone'),
+          weekStart: z.iso.date().describe('This week’s Monday in that zone'),
           today: Totals,
           week: Totals,
           days: z.array(Totals.extend({ date: z.iso.date() })).describe('Monday to today'),
@@ -172,9 +177,11 @@ export function presentOverview(o: FleetOverview): z.infer<typeof FleetOverviewS
     summary: o.summary,
     terminals: o.terminals.map(presentTerminal),
     sales: {
-      ...o.sales,
       terminals: o.sales.terminals.map((t) => ({
         terminalId: t.terminalId,
+        timeZone: t.timeZone,
+        todayDate: t.todayDate,
+        weekStart: t.weekStart,
         today: presentTotals(t.today),
         week: presentTotals(t.week),
         days: t.days.map((d) => ({ date: d.date, ...presentTotals(d) })),

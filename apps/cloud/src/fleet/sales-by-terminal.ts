@@ -1,11 +1,15 @@
 // Sales today and this week per terminal, from the fiscal documents the terminals pushed
-// (documents/ingest-documents.ts), for the overview's chart. Calendar days are those of the
-// terminals' time zone (DESIGN.md: TZ, Europe/Chisinau by default, Moldova's one zone) whatever
-// the cloud's own; the week starts on Monday. A document the tax server refused (`failed`) was
-// never sold and is left out; a refund counts on the day it was issued. Money in minor units.
+// (documents/ingest-documents.ts), for the overview's chart. Calendar days are each terminal's,
+// in its own time zone (DESIGN.md: TZ, Europe/Chisinau by default) whatever the cloud's: its
+// "today" is its zone's (from its health report), each document counts on its own day (the
+// zone it was stored with, documents/fiscal-time.ts); the week starts on Monday. A document the
+// tax server refused (`failed`) was never sold and is left out; a refund counts on the day it
+// was issued. Money in minor units.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
-import { FISCAL_TIME_ZONE } from '../documents/fiscal-time.js';
+import { DEFAULT_TIME_ZONE } from '@fiscal-pos/platform-protocol';
+import { fiscalDocuments } from '../db/schema.js';
+import { documentDay } from '../documents/fiscal-time.js';
 
 export interface DayTotals {
   /** Sales receipts issued. */
@@ -17,18 +21,15 @@ export interface DayTotals {
 
 export interface TerminalSales {
   terminalId: string;
+  /** The terminal's time zone (its health report's; Europe/Chisinau until it reports one). */
+  timeZone: string;
+  /** YYYY-MM-DD of today and of this week's Monday, in that zone. */
+  todayDate: string;
+  weekStart: string;
   /** Monday to today, in order, every day present (zeros included). */
   days: (DayTotals & { date: string })[];
   today: DayTotals;
   week: DayTotals;
-}
-
-export interface SalesByTerminal {
-  timeZone: string;
-  /** YYYY-MM-DD of today and of this week's Monday. */
-  today: string;
-  weekStart: string;
-  terminals: TerminalSales[];
 }
 
 const ZERO: DayTotals = { salesCount: 0, salesMinor: 0, refundsCount: 0, refundsMinor: 0 };
@@ -48,22 +49,36 @@ function plusDays(date: string, days: number): string {
 }
 
 /**
- * Each listed terminal's sales per day of this week so far. One range scan of the merchant's
- * documents since Monday's local midnight (index fiscal_documents_merchant_created_idx).
+ * Each listed terminal's sales per day of its week so far. One range scan of the merchant's
+ * documents since the earliest of the terminals' Monday midnights (index
+ * fiscal_documents_merchant_created_idx), each document on its own day (fiscal-time.ts).
  */
 export async function salesByTerminal(
   db: Queryable,
   options: { merchantId: string; terminalIds: readonly string[]; now: Date },
-): Promise<SalesByTerminal> {
-  const zone = FISCAL_TIME_ZONE;
+): Promise<TerminalSales[]> {
+  if (options.terminalIds.length === 0) return [];
   const now = options.now.toISOString();
-  const [bounds] = rowsOf<{ today: string; week_start: string; since: Date | string }>(
+  const local = sql`(${now}::timestamptz at time zone b.zone)`;
+  const terminals = rowsOf<{
+    terminal_id: string;
+    zone: string;
+    today: string;
+    week_start: string;
+    since: Date | string;
+  }>(
     await db.execute(sql`
-      select to_char((${now}::timestamptz at time zone ${zone})::date, 'YYYY-MM-DD') as today,
-             to_char(date_trunc('week', ${now}::timestamptz at time zone ${zone}), 'YYYY-MM-DD') as week_start,
-             date_trunc('week', ${now}::timestamptz at time zone ${zone}) at time zone ${zone} as since`),
+      select b.terminal_id, b.zone, to_char(${local}::date, 'YYYY-MM-DD') as today,
+             to_char(date_trunc('week', ${local}), 'YYYY-MM-DD') as week_start,
+             date_trunc('week', ${local}) at time zone b.zone as since
+        from (select i.terminal_id, i.n, coalesce(h.report->>'timeZone', ${DEFAULT_TIME_ZONE}) as zone
+                from jsonb_array_elements_text(${JSON.stringify(options.terminalIds)}::jsonb) with ordinality as i(terminal_id, n)
+                left join terminal_health h
+                  on h.terminal_id = i.terminal_id and h.merchant_id = ${options.merchantId}) b
+       order by b.n`),
   );
-  if (!bounds) throw new Error('the database answered no row to a select without a table');
+  const since = Math.min(...terminals.map((t) => new Date(t.since).getTime()));
+  const d = fiscalDocuments;
   const rows = rowsOf<{
     terminal_id: string;
     day: string;
@@ -72,18 +87,16 @@ export async function salesByTerminal(
     minor: number | string;
   }>(
     await db.execute(sql`
-      select terminal_id, to_char((created_at at time zone ${zone})::date, 'YYYY-MM-DD') as day, type,
+      select terminal_id, to_char(${documentDay(d.createdAt, d.timeZone)}, 'YYYY-MM-DD') as day, type,
              count(*) as n, coalesce(sum(total_minor), 0) as minor
-        from fiscal_documents
+        from ${d}
        where merchant_id = ${options.merchantId}
-         and created_at >= ${new Date(bounds.since).toISOString()}::timestamptz
+         and created_at >= ${new Date(since).toISOString()}::timestamptz
          and created_at <= ${now}::timestamptz
          and type in ('sale', 'refund')
          and status <> 'failed'
        group by 1, 2, 3`),
   );
-  const dates: string[] = [];
-  for (let d = bounds.week_start; d <= bounds.today; d = plusDays(d, 1)) dates.push(d);
   const byKey = new Map<string, DayTotals>();
   for (const row of rows) {
     const key = `${row.terminal_id}|${row.day}`;
@@ -95,18 +108,18 @@ export async function salesByTerminal(
         : { ...ZERO, refundsCount: count, refundsMinor: minor };
     byKey.set(key, add(byKey.get(key) ?? ZERO, part));
   }
-  return {
-    timeZone: zone,
-    today: bounds.today,
-    weekStart: bounds.week_start,
-    terminals: options.terminalIds.map((terminalId) => {
-      const days = dates.map((date) => ({ date, ...(byKey.get(`${terminalId}|${date}`) ?? ZERO) }));
-      return {
-        terminalId,
-        days,
-        today: byKey.get(`${terminalId}|${bounds.today}`) ?? ZERO,
-        week: days.reduce<DayTotals>((sum, day) => add(sum, day), ZERO),
-      };
-    }),
-  };
+  return terminals.map((t) => {
+    const dates: string[] = [];
+    for (let date = t.week_start; date <= t.today; date = plusDays(date, 1)) dates.push(date);
+    const days = dates.map((date) => ({ date, ...(byKey.get(`${t.terminal_id}|${date}`) ?? ZERO) }));
+    return {
+      terminalId: t.terminal_id,
+      timeZone: t.zone,
+      todayDate: t.today,
+      weekStart: t.week_start,
+      days,
+      today: byKey.get(`${t.terminal_id}|${t.today}`) ?? ZERO,
+      week: days.reduce<DayTotals>((sum, day) => add(sum, day), ZERO),
+    };
+  });
 }

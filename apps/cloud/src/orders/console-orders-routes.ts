@@ -14,7 +14,11 @@ import { findOrder, recentOrderPage } from './order-store.js';
 
 const viewer = consoleUser({ role: 'viewer' });
 const manager = consoleUser({ role: 'manager' });
-const Day = z.iso.date().describe("A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau");
+const Day = z.iso
+  .date()
+  .describe(
+    "A calendar day (YYYY-MM-DD) in Europe/Chisinau: orders come from shops and ERPs, not a terminal's zone",
+  );
 
 const listConsoleOrdersRoute = defineRoute(viewer, {
   method: 'GET',

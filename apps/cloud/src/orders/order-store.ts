@@ -1,12 +1,19 @@
 // Reading orders for the API. Every query is filtered by the merchant of the key.
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@fiscal-pos/platform-protocol';
 import type { Queryable } from '../db/database.js';
 import { orders } from '../db/schema.js';
 import { paginate, type SortKey } from '../http/cursor.js';
-import { dayStart } from '../documents/fiscal-time.js';
 import type { OrderStatus } from './order-lifecycle.js';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins, `days` later, as SQL. Orders come from online
+ * shops and ERPs, not from a terminal, so their days are Moldova's: the terminals' default zone.
+ */
+const dayStart = (day: string, days = 0): SQL =>
+  sql`((${day}::date + ${days}::int)::timestamp at time zone ${DEFAULT_TIME_ZONE})`;
 
 export async function findOrder(
   db: Queryable,

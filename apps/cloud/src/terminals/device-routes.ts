@@ -25,6 +25,7 @@ import { rotateDeviceCredential } from '../device-access/device-credentials.js';
 import { showDeviceTerminal } from './show-device-terminal.js';
 import { acknowledgeApiKey } from './terminal-api-keys.js';
 import { recordTerminalHealth } from './record-health.js';
+import { requireKnownTimeZones } from './known-time-zones.js';
 
 const activationAttempts = openDevice((ctx) => ({
   limiter: ctx.activationAttempts,
@@ -115,6 +116,10 @@ const pushDocumentsRoute = defineRoute(deviceCredential, {
     400: { description: 'A document failed validation; nothing was stored', schema: ProblemSchema },
   },
   handler: async ({ ctx, device, body }) => {
+    await requireKnownTimeZones(
+      ctx.db,
+      body.documents.map((d, i) => [`body.documents.${i}.timeZone`, d.timeZone] as const),
+    );
     const { results, changed } = await ingestDocuments(ctx.db, device, body.documents);
     if (changed) ctx.notifyDeliveries();
     return { status: 200, body: { results } satisfies PushDocumentsResult };
@@ -129,8 +134,12 @@ const reportHealthRoute = defineRoute(deviceCredential, {
   description:
     'See "Health report" in docs/platform.md. Replaces the previous report of this terminal; the merchant console shows it and alerts on it.',
   body: DeviceHealthReport,
-  responses: { 204: { description: 'Kept' } },
+  responses: {
+    204: { description: 'Kept' },
+    400: { description: 'The report failed validation; nothing was kept', schema: ProblemSchema },
+  },
   handler: async ({ ctx, device, body }) => {
+    await requireKnownTimeZones(ctx.db, [['body.timeZone', body.timeZone]]);
     await recordTerminalHealth(ctx.db, device, body, ctx.clock.now());
     return { status: 204 };
   },

@@ -345,7 +345,7 @@ export const en = {
   },
   sales: {
     title: 'Sales',
-    lead: 'Every fiscal document from every terminal, newest first. Days are Chișinău days.',
+    lead: 'Every fiscal document from every terminal, newest first. Days and times are each terminal’s own, in its time zone.',
     exportCsv: 'Export CSV',
     all: 'All',
     type: 'Type',

@@ -348,7 +348,7 @@ export const ro: Messages = {
   },
   sales: {
     title: 'Vânzări',
-    lead: 'Toate documentele fiscale de la toate terminalele, cele mai noi primele. Zilele sunt ale Chișinăului.',
+    lead: 'Toate documentele fiscale de la toate terminalele, cele mai noi primele. Zilele și orele sunt ale fiecărui terminal, în fusul lui orar.',
     exportCsv: 'Export CSV',
     all: 'Toate',
     type: 'Tip',

@@ -18,6 +18,12 @@ export interface DocumentPushOptions {
   refunds: RefundStore;
   /** The fiscal device's registration number, which receipts print and their QR codes carry. */
   registrationNumber: string;
+  /**
+   * The terminal's time zone, sent with each document: the cloud fixes the document's day with
+   * it. The process's zone is set at start (TZ), so it is the zone the document was issued in
+   * unless TZ changed across a restart while the document waited in the outbox.
+   */
+  timeZone: string;
   access: () => PlatformAccess | null;
   clock: Clock;
   logger: Logger;
@@ -132,6 +138,11 @@ export class DocumentPush {
     const sale = d.saleId ? (this.o.sales.get(d.saleId) ?? null) : null;
     const refund = d.refundId ? (this.o.refunds.get(d.refundId) ?? null) : null;
     const refundedSale = refund ? (this.o.sales.get(refund.saleId) ?? null) : null;
-    return platformDocument(op, d.revision, { sale, refund, refundedSale }, this.o.registrationNumber);
+    return platformDocument(
+      op,
+      d.revision,
+      { sale, refund, refundedSale },
+      { registrationNumber: this.o.registrationNumber, timeZone: this.o.timeZone },
+    );
   }
 }

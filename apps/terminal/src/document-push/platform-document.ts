@@ -81,8 +81,9 @@ export function platformDocument(
   op: FiscalOperationRecord,
   revision: number,
   related: { sale: SaleRecord | null; refund: RefundRecord | null; refundedSale: SaleRecord | null },
-  registrationNumber: string,
+  terminal: { registrationNumber: string; timeZone: string },
 ): PushedDocument {
+  const { registrationNumber, timeZone } = terminal;
   const { sale, refund, refundedSale } = related;
   // The link the receipt's QR code printed, so the cloud's receipt view shows the same one.
   const verificationUrl = sale
@@ -115,5 +116,6 @@ export function platformDocument(
     registrationNumber,
     verificationUrl,
     change: sale ? sale.changeAmount : null,
+    timeZone,
   };
 }

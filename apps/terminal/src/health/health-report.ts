@@ -12,8 +12,11 @@ import { DeviceClient } from '../platform/device-client.js';
 import type { PlatformAccess } from '../platform/platform-link.js';
 import type { HealthRecord } from './health-contract.js';
 
+/** What the report says of the terminal beside its health: its zone and fiscal identity. */
+type TerminalIdentity = Pick<DeviceHealthReport, 'timeZone' | 'fiscalIdentity'>;
+
 /** The report made of what GET /api/health answers now: both say the same thing. */
-function deviceHealthReport(record: HealthRecord, now: Date): DeviceHealthReport {
+function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, now: Date): DeviceHealthReport {
   return {
     reportedAt: now.toISOString(),
     version: record.version,
@@ -28,6 +31,8 @@ function deviceHealthReport(record: HealthRecord, now: Date): DeviceHealthReport
       unconfirmedJobs: record.printer.unconfirmedJobs,
     },
     relay: record.platform.relay,
+    timeZone: identity.timeZone,
+    fiscalIdentity: identity.fiscalIdentity,
   };
 }
 
@@ -52,6 +57,8 @@ function alertState(report: DeviceHealthReport): string {
 export interface HealthReporterOptions {
   /** Where and as whom to report; null while the terminal is not activated or was cut off. */
   access: () => PlatformAccess | null;
+  /** The terminal's time zone and fiscal identity, fixed for the process (TZ and fiscalize's files). */
+  identity: TerminalIdentity;
   clock: Clock;
   logger: Logger;
   /** A report at least this often (HEALTH_REPORT_INTERVAL_MS, 60 s): the cloud's "last seen". */
@@ -102,7 +109,7 @@ export class HealthReporter {
     const now = this.o.clock.now();
     const at = now.getTime();
     if (at < this.#retryAt) return;
-    const report = deviceHealthReport(record(), now);
+    const report = deviceHealthReport(record(), this.o.identity, now);
     const state = alertState(report);
     const due =
       this.#lastSentAt === null ||

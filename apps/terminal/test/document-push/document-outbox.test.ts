@@ -21,7 +21,7 @@ function documentOf(operationId: string) {
     op,
     due.revision,
     { sale, refund, refundedSale: refund ? rt.sales.get(refund.saleId)! : null },
-    rt.receiptHeader().registrationNumber,
+    { registrationNumber: rt.receiptHeader().registrationNumber, timeZone: 'Europe/Chisinau' },
   );
 }
 

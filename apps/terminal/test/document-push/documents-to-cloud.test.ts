@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../../../cloud/test/harness.js';
-import { loadTerminalConfig } from '../../src/config.js';
+import { fiscalDocuments } from '../../../cloud/src/db/schema.js';
+import { loadTerminalConfig, processTimeZone } from '../../src/config.js';
 import { activateTerminal } from '../../src/platform/activate-terminal.js';
 import { readStoredApiKey } from '../../src/storage/api-key-file.js';
 import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
@@ -116,6 +117,11 @@ it('sends each sale and refund up once, and the stock follows', async () => {
   expect(data.map((s) => s.type).sort()).toEqual(['refund', 'sale']);
   expect(data.every((s) => s.saleId === saleId && s.lines[0]!.productId === teaId)).toBe(true);
   expect(await onHand()).toBe(9);
+  // Each document went up with the terminal's zone (the process's, TZ=UTC in tests), which fixes its day there.
+  const zones = await cloud.cloud.ctx.db
+    .selectDistinct({ timeZone: fiscalDocuments.timeZone })
+    .from(fiscalDocuments);
+  expect(zones).toEqual([{ timeZone: processTimeZone() }]);
 });
 
 it('keeps selling while the cloud is away, then sends what waited, exactly once', async () => {

@@ -5,7 +5,7 @@
 import { setPrinterFault, startPrinterSimProcess, type PrinterSimProcess } from '@fiscal-pos/printer-sim';
 import type { DeviceHealthReport } from '@fiscal-pos/platform-protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadTerminalConfig } from '../../src/config.js';
+import { loadTerminalConfig, processTimeZone } from '../../src/config.js';
 import { TcpPrinter } from '../../src/printing/tcp-printer.js';
 import { PlatformWorld } from '../support/platform-world.js';
 import { startTerminal, tempDir } from '../support/terminal-harness.js';
@@ -75,6 +75,8 @@ it('reports what health says, and a printer out of paper at once', async () => {
     documentsWaiting: health.platform.documentsWaiting,
     printer: { state: 'ready', queuedJobs: 0, unconfirmedJobs: 0 },
     relay: 'none',
+    timeZone: processTimeZone(),
+    fiscalIdentity: null,
   });
 
   await setPrinterFault(printerSim.adminUrl, { mode: 'paper-out' });
@@ -82,4 +84,27 @@ it('reports what health says, and a printer out of paper at once', async () => {
   expect(Date.parse(after.reportedAt)).toBeGreaterThan(Date.parse(first.reportedAt));
   await setPrinterFault(printerSim.adminUrl, { mode: 'ok' });
   await storedReport(terminalId, (r) => r.printer.state === 'ready');
+});
+
+it('names the terminal’s time zone and fiscal identity: registration, serial number, tax office', async () => {
+  const { dataDir, terminalId } = await world.activated('Casa I');
+  const defaults = loadTerminalConfig({});
+  world.keep(
+    await startTerminal({
+      dataDir,
+      fiscalization: 'credentials_missing',
+      identity: { serialNumber: 'SN-77-0042', taxOfficeAddress: 'mun. Chișinău, str. Cosmonauților 9' },
+      card: 'none',
+      config: {
+        platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000, healthReportCheckMs: 100 },
+      },
+    }),
+  );
+  const report = await storedReport(terminalId, () => true);
+  expect(report.timeZone).toBe(processTimeZone());
+  expect(report.fiscalIdentity).toEqual({
+    registrationNumber: '1234567890',
+    serialNumber: 'SN-77-0042',
+    taxOfficeAddress: 'mun. Chișinău, str. Cosmonauților 9',
+  });
 });

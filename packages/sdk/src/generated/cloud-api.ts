@@ -1337,7 +1337,7 @@ export interface paths {
         };
         /**
          * The documents the same filters list, as CSV (UTF-8, RFC 4180), newest first, streamed
-         * @description Columns: id, date, time (the receipt’s, Europe/Chisinau), issued_at (UTC), terminal, type, status, receipt_number, report_number, mev_code, offline_code, total, vat, payments (code=amount ...), sale_id. Amounts are signed: refunds and cash out are negative.
+         * @description Columns: id, date, time (the receipt’s, in its terminal’s time zone), time_zone (that zone, IANA), issued_at (UTC), terminal, type, status, receipt_number, report_number, mev_code, offline_code, total, vat, payments (code=amount ...), sale_id. Amounts are signed: refunds and cash out are negative.
          *
          *     Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
@@ -3194,7 +3194,11 @@ export interface components {
             verificationUrl?: string | null;
             /** @description Change given in cash on a sale (REST), minor units */
             change?: number | null;
+            /** @description The terminal's IANA time zone (TZ) as it pushes the document: the cloud fixes the document's calendar day and printed time with it when it first stores it. Absent (terminals before it): Europe/Chisinau */
+            timeZone?: components["schemas"]["TimeZone"];
         };
+        /** @description An IANA time zone name, e.g. Europe/Chisinau */
+        TimeZone: string;
         DeviceHealthReport: {
             /**
              * Format: date-time
@@ -3243,6 +3247,17 @@ export interface components {
              * @enum {string}
              */
             relay: "none" | "connected" | "disconnected";
+            /** @description The terminal’s IANA time zone (TZ): its calendar days (“today” on the console’s overview) */
+            timeZone?: components["schemas"]["TimeZone"];
+            /** @description What every fiscal document prints of the device (the console’s receipt view shows it); null: not fiscalized. Serial number and tax office are null until `fiscalize` gave them */
+            fiscalIdentity?: {
+                /** @description NR. INREGISTRARE: the registration with the tax service */
+                registrationNumber: string;
+                /** @description NR. SERIE: the device’s serial number */
+                serialNumber: string | null;
+                /** @description SFS: the tax office it was registered at */
+                taxOfficeAddress: string | null;
+            } | null;
         };
         RelayVerifiedDevice: {
             terminalId: string;
@@ -3387,6 +3402,8 @@ export interface components {
             verificationUrl: string | null;
             /** @description Change given in cash (sales); null when not sent */
             change: number | null;
+            /** @description The IANA time zone of the document's calendar day and printed time: its terminal's when it was issued (Europe/Chisinau for documents of terminals that did not report theirs) */
+            timeZone: string;
             terminalName: string;
         };
         FiscalDocumentDetail: {
@@ -3398,12 +3415,19 @@ export interface components {
                 idno: string | null;
                 address: string | null;
             };
-            /** @description Date and time of issue as the receipt prints them, in the terminals' time zone */
+            /** @description Date and time of issue as the receipt prints them, in the document's time zone (timeZone) */
             printedAt: {
                 /** @description DD.MM.YYYY */
                 date: string;
                 /** @description HH:MM:SS */
                 time: string;
+            };
+            /** @description What the receipt prints of its fiscal device, as the terminal last reported it (its health report); null each until the terminal reports it */
+            device: {
+                /** @description NR. SERIE: the fiscal device’s serial number */
+                serialNumber: string | null;
+                /** @description SFS: the address of the tax office the device is registered at */
+                taxOfficeAddress: string | null;
             };
             /** @description A sale's refunds, oldest first; empty for other documents */
             refunds: components["schemas"]["FiscalDocument"][];
@@ -3491,14 +3515,16 @@ export interface components {
             verificationUrl: string | null;
             /** @description Change given in cash (sales); null when not sent */
             change: number | null;
+            /** @description The IANA time zone of the document's calendar day and printed time: its terminal's when it was issued (Europe/Chisinau for documents of terminals that did not report theirs) */
+            timeZone: string;
         };
         VatDailyReport: {
             /** Format: date */
             from: string;
             /** Format: date */
             to: string;
-            /** @description The time zone of the calendar days */
-            timeZone: string;
+            /** @description The time zones of the terminals counted (one terminal’s with terminalId): each receipt counts on its own terminal’s calendar day, in the zone it was issued in */
+            timeZones: string[];
             days: {
                 /** Format: date */
                 day: string;
@@ -3630,17 +3656,20 @@ export interface components {
             };
             terminals: components["schemas"]["ConsoleTerminal"][];
             sales: {
-                /** @description The time zone of the calendar days */
-                timeZone: string;
-                /** Format: date */
-                today: string;
-                /**
-                 * Format: date
-                 * @description This week’s Monday
-                 */
-                weekStart: string;
                 terminals: {
                     terminalId: string;
+                    /** @description The terminal’s time zone, whose calendar days these are (its health report’s; Europe/Chisinau until it reports one). Each document counts on its own day, in the zone it was issued in */
+                    timeZone: string;
+                    /**
+                     * Format: date
+                     * @description Today in that zone
+                     */
+                    todayDate: string;
+                    /**
+                     * Format: date
+                     * @description This week’s Monday in that zone
+                     */
+                    weekStart: string;
                     today: components["schemas"]["ConsoleSalesTotals"];
                     week: components["schemas"]["ConsoleSalesTotals"];
                     /** @description Monday to today */
@@ -7689,7 +7718,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The body, query or path parameters failed validation (invalid_request, invalid_json) */
+            /** @description The report failed validation; nothing was kept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,9 +8621,9 @@ export interface operations {
     getVatDailyReport: {
         parameters: {
             query: {
-                /** @description A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau */
+                /** @description A calendar day (YYYY-MM-DD). Each document counts on its own terminal's day, in the time zone the terminal issued it in (Europe/Chisinau for terminals that do not report theirs), so one day across terminals in different zones covers different instants for each */
                 from: string;
-                /** @description A calendar day (YYYY-MM-DD) in the terminals' time zone, Europe/Chisinau */
+                /** @description A calendar day (YYYY-MM-DD). Each document counts on its own terminal's day, in the time zone the terminal issued it in (Europe/Chisinau for terminals that do not report theirs), so one day across terminals in different zones covers different instants for each */
                 to: string;
                 terminalId?: string;
             };

@@ -1,7 +1,8 @@
 // One fiscal document laid out like the paper the terminal printed (apps/terminal/src/
 // fiscal-documents/sale-receipt.ts): the merchant's header, the lines, TOTAL, VAT per rate, the
-// payments and the change, the receipt and Z numbers, date and time as printed, the document's
-// code, and the QR code with the verification link under it. The paper's labels stay Romanian,
+// payments and the change, the receipt and Z numbers, date and time as printed (in the terminal's
+// zone), the document's code, and the QR code with the verification link under it. The device's
+// serial number and tax office (SFS) come from the terminal's health report. The paper's labels stay Romanian,
 // as printed. Beside it: a sale's refunds and what they gave back, or a refund's sale.
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
@@ -62,7 +63,7 @@ export function Receipt({ id, onBack }: { id: string; onBack: () => void }) {
         <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
       </>
     );
-  const { document: d, merchant, printedAt, refunds, refunded, sale } = detail.data;
+  const { document: d, merchant, printedAt, device, refunds, refunded, sale } = detail.data;
   const code = d.fiscalCode ?? d.offlineFiscalCode;
   return (
     <>
@@ -78,6 +79,13 @@ export function Receipt({ id, onBack }: { id: string; onBack: () => void }) {
               <span>{d.registrationNumber}</span>
             </p>
           )}
+          {device.serialNumber && (
+            <p className="fp-receipt__row">
+              <span>NR. SERIE</span>
+              <span>{device.serialNumber}</span>
+            </p>
+          )}
+          {device.taxOfficeAddress && <p>SFS: {device.taxOfficeAddress}</p>}
           <p className="fp-receipt__center fp-receipt__gap">{TITLES[d.type]}</p>
           {d.lines.map((line) => (
             <div key={line.position} className="fp-receipt__gap-small">
@@ -163,7 +171,7 @@ export function Receipt({ id, onBack }: { id: string; onBack: () => void }) {
                 <ul>
                   {refunds.map((r) => (
                     <li key={r.id}>
-                      {new Date(r.createdAt).toLocaleString('en-GB', { timeZone: 'Europe/Chisinau' })}:{' '}
+                      {new Date(r.createdAt).toLocaleString('en-GB', { timeZone: r.timeZone })}:{' '}
                       {money(r.total)} ({r.status})
                     </li>
                   ))}

@@ -1,6 +1,7 @@
-// Sales: every fiscal document of the merchant's terminals, newest first, filtered by type,
-// payment and days (the filters are the page's address, so a filtered list can be shared and
-// exported as is); a document opens as its receipt (Receipt.tsx); below, the daily VAT totals.
+// Sales: every fiscal document of the merchant's terminals, newest first, filtered by terminal,
+// type, payment and days (the filters are the page's address, so a filtered list can be shared
+// and exported as is); a document opens as its receipt (Receipt.tsx); below, the daily VAT
+// totals, of the terminal filtered on too. Days and times are each document's terminal's.
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, CONSOLE_API, data } from '../../api/client.js';
@@ -13,7 +14,7 @@ import { Receipt } from './Receipt.js';
 
 const TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
 type DocumentType = (typeof TYPES)[number];
-const FILTERS = ['type', 'payment', 'from', 'to'] as const;
+const FILTERS = ['terminalId', 'type', 'payment', 'from', 'to'] as const;
 
 const money = (amount: number) => amount.toFixed(2);
 
@@ -39,6 +40,7 @@ const fetchDocuments =
         params: {
           query: {
             limit: 50,
+            ...(filters.terminalId ? { terminalId: filters.terminalId } : {}),
             ...(filters.type ? { type: filters.type as DocumentType } : {}),
             ...(filters.payment ? { payment: filters.payment as '1' } : {}),
             ...(filters.from ? { from: filters.from } : {}),
@@ -50,11 +52,25 @@ const fetchDocuments =
     );
 type Listed = Awaited<ReturnType<ReturnType<typeof fetchDocuments>>>['data'][number];
 
-function VatDaily({ from, to }: { from: string; to: string }) {
+/** The terminals the filter offers: the first page of the merchant's (up to 100). */
+function useTerminalOptions() {
+  const terminals = useQuery({
+    queryKey: ['terminals', 'filter'],
+    queryFn: () => data(api.GET(`${CONSOLE_API}/terminals`, { params: { query: { limit: 100 } } })),
+  });
+  return (terminals.data?.data ?? []).map((terminal) => ({ value: terminal.id, label: terminal.name }));
+}
+
+function VatDaily({ from, to, terminalId }: { from: string; to: string; terminalId: string | undefined }) {
   const t = useT();
   const report = useQuery({
-    queryKey: ['sales', 'vat-daily', from, to],
-    queryFn: () => data(api.GET(`${CONSOLE_API}/reports/vat-daily`, { params: { query: { from, to } } })),
+    queryKey: ['sales', 'vat-daily', from, to, terminalId],
+    queryFn: () =>
+      data(
+        api.GET(`${CONSOLE_API}/reports/vat-daily`, {
+          params: { query: { from, to, ...(terminalId ? { terminalId } : {}) } },
+        }),
+      ),
   });
   if (report.isPending) return <Loading />;
   if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
@@ -111,6 +127,7 @@ export default function SalesPage() {
   const t = useT();
   const { filters, set, documentId, params } = useFilters();
   const pages = useCursorPages(['sales', filters], fetchDocuments(filters));
+  const terminals = useTerminalOptions();
   if (documentId) return <Receipt id={documentId} onBack={() => set('document', '')} />;
   const exportQuery = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -126,7 +143,7 @@ export default function SalesPage() {
             set('document', d.id);
           }}
         >
-          {new Date(d.createdAt).toLocaleString('en-GB', { timeZone: 'Europe/Chisinau' })}
+          {new Date(d.createdAt).toLocaleString('en-GB', { timeZone: d.timeZone })}
         </a>
       ),
     },
@@ -153,6 +170,12 @@ export default function SalesPage() {
         }
       />
       <form className="ui-filters ui-section" onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label={t.sales.terminal}
+          value={filters.terminalId ?? ''}
+          onChange={(event) => set('terminalId', event.target.value)}
+          options={[{ value: '', label: t.sales.all }, ...terminals]}
+        />
         <SelectField
           label={t.sales.type}
           value={filters.type ?? ''}
@@ -193,7 +216,11 @@ export default function SalesPage() {
       />
       <section className="ui-section">
         <h2>{t.sales.vatTitle}</h2>
-        <VatDaily from={filters.from ?? monthStart()} to={filters.to ?? today()} />
+        <VatDaily
+          from={filters.from ?? monthStart()}
+          to={filters.to ?? today()}
+          terminalId={filters.terminalId}
+        />
       </section>
     </>
   );
