@@ -1,6 +1,6 @@
 // Every endpoint, in the order the OpenAPI document lists them.
 import { ADMIN_ROUTES } from './admin/admin-routes.js';
-import { CONSOLE_ACTIVITY_ROUTES } from './audit/console-activity-routes.js';
+import { CONSOLE_ACTIVITY_ROUTES } from './activity/console-activity-routes.js';
 import { CONSOLE_AUTH_ROUTES } from './console-auth/console-auth-routes.js';
 import { CONSOLE_SALES_ROUTES } from './documents/console-sales-routes.js';
 import { CONSOLE_ORDER_ROUTES } from './orders/console-orders-routes.js';

@@ -8,7 +8,7 @@ import type { CloudRoute } from '../context.js';
 import { decodeCursor, PageQuery, pageOf, paginate } from '../http/cursor.js';
 import { ProblemError } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
-import { listMerchantAudit, type AuditRow } from './audit-store.js';
+import { listMerchantAudit, type AuditRow } from '../audit/audit-store.js';
 
 const CONSOLE_API = '/api/console/v1';
 
