@@ -52,6 +52,25 @@ describe('the cloud OpenAPI document', () => {
     expect(document.paths['/api/public/v1/orders'].post.tags).toEqual(['orders']);
   });
 
+  it('declares the Idempotency-Key header where a change takes one, required where it must be sent', () => {
+    const keyOf = (op: Json) => (op.parameters as Json[]).find((p) => p.name === 'Idempotency-Key');
+    const required = operations()
+      .filter(({ op }) => keyOf(op)?.required === true)
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(required.sort()).toEqual([
+      'post /api/console/v1/products/{id}/stock/adjustments',
+      'post /api/public/v1/inventory/adjustments',
+    ]);
+    // The operator's and the console's changes keep their answers (run-audited-change.ts).
+    const audited = (op: Json) => ['operatorToken', 'consoleSession'].some((s) => op.security?.[0]?.[s]);
+    for (const { path, method, op } of operations()) {
+      const name = `${method} ${path}`;
+      const expected = (method !== 'get' && audited(op)) || required.includes(name);
+      expect(keyOf(op) !== undefined, name).toBe(expected);
+      if (expected) expect(keyOf(op), name).toMatchObject({ in: 'header', schema: { maxLength: 200 } });
+    }
+  });
+
   it('gives a product one URL, by code, with the id form there deprecated', () => {
     const paths = Object.keys(document.paths as Json).filter((p) => p.startsWith('/api/public/v1/products/'));
     expect(paths).toEqual(['/api/public/v1/products/{code}']);

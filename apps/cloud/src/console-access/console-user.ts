@@ -102,6 +102,7 @@ export function consoleUser(options: {
       who:
         `Needs a console session (cookie) with the ${options.role} role or higher; changes need the ` +
         'X-CSRF-Token header, are audited and accept an Idempotency-Key.',
+      idempotentChanges: true,
       unauthorized: 'Not signed in, or the session expired',
       forbidden: 'Missing CSRF token, or the role does not allow it',
       securityScheme: {

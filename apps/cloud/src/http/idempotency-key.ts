@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ProblemError } from './problem.js';
 
-const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 /** The header's value, undefined when absent or empty; a key over 200 characters is a 400. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

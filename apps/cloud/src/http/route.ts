@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { requireIdempotencyKey } from './idempotency-key.js';
 import { pathOfNulText } from './nul-text.js';
 import { fromZodError, ProblemError } from './problem.js';
 
@@ -90,6 +91,8 @@ interface AccessDoc {
   securityScheme?: { name: string; scheme: Readonly<Record<string, unknown>> };
   /** One tag for all of its operations; without it, the resource (first path segment). */
   tag?: string;
+  /** Its changes (every method but GET) accept an Idempotency-Key (`around` keeps the answers). */
+  idempotentChanges?: boolean;
 }
 
 /** The operation an access strategy wraps (the operator's audit names it). */
@@ -158,6 +161,11 @@ interface RouteDef<
   /** Bytes a body may have, when not the app's (1 MiB); beyond it, 413. */
   bodyLimit?: number;
   params?: PS;
+  /**
+   * The change needs an Idempotency-Key, which its use case keeps itself (stock adjustments):
+   * without one the kit answers 400 before the handler runs, and the document marks it required.
+   */
+  idempotencyKey?: 'required';
   responses: R;
   handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>> & P) => Promise<Answer<R>>;
 }
@@ -183,6 +191,7 @@ export interface Route<C> {
   bodyMediaType?: 'text/csv' | undefined;
   bodyLimit?: number | undefined;
   params?: z.ZodType | undefined;
+  idempotencyKey?: 'required' | undefined;
   responses: Responses;
   /** The route's onRequest hook: admits the caller or throws the refusal. */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -235,6 +244,7 @@ export function defineRoute<
           'unsupported_media_type',
           `Send the body as ${def.bodyMediaType ?? 'application/json'}.`,
         );
+      if (def.idempotencyKey === 'required') requireIdempotencyKey(request);
       // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
       // type parameter defaults to when the part is not declared.
       const input = {

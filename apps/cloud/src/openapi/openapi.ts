@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, built from the same zod schemas that validate requests.
 import { DOCUMENT_OWNER } from '@fiscal-pos/api-reference';
 import { z } from 'zod';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../http/idempotency-key.js';
 import type { Route } from '../http/route.js';
 import { ProblemSchema } from '../http/problem.js';
 
@@ -39,6 +40,26 @@ function parameters(
     schema: property,
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
   }));
+}
+
+/**
+ * The Idempotency-Key header a change takes: required where the route says so, optional where
+ * its audience keeps answers of every change (the operator's and the console's).
+ */
+function idempotencyKeyParameter(route: AnyRoute): JsonObject[] {
+  const required = route.idempotencyKey === 'required';
+  if (!required && !(route.doc.idempotentChanges === true && route.method !== 'GET')) return [];
+  return [
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required,
+      description:
+        `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters. A retry with the same key and request gets the first answer again ` +
+        '(Idempotent-Replayed: true); the same key with another request is 409.',
+      schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+    },
+  ];
 }
 
 /** Response headers as OpenAPI header objects; each is text. */
@@ -127,6 +148,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonObject {
       parameters: [
         ...parameters(route.params, 'path', schemas),
         ...parameters(route.query, 'query', schemas),
+        ...idempotencyKeyParameter(route),
       ],
       ...(route.body
         ? {

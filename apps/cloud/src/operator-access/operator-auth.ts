@@ -50,6 +50,7 @@ export function operator(options: { shownOnce?: readonly string[] } = {}): Acces
       }),
     doc: {
       who: 'Needs the operator token. Changes are audited and accept an Idempotency-Key.',
+      idempotentChanges: true,
       unauthorized: 'Missing or invalid operator token',
       securityScheme: {
         name: 'operatorToken',

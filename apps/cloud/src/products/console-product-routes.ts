@@ -225,6 +225,7 @@ const adjustStockRoute = defineRoute(consoleUser({ role: 'manager', ownIdempoten
     'the same key and body returns the first adjustment (200) and moves nothing; another body is 409.',
   params: ProductIdParams,
   body: ConsoleAdjustmentBody,
+  idempotencyKey: 'required',
   responses: {
     201: { description: 'Applied', schema: InventoryAdjustment },
     200: { description: 'Replayed: this key was applied before', schema: InventoryAdjustment },

@@ -124,6 +124,7 @@ export const createAdjustmentRoute = defineRoute(integrationKey(['inventory:writ
     'The Idempotency-Key header is required: a retry with the same key and body returns the first ' +
     'adjustment (200, Idempotent-Replayed: true) and moves nothing; another body is 409.',
   body: AdjustmentBody,
+  idempotencyKey: 'required',
   responses: {
     201: { description: 'Applied', schema: InventoryAdjustment },
     200: { description: 'Replayed: this key was applied before', schema: InventoryAdjustment },

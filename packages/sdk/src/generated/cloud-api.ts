@@ -4482,7 +4482,10 @@ export interface operations {
     createInventoryAdjustment: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5549,7 +5552,10 @@ export interface operations {
     adminCreateMerchant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5605,7 +5611,10 @@ export interface operations {
     adminUpdateMerchant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -5665,7 +5674,10 @@ export interface operations {
     adminSwitchIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -5786,7 +5798,10 @@ export interface operations {
     adminCreateKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -5846,7 +5861,10 @@ export interface operations {
     adminRotateKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 keyId: string;
             };
@@ -5925,7 +5943,10 @@ export interface operations {
     adminRevokeKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 keyId: string;
             };
@@ -5985,7 +6006,10 @@ export interface operations {
     adminSaveProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 code: string;
@@ -6046,7 +6070,10 @@ export interface operations {
     adminDeleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 code: string;
@@ -6101,7 +6128,10 @@ export interface operations {
     adminSetStock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 code: string;
@@ -6162,7 +6192,10 @@ export interface operations {
     adminFulfillOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 orderId: string;
@@ -6228,7 +6261,10 @@ export interface operations {
     adminResealWebhookSecrets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6268,7 +6304,10 @@ export interface operations {
     adminSeedDemo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6394,7 +6433,10 @@ export interface operations {
     adminCreateCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -6454,7 +6496,10 @@ export interface operations {
     adminUpdateCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 categoryId: string;
@@ -6515,7 +6560,10 @@ export interface operations {
     adminDeleteCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 categoryId: string;
@@ -6637,7 +6685,10 @@ export interface operations {
     adminSetVatRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 code: "A" | "B" | "C" | "D" | "E";
@@ -6756,7 +6807,10 @@ export interface operations {
     adminCreateCashier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -6816,7 +6870,10 @@ export interface operations {
     adminUpdateCashier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 cashierId: string;
@@ -6877,7 +6934,10 @@ export interface operations {
     adminDeleteCashier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 cashierId: string;
@@ -7051,7 +7111,10 @@ export interface operations {
     adminCreateTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -7111,7 +7174,10 @@ export interface operations {
     adminRenameTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 terminalId: string;
@@ -7172,7 +7238,10 @@ export interface operations {
     adminDeactivateTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 terminalId: string;
@@ -7238,7 +7307,10 @@ export interface operations {
     adminIssueActivationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 terminalId: string;
@@ -7304,7 +7376,10 @@ export interface operations {
     adminRotateTerminalApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 terminalId: string;
@@ -7955,7 +8030,10 @@ export interface operations {
     consoleSignOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7998,7 +8076,10 @@ export interface operations {
     consoleSignOutEverywhere: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8232,7 +8313,10 @@ export interface operations {
     consoleSetUpTotp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8284,7 +8368,10 @@ export interface operations {
     consoleEnableTotp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8354,7 +8441,10 @@ export interface operations {
     consoleDisableTotp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8810,7 +8900,10 @@ export interface operations {
     confirmConsoleOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8884,7 +8977,10 @@ export interface operations {
     cancelConsoleOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8962,7 +9058,10 @@ export interface operations {
     fulfilConsoleOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9083,7 +9182,10 @@ export interface operations {
     createConsoleWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9150,7 +9252,10 @@ export interface operations {
     deleteConsoleWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9213,7 +9318,10 @@ export interface operations {
     enableConsoleWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9278,7 +9386,10 @@ export interface operations {
     disableConsoleWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9414,7 +9525,10 @@ export interface operations {
     redeliverConsoleWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -9487,7 +9601,10 @@ export interface operations {
     rotateConsoleWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9552,7 +9669,10 @@ export interface operations {
     testConsoleWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9723,7 +9843,10 @@ export interface operations {
     consoleInviteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9788,7 +9911,10 @@ export interface operations {
     consoleRevokeInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 invitationId: string;
             };
@@ -9849,7 +9975,10 @@ export interface operations {
     consoleRemoveUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 userId: string;
             };
@@ -9917,7 +10046,10 @@ export interface operations {
     consoleChangeUserRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 userId: string;
             };
@@ -9991,7 +10123,10 @@ export interface operations {
     consoleSignUserOutEverywhere: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10158,7 +10293,10 @@ export interface operations {
     consoleCreateTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10281,7 +10419,10 @@ export interface operations {
     consoleRenameTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 terminalId: string;
             };
@@ -10350,7 +10491,10 @@ export interface operations {
     consoleIssueActivationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 terminalId: string;
             };
@@ -10424,7 +10568,10 @@ export interface operations {
     consoleDeactivateTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 terminalId: string;
             };
@@ -10498,7 +10645,10 @@ export interface operations {
     consoleRotateTerminalApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 terminalId: string;
             };
@@ -10576,7 +10726,10 @@ export interface operations {
     consoleTestTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 terminalId: string;
             };
@@ -10709,7 +10862,10 @@ export interface operations {
     consoleCreateIntegrationKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10767,7 +10923,10 @@ export interface operations {
     consoleRotateIntegrationKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 keyId: string;
             };
@@ -10855,7 +11014,10 @@ export interface operations {
     consoleRevokeIntegrationKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 keyId: string;
             };
@@ -10965,7 +11127,10 @@ export interface operations {
     consoleSetIntegrationModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11070,7 +11235,10 @@ export interface operations {
     consoleCreateCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11128,7 +11296,10 @@ export interface operations {
     consoleDeleteCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11200,7 +11371,10 @@ export interface operations {
     consoleUpdateCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11316,7 +11490,10 @@ export interface operations {
     consoleCreateCashier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11374,7 +11551,10 @@ export interface operations {
     consoleDeactivateCashier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11437,7 +11617,10 @@ export interface operations {
     consoleUpdateCashier: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11506,7 +11689,10 @@ export interface operations {
     consoleResetCashierPin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -11687,7 +11873,10 @@ export interface operations {
     consoleCreateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11814,7 +12003,10 @@ export interface operations {
                 /** @description validate: check only (the default); apply: write every row if none has an error */
                 mode?: "validate" | "apply";
             };
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11955,7 +12147,10 @@ export interface operations {
     consoleDeleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12018,7 +12213,10 @@ export interface operations {
     consoleUpdateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12096,7 +12294,10 @@ export interface operations {
     consoleDeactivateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12161,7 +12362,10 @@ export interface operations {
     consoleActivateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12271,7 +12475,10 @@ export interface operations {
     consoleSaveContentBlock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The key products use for the block, e.g. ingredients */
                 key: string;
@@ -12402,7 +12609,10 @@ export interface operations {
     consoleAdjustStock: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key": string;
+            };
             path: {
                 id: string;
             };

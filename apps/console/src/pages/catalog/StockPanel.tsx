@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { api, CONSOLE_API, data } from '../../api/client.js';
+import { KEY_OF_THIS_SUBMISSION } from '../../api/idempotency-keys.js';
 import { useI18n, useT } from '../../i18n/i18n.js';
 import { Button } from '../../ui/Button.js';
 import { DataTable, useCursorPages, type Column } from '../../ui/DataTable.js';
@@ -34,7 +35,7 @@ function AdjustStock({ product }: { product: Product }) {
     mutationFn: (body: { delta: number; reason: string }) =>
       data(
         api.POST(`${CONSOLE_API}/products/{id}/stock/adjustments`, {
-          params: { path: { id: product.id } },
+          params: { path: { id: product.id }, header: KEY_OF_THIS_SUBMISSION },
           body,
         }),
       ),
