@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.js';
 import { signInAttempts } from './console-users/sign-in.js';
 import { resetAttempts } from './console-users/password-reset.js';
 import { MailOutbox } from './mail/mail-outbox.js';
+import { Housekeeping } from './housekeeping/housekeeping.js';
 import { MailWorker, type Mailer } from './mail/mail-worker.js';
 import { SmtpSender } from '@fiscal-pos/smtp-mail';
 import { AddressLimiter } from './http/address-limiter.js';
@@ -114,6 +115,12 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
           logger: logger.child({ component: 'mail' }),
         })
       : undefined;
+  const housekeeping = new Housekeeping({
+    db: database.db,
+    clock,
+    sessionIdleMs: config.console.session.idleMs,
+    logger: logger.child({ component: 'housekeeping' }),
+  });
   let listeningUrl = '';
   const ctx: AppContext = {
     db: database.db,
@@ -152,6 +159,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
   listeningUrl = address;
   worker?.start();
   mailWorker?.start();
+  housekeeping.start();
   return {
     app,
     ctx,
@@ -164,6 +172,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       await ctx.rateLimits.close();
       await worker?.stop();
       await mailWorker?.stop();
+      await housekeeping.stop();
       ctx.keyCache.close();
       if (!options.database) await database.close();
       unlockDataDir();

@@ -43,7 +43,7 @@ const LAYERS: readonly (readonly string[])[] = [
     'audit',
   ],
   ['context.ts'],
-  ['catalog-base', 'events', 'merchants', 'keys', 'metrics', 'console-users', 'mail'],
+  ['catalog-base', 'events', 'merchants', 'keys', 'metrics', 'console-users', 'mail', 'housekeeping'],
   ['http'],
   ['db'],
   ['secrets'],
