@@ -429,6 +429,26 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect(updated.previousAttributes).toEqual({ revision: 1, status: 'synced' });
   });
 
+  // The ingest stores a receipt's events in the statement that writes the row, with the times
+  // the database gives it: each event shows the sale as the sales API shows it then.
+  it('emits the sale as the sales API shows it, its received and updated times included', async () => {
+    const sale = fiscalDocument([{ productId: bread, quantityMilli: 1000 }]);
+    const eventOf = async (type: string) => {
+      const [event] = await database.db
+        .select()
+        .from(events)
+        .where(
+          and(eq(events.type, type), sql`${events.data}->'object'->>'operationId' = ${sale.operationId}`),
+        );
+      return (event!.data as { object: { id: string } }).object;
+    };
+    await pushOk([sale]);
+    const created = await eventOf('sale.created');
+    expect(created).toEqual((await sales(a, `/${created.id}`)).json());
+    await pushOk([{ ...sale, revision: 2, status: 'failed' }]);
+    expect(await eventOf('sale.updated')).toEqual((await sales(a, `/${created.id}`)).json());
+  });
+
   // The ingest renders inventory.updated in SQL, beside the update (stock-ledger.ts): it must
   // say what the inventory resource says, fractions and the timestamp's form included.
   it('announces each changed product as the inventory resource shows it after the push', async () => {

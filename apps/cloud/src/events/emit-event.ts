@@ -44,32 +44,40 @@ export async function emitEvents(
   const input = events.map((e, ord) => ({ id: newId('evt'), type: e.type, data: e.data, ord }));
   const result = await tx.execute(sql`
     with ${insertEvents(
-      merchantId,
-      sql`select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as e(id text, type text, data jsonb, ord int)`,
+      sql`select e.*, ${merchantId}::text as merchant_id
+        from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as e(id text, type text, data jsonb, ord int)`,
       onlyEndpointId,
     )}
-    returning webhook_deliveries.id`);
+    select id from delivery`);
   return { eventIds: input.map((e) => e.id), deliveries: rowsOf(result).length };
 }
 
 /**
- * The tail of a statement that stores events and queues their deliveries: a CTE `event`
- * inserting the rows of `rows` (a query of id, type, data and ord, their order), then the
- * insert of one delivery per event and endpoint subscribed to its kind (or `onlyEndpointId`).
- * For a writer whose events come out of its own statement (the stock ledger renders
- * inventory.updated from the rows it updates), so they cost no round trip of their own.
+ * Two CTEs of a statement that stores events and queues their deliveries: `event` inserts the
+ * rows of `rows` (a query of id, merchant_id, type, data and ord, their order), `delivery`
+ * one delivery per event and endpoint of its merchant subscribed to its kind (or
+ * `onlyEndpointId` alone), returning the deliveries' ids. For writers whose events come out of
+ * their own statement (the ingest's documents, revisions and stock), so that events cost no
+ * round trip of their own.
  */
-export function insertEvents(merchantId: string, rows: SQL, onlyEndpointId?: string): SQL {
+export function insertEvents(rows: SQL, onlyEndpointId?: string): SQL {
   const target = onlyEndpointId
     ? sql`webhook_endpoints.id = ${onlyEndpointId}`
     : sql`event.type = any(webhook_endpoints.events)`;
   return sql`event as (
       insert into events (id, merchant_id, type, data)
-      select r.id, ${merchantId}, r.type, r.data from (${rows}) r
+      select r.id, r.merchant_id, r.type, r.data from (${rows}) r
       order by r.ord
-      returning id, type)
-    insert into webhook_deliveries (id, merchant_id, endpoint_id, event_id, status)
-    select 'msg_' || replace(gen_random_uuid()::text, '-', ''), merchant_id, webhook_endpoints.id, event.id, 'pending'
-    from webhook_endpoints, event
-    where merchant_id = ${merchantId} and status = 'enabled' and deleted_at is null and ${target}`;
+      returning id, merchant_id, type),
+    delivery as (
+      insert into webhook_deliveries (id, merchant_id, endpoint_id, event_id, status)
+      select 'msg_' || replace(gen_random_uuid()::text, '-', ''), event.merchant_id, webhook_endpoints.id, event.id,
+        'pending'
+      from event join webhook_endpoints on webhook_endpoints.merchant_id = event.merchant_id
+      where webhook_endpoints.status = 'enabled' and webhook_endpoints.deleted_at is null and ${target}
+      returning webhook_deliveries.id)`;
 }
+
+/** A timestamp as JSON shows it (Date#toISOString: UTC, milliseconds, `Z`), for objects rendered in SQL. */
+export const isoTimestamp = (column: SQL): SQL =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
-import { emitEvent, emitEvents, insertEvents } from '../events/emit-event.js';
+import { emitEvent, emitEvents, insertEvents, isoTimestamp } from '../events/emit-event.js';
 import { newId } from '../ids.js';
 import { presentInventory } from './product-schemas.js';
 
@@ -254,16 +254,17 @@ export async function recordStockMovements(
       where products.id = locked.id
       returning products.id, products.code, products.unit, products.on_hand_milli, products.updated_at),
     ${insertEvents(
-      merchantId,
       sql`select ${JSON.stringify(eventIds)}::jsonb ->> (row_number() over (order by c.id) - 1)::int as id,
+          ${merchantId}::text as merchant_id,
           'inventory.updated' as type,
           jsonb_build_object('object', jsonb_build_object(
             'productId', c.id,
             'productCode', c.code,
             'onHand', round(c.on_hand_milli::numeric / 1000, 3),
             'unit', c.unit,
-            'updatedAt', to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) as data,
+            'updatedAt', ${isoTimestamp(sql`c.updated_at`)})) as data,
           row_number() over (order by c.id) as ord
         from changed c`,
-    )}`);
+    )}
+    select count(*) from delivery`);
 }
