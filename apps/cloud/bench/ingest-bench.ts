@@ -10,7 +10,6 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../src/db/database.js';
-import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 import { newId } from '../src/ids.js';
 import { createMerchant } from '../src/merchants/merchants.js';
 import {

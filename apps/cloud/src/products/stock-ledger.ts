@@ -3,7 +3,7 @@
 // movements. Each movement names its source (an adjustment's idempotency key, a sale, a
 // refund, an operator's action); the same source moves stock once, however often it is retried.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
 import { emitEvent, emitEvents, insertEvents, isoTimestamp } from '../events/emit-event.js';
 import { newId } from '../ids.js';
