@@ -130,8 +130,9 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
       vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)}),
       ${insertEvents(
         sql`select e.id, ins.merchant_id, e.type, e.ord,
-            jsonb_set(jsonb_set(e.data, '{object,receivedAt}', to_jsonb(${isoTimestamp(sql`ins.received_at`)})),
-              '{object,updatedAt}', to_jsonb(${isoTimestamp(sql`ins.updated_at`)})) as data
+            jsonb_build_object('object', e.data->'object' || jsonb_build_object(
+              'receivedAt', ${isoTimestamp(sql`ins.received_at`)},
+              'updatedAt', ${isoTimestamp(sql`ins.updated_at`)})) as data
           from jsonb_to_recordset(${JSON.stringify(created)}::jsonb)
             as e(document text, id text, type text, data jsonb, ord int)
           join ins on ins.id = e.document`,
