@@ -1,18 +1,17 @@
 // Cloud ingest benchmark: 50 simulated terminals push fiscal documents at once over real HTTP
 // (20 per push, three catalog lines each, a tenth of them refunds, some refused by the tax
 // server in a later push), on PGlite and, when TEST_DATABASE_URL names a server, on PostgreSQL
-// (a fresh database, dropped afterwards). Afterwards every product's on-hand must equal what the pushed
-// documents imply, and the ledger's sum. The baseline is a bare insert of the same document
-// rows, batch by batch from 50 loops, without HTTP, deduplication, stock or events.
-import { randomUUID } from 'node:crypto';
+// (a fresh database, dropped afterwards). The terminals run in a child process
+// (ingest-load-client.ts), so the cloud's CPU per document is measured apart from theirs.
+// Afterwards every product's on-hand must equal what the pushed documents imply, and the
+// ledger's sum. The baseline is a bare insert of the same document rows, batch by batch from
+// 50 loops, without HTTP, deduplication, stock or events.
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'undici';
 import { rowsOf, type Db } from '../src/db/database.js';
-import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 import { newId } from '../src/ids.js';
 import { createMerchant } from '../src/merchants/merchants.js';
-import { fiscalDocument } from '../test/documents-fixture.js';
 import {
   activeTerminal,
   DRIVERS,
@@ -22,6 +21,7 @@ import {
   type Driver,
   type TestDatabase,
 } from '../test/harness.js';
+import { SimulatedTerminal, type LoadPlan, type LoadResult } from './ingest-load-client.js';
 
 const TERMINALS = 50;
 /**
@@ -33,58 +33,18 @@ const PUSH_SIZES = (process.env.BENCH_INGEST_PUSH_SIZES ?? '20,200').split(',').
 const ONLY_DRIVER = process.env.BENCH_INGEST_DRIVER;
 const PRODUCTS = Number(process.env.BENCH_INGEST_PRODUCTS ?? 1000);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
-/** One sale in this many is refused by the tax server and pushed again as `failed`. */
-const REFUSED_EVERY = 20;
 
 interface Figures {
   docsPerSecond: number;
-  /** CPU of this process (cloud and load client together: they share it) per document, ms. */
+  /** CPU of this process (the cloud; on PGlite its database too) per document, ms. */
   nodeCpuMsPerDoc: number;
+  /** CPU of the load client's process (the 50 terminals) per document, ms. */
+  clientCpuMsPerDoc: number;
   /** CPU of the database's backend processes per document, ms (PostgreSQL only). */
   dbCpuMsPerDoc: number | null;
   bareDocsPerSecond: number;
   stockExact: boolean;
   documents: number;
-}
-
-/** What one terminal generates: its pushes, and the stock they imply per product. */
-class SimulatedTerminal {
-  private refusedNext: PushedDocument[] = [];
-  constructor(
-    private readonly expected: Map<string, number>,
-    private readonly perPush: number,
-  ) {}
-
-  nextPush(): PushedDocument[] {
-    const docs: PushedDocument[] = this.refusedNext.map((d) => ({
-      ...d,
-      revision: 2,
-      status: 'failed' as const,
-    }));
-    this.refusedNext = [];
-    while (docs.length < this.perPush) {
-      const refund = Math.random() < 0.1;
-      const lines = Array.from({ length: 3 }, () => ({
-        productId: `prod_ingest${Math.floor(Math.random() * PRODUCTS)}`,
-        quantityMilli: 1000 * (1 + Math.floor(Math.random() * 3)),
-      }));
-      const doc = fiscalDocument(lines, refund ? { type: 'refund', refundId: randomUUID() } : {});
-      const refused = !refund && docs.length % REFUSED_EVERY === 0;
-      if (refused) this.refusedNext.push(doc);
-      else for (const l of lines) this.expect(l.productId, refund ? l.quantityMilli : -l.quantityMilli);
-      docs.push(doc);
-    }
-    return docs;
-  }
-
-  /** Sales refused in the last push were pushed once more, as failed, before the run ended. */
-  get pending(): PushedDocument[] {
-    return this.refusedNext;
-  }
-
-  private expect(productId: string, delta: number) {
-    this.expected.set(productId, (this.expected.get(productId) ?? 0) + delta);
-  }
 }
 
 async function runOn(driver: Driver, perPush: number): Promise<Figures> {
@@ -104,53 +64,54 @@ async function runOn(driver: Driver, perPush: number): Promise<Figures> {
     const terminals = [];
     for (let i = 0; i < TERMINALS; i++) terminals.push(await activeTerminal(cloud, merchant.id, `T${i}`));
 
-    const expected = new Map<string, number>();
-    const pool = new Pool(cloud.url, { connections: TERMINALS, pipelining: 1 });
-    const push = async (credential: string, documents: PushedDocument[]) => {
-      const res = await pool.request({
-        path: '/api/device/v1/documents',
-        method: 'POST',
-        headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ documents }),
-      });
-      const text = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`push: HTTP ${res.statusCode} ${text}`);
-    };
-    let documents = 0;
     const dbCpuBefore = await backendCpuMs(database);
     const cpuBefore = process.cpuUsage();
-    const end = performance.now() + DURATION_MS;
-    const started = performance.now();
-    await Promise.all(
-      terminals.map(async (t) => {
-        const sim = new SimulatedTerminal(expected, perPush);
-        while (performance.now() < end) {
-          const docs = sim.nextPush();
-          await push(t.deviceCredential, docs);
-          documents += docs.length;
-        }
-        if (sim.pending.length) {
-          await push(
-            t.deviceCredential,
-            sim.pending.map((d) => ({ ...d, revision: 2, status: 'failed' as const })),
-          );
-          documents += sim.pending.length;
-        }
-      }),
-    );
-    const docsPerSecond = Math.round(documents / ((performance.now() - started) / 1000));
+    const load = await runLoadClient({
+      url: cloud.url,
+      credentials: terminals.map((t) => t.deviceCredential),
+      perPush,
+      products: PRODUCTS,
+      durationMs: DURATION_MS,
+    });
     const cpu = process.cpuUsage(cpuBefore);
     const dbCpuAfter = await backendCpuMs(database);
+    const { documents } = load;
+    const docsPerSecond = Math.round(documents / (load.elapsedMs / 1000));
     const nodeCpuMsPerDoc = (cpu.user + cpu.system) / 1000 / documents;
+    const clientCpuMsPerDoc = load.cpuMs / documents;
     const dbCpuMsPerDoc = dbCpuAfter && dbCpuBefore ? cpuDelta(dbCpuBefore, dbCpuAfter) / documents : null;
-    await pool.close();
 
-    const stockExact = await stockMatches(db, merchant.id, expected);
+    const stockExact = await stockMatches(db, merchant.id, new Map(load.expected));
     const bareDocsPerSecond = await bareInsert(db, merchant.id, terminals[0]!.terminalId, perPush);
-    return { docsPerSecond, nodeCpuMsPerDoc, dbCpuMsPerDoc, bareDocsPerSecond, stockExact, documents };
+    return {
+      docsPerSecond,
+      nodeCpuMsPerDoc,
+      clientCpuMsPerDoc,
+      dbCpuMsPerDoc,
+      bareDocsPerSecond,
+      stockExact,
+      documents,
+    };
   } finally {
     await cloud.close();
     await database.close();
+  }
+}
+
+/** Forks the terminals' process, starts it once loaded (tsx compiling is not the run) and waits for its result. */
+async function runLoadClient(plan: LoadPlan): Promise<LoadResult> {
+  const child = fork(new URL('./ingest-load-client.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  try {
+    return await new Promise<LoadResult>((resolve, reject) => {
+      child.on('message', (message: 'ready' | LoadResult) => {
+        if (message === 'ready') child.send(plan);
+        else resolve(message);
+      });
+      child.on('exit', (code) => reject(new Error(`ingest load client exited with ${code}`)));
+      child.on('error', reject);
+    });
+  } finally {
+    child.kill();
   }
 }
 
@@ -209,7 +170,7 @@ async function stockMatches(db: Db, merchantId: string, expected: Map<string, nu
 /** The same rows inserted bare: a table shaped and indexed like fiscal_documents, batch by batch. */
 async function bareInsert(db: Db, merchantId: string, terminalId: string, perPush: number): Promise<number> {
   await db.execute(sql`create table bare_documents (like fiscal_documents including all)`);
-  const sim = new SimulatedTerminal(new Map(), perPush);
+  const sim = new SimulatedTerminal(new Map(), perPush, PRODUCTS);
   let documents = 0;
   const end = performance.now() + DURATION_MS;
   const started = performance.now();
@@ -258,8 +219,9 @@ export async function runIngestBench(): Promise<Record<string, number | string>>
       const at = `${driver}, ${perPush}/push`;
       results[`${at}: documents pushed`] = f.documents;
       results[`${at}: ingest (documents/s, ${TERMINALS} terminals)`] = f.docsPerSecond;
-      results[`${at}: CPU ms per document, Node (cloud + load client)`] = Number(
-        f.nodeCpuMsPerDoc.toFixed(3),
+      results[`${at}: CPU ms per document, cloud (Node)`] = Number(f.nodeCpuMsPerDoc.toFixed(3));
+      results[`${at}: CPU ms per document, load client (its own process)`] = Number(
+        f.clientCpuMsPerDoc.toFixed(3),
       );
       if (f.dbCpuMsPerDoc !== null)
         results[`${at}: CPU ms per document, PostgreSQL backends`] = Number(f.dbCpuMsPerDoc.toFixed(3));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, products, stockMovements, webhookEndpoints } from '../src/db/schema.js';
 import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 import { ingestDocuments } from '../src/documents/ingest-documents.js';
+import { idPattern } from '../src/ids.js';
 import { saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import { fiscalDocument } from './documents-fixture.js';
@@ -426,5 +427,58 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     };
     expect(updated.object).toMatchObject({ operationId: sale.operationId, status: 'failed' });
     expect(updated.previousAttributes).toEqual({ revision: 1, status: 'synced' });
+  });
+
+  // The ingest stores a receipt's events in the statement that writes the row, with the times
+  // the database gives it: each event shows the sale as the sales API shows it then.
+  it('emits the sale as the sales API shows it, its received and updated times included', async () => {
+    const sale = fiscalDocument([{ productId: bread, quantityMilli: 1000 }]);
+    const eventOf = async (type: string) => {
+      const [event] = await database.db
+        .select()
+        .from(events)
+        .where(
+          and(eq(events.type, type), sql`${events.data}->'object'->>'operationId' = ${sale.operationId}`),
+        );
+      return (event!.data as { object: { id: string } }).object;
+    };
+    await pushOk([sale]);
+    const created = await eventOf('sale.created');
+    expect(created).toEqual((await sales(a, `/${created.id}`)).json());
+    await pushOk([{ ...sale, revision: 2, status: 'failed' }]);
+    expect(await eventOf('sale.updated')).toEqual((await sales(a, `/${created.id}`)).json());
+  });
+
+  // The ingest renders inventory.updated in SQL, beside the update (stock-ledger.ts): it must
+  // say what the inventory resource says, fractions and the timestamp's form included.
+  it('announces each changed product as the inventory resource shows it after the push', async () => {
+    const sale = fiscalDocument([
+      { productId: bread, quantityMilli: 1_250 },
+      { productId: milk, quantityMilli: 333 },
+    ]);
+    await pushOk([sale]);
+    for (const [productId, code] of [
+      [bread, 'BREAD'],
+      [milk, 'MILK'],
+    ] as const) {
+      const [event] = await database.db
+        .select()
+        .from(events)
+        .where(
+          and(
+            eq(events.type, 'inventory.updated'),
+            sql`${events.data}->'object'->>'productId' = ${productId}`,
+          ),
+        )
+        .orderBy(sql`${events.createdAt} desc`)
+        .limit(1);
+      const resource = await call(cloud, 'GET', `/api/public/v1/inventory?productCode=${code}`, {
+        key: a.key.key,
+      });
+      expect(resource.status).toBe(200);
+      expect(event!.id).toMatch(idPattern('evt'));
+      expect(event!.data).toEqual({ object: resource.json() });
+      expect((event!.data as { object: { onHand: number } }).object.onHand % 1).not.toBe(0);
+    }
   });
 });

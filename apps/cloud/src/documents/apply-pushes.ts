@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/database.js';
 import { fiscalDocuments } from '../db/schema.js';
-import { emitEvents, type NewEvent } from '../events/emit-event.js';
+import { insertEvents, isoTimestamp } from '../events/emit-event.js';
 import { newId } from '../ids.js';
 import { recordStockMovements } from '../products/stock-ledger.js';
 import type { AuthenticatedDevice } from '../device-access/device-auth.js';
@@ -43,8 +43,6 @@ type FiscalFields = Pick<FiscalDocumentRow, (typeof FISCAL_FIELDS)[number]>;
 interface Applied {
   outcome: IngestOutcome;
   row?: FiscalDocumentRow;
-  /** For an update: the fiscal fields before it (the event's previousAttributes). */
-  before?: FiscalFields;
 }
 
 /** Applies the pushes in one transaction; the outcomes of each push's documents, in push order. */
@@ -65,8 +63,6 @@ export async function applyPushes(db: Db, pushes: readonly Push[]): Promise<Inge
     // Merchants in id order, so two transactions lock their products in one global order.
     const merchants = [...new Set(pushes.map((p) => p.device.merchantId))].sort(cmp);
     const ofMerchant = (merchantId: string) => applied.filter((a) => a.row?.merchantId === merchantId);
-    for (const merchantId of merchants)
-      await emitEvents(tx, merchantId, ofMerchant(merchantId).flatMap(receiptEvent));
     // Stock last: it locks the products sold, and other transactions selling them wait for
     // this one to commit, so the locks are taken as close to the commit as possible.
     for (const merchantId of merchants)
@@ -96,8 +92,18 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
   // Rows are inserted and locked in (terminal, operation id) order, so two transactions of
   // overlapping documents (a retry racing its original in another process) wait for each
   // other rather than deadlock.
-  const ordered = [...round].sort((a, b) => cmp(documentKey(a), documentKey(b)));
+  const keyed = round.map((p) => ({ p, key: documentKey(p) }));
+  keyed.sort((a, b) => cmp(a.key, b.key));
+  const ordered = keyed.map((k) => k.p);
   const rows = ordered.map(toRow);
+  // The sale.created / refund.created of each receipt, stored by the same statement for those
+  // it inserts, with the times the database gave the row (receivedAt, updatedAt: now()).
+  const created = rows.flatMap((row, ord) => {
+    const receipt = { ...row, receivedAt: SET_IN_SQL, updatedAt: SET_IN_SQL };
+    if (!isReceipt(receipt)) return [];
+    const data = { object: presentSale(receipt) };
+    return [{ document: row.id, id: newId('evt'), type: `${row.type}.created`, data, ord }];
+  });
   // The rows go as one JSON parameter and come back as their ids: no per-row parameters to
   // bind and no row to parse, a fixed cost per statement whatever the number of documents.
   // The same statement files each new document's payment codes and zone and adds its VAT to its day.
@@ -121,19 +127,28 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
         select distinct merchant_id, terminal_id, time_zone from ins
         order by 1, 2, 3
         on conflict do nothing),
-      vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)})
+      vat_totals as (${addToVatDailyTotals(sql`select * from ins where status <> 'failed'`, 1)}),
+      ${insertEvents(
+        sql`select e.id, ins.merchant_id, e.type, e.ord,
+            jsonb_build_object('object', e.data->'object' || jsonb_build_object(
+              'receivedAt', ${isoTimestamp(sql`ins.received_at`)},
+              'updatedAt', ${isoTimestamp(sql`ins.updated_at`)})) as data
+          from jsonb_to_recordset(${JSON.stringify(created)}::jsonb)
+            as e(document text, id text, type text, data jsonb, ord int)
+          join ins on ins.id = e.document`,
+      )}
       select id, received_at, updated_at from ins`),
   );
-  const created = new Map<string, FiscalDocumentRow>();
+  const stored = new Map<string, FiscalDocumentRow>();
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const r of inserted)
-    created.set(r.id, {
+    stored.set(r.id, {
       ...byId.get(r.id)!,
       receivedAt: new Date(r.received_at),
       updatedAt: new Date(r.updated_at),
     });
   const rowOf = new Map(ordered.map((p, k) => [documentKey(p), rows[k]!.id]));
-  const known = round.filter((p) => !created.has(rowOf.get(documentKey(p))!));
+  const known = round.filter((p) => !stored.has(rowOf.get(documentKey(p))!));
   const existing = new Map(
     (await lockExisting(tx, known)).map((r) => [`${r.terminalId} ${r.operationId}`, r]),
   );
@@ -143,7 +158,7 @@ async function applyRound(tx: Tx, round: readonly Pushed[]): Promise<Applied[]> 
     revised.map((p) => ({ current: existing.get(documentKey(p))!, pushed: p.document })),
   );
   return round.map((p) => {
-    const row = created.get(rowOf.get(documentKey(p))!);
+    const row = stored.get(rowOf.get(documentKey(p))!);
     if (row) return { outcome: 'created', row };
     return updated.get(existing.get(documentKey(p))!.id) ?? { outcome: 'unchanged' };
   });
@@ -184,6 +199,30 @@ async function applyRevisions(
   const refused = revisions
     .filter(({ current, pushed }) => current.status !== 'failed' && pushed.status === 'failed')
     .map(({ current }) => current.id);
+  // The sale.updated / refund.updated of each, stored by the same statement, with the
+  // updatedAt the database gave the row.
+  const rows = revisions.map(({ current, pushed }) => {
+    const before = Object.fromEntries(FISCAL_FIELDS.map((f) => [f, current[f]])) as FiscalFields;
+    const row: FiscalDocumentRow = {
+      ...current,
+      revision: pushed.revision,
+      status: pushed.status,
+      receiptNumber: pushed.receiptNumber,
+      fiscalCode: pushed.fiscalCode,
+      offlineFiscalCode: pushed.offlineFiscalCode,
+      mevId: pushed.mevId,
+      updatedAt: SET_IN_SQL,
+    };
+    return { before, row };
+  });
+  const updatedEvents = rows.flatMap(({ before, row }, ord) => {
+    if (!isReceipt(row)) return [];
+    const previousAttributes = Object.fromEntries(
+      FISCAL_FIELDS.filter((f) => before[f] !== row[f]).map((f) => [f, before[f]]),
+    );
+    const data = { object: presentSale(row), previousAttributes };
+    return [{ document: row.id, id: newId('evt'), type: `${row.type}.updated`, data, ord }];
+  });
   const changed = rowsOf<{ id: string; updated_at: Date | string }>(
     await tx.execute(sql`
       with upd as (
@@ -196,28 +235,29 @@ async function applyRevisions(
       vat_totals as (${addToVatDailyTotals(
         sql`select * from upd where upd.id in (select jsonb_array_elements_text(${JSON.stringify(refused)}::jsonb))`,
         -1,
-      )})
+      )}),
+      ${insertEvents(
+        sql`select e.id, upd.merchant_id, e.type, e.ord,
+            jsonb_set(e.data, '{object,updatedAt}', to_jsonb(${isoTimestamp(sql`upd.updated_at`)})) as data
+          from jsonb_to_recordset(${JSON.stringify(updatedEvents)}::jsonb)
+            as e(document text, id text, type text, data jsonb, ord int)
+          join upd on upd.id = e.document`,
+      )}
       select id, updated_at from upd`),
   );
   const updatedAt = new Map(changed.map((r) => [r.id, new Date(r.updated_at)]));
-  for (const { current, pushed } of revisions) {
-    const before = Object.fromEntries(FISCAL_FIELDS.map((f) => [f, current[f]])) as FiscalFields;
-    const row: FiscalDocumentRow = {
-      ...current,
-      revision: pushed.revision,
-      status: pushed.status,
-      receiptNumber: pushed.receiptNumber,
-      fiscalCode: pushed.fiscalCode,
-      offlineFiscalCode: pushed.offlineFiscalCode,
-      mevId: pushed.mevId,
-      updatedAt: updatedAt.get(current.id)!,
-    };
-    result.set(current.id, { outcome: 'updated', row, before });
-  }
+  for (const { row } of rows)
+    result.set(row.id, { outcome: 'updated', row: { ...row, updatedAt: updatedAt.get(row.id)! } });
   return result;
 }
 
 type NewRow = Omit<FiscalDocumentRow, 'receivedAt' | 'updatedAt'>;
+
+/**
+ * A time the statement storing the row sets (received_at, updated_at: the database's now()):
+ * the event rendered before it carries this, and the statement writes the row's own in its place.
+ */
+const SET_IN_SQL = new Date(0);
 
 function toRow({ device, document: d }: Pushed): NewRow {
   return {
@@ -304,18 +344,6 @@ function toColumns(r: NewRow): Record<(typeof INSERTED_COLUMNS)[number], unknown
 
 function stockOf(a: Applied) {
   return a.row && isReceipt(a.row) ? receiptMovements(a.row, { created: a.outcome === 'created' }) : [];
-}
-
-function receiptEvent(a: Applied): NewEvent[] {
-  if (!a.row || !isReceipt(a.row)) return [];
-  const object = presentSale(a.row);
-  if (a.outcome === 'created') return [{ type: `${a.row.type}.created`, data: { object } }];
-  const { before, row } = a;
-  if (!before) return [];
-  const previousAttributes = Object.fromEntries(
-    FISCAL_FIELDS.filter((f) => before[f] !== row[f]).map((f) => [f, before[f]]),
-  );
-  return [{ type: `${row.type}.updated`, data: { object, previousAttributes } }];
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,11 +3,11 @@
 // movements. Each movement names its source (an adjustment's idempotency key, a sale, a
 // refund, an operator's action); the same source moves stock once, however often it is retried.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
-import { emitEvent, emitEvents } from '../events/emit-event.js';
+import { emitEvent, emitEvents, insertEvents, isoTimestamp } from '../events/emit-event.js';
 import { newId } from '../ids.js';
-import { presentInventory, type Inventory } from './product-schemas.js';
+import { presentInventory } from './product-schemas.js';
 
 type ProductRow = typeof products.$inferSelect;
 export type StockMovement = typeof stockMovements.$inferSelect;
@@ -102,19 +102,17 @@ const idIn = (ids: readonly string[]) =>
 /**
  * "On hand is now X" for many products of the merchant (an import): each product's row is
  * locked before its stock is read (all in id order, so two batches queue rather than
- * deadlock), and the differences are recorded as movements. Returns the products whose
- * on-hand changed.
+ * deadlock), and the differences are recorded as movements.
  */
 export async function setOnHandMany(
   tx: Tx,
   merchantId: string,
   targets: readonly { productId: string; onHandMilli: number }[],
   reason: string,
-): Promise<Inventory[]> {
+): Promise<void> {
   const sorted = [...targets].sort((a, b) =>
     a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
   );
-  const changed: Inventory[] = [];
   for (let start = 0; start < sorted.length; start += SET_CHUNK) {
     const chunk = sorted.slice(start, start + SET_CHUNK);
     const current = await tx
@@ -124,22 +122,19 @@ export async function setOnHandMany(
       .orderBy(asc(products.id))
       .for('no key update');
     const wanted = new Map(chunk.map((t) => [t.productId, t.onHandMilli]));
-    changed.push(
-      ...(await recordStockMovements(
-        tx,
-        merchantId,
-        current
-          .filter((p) => wanted.get(p.id) !== p.onHandMilli)
-          .map((p) => ({
-            productId: p.id,
-            deltaMilli: wanted.get(p.id)! - p.onHandMilli,
-            reason,
-            source: { kind: 'admin', id: newId('stm') },
-          })),
-      )),
+    await recordStockMovements(
+      tx,
+      merchantId,
+      current
+        .filter((p) => wanted.get(p.id) !== p.onHandMilli)
+        .map((p) => ({
+          productId: p.id,
+          deltaMilli: wanted.get(p.id)! - p.onHandMilli,
+          reason,
+          source: { kind: 'admin', id: newId('stm') },
+        })),
     );
   }
-  return changed;
 }
 
 /**
@@ -205,22 +200,24 @@ export interface BatchMovement {
 }
 
 /**
- * Many movements of one merchant at once (a push of receipts), in two statements whatever
- * their number. The first records every movement whose source has not moved stock yet and
- * whose product is the merchant's (another merchant's or an unknown product id moves nothing)
- * and moves each product's on-hand by the sum of its new movements; the second emits one
- * inventory.updated per product that changed. The products are locked in id order, so pushes
- * selling the same products at once queue instead of deadlocking, and with NO KEY UPDATE, the
- * lock an update takes anyway: FOR UPDATE would also conflict with the KEY SHARE locks that
- * other pushes' movement rows hold on the products through their foreign key.
- * Returns the products whose on-hand changed.
+ * Many movements of one merchant at once (a push of receipts), in one statement whatever their
+ * number: it records every movement whose source has not moved stock yet and whose product is
+ * the merchant's (another merchant's or an unknown product id moves nothing), moves each
+ * product's on-hand by the sum of its new movements and emits one inventory.updated per product
+ * that changed, rendered from the updated row (presentInventory's shape), with its deliveries.
+ * The products are locked in id order, so pushes selling the same products at once queue
+ * instead of deadlocking, and with NO KEY UPDATE, the lock an update takes anyway: FOR UPDATE
+ * would also conflict with the KEY SHARE locks that other pushes' movement rows hold on the
+ * products through their foreign key. The events are in the same statement because the locks
+ * are held to the commit: a round trip more under them was one more wait for every other push
+ * selling those products (docs/benchmarks.md, issue 28).
  */
 export async function recordStockMovements(
   tx: Tx,
   merchantId: string,
   movements: readonly BatchMovement[],
-): Promise<Inventory[]> {
-  if (movements.length === 0) return [];
+): Promise<void> {
+  if (movements.length === 0) return;
   const input = movements.map((m) => ({
     id: newId('stm'),
     product_id: m.productId,
@@ -229,52 +226,45 @@ export async function recordStockMovements(
     source_kind: m.source.kind,
     source_id: m.source.id,
   }));
-  const changed = rowsOf<{
-    id: string;
-    code: string;
-    unit: string;
-    on_hand_milli: string;
-    updated_at: string;
-  }>(
-    await tx.execute(sql`
-      with recorded as (
-        insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
-        select m.id, ${merchantId}, m.product_id, m.delta_milli, m.reason, m.source_kind, m.source_id
-        from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          as m(id text, product_id text, delta_milli bigint, reason text, source_kind text, source_id text)
-        where exists (select 1 from products p where p.id = m.product_id and p.merchant_id = ${merchantId})
-        on conflict (merchant_id, source_kind, source_id) do nothing
-        returning product_id, delta_milli),
-      -- A sale and its reversal in one push cancel out: the ledger keeps both, on-hand stays.
-      delta as (
-        select product_id, sum(delta_milli)::bigint as delta_milli from recorded
-        group by product_id having sum(delta_milli) <> 0),
-      -- The update is driven by the locked rows, one primary-key probe each: joined back to
-      -- delta instead, the planner (which expects one row from jsonb_to_recordset) chose a
-      -- nested loop over the CTEs, quadratic in the products changed (36 of 78 ms at 463).
-      locked as (
-        select p.id, delta.delta_milli from products p join delta on delta.product_id = p.id
-        where p.merchant_id = ${merchantId}
-        order by p.id for no key update of p)
+  // An event id for each product that may change, handed out in product id order.
+  const eventIds = [...new Set(movements.map((m) => m.productId))].map(() => newId('evt'));
+  await tx.execute(sql`
+    with recorded as (
+      insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
+      select m.id, ${merchantId}, m.product_id, m.delta_milli, m.reason, m.source_kind, m.source_id
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as m(id text, product_id text, delta_milli bigint, reason text, source_kind text, source_id text)
+      where exists (select 1 from products p where p.id = m.product_id and p.merchant_id = ${merchantId})
+      on conflict (merchant_id, source_kind, source_id) do nothing
+      returning product_id, delta_milli),
+    -- A sale and its reversal in one push cancel out: the ledger keeps both, on-hand stays.
+    delta as (
+      select product_id, sum(delta_milli)::bigint as delta_milli from recorded
+      group by product_id having sum(delta_milli) <> 0),
+    -- The update is driven by the locked rows, one primary-key probe each: joined back to
+    -- delta instead, the planner (which expects one row from jsonb_to_recordset) chose a
+    -- nested loop over the CTEs, quadratic in the products changed (36 of 78 ms at 463).
+    locked as (
+      select p.id, delta.delta_milli from products p join delta on delta.product_id = p.id
+      where p.merchant_id = ${merchantId}
+      order by p.id for no key update of p),
+    changed as (
       update products set on_hand_milli = products.on_hand_milli + locked.delta_milli, updated_at = now()
       from locked
       where products.id = locked.id
-      returning products.id, products.code, products.unit, products.on_hand_milli::text,
-        to_char(products.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`),
-  );
-  const inventory = changed.map((p) =>
-    presentInventory({
-      id: p.id,
-      code: p.code,
-      unit: p.unit,
-      onHandMilli: Number(p.on_hand_milli),
-      updatedAt: new Date(p.updated_at),
-    }),
-  );
-  await emitEvents(
-    tx,
-    merchantId,
-    inventory.map((object) => ({ type: 'inventory.updated', data: { object } })),
-  );
-  return inventory;
+      returning products.id, products.code, products.unit, products.on_hand_milli, products.updated_at),
+    ${insertEvents(
+      sql`select ${JSON.stringify(eventIds)}::jsonb ->> (row_number() over (order by c.id) - 1)::int as id,
+          ${merchantId}::text as merchant_id,
+          'inventory.updated' as type,
+          jsonb_build_object('object', jsonb_build_object(
+            'productId', c.id,
+            'productCode', c.code,
+            'onHand', round(c.on_hand_milli::numeric / 1000, 3),
+            'unit', c.unit,
+            'updatedAt', ${isoTimestamp(sql`c.updated_at`)})) as data,
+          row_number() over (order by c.id) as ord
+        from changed c`,
+    )}
+    select count(*) from delivery`);
 }
