@@ -1,5 +1,9 @@
 import type { Db } from '../storage/database.js';
-import type { FiscalOperationStatus as OperationStatus, FiscalOperationType } from '@fiscal-pos/fiscal';
+import {
+  FISCAL_OPERATION_TYPES,
+  type FiscalOperationStatus as OperationStatus,
+  type FiscalOperationType,
+} from '@fiscal-pos/fiscal';
 import { encodeCursor, type ListCursor } from './list-cursor.js';
 
 /**
@@ -87,10 +91,20 @@ function countedBuckets(f: HistoryFilter): string {
   return `operation_counts ${index === null ? '' : `INDEXED BY ${index}`} WHERE ${terms.length === 0 ? '1' : terms.join(' AND ')}`;
 }
 
-/** The same filter over the operations themselves (alias `o`), with filterParams. */
-const ROW_WHERE = `o.created_at >= @from AND o.created_at <= @to
-  AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
-  AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
+/**
+ * The same filter over the operations themselves (alias `o`), with filterParams, naming only the
+ * filters given: a filter on nothing reads nothing but the index it walks (a page's skip inside
+ * its report then walks index entries, not the rows).
+ */
+function rowTerms(f: HistoryFilter): string[] {
+  return [
+    f.dateFrom === null ? null : 'o.created_at >= @from',
+    f.dateTo === null ? null : 'o.created_at <= @to',
+    f.type === null ? null : 'o.operation_type = @type',
+    f.status === null ? null : 'o.status = @status',
+    f.shiftId === null ? null : 'o.shift_id = @shiftId',
+  ].filter((term) => term !== null);
+}
 
 function filterParams(f: HistoryFilter) {
   return { ...dayRangeBounds(f.dateFrom, f.dateTo), type: f.type, status: f.status, shiftId: f.shiftId };
@@ -202,13 +216,27 @@ function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow, total: nu
  */
 function reportRows(filter: HistoryFilter): string {
   const range = 'o.report_number BETWEEN @last AND @first';
+  const terms = rowTerms(filter);
+  const where = (...more: string[]) => [...more, ...terms].join(' AND ');
   if (filter.status === 'failed')
-    return `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE ${range} AND o.status = 'failed'`;
+    return `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE ${where(range, `o.status = 'failed'`)}`;
   if (filter.type !== null && filter.type !== 'receipt')
     return `fiscal_operations o INDEXED BY fiscal_operations_other_types
-      WHERE o.operation_type = @type AND o.operation_type != 'receipt' AND ${range}`;
-  return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${range}`;
+      WHERE ${where(`o.operation_type != 'receipt'`, range)}`;
+  if (filter.type === 'receipt' && terms.length === 1)
+    // The receipts are the operations that are not of another type: the few others of these
+    // reports come from their partial index (a seek per type), so the walk and the skip read
+    // only fiscal_operations_report_seq, not every row's type from the table.
+    return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${range} AND o.seq NOT IN (
+      SELECT seq FROM fiscal_operations INDEXED BY fiscal_operations_other_types
+      WHERE operation_type IN (${OTHER_TYPES}) AND operation_type != 'receipt'
+        AND report_number BETWEEN @last AND @first)`;
+  return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${where(range)}`;
 }
+
+const OTHER_TYPES = FISCAL_OPERATION_TYPES.filter((type) => type !== 'receipt')
+  .map((type) => `'${type}'`)
+  .join(', ');
 
 function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, beforeSeq: number): number {
   return (
@@ -216,7 +244,7 @@ function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, before
       .prepare<
         ReturnType<typeof filterParams> & { first: number; last: number; before: number },
         { n: number }
-      >(`SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`)
+      >(`SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before`)
       .get({ ...filterParams(filter), first: reportNumber, last: reportNumber, before: beforeSeq })?.n ?? 0
   );
 }
@@ -315,7 +343,7 @@ function pageSeqs(db: Db, filter: HistoryFilter, span: PageSpan): number[] {
       },
       { seq: number }
     >(
-      `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
+      `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before)
        ORDER BY o.report_number DESC, o.seq DESC LIMIT @take OFFSET @skip`,
     )
     .all({
