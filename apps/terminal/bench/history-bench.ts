@@ -10,7 +10,7 @@
  *
  * HISTORY_BENCH_SALES=10000,1000000 (default) chooses the sizes.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHttpLoad } from '../../../bench/load/http-load.js';
@@ -96,7 +96,6 @@ function verdicts(small: Figures, large: Figures, at: string): Figures {
     ...lists.filter((name) => name.endsWith('p99 ms')).map((name) => n(large, name)),
   );
   const worstP50 = Math.max(...lists.filter((name) => name.endsWith('p50 ms')).map(ratio));
-  const worstCpu = Math.max(...lists.filter((name) => name.endsWith('CPU ms per request')).map(ratio));
   const pass = (ok: boolean, detail: string) => `${ok ? 'meets goal' : 'misses goal'} (${detail})`;
   const x = (value: number) => `${Math.round(value * 100) / 100} x`;
   return {
@@ -108,9 +107,6 @@ function verdicts(small: Figures, large: Figures, at: string): Figures {
       worstList < GOAL_LIST_P99_MS,
       `worst ${worstList} ms`,
     ),
-    // Not goals: what load moves less than a p99 (CPU per request), for the lists and /metrics.
-    [`worst list CPU per request at ${at} / the small history`]: x(worstCpu),
-    [`/metrics CPU per request at ${at} / the small history`]: x(ratio('GET /metrics CPU ms per request')),
     [`goal: /metrics p99 at ${at} <= ${GOAL_METRICS_P99_RATIO} x the small history`]: pass(
       ratio('GET /metrics p99 ms') <= GOAL_METRICS_P99_RATIO,
       x(ratio('GET /metrics p99 ms')),
@@ -196,38 +192,13 @@ async function lists(rt: TerminalRuntime, origin: string): Promise<Figures> {
     ['/metrics', ''],
   ];
   const figures: Figures = {};
-  const warmUp = 3;
   for (const [path, named] of paths) {
-    // What load moves less than a latency: the process's CPU time (the server and its read
-    // worker) and its read syscalls (SQLite's page reads past its cache, with memory mapping
-    // off, and the sockets' reads, the same at every size) per request. Each load starts a
-    // worker of its own, whose start-up dwarfs a request's cost: the warm-up's figures, the
-    // same start-up with fewer requests, are taken off the measured load's.
-    const before = usage();
-    let warmedUp = before;
-    const result = await measureGet(origin, path, {
-      requests: LIST_REQUESTS,
-      warmUp,
-      maxMs: 60_000,
-      afterWarmUp: () => (warmedUp = usage()),
-    });
-    const after = usage();
-    const perRequest = (key: keyof ReturnType<typeof usage>) =>
-      (after[key] - warmedUp[key] - (warmedUp[key] - before[key])) / (result.latency.count - warmUp);
+    const result = await measureGet(origin, path, { requests: LIST_REQUESTS, warmUp: 3, maxMs: 60_000 });
     const name = `GET ${named || path}`;
     figures[`${name} p50 ms`] = round(result.latency.p50);
     figures[`${name} p99 ms`] = round(result.latency.p99);
-    figures[`${name} CPU ms per request`] = round(perRequest('cpuMs'), 2);
-    figures[`${name} read syscalls per request`] = round(perRequest('reads'));
   }
   return figures;
-}
-
-/** The whole process's CPU time and read syscalls so far (/proc/self/io, every thread). */
-function usage(): { cpuMs: number; reads: number } {
-  const { user, system } = process.cpuUsage();
-  const reads = Number(/syscr: (\d+)/.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? Number.NaN);
-  return { cpuMs: (user + system) / 1000, reads };
 }
 
 /** Sales alone, then sales while an ERP pages the sales list at its deepest offset in a loop. */

@@ -59,7 +59,7 @@ export function requireSuccess(what: string, result: HttpLoadResult): HttpLoadRe
 export async function measureGet(
   origin: string,
   path: string,
-  o: { requests: number; warmUp: number; maxMs: number; afterWarmUp?: () => void },
+  o: { requests: number; warmUp: number; maxMs: number },
 ): Promise<HttpLoadResult> {
   const load = (maxRequests: number) =>
     runHttpLoad({
@@ -72,7 +72,6 @@ export async function measureGet(
       maxMs: o.maxMs,
     });
   requireSuccess(`${path} warm-up`, await load(o.warmUp));
-  o.afterWarmUp?.();
   return requireSuccess(path, await load(o.requests));
 }
 
