@@ -150,15 +150,7 @@ function countedTotal(db: Db, filter: HistoryFilter): number {
   );
 }
 
-/**
- * The reports a page is read from, newest first, and how much of each: whole reports before
- * the page are skipped by their counts, read one report at a time (the statement walks the
- * counts in report order without sorting them) and no further than the page. A page in the
- * older half of the list is found from the oldest report up, so the deepest page costs what
- * the first one does. With a cursor, only the reports at or before the cursor's, newest first,
- * and what is left of the cursor's own report is counted in it (an indexed count bounded by
- * one report).
- */
+/** A page of a list with a date or status filter, placed by walking its reports' counts. */
 function walkedSpan(db: Db, filter: HistoryFilter, window: PageWindow, total: number): PageSpan | null {
   const slices = pageSlices(db, filter, window, total);
   const first = slices[0];
@@ -173,6 +165,15 @@ function walkedSpan(db: Db, filter: HistoryFilter, window: PageWindow, total: nu
   };
 }
 
+/**
+ * The reports a page is read from, newest first, and how much of each: whole reports before
+ * the page are skipped by their counts, read one report at a time (the statement walks the
+ * counts in report order without sorting them) and no further than the page. A page in the
+ * older half of the list is found from the oldest report up, so the deepest page costs what
+ * the first one does. With a cursor, only the reports at or before the cursor's, newest first,
+ * and what is left of the cursor's own report is counted in it (an indexed count bounded by
+ * one report).
+ */
 function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow, total: number): ReportSlice[] {
   const { cursor } = window;
   const fromOldest = cursor === null && window.offset * 2 > total;
