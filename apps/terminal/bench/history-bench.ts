@@ -68,6 +68,12 @@ export async function runHistoryBench(): Promise<Figures> {
   for (const sales of sizes()) {
     const history = await historyFile(sales, log);
     log(`history of ${sales} sales: ${round(history.bytes / 1e6)} MB, built in ${history.buildSeconds} s`);
+    if (history.migrated) {
+      const { fromSchema, migrationMs, checkpointMs } = history.migrated;
+      log(`migrated from schema ${fromSchema} in ${migrationMs} ms (checkpoint ${checkpointMs} ms)`);
+      figures[`${label(sales)}: migration from schema ${fromSchema} to ${schema}, ms`] = migrationMs;
+      figures[`${label(sales)}: its checkpoint, ms`] = checkpointMs;
+    }
     const measured = await measure(history.file);
     measured['database MB per 100k sales'] = round(history.bytes / 1e6 / (sales / 100_000));
     const outside = await salesOnDevTerminal(history.file, DEV_TERMINAL_SALES);
@@ -158,23 +164,37 @@ async function lists(rt: TerminalRuntime, origin: string): Promise<Figures> {
     .prepare<[], { id: string }>('SELECT id FROM shifts WHERE closed_at IS NULL')
     .get()?.id;
   if (!openShift) throw new Error('the history has no open shift');
-  const paths = [
-    '/api/sales?limit=50',
-    `/api/sales?limit=50&offset=${Math.max(0, total - 50)}`,
-    `/api/sales?shiftId=${openShift}`,
-    '/api/fiscal/operations?limit=50',
-    '/api/fiscal/operations?type=z_report',
-    '/api/fiscal/operations?status=failed',
+  const { total: operations } = (await get(origin, '/api/fiscal/operations?limit=1')) as { total: number };
+  const middle = (n: number) => Math.floor(n / 2);
+  // [path, how the figure names it]
+  const paths: [string, string][] = [
+    ['/api/sales?limit=50', ''],
+    [`/api/sales?limit=50&offset=${Math.max(0, total - 50)}`, '/api/sales?limit=50&offset=<end>'],
+    // A page in the middle of the list: placed by a seek in the running counts (migration
+    // 0023); the nearer end was half the history away.
+    [`/api/sales?limit=50&offset=${middle(total)}`, '/api/sales?limit=50&offset=<middle>'],
+    [`/api/sales?shiftId=${openShift}`, '/api/sales?shiftId=<open shift>'],
+    [
+      `/api/sales?shiftId=${openShift}&limit=50&offset=${middle(total)}`,
+      '/api/sales?shiftId=<open shift>&limit=50&offset=<middle>',
+    ],
+    ['/api/fiscal/operations?limit=50', ''],
+    [
+      `/api/fiscal/operations?limit=50&offset=${middle(operations)}`,
+      '/api/fiscal/operations?limit=50&offset=<middle>',
+    ],
+    ['/api/fiscal/operations?type=z_report', ''],
+    ['/api/fiscal/operations?status=failed', ''],
     // The two above return 7 and 2 rows at 10k against 50 at 1M: the same pages with as many
     // rows at both sizes tell the history's length from the rows returned.
-    '/api/fiscal/operations?type=z_report&limit=5',
-    '/api/fiscal/operations?status=failed&limit=2',
-    '/metrics',
+    ['/api/fiscal/operations?type=z_report&limit=5', ''],
+    ['/api/fiscal/operations?status=failed&limit=2', ''],
+    ['/metrics', ''],
   ];
   const figures: Figures = {};
-  for (const path of paths) {
+  for (const [path, named] of paths) {
     const result = await measureGet(origin, path, { requests: LIST_REQUESTS, warmUp: 3, maxMs: 60_000 });
-    const name = `GET ${path.replace(/offset=\d+/, 'offset=<end>').replace(/shiftId=[0-9a-f-]+/, 'shiftId=<open shift>')}`;
+    const name = `GET ${named || path}`;
     figures[`${name} p50 ms`] = round(result.latency.p50);
     figures[`${name} p99 ms`] = round(result.latency.p99);
   }

@@ -9,6 +9,10 @@
  * in their order: the shift, the numbers, the operation, the sale, `sent`, the instant fiscal
  * server's answer. Z reports go through generateFiscalReport itself. The file is built in
  * memory (/dev/shm where there is one) and then copied to the cache.
+ *
+ * When the schema moves on (a new migration), the cached history of the newest older schema is
+ * not built again: a copy of it is migrated, as a shop's file is when the terminal starts a
+ * newer build, and how long the migrations took is kept with it for the bench to report.
  */
 import {
   copyFileSync,
@@ -25,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFiscalReport } from '../../src/reports/generate-fiscal-report.js';
+import { openFiscalDatabase } from '../../src/storage/database.js';
 import { BenchClock, benchRuntime, saleDraft } from './bench-terminal.js';
 import { InstantFiscalServer } from './instant-fiscal-server.js';
 import { saleStores, writeSale } from './write-sale.js';
@@ -45,10 +50,15 @@ export interface HistoryFile {
   file: string;
   sales: number;
   zReports: number;
-  /** How long it took to build, the first time. */
+  /** How long it took to build, the first time (of the older schema's file, when migrated). */
   buildSeconds: number;
   bytes: number;
+  /** Present when the file is an older schema's history migrated: from which schema, how long. */
+  migrated?: { fromSchema: number; migrationMs: number; checkpointMs: number };
 }
+
+const cacheDir = (schema: number, sales: number) =>
+  join(REPO, '.data', 'bench', `history-v${HISTORY_VERSION}-schema${schema}-${sales}`);
 
 /** The newest migration: caches and WAL figures are per schema. */
 export function schemaVersion(): number {
@@ -56,9 +66,15 @@ export function schemaVersion(): number {
 }
 
 export async function historyFile(sales: number, log: (line: string) => void): Promise<HistoryFile> {
-  const dir = join(REPO, '.data', 'bench', `history-v${HISTORY_VERSION}-schema${schemaVersion()}-${sales}`);
+  const schema = schemaVersion();
+  const dir = cacheDir(schema, sales);
   const marker = join(dir, 'built.json');
   if (existsSync(marker)) return JSON.parse(readFileSync(marker, 'utf8')) as HistoryFile;
+  for (let older = schema - 1; older > 0; older--) {
+    const olderMarker = join(cacheDir(older, sales), 'built.json');
+    if (existsSync(olderMarker))
+      return migratedHistory(JSON.parse(readFileSync(olderMarker, 'utf8')) as HistoryFile, older, dir, log);
+  }
   const building = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `fiscal-pos-history-${process.pid}`);
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
@@ -82,6 +98,50 @@ export async function historyFile(sales: number, log: (line: string) => void): P
     bytes: statSync(file).size,
   };
   writeFileSync(marker, `${JSON.stringify(built, null, 2)}\n`);
+  return built;
+}
+
+/**
+ * A copy of `older` (the history cached at schema `fromSchema`) in `dir`, migrated to today's
+ * schema where it lies (on disk, as a shop's file is) by openFiscalDatabase, which runs the
+ * migrations a starting terminal runs, then checkpointed so that the file alone is the history.
+ */
+function migratedHistory(
+  older: HistoryFile,
+  fromSchema: number,
+  dir: string,
+  log: (line: string) => void,
+): HistoryFile {
+  log(
+    `history: migrating the ${older.sales}-sale history of schema ${fromSchema} to schema ${schemaVersion()}`,
+  );
+  const copying = `${dir}.copying`;
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(copying, { recursive: true, force: true });
+  mkdirSync(copying, { recursive: true });
+  copyFileSync(older.file, join(copying, 'terminal.sqlite'));
+  const started = performance.now();
+  const db = openFiscalDatabase(join(copying, 'terminal.sqlite'));
+  const migrated = performance.now();
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  const checkpointed = performance.now();
+  renameSync(copying, dir);
+  const file = join(dir, 'terminal.sqlite');
+  const built: HistoryFile = {
+    ...older,
+    file,
+    bytes: statSync(file).size,
+    migrated: {
+      fromSchema,
+      migrationMs: Math.round(migrated - started),
+      checkpointMs: Math.round(checkpointed - migrated),
+    },
+  };
+  writeFileSync(join(dir, 'built.json'), `${JSON.stringify(built, null, 2)}\n`);
   return built;
 }
 

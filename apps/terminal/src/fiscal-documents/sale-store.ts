@@ -270,25 +270,78 @@ export class SaleStore {
       { ...filter, type: 'receipt', status: null },
       { limit, offset, cursor },
     );
-    // The primary payment is looked up for the page's rows only.
-    const rows = this.db
-      .prepare<[string], SaleRow & { status: string; primary_type: string | null }>(
-        `SELECT ${SALE_COLUMNS}, o.status AS status,
-           (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type
-         ${SALE_FROM} WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
+    const operations = this.db
+      .prepare<[string], Pick<SaleRow, 'shift_id' | 'shift_number'> & { id: string; status: string }>(
+        `SELECT o.id, o.status, o.shift_id, sh.number AS shift_number
+         FROM fiscal_operations o LEFT JOIN shifts sh ON sh.id = o.shift_id
+         WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
       )
       .all(JSON.stringify(page.seqs));
+    const sales = this.pageSales(operations.map((o) => o.id));
     return {
-      sales: rows.map((row) => ({
-        ...fromRow(row),
-        status: row.status,
-        primaryPaymentType: row.primary_type,
-      })),
+      sales: operations.map((o) => {
+        const row = sales.get(o.id);
+        if (!row) throw new Error(`fiscal operation ${o.id} is a receipt without its sale`);
+        return {
+          ...fromRow({ ...row, shift_id: o.shift_id, shift_number: o.shift_number }),
+          status: o.status,
+          primaryPaymentType: row.primary_type,
+        };
+      }),
       total: page.total,
       nextCursor: page.nextCursor,
     };
   }
+
+  /**
+   * The sales of a page's operations (newest first), by operation id, with their primary payment
+   * (looked up for the page's rows only). By operation id each sale is a leaf of its own in that
+   * UUID index, whose keys are in random order (and at a million sales a page of the level above
+   * too: 94 pages for a page of 50 against 43 at 10k, docs/benchmarks.md "Issue 28: lists flat at
+   * 1M"). Sales are written in their operations' order, so a page's sales lie between the rowids
+   * of its newest and oldest operation's sale: two lookups by id and one range of the table. The
+   * range is read only when it is about the page's size; a sale outside it is found by its id.
+   */
+  private pageSales(operationIds: string[]): Map<string, PageSaleRow> {
+    const newest = operationIds[0];
+    const oldest = operationIds[operationIds.length - 1];
+    const found = new Map<string, PageSaleRow>();
+    if (newest === undefined || oldest === undefined) return found;
+    const rowidOf = this.db.prepare<[string], { rowid: number }>(
+      'SELECT rowid FROM sales WHERE fiscal_operation_id = ?',
+    );
+    const high = rowidOf.get(newest)?.rowid;
+    const low = rowidOf.get(oldest)?.rowid;
+    const wanted = new Set(operationIds);
+    const keep = (rows: PageSaleRow[]) => {
+      for (const row of rows)
+        if (wanted.has(row.fiscal_operation_id)) found.set(row.fiscal_operation_id, row);
+    };
+    if (high !== undefined && low !== undefined && high >= low && high - low < 2 * operationIds.length)
+      keep(
+        this.db
+          .prepare<[number, number], PageSaleRow>(
+            `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.rowid BETWEEN ? AND ?`,
+          )
+          .all(low, high),
+      );
+    const missing = operationIds.filter((id) => !found.has(id));
+    if (missing.length > 0)
+      keep(
+        this.db
+          .prepare<[string], PageSaleRow>(
+            `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.fiscal_operation_id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(missing)),
+      );
+    return found;
+  }
 }
+
+/** A sale of a list page: its row and its primary payment type (its shift is its operation's). */
+type PageSaleRow = Omit<SaleRow, 'shift_id' | 'shift_number'> & { primary_type: string | null };
+const PAGE_SALE_COLUMNS = `s.*, (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id
+  ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type`;
 
 function fromRow(row: SaleRow): SaleHeader {
   return {

@@ -1,15 +1,21 @@
 import type { Db } from '../storage/database.js';
-import type { FiscalOperationStatus as OperationStatus, FiscalOperationType } from '@fiscal-pos/fiscal';
+import {
+  FISCAL_OPERATION_TYPES,
+  type FiscalOperationStatus as OperationStatus,
+  type FiscalOperationType,
+} from '@fiscal-pos/fiscal';
 import { encodeCursor, type ListCursor } from './list-cursor.js';
 
 /**
  * One page of a history list (newest first) and its total, without reading the history.
  *
  * A Z report spans at most one fiscal day, so it is a bounded slice of the history, contiguous
- * in `seq`; `operation_counts` (migrations 0006 and 0012) says how many operations of each UTC
- * hour, type, status and shift each one holds. A page skips whole reports by these counts,
- * walking them from the nearer end of the list and stopping once the page is full, and reads
- * only the one or two reports it falls in, through fiscal_operations_report_seq in list order.
+ * in `seq`. A list without a date or status filter (every operation, a type, a shift) keeps its
+ * running count at the start of each report (list_positions, migration 0023), so its page is
+ * placed by a seek there, wherever in the list it is. With a date or status filter a page skips
+ * whole reports by their hourly counts (`operation_counts`, migrations 0006 and 0012), walking
+ * them from the nearer end of the list and stopping once the page is full. Either way the page
+ * reads only the reports it falls in, through fiscal_operations_report_seq in list order.
  * `total` is one row per type and status of the history or of the shift (row_counts and
  * shift_counts, migrations 0016 and 0018) without a date filter, and with one a sum over the
  * buckets of that range only (the indexes of migration 0018): nothing a request reads grows
@@ -33,12 +39,24 @@ export interface PageWindow {
   cursor: ListCursor | null;
 }
 
+/**
+ * Where a page lies: the matching rows of the reports from `first` down to `last`, in list
+ * order, after skipping `skip` of `first`'s newest, `take` of them.
+ */
+interface PageSpan {
+  first: number;
+  last: number;
+  skip: number;
+  take: number;
+  /** Only rows of `first` older than this seq (the cursor's), or null. */
+  beforeSeq: number | null;
+}
+
 /** One report's share of a page: skip `skip` matching rows from its newest, take `take`. */
 interface ReportSlice {
   reportNumber: number;
   skip: number;
   take: number;
-  /** Only rows older than this seq (the cursor's), or null. */
   beforeSeq: number | null;
 }
 
@@ -73,10 +91,20 @@ function countedBuckets(f: HistoryFilter): string {
   return `operation_counts ${index === null ? '' : `INDEXED BY ${index}`} WHERE ${terms.length === 0 ? '1' : terms.join(' AND ')}`;
 }
 
-/** The same filter over the operations themselves (alias `o`), with filterParams. */
-const ROW_WHERE = `o.created_at >= @from AND o.created_at <= @to
-  AND (@type IS NULL OR o.operation_type = @type) AND (@status IS NULL OR o.status = @status)
-  AND (@shiftId IS NULL OR o.shift_id = @shiftId)`;
+/**
+ * The same filter over the operations themselves (alias `o`), with filterParams, naming only the
+ * filters given: a filter on nothing reads nothing but the index it walks (a page's skip inside
+ * its report then walks index entries, not the rows).
+ */
+function rowTerms(f: HistoryFilter): string[] {
+  return [
+    f.dateFrom === null ? null : 'o.created_at >= @from',
+    f.dateTo === null ? null : 'o.created_at <= @to',
+    f.type === null ? null : 'o.operation_type = @type',
+    f.status === null ? null : 'o.status = @status',
+    f.shiftId === null ? null : 'o.shift_id = @shiftId',
+  ].filter((term) => term !== null);
+}
 
 function filterParams(f: HistoryFilter) {
   return { ...dayRangeBounds(f.dateFrom, f.dateTo), type: f.type, status: f.status, shiftId: f.shiftId };
@@ -120,6 +148,21 @@ function countedTotal(db: Db, filter: HistoryFilter): number {
   return (
     db.prepare<ReturnType<typeof filterParams>, { n: number | null }>(sql).get(filterParams(filter))?.n ?? 0
   );
+}
+
+/** A page of a list with a date or status filter, placed by walking its reports' counts. */
+function walkedSpan(db: Db, filter: HistoryFilter, window: PageWindow, total: number): PageSpan | null {
+  const slices = pageSlices(db, filter, window, total);
+  const first = slices[0];
+  const last = slices[slices.length - 1];
+  if (first === undefined || last === undefined) return null;
+  return {
+    first: first.reportNumber,
+    last: last.reportNumber,
+    skip: first.skip,
+    take: slices.reduce((sum, slice) => sum + slice.take, 0),
+    beforeSeq: first.beforeSeq,
+  };
 }
 
 /**
@@ -174,13 +217,27 @@ function pageSlices(db: Db, filter: HistoryFilter, window: PageWindow, total: nu
  */
 function reportRows(filter: HistoryFilter): string {
   const range = 'o.report_number BETWEEN @last AND @first';
+  const terms = rowTerms(filter);
+  const where = (...more: string[]) => [...more, ...terms].join(' AND ');
   if (filter.status === 'failed')
-    return `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE ${range} AND o.status = 'failed'`;
+    return `fiscal_operations o INDEXED BY fiscal_operations_failed WHERE ${where(range, `o.status = 'failed'`)}`;
   if (filter.type !== null && filter.type !== 'receipt')
     return `fiscal_operations o INDEXED BY fiscal_operations_other_types
-      WHERE o.operation_type = @type AND o.operation_type != 'receipt' AND ${range}`;
-  return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${range}`;
+      WHERE ${where(`o.operation_type != 'receipt'`, range)}`;
+  if (filter.type === 'receipt' && terms.length === 1)
+    // The receipts are the operations that are not of another type: the few others of these
+    // reports come from their partial index (a seek per type), so the walk and the skip read
+    // only fiscal_operations_report_seq, not every row's type from the table.
+    return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${range} AND o.seq NOT IN (
+      SELECT seq FROM fiscal_operations INDEXED BY fiscal_operations_other_types
+      WHERE operation_type IN (${OTHER_TYPES}) AND operation_type != 'receipt'
+        AND report_number BETWEEN @last AND @first)`;
+  return `fiscal_operations o INDEXED BY fiscal_operations_report_seq WHERE ${where(range)}`;
 }
+
+const OTHER_TYPES = FISCAL_OPERATION_TYPES.filter((type) => type !== 'receipt')
+  .map((type) => `'${type}'`)
+  .join(', ');
 
 function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, beforeSeq: number): number {
   return (
@@ -188,7 +245,7 @@ function countBefore(db: Db, filter: HistoryFilter, reportNumber: number, before
       .prepare<
         ReturnType<typeof filterParams> & { first: number; last: number; before: number },
         { n: number }
-      >(`SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before AND ${ROW_WHERE}`)
+      >(`SELECT COUNT(*) AS n FROM ${reportRows(filter)} AND o.seq < @before`)
       .get({ ...filterParams(filter), first: reportNumber, last: reportNumber, before: beforeSeq })?.n ?? 0
   );
 }
@@ -200,9 +257,69 @@ export interface PageOfSeqs {
   nextCursor: string | null;
 }
 
+/** The lists that list_positions (migration 0023) keeps: neither a date nor a status filter. */
+function positioned(filter: HistoryFilter): boolean {
+  return filter.dateFrom === null && filter.dateTo === null && filter.status === null;
+}
+
+/**
+ * A page of a list that list_positions keeps, placed by seeks: rows are numbered from the
+ * list's oldest (0), the page is the rows [end - offset - limit, end - offset), where `end` is
+ * the list's total or the cursor's row, and each end of it is in the report with the greatest
+ * running count at or below it. What this reads is a few index entries, whatever the list's
+ * length and wherever the page is in it.
+ */
+function seekedSpan(db: Db, filter: HistoryFilter, window: PageWindow, total: number): PageSpan | null {
+  const list = { shiftId: filter.shiftId ?? '', type: filter.type ?? '' };
+  const keyed = 'shift_id = @shiftId AND operation_type = @type';
+  const { cursor } = window;
+  // Without a cursor the list ends at its total; with one, at the cursor's row: the rows of the
+  // reports before the cursor's (the start of the next report of the list at or after it) and
+  // those of its own report older than the cursor.
+  const end =
+    cursor === null
+      ? total
+      : (db
+          .prepare<typeof list & { report: number }, { earlier: number }>(
+            `SELECT earlier FROM list_positions WHERE ${keyed} AND report_number >= @report
+             ORDER BY report_number LIMIT 1`,
+          )
+          .get({ ...list, report: cursor.reportNumber })?.earlier ?? total) +
+        countBefore(db, filter, cursor.reportNumber, cursor.seq);
+  const newest = end - window.offset - 1;
+  const oldest = Math.max(0, end - window.offset - window.limit);
+  if (newest < 0 || window.limit === 0) return null;
+  const reportAt = db.prepare<typeof list & { row: number }, { report_number: number; earlier: number }>(
+    `SELECT report_number, earlier FROM list_positions INDEXED BY list_positions_earlier
+     WHERE ${keyed} AND earlier <= @row ORDER BY earlier DESC, report_number DESC LIMIT 1`,
+  );
+  const first = reportAt.get({ ...list, row: newest });
+  const last = reportAt.get({ ...list, row: oldest });
+  if (first === undefined || last === undefined) return null;
+  // The first report's rows newer than the page: up to the start of the list's next report, or
+  // to the end of the list (the cursor's row, when the cursor is in this report).
+  const next = db
+    .prepare<typeof list & { report: number }, { earlier: number }>(
+      `SELECT earlier FROM list_positions WHERE ${keyed} AND report_number > @report
+       ORDER BY report_number LIMIT 1`,
+    )
+    .get({ ...list, report: first.report_number });
+  const firstEnds = Math.min(end, next?.earlier ?? total);
+  return {
+    first: first.report_number,
+    last: last.report_number,
+    skip: firstEnds - 1 - newest,
+    take: newest - oldest + 1,
+    beforeSeq: cursor !== null && cursor.reportNumber === first.report_number ? cursor.seq : null,
+  };
+}
+
 export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): PageOfSeqs {
   const total = countedTotal(db, filter);
-  const seqs = pageSeqs(db, filter, pageSlices(db, filter, window, total));
+  const span = positioned(filter)
+    ? seekedSpan(db, filter, window, total)
+    : walkedSpan(db, filter, window, total);
+  const seqs = span === null ? [] : pageSeqs(db, filter, span);
   const last = seqs.length === window.limit ? seqs[seqs.length - 1] : undefined;
   return {
     seqs,
@@ -212,14 +329,10 @@ export function historyPage(db: Db, filter: HistoryFilter, window: PageWindow): 
 }
 
 /**
- * The page's rows: its slices are consecutive in list order, so one statement reads them, from
- * the first slice's skip, and stops at the page's size. Only the cursor's own report, the
- * newest of them, holds rows at or after the cursor.
+ * The page's rows: one statement from the first report's skip, stopping at the page's size.
+ * Only the cursor's own report, the newest of them, holds rows at or after the cursor.
  */
-function pageSeqs(db: Db, filter: HistoryFilter, slices: ReportSlice[]): number[] {
-  const first = slices[0];
-  const last = slices[slices.length - 1];
-  if (first === undefined || last === undefined) return [];
+function pageSeqs(db: Db, filter: HistoryFilter, span: PageSpan): number[] {
   return db
     .prepare<
       ReturnType<typeof filterParams> & {
@@ -231,16 +344,16 @@ function pageSeqs(db: Db, filter: HistoryFilter, slices: ReportSlice[]): number[
       },
       { seq: number }
     >(
-      `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before) AND ${ROW_WHERE}
+      `SELECT o.seq FROM ${reportRows(filter)} AND (@before IS NULL OR o.seq < @before)
        ORDER BY o.report_number DESC, o.seq DESC LIMIT @take OFFSET @skip`,
     )
     .all({
       ...filterParams(filter),
-      first: first.reportNumber,
-      last: last.reportNumber,
-      before: first.beforeSeq,
-      take: slices.reduce((sum, slice) => sum + slice.take, 0),
-      skip: first.skip,
+      first: span.first,
+      last: span.last,
+      before: span.beforeSeq,
+      take: span.take,
+      skip: span.skip,
     })
     .map((row) => row.seq);
 }

@@ -4,9 +4,17 @@ import {
   FISCAL_OPERATION_STATUSES as OPERATION_STATUSES,
   FISCAL_OPERATION_TYPES as OPERATION_TYPES,
 } from '@fiscal-pos/fiscal';
-import type { Db } from '../../src/storage/database.js';
+import { join } from 'node:path';
+import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
 import { TerminalStateStore } from '../../src/terminal-state/terminal-state-store.js';
-import { openTestDatabase, SHIFTS, withTestDatabase, writeOperation } from './history-fixture.js';
+import { tempDir } from '../support/terminal-harness.js';
+import {
+  openAtSchemaVersion,
+  openTestDatabase,
+  SHIFTS,
+  withTestDatabase,
+  writeOperation,
+} from './history-fixture.js';
 
 const operation = fc.record({
   reportNumber: fc.integer({ min: 1, max: 4 }),
@@ -158,5 +166,62 @@ describe('operation_counts', () => {
       db.prepare(`UPDATE fiscal_operations SET created_at = '2025-03-02T10:00:00.000Z'`).run(),
     ).toThrow(/never change/);
     db.close();
+  });
+});
+
+/** Every list's running count at the start of each report it has operations in, as kept. */
+function listPositions(db: Db) {
+  return db
+    .prepare('SELECT shift_id, operation_type, report_number, earlier FROM list_positions ORDER BY 1, 2, 3')
+    .all();
+}
+
+/** The same, counted from the operations: every operation, its type, its shift, its type in its shift. */
+function listPositionsRecount(db: Db) {
+  return db
+    .prepare(
+      `SELECT shift_id, operation_type, report_number,
+         SUM(n) OVER (PARTITION BY shift_id, operation_type ORDER BY report_number) - n AS earlier
+       FROM (
+         SELECT shift_id, operation_type, report_number, COUNT(*) AS n FROM (
+           SELECT '' AS shift_id, '' AS operation_type, report_number FROM fiscal_operations
+           UNION ALL SELECT '', operation_type, report_number FROM fiscal_operations
+           UNION ALL SELECT shift_id, '', report_number FROM fiscal_operations WHERE shift_id IS NOT NULL
+           UNION ALL SELECT shift_id, operation_type, report_number FROM fiscal_operations WHERE shift_id IS NOT NULL
+         ) GROUP BY 1, 2, 3
+       ) ORDER BY 1, 2, 3`,
+    )
+    .all();
+}
+
+describe('the running counts per report (migration 0023)', () => {
+  it('equal a recount after a history written before the migration and any writes after it, into any report', () => {
+    fc.assert(
+      fc.property(
+        fc.array(operation, { maxLength: 20 }),
+        fc.array(operation, { maxLength: 20 }),
+        (before, after) => {
+          const file = join(tempDir('list-positions'), 'terminal.sqlite');
+          const old = openAtSchemaVersion(file, 21);
+          const shift = old.prepare(
+            `INSERT INTO shifts (id, number, opened_by, opened_at, closed_at) VALUES (?, ?, 'request', ?, ?)`,
+          );
+          shift.run(SHIFTS[0], 1, '2025-03-01T00:00:00.000Z', '2025-03-02T00:00:00.000Z');
+          shift.run(SHIFTS[1], 2, '2025-03-02T00:00:00.000Z', null);
+          before.forEach((op, i) => writeOperation(old, op, i + 1));
+          old.close();
+          const db = openFiscalDatabase(file);
+          try {
+            expect(listPositions(db)).toEqual(listPositionsRecount(db));
+            // Reports 1 to 4 in any order: some operations go into an older report than the newest.
+            after.forEach((op, i) => writeOperation(db, op, before.length + i + 1));
+            expect(listPositions(db)).toEqual(listPositionsRecount(db));
+          } finally {
+            db.close();
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });
