@@ -243,8 +243,8 @@ const OPERATION_SUBJECTS: Readonly<Record<string, Spec | null>> = {
   testConsoleWebhook: 'webhook',
 };
 
-/** Whether the operation is listed above (a test asserts every audited route's is). */
-export const subjectIsDeclared = (operationId: string): boolean => operationId in OPERATION_SUBJECTS;
+/** The operations listed above (a test asserts they are the audited routes', no more, no fewer). */
+export const DECLARED_OPERATIONS: readonly string[] = Object.keys(OPERATION_SUBJECTS);
 
 const specOf = (operationId: string): SubjectSpec | undefined => {
   const spec = OPERATION_SUBJECTS[operationId];

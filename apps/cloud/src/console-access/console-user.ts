@@ -67,6 +67,7 @@ export function consoleUser(options: {
     name: 'console',
     basePath: CONSOLE_BASE_PATH,
     role: options.role,
+    audited: true,
     admit: async (ctx, request) => {
       const session = await authenticate(ctx, request);
       checkCsrf(session, request);
@@ -154,6 +155,7 @@ const signedInActor = (session: unknown): Actor | undefined => {
 export function consoleSignIn(): Access<AppContext, object> {
   return {
     ...consoleOpen(),
+    audited: true,
     around: async (ctx, { operation, request, body }, run) => {
       try {
         const result = await run();
