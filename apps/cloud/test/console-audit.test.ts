@@ -268,6 +268,16 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
     });
   });
 
+  it('names a user signed out everywhere (the body names them) by their address', async () => {
+    const viewer = await seedConsoleUser(database, { merchantId, role: 'viewer' });
+    const signedOut = await ownerBrowser.call('POST', '/users/sign-out-everywhere', { userId: viewer.id });
+    expect(signedOut.status).toBe(204);
+    expect(await entryOf(signedOut)).toMatchObject({
+      operation: 'consoleSignUserOutEverywhere',
+      subject: { kind: 'user', id: viewer.id, name: viewer.email },
+    });
+  });
+
   it('never names another merchant’s thing, even one a refused change pointed at', async () => {
     const other = await seedMerchant(database, { name: 'Elsewhere' });
     const theirs = await admin(cloud, 'POST', `/merchants/${other.merchantId}/terminals`, {

@@ -52,7 +52,7 @@ interface SubjectSpec {
   collections: readonly string[];
   /** Where a create's answer carries the new id: `id`, or `<field>.id`. */
   answerField?: string;
-  /** The request body's field naming it, when the path does not (signing a user out). */
+  /** The request body's field naming it, for a path that does not (signing a user out). */
   bodyField?: string;
   lookup?: Lookup;
 }
@@ -78,6 +78,12 @@ const named = (table: PgTable & { id: PgColumn; merchantId: PgColumn; name: PgCo
 
 /** A product as the console shows it: by its Romanian name, which every product has. */
 const productName = sql`${products.name}->>'ro'`;
+
+const userLookup = lookupIn(consoleUsers, {
+  key: consoleUsers.id,
+  name: consoleUsers.email,
+  merchant: consoleUsers.merchantId,
+});
 
 const SPECS = {
   merchant: {
@@ -140,16 +146,9 @@ const SPECS = {
       merchant: webhookEndpoints.merchantId,
     }),
   },
-  user: {
-    kind: 'user',
-    collections: ['users'],
-    bodyField: 'userId',
-    lookup: lookupIn(consoleUsers, {
-      key: consoleUsers.id,
-      name: consoleUsers.email,
-      merchant: consoleUsers.merchantId,
-    }),
-  },
+  user: { kind: 'user', collections: ['users'], lookup: userLookup },
+  /** Signing a user out everywhere names them in the body. */
+  userInBody: { kind: 'user', collections: [], bodyField: 'userId', lookup: userLookup },
   invitation: {
     kind: 'invitation',
     collections: ['invitations'],
@@ -205,7 +204,7 @@ const OPERATION_SUBJECTS: Readonly<Record<string, Spec | null>> = {
   consoleRevokeInvitation: 'invitation',
   consoleChangeUserRole: 'user',
   consoleRemoveUser: 'user',
-  consoleSignUserOutEverywhere: 'user',
+  consoleSignUserOutEverywhere: 'userInBody',
   consoleCreateTerminal: 'terminal',
   consoleRenameTerminal: 'terminal',
   consoleIssueActivationCode: 'terminal',
@@ -251,8 +250,12 @@ const specOf = (operationId: string): SubjectSpec | undefined => {
   return spec === null || spec === undefined ? undefined : SPECS[spec];
 };
 
-/** The id that follows the subject's collection in a path: `/terminals/trm_1/deactivate` -> trm_1. */
+/**
+ * The id that follows the subject's collection in a path: `/terminals/trm_1/deactivate` -> trm_1.
+ * None for a subject the body names (`/users/sign-out-everywhere` names no user).
+ */
 function idInPath(spec: SubjectSpec, path: string): string | undefined {
+  if (spec.bodyField !== undefined) return undefined;
   const segments = path.split('/');
   const at = segments.findLastIndex((segment) => spec.collections.includes(segment));
   const id = at === -1 ? undefined : segments[at + 1];
@@ -300,7 +303,7 @@ export interface SubjectFinder {
 
 export function subjectFinder(operationId: string, request: { path: string; body: unknown }): SubjectFinder {
   const spec = specOf(operationId);
-  if (spec === undefined) return { before: async () => {}, after: async () => undefined };
+  if (spec === undefined) return { before: () => Promise.resolve(), after: () => Promise.resolve(undefined) };
   const named =
     idInPath(spec, request.path) ??
     (spec.bodyField === undefined ? undefined : stringField(request.body, spec.bodyField));
