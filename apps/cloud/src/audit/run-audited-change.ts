@@ -44,7 +44,6 @@ const actorColumns = (actor: Actor, subject: Subject | undefined): Partial<Audit
         merchantId: actor.merchantId,
       };
 
-/** Whose Idempotency-Keys these are. */
 const subjectColumns = (subject: Subject | undefined): Partial<AuditEntry> => ({
   subjectKind: subject?.kind ?? null,
   subjectId: subject?.id ?? null,
@@ -69,6 +68,7 @@ export const auditEntryOf = (
   ...subjectColumns(outcome.subject),
 });
 
+/** Whose Idempotency-Keys these are. */
 const scopeOf = (actor: Actor): string => (actor.kind === 'operator' ? 'operator' : actor.userId);
 
 function withoutShownOnce(body: unknown, fields: readonly string[]): unknown {

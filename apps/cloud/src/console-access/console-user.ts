@@ -163,7 +163,7 @@ export function consoleSignIn(): Access<AppContext, object> {
         if (actor)
           await recordAudit(
             ctx.db,
-            auditEntryOf(request, operation, actor, { status: 200, replayed: false }),
+            auditEntryOf(request, operation, actor, { status: result.status, replayed: false }),
           );
         return result;
       } catch (error) {
