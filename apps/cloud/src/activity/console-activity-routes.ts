@@ -55,7 +55,10 @@ const ActivityEntry = z
     subject: z
       .object({
         kind: z.enum(SUBJECT_KINDS),
-        id: z.string().nullable().describe('Null for a create that was refused'),
+        id: z
+          .string()
+          .nullable()
+          .describe('Null when not known: a refused create, a create before migration 0019'),
         name: z
           .string()
           .nullable()

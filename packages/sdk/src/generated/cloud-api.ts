@@ -3966,7 +3966,7 @@ export interface components {
             subject: {
                 /** @enum {string} */
                 kind: "merchant" | "terminal" | "integration-key" | "category" | "cashier" | "product" | "content-block" | "vat-rate" | "order" | "webhook" | "user" | "invitation";
-                /** @description Null for a create that was refused */
+                /** @description Null when not known: a refused create, a create before migration 0019 */
                 id: string | null;
                 /** @description Its name when the change was made (a product’s in Romanian); null before it was kept */
                 name: string | null;
