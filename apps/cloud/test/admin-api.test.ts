@@ -127,17 +127,24 @@ describe.each(DRIVERS)('admin API on %s', (driver) => {
     expect(merchants.filter((m: { id: string }) => m.id === first.json().merchantId)).toHaveLength(1);
   });
 
-  it('audits every change with its operation, path, status and request id, never the body', async () => {
-    const res = await admin(cloud, 'POST', '/merchants', { body: { name: 'Audited SECRET-NAME' } });
+  it('audits every change with its operation, path, status, request id and subject, never the body', async () => {
+    const res = await admin(cloud, 'POST', '/merchants', {
+      body: { name: 'Audited shop', address: 'SECRET-ADDRESS' },
+    });
     const rows = await database.db.select().from(adminAuditLog);
     const entry = rows.find((r) => r.requestId === res.headers.get('x-request-id'));
+    // The new merchant is the subject, named as it was then, and the merchant whose Activity has it.
     expect(entry).toMatchObject({
       operation: 'adminCreateMerchant',
       method: 'POST',
       path: '/api/admin/v1/merchants',
       status: 201,
+      merchantId: res.json().id,
+      subjectKind: 'merchant',
+      subjectId: res.json().id,
+      subjectName: 'Audited shop',
     });
-    expect(JSON.stringify(rows)).not.toContain('SECRET-NAME');
+    expect(JSON.stringify(rows)).not.toContain('SECRET-ADDRESS');
     expect(rows.some((r) => r.status === 409 && r.operation === 'adminRotateKey')).toBe(true);
   });
 });

@@ -6,7 +6,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, adminIdempotency, apiKeys } from '../src/db/schema.js';
+import { hashSecretToken } from '../src/console-users/secret-tokens.js';
+import { adminAuditLog, adminIdempotency, apiKeys, consolePasswordResets } from '../src/db/schema.js';
+import { DECLARED_OPERATIONS } from '../src/audit/audit-subjects.js';
+import { ALL_ROUTES } from '../src/routes.js';
 import type { Cloud } from '../src/server.js';
 import {
   seedConsoleUser,
@@ -16,12 +19,23 @@ import {
 } from './console-harness.js';
 import {
   admin,
+  call,
   DRIVERS,
   openTestDatabase,
   seedMerchant,
   startTestCloud,
   type TestDatabase,
 } from './harness.js';
+
+describe('what the audit log says was changed', () => {
+  it('is declared for every audited operation, the operator’s, the console’s and its sign-ins', () => {
+    const audited = ALL_ROUTES.filter((route) => route.audited);
+    expect(new Set(audited.map((route) => route.access))).toEqual(
+      new Set(['operator', 'console', 'console-open']),
+    );
+    expect([...DECLARED_OPERATIONS].sort()).toEqual([...new Set(audited.map((r) => r.operationId))].sort());
+  });
+});
 
 describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
   let database: TestDatabase;
@@ -75,9 +89,14 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
       actorEmail: owner.email,
       merchantId,
     });
+    // The key's name is kept as the subject's (the Activity page names it); the key itself never.
+    expect(rows[0]).toMatchObject({
+      subjectKind: 'integration-key',
+      subjectId: created.json().id,
+      subjectName: 'audited',
+    });
     const everything = JSON.stringify(await database.db.select().from(adminAuditLog));
     expect(everything).not.toContain(created.json().key);
-    expect(everything).not.toContain('audited');
   });
 
   it('rolls a refused change back and audits the refusal once', async () => {
@@ -193,13 +212,179 @@ describe.each(DRIVERS)('console audit and idempotency on %s', (driver) => {
     expect(seen).toEqual(entries.map((e) => e.id));
   });
 
+  /** The merchant's Activity as the API answers it. */
+  interface Entry {
+    id: string;
+    operation: string;
+    status: number;
+    actor: { kind: string; userId?: string; email?: string };
+    subject: { kind: string; id: string | null; name: string | null } | null;
+  }
+  const activity = async (): Promise<Entry[]> =>
+    (await ownerBrowser.call('GET', '/activity?limit=200')).json().data as Entry[];
+  const entryOf = async (response: { headers: Headers }) => {
+    const [row] = await auditRowsOf(response.headers.get('x-request-id'));
+    return (await activity()).find((entry) => entry.id === String(row!.id));
+  };
+
+  it('names what was changed as it was named then: a rename by its new name, a deletion by its last', async () => {
+    const made = await admin(cloud, 'POST', `/merchants/${merchantId}/terminals`, {
+      body: { name: 'Casa nouă' },
+    });
+    expect(made.status).toBe(201);
+    const terminalId = made.json().terminal.id as string;
+    expect(await entryOf(made)).toMatchObject({
+      operation: 'adminCreateTerminal',
+      actor: { kind: 'operator' },
+      subject: { kind: 'terminal', id: terminalId, name: 'Casa nouă' },
+    });
+    const renamed = await ownerBrowser.call('PATCH', `/terminals/${terminalId}`, { name: 'Casa 1' });
+    expect(await entryOf(renamed)).toMatchObject({
+      operation: 'consoleRenameTerminal',
+      subject: { kind: 'terminal', id: terminalId, name: 'Casa 1' },
+    });
+    const category = await ownerBrowser.call('POST', '/categories', { name: 'Lactate' });
+    const categoryId = category.json().id as string;
+    await ownerBrowser.call('PATCH', `/categories/${categoryId}`, { name: 'Lactate și brânzeturi' });
+    const deleted = await ownerBrowser.call('DELETE', `/categories/${categoryId}`);
+    expect(deleted.status).toBe(204);
+    expect(await entryOf(category)).toMatchObject({ subject: { kind: 'category', name: 'Lactate' } });
+    expect(await entryOf(deleted)).toMatchObject({
+      operation: 'consoleDeleteCategory',
+      subject: { kind: 'category', id: categoryId, name: 'Lactate și brânzeturi' },
+    });
+  });
+
+  it('finds the merchant of an operator’s change to a key, whose path names no merchant', async () => {
+    const key = await admin(cloud, 'POST', `/merchants/${merchantId}/keys`, {
+      body: { name: 'ERP', scopes: ['orders:read'] },
+    });
+    const revoked = await admin(cloud, 'POST', `/keys/${key.json().id}/revoke`);
+    expect(revoked.status).toBeLessThan(300);
+    expect(await entryOf(revoked)).toMatchObject({
+      operation: 'adminRevokeKey',
+      actor: { kind: 'operator' },
+      subject: { kind: 'integration-key', id: key.json().id, name: 'ERP' },
+    });
+  });
+
+  it('names a user signed out everywhere (the body names them) by their address', async () => {
+    const viewer = await seedConsoleUser(database, { merchantId, role: 'viewer' });
+    const signedOut = await ownerBrowser.call('POST', '/users/sign-out-everywhere', { userId: viewer.id });
+    expect(signedOut.status).toBe(204);
+    expect(await entryOf(signedOut)).toMatchObject({
+      operation: 'consoleSignUserOutEverywhere',
+      subject: { kind: 'user', id: viewer.id, name: viewer.email },
+    });
+  });
+
+  it('never names another merchant’s thing, even one a refused change pointed at', async () => {
+    const other = await seedMerchant(database, { name: 'Elsewhere' });
+    const theirs = await admin(cloud, 'POST', `/merchants/${other.merchantId}/terminals`, {
+      body: { name: 'THEIR-TERMINAL' },
+    });
+    const theirId = theirs.json().terminal.id as string;
+    const refused = await ownerBrowser.call('PATCH', `/terminals/${theirId}`, { name: 'Mine now' });
+    expect(refused.status).toBe(404);
+    expect(await entryOf(refused)).toMatchObject({
+      status: 404,
+      subject: { kind: 'terminal', id: theirId, name: null },
+    });
+    expect(JSON.stringify(await activity())).not.toContain('THEIR-TERMINAL');
+  });
+
+  it('gives a row from before names were kept its kind and id from its path, never the path alone', async () => {
+    await database.db.insert(adminAuditLog).values(
+      [
+        ['consoleUpdateCategory', '/api/console/v1/categories/cat_old'],
+        ['adminSetStock', `/api/admin/v1/merchants/${merchantId}/products/P-7/stock`],
+        ['consoleCreateCategory', '/api/console/v1/categories'],
+        ['consoleImportProducts', '/api/console/v1/products/import'],
+      ].map(([operation, path]) => ({
+        requestId: `req-old-${operation}`,
+        operation: operation!,
+        method: 'POST',
+        path: path!,
+        status: 200,
+        merchantId,
+      })),
+    );
+    const old = (await activity()).filter((entry) => entry.operation !== 'consoleSignIn').slice(0, 4);
+    expect(old.map((entry) => entry.subject)).toEqual([
+      null,
+      { kind: 'category', id: null, name: null },
+      { kind: 'product', id: 'P-7', name: null },
+      { kind: 'category', id: 'cat_old', name: null },
+    ]);
+  });
+
+  it('lists sign-ins, and refused ones of an account of the shop, but no attempt naming no account', async () => {
+    const signIn = (email: string, password: string) =>
+      call(cloud, 'POST', '/api/console/v1/auth/sign-in', { body: { email, password } });
+    const refused = await signIn(manager.email, 'not the password');
+    expect(refused.status).toBe(401);
+    const unknown = await signIn(`nobody-${driver}@shop.test`, 'not the password');
+    expect(unknown.status).toBe(401);
+    expect(await auditRowsOf(unknown.headers.get('x-request-id'))).toEqual([]);
+    const signedIn = await signIn(manager.email, manager.password);
+    expect(signedIn.status).toBe(200);
+    const actor = { kind: 'console_user', userId: manager.id, email: manager.email };
+    expect(await entryOf(refused)).toMatchObject({
+      operation: 'consoleSignIn',
+      status: 401,
+      actor,
+      subject: null,
+    });
+    expect(await entryOf(signedIn)).toMatchObject({ operation: 'consoleSignIn', status: 200, actor });
+    const auth = (await ownerBrowser.call('GET', '/activity?resource=auth')).json().data as Entry[];
+    expect(auth.some((entry) => entry.operation === 'consoleSignIn')).toBe(true);
+  });
+
+  it('lists an accepted invitation and a password reset as the person they signed in', async () => {
+    const email = `joiner-${driver}@shop.test`;
+    const invited = await ownerBrowser.call('POST', '/users/invitations', { email, role: 'viewer' });
+    expect(await entryOf(invited)).toMatchObject({
+      operation: 'consoleInviteUser',
+      subject: { kind: 'invitation', name: email },
+    });
+    const token = (invited.json().link as string).split('/').pop()!;
+    const accepted = await call(cloud, 'POST', '/api/console/v1/auth/invitations/accept', {
+      body: { token, password: 'a long enough password 1' },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    const joiner = accepted.json().user as { id: string };
+    expect(await entryOf(accepted)).toMatchObject({
+      operation: 'consoleAcceptInvitation',
+      status: 200,
+      actor: { kind: 'console_user', userId: joiner.id, email },
+    });
+
+    const resetToken = `resetToken${driver.replace(/\W/g, '')}0123456789`;
+    await database.db.insert(consolePasswordResets).values({
+      id: `pwr_audit_${driver}`,
+      userId: joiner.id,
+      tokenHash: hashSecretToken(resetToken),
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const reset = await call(cloud, 'POST', '/api/console/v1/auth/password-reset/complete', {
+      body: { token: resetToken, password: 'another long password 2' },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    expect(await entryOf(reset)).toMatchObject({
+      operation: 'consoleCompletePasswordReset',
+      actor: { kind: 'console_user', userId: joiner.id, email },
+    });
+  });
+
   it('shows a merchant none of another merchant’s activity', async () => {
     const other = await seedMerchant(database, { name: 'Other shop' });
-    const stranger = await signInConsole(
-      cloud,
-      await seedConsoleUser(database, { merchantId: other.merchantId, role: 'owner' }),
-    );
-    expect((await stranger.call('GET', '/activity')).json().data).toEqual([]);
+    const strangerUser = await seedConsoleUser(database, { merchantId: other.merchantId, role: 'owner' });
+    const stranger = await signInConsole(cloud, strangerUser);
+    // Their own sign-in, and nothing of this shop's.
+    expect((await stranger.call('GET', '/activity')).json().data).toMatchObject([
+      { operation: 'consoleSignIn', actor: { userId: strangerUser.id } },
+    ]);
     const byOwner = await stranger.call('GET', `/activity?actor=${owner.id}`);
     expect(byOwner.json().data).toEqual([]);
   });

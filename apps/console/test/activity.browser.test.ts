@@ -1,9 +1,11 @@
-// The Activity page: who changed what, filtered by person and by part of the console, a page at
+// The Activity page: who changed what, in words, on what by its name (the operator's changes
+// too), and who signed in or failed to; filtered by person and by part of the console, a page at
 // a time; a submission retried after its answer was lost carries the same Idempotency-Key, so the
 // cloud acts once and the page lists one change answered twice. A viewer has no Activity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '../../cloud/src/db/schema.js';
 import { signInConsole } from '../../cloud/test/console-harness.js';
+import { call } from '../../cloud/test/harness.js';
 import {
   expectAccessible,
   noBrowser,
@@ -26,6 +28,11 @@ describe.skipIf(noBrowser !== null)('the Activity page in Chromium', () => {
       await owner.call('PATCH', '/terminals/term_none', { name: 'Nowhere' }),
     ];
     expect(changes.map((c) => c.status)).toEqual([201, 200, 201, 404]);
+    // Someone guessing at the manager's password.
+    const guess = await call(app.cloud, 'POST', '/api/console/v1/auth/sign-in', {
+      body: { email: app.users.manager.email, password: 'not the password' },
+    });
+    expect(guess.status).toBe(401);
   });
   afterAll(async () => {
     await app?.close();
@@ -61,23 +68,66 @@ describe.skipIf(noBrowser !== null)('the Activity page in Chromium', () => {
 
     await page.getByRole('link', { name: 'Activity' }).click();
     const table = page.getByRole('table', { name: 'Activity' });
-    const mine = table.getByRole('row').filter({ hasText: app.users.manager.email });
+    const mine = table
+      .getByRole('row')
+      .filter({ hasText: app.users.manager.email })
+      .filter({ hasText: 'Lactate' });
     await mine.first().waitFor();
     expect(await mine.allTextContents()).toEqual([
-      expect.stringContaining('Done (a retry, answered again)'),
-      expect.stringMatching(/Created a category.*Done$/),
+      expect.stringMatching(/Created a categoryLactateDone \(a retry, answered again\)$/),
+      expect.stringMatching(/Created a categoryLactateDone$/),
     ]);
   });
 
-  it('shows who did what, and one person’s changes', async () => {
+  it('shows who did what in words, and on what by its name', async () => {
     const page = await app.signedInPage('owner');
     await page.getByRole('link', { name: 'Activity' }).click();
     const table = page.getByRole('table', { name: 'Activity' });
     await table.getByRole('row').nth(1).waitFor();
+    const { owner, manager } = app.users;
+    const rows = async (who: string) =>
+      (await table.getByRole('row').filter({ hasText: who }).allTextContents()).map((row) =>
+        row.slice(row.indexOf(who) + who.length),
+      );
+    // The operator's change in the same words as a console one, on the terminal by its name then.
+    expect(await rows('Fiscal POS operator')).toEqual(['Created a terminalCasaDone']);
+    expect(await rows(owner.email)).toEqual([
+      'Signed in—Done',
+      'Renamed a terminalTerminal term_noneRefused (404)',
+      'Created a categoryRaftDone',
+      'Renamed a terminalCasa 1Done',
+      'Created an integration keyERPDone',
+      'Signed in—Done',
+    ]);
+    expect(await rows(manager.email)).toEqual([
+      'Created a categoryLactateDone (a retry, answered again)',
+      'Created a categoryLactateDone',
+      'Signed in—Done',
+      'Failed sign-in (wrong password or code)—Refused (401)',
+    ]);
+    // No path and no operation id anywhere.
+    expect(await table.textContent()).not.toMatch(/\/api\/|\/categories|admin[A-Z]|console[A-Z]/);
     await screenshots(page, 'activity');
+  });
+
+  it('shows one person’s changes and sign-ins', async () => {
+    const page = await app.signedInPage('owner');
+    await page.getByRole('link', { name: 'Activity' }).click();
+    const table = page.getByRole('table', { name: 'Activity' });
+    await table.getByRole('row').nth(1).waitFor();
     await page.getByLabel('Person').selectOption({ label: app.users.manager.email });
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    // Lactate and its retry, the manager's sign-in and the guess at their password.
+    await expect.poll(() => table.getByRole('row').count()).toBe(5);
     await screenshots(page, 'activity-filtered');
+  });
+
+  it('says it in the page’s language', async () => {
+    const page = await app.signedInPage('owner');
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.getByLabel('Language').selectOption('ro');
+    const table = page.getByRole('table', { name: 'Activitate' });
+    await table.getByRole('row').filter({ hasText: 'Autentificare eșuată' }).waitFor();
+    expect(await table.textContent()).toMatch(/A creat un terminal.*Casa/);
   });
 
   it('filters by part of the console, and pages', async () => {

@@ -1,7 +1,7 @@
 // The console's Activity page: who changed what in the shop, newest first, from the audit log
-// (run-audited-change.ts). Console users' changes, and the operator's on paths that name this
-// merchant. Managers and owners read it (docs/console.md, Roles); it holds no secrets, as the log
-// holds no bodies.
+// (run-audited-change.ts). Console users' changes and sign-ins, and the operator's changes to
+// this merchant's things. Managers and owners read it (docs/console.md, Roles); it holds no
+// secrets, as the log holds no bodies: only the name each changed thing had then.
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
 import type { CloudRoute } from '../context.js';
@@ -9,6 +9,7 @@ import { decodeCursor, PageQuery, pageOf, paginate } from '../http/cursor.js';
 import { ProblemError } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { listMerchantAudit, type AuditRow } from '../audit/audit-store.js';
+import { SUBJECT_KINDS, subjectOfPath } from '../audit/audit-subjects.js';
 
 const CONSOLE_API = '/api/console/v1';
 
@@ -48,13 +49,39 @@ const ActivityEntry = z
         email: z.string().describe('The address the user had then'),
       }),
     ]),
-    operation: z.string().describe('The operationId of the request (consoleCreateTerminal, ...)'),
+    operation: z
+      .string()
+      .describe('The operationId of the request (consoleCreateTerminal, adminCreateTerminal, ...)'),
+    subject: z
+      .object({
+        kind: z.enum(SUBJECT_KINDS),
+        id: z
+          .string()
+          .nullable()
+          .describe('Null when not known: a refused create, a create before migration 0019'),
+        name: z
+          .string()
+          .nullable()
+          .describe('Its name when the change was made (a product’s in Romanian); null before it was kept'),
+      })
+      .nullable()
+      .describe('What was changed; null for changes to no one thing (signing in, an import)'),
     method: z.string(),
     path: z.string().describe('The request path, with the ids of what was changed'),
     status: z.int().describe('The HTTP status answered: a refused request is listed too'),
     replayed: z.boolean().describe('A retry with an Idempotency-Key that got the first answer again'),
   })
   .meta({ id: 'ConsoleActivityEntry' });
+
+/** What a row says was changed; a row from before subjects were kept gets its kind and id from its path. */
+function subjectOf(row: AuditRow): z.infer<typeof ActivityEntry>['subject'] {
+  if (row.subjectKind !== null) {
+    const kind = SUBJECT_KINDS.find((k) => k === row.subjectKind);
+    if (kind) return { kind, id: row.subjectId, name: row.subjectName };
+  }
+  const subject = subjectOfPath(row.operation, row.path);
+  return subject ? { kind: subject.kind, id: subject.id ?? null, name: null } : null;
+}
 
 const present = (row: AuditRow): z.infer<typeof ActivityEntry> => ({
   id: String(row.id),
@@ -64,6 +91,7 @@ const present = (row: AuditRow): z.infer<typeof ActivityEntry> => ({
       ? { kind: 'console_user', userId: row.actorUserId ?? '', email: row.actorEmail ?? '' }
       : { kind: 'operator' },
   operation: row.operation,
+  subject: subjectOf(row),
   method: row.method,
   path: row.path,
   status: row.status,
@@ -87,7 +115,8 @@ const listActivityRoute = defineRoute(consoleUser({ role: 'manager' }), {
   summary: 'Who changed what in the shop, newest first',
   description:
     'Every change made in the console (and by the operator on this merchant), refused ones included, ' +
-    'with who made it. Never what was sent: no names, keys, passwords or codes.',
+    'and every sign-in (refused ones of an existing account too), with who made it and what was ' +
+    'changed, by the name it had then. Never what was sent: no keys, passwords or codes.',
   query: ActivityQuery,
   responses: {
     200: { description: 'A page of changes', schema: pageOf(ActivityEntry, 'ConsoleActivityPage') },

@@ -5,8 +5,9 @@
 //   same key with another request is 409 idempotency_conflict. Only successes are kept, so a
 //   failed request can be retried as is. A key belongs to its caller (the scope): another
 //   console user's key never replays here.
-// - the audit log: who acted, the operation, path, status, request id, idempotency key; never
-//   the body (names, stock, keys, passwords, codes).
+// - the audit log: who acted, the operation, path, status, request id, idempotency key, and what
+//   was changed with its name as it was then (audit-subjects.ts); never the body (stock, keys,
+//   passwords, codes).
 // In a transaction (`transactional`, the console's changes) the handler runs on the
 // transaction, so the change, its audit row and the answer kept for retries commit together or
 // not at all, and a concurrent retry with the same key waits for the first one's answer. A
@@ -25,21 +26,47 @@ import {
   storeAnswer,
   type AuditEntry,
 } from './audit-store.js';
+import { subjectFinder, type Subject } from './audit-subjects.js';
 
 /** Who made a change, as the audit log keeps it. */
 export type Actor =
   | { kind: 'operator'; merchantId: string | null }
   | { kind: 'console_user'; userId: string; email: string; merchantId: string };
 
-const actorColumns = (actor: Actor): Partial<AuditEntry> =>
+/** The merchant of an operator's change is the one its path names, else its subject's (a key's). */
+const actorColumns = (actor: Actor, subject: Subject | undefined): Partial<AuditEntry> =>
   actor.kind === 'operator'
-    ? { actorKind: 'operator', merchantId: actor.merchantId }
+    ? { actorKind: 'operator', merchantId: actor.merchantId ?? subject?.merchantId ?? null }
     : {
         actorKind: 'console_user',
         actorUserId: actor.userId,
         actorEmail: actor.email,
         merchantId: actor.merchantId,
       };
+
+const subjectColumns = (subject: Subject | undefined): Partial<AuditEntry> => ({
+  subjectKind: subject?.kind ?? null,
+  subjectId: subject?.id ?? null,
+  subjectName: subject?.name ?? null,
+});
+
+/** The audit row of one request, as every audited route writes it. */
+export const auditEntryOf = (
+  request: FastifyRequest,
+  operation: Operation,
+  actor: Actor,
+  outcome: { status: number; replayed: boolean; subject?: Subject | undefined },
+): AuditEntry => ({
+  requestId: request.id,
+  operation: operation.operationId,
+  method: operation.method,
+  path: request.url.split('?')[0]!,
+  status: outcome.status,
+  idempotencyKey: idempotencyKeyOf(request) ?? null,
+  replayed: outcome.replayed,
+  ...actorColumns(actor, outcome.subject),
+  ...subjectColumns(outcome.subject),
+});
 
 /** Whose Idempotency-Keys these are. */
 const scopeOf = (actor: Actor): string => (actor.kind === 'operator' ? 'operator' : actor.userId);
@@ -84,27 +111,31 @@ export async function runAuditedChange(
 ): Promise<HandlerResult> {
   const { operation, request, actor } = options;
   if (operation.method === 'GET') return options.run();
-  const path = request.url.split('?')[0]!;
   const scope = scopeOf(actor);
   const idempotencyKey = idempotencyKeyOf(request);
-  const audit = (db: Queryable, status: number, replayed: boolean) =>
-    recordAudit(db, {
-      requestId: request.id,
-      operation: operation.operationId,
-      method: operation.method,
-      path,
-      status,
-      idempotencyKey: idempotencyKey ?? null,
-      replayed,
-      ...actorColumns(actor),
-    });
+  const subject = subjectFinder(operation.operationId, {
+    path: request.url.split('?')[0]!,
+    body: options.body,
+  });
+  const merchantId = actor.merchantId;
+  /** Audits the answer (`answer` undefined: refused), naming what it changed. */
+  const audit = async (db: Queryable, status: number, replayed: boolean, answer?: { body?: unknown }) =>
+    recordAudit(
+      db,
+      auditEntryOf(request, operation, actor, {
+        status,
+        replayed,
+        subject: await subject.after(db, merchantId, status < 400 ? answer : undefined),
+      }),
+    );
   const requestHash = requestHashOf(ctx.secrets, operation.method, request.url, options.body);
 
   /** Replays, refuses, or runs the handler and keeps its answer; `db` is where all of it is written. */
   const attempt = async (db: Queryable, run: () => Promise<HandlerResult>): Promise<HandlerResult> => {
+    await subject.before(db, merchantId);
     if (options.ownIdempotency) {
       const result = await run();
-      await audit(db, result.status, result.headers?.['idempotent-replayed'] === 'true');
+      await audit(db, result.status, result.headers?.['idempotent-replayed'] === 'true', result);
       return result;
     }
     if (idempotencyKey !== undefined) {
@@ -112,7 +143,7 @@ export async function runAuditedChange(
       if (stored && stored.requestHash !== requestHash)
         throw new ProblemError('idempotency_conflict', 'This Idempotency-Key was used for another request.');
       if (stored) {
-        await audit(db, stored.status, true);
+        await audit(db, stored.status, true, stored);
         return replay(stored);
       }
     }
@@ -125,7 +156,7 @@ export async function runAuditedChange(
         status: result.status,
         body: result.body === undefined ? null : withoutShownOnce(result.body, options.shownOnce),
       });
-    await audit(db, result.status, false);
+    await audit(db, result.status, false, result);
     return result;
   };
 

@@ -5,7 +5,9 @@
 // console paths carry no merchant id. Every change goes through runAuditedChange: an audit row
 // naming the user, written in the change's transaction, and an optional Idempotency-Key.
 import type { FastifyRequest } from 'fastify';
-import { runAuditedChange } from '../audit/run-audited-change.js';
+import { auditEntryOf, runAuditedChange, type Actor } from '../audit/run-audited-change.js';
+import { recordAudit } from '../audit/audit-store.js';
+import { findUserByEmail } from '../console-users/console-user-store.js';
 import type { AppContext } from '../context.js';
 import { ProblemError } from '../http/problem.js';
 import type { Access } from '../http/route.js';
@@ -65,6 +67,7 @@ export function consoleUser(options: {
     name: 'console',
     basePath: CONSOLE_BASE_PATH,
     role: options.role,
+    audited: true,
     admit: async (ctx, request) => {
       const session = await authenticate(ctx, request);
       checkCsrf(session, request);
@@ -126,5 +129,65 @@ export function consoleOpen(): Access<AppContext, object> {
     basePath: CONSOLE_BASE_PATH,
     admit: () => ({}),
     doc: { who: 'Needs no session; attempts are limited per address and per account.', tag: 'console' },
+  };
+}
+
+/** Who a signing-in route signed in, as its answer (the session) says. */
+const signedInActor = (session: unknown): Actor | undefined => {
+  const { user, merchant } = (session ?? {}) as {
+    user?: { id: string; email: string };
+    merchant?: { id: string };
+  };
+  return user && merchant
+    ? { kind: 'console_user', userId: user.id, email: user.email, merchantId: merchant.id }
+    : undefined;
+};
+
+/**
+ * Console routes that sign someone in without a session (signing in, accepting an invitation,
+ * completing a password reset): each sign-in is audited as the person signed in, in their
+ * merchant's Activity. A sign-in refused for a wrong password or code is audited too, as the
+ * account its e-mail address names (the owner sees guessing at a colleague's account); those
+ * are bounded by the per-account attempt limit. Not audited: attempts the limit refuses (429,
+ * before any lookup: a flood writes nothing), a missing second-factor code (the normal first step
+ * of a two-factor sign-in), and refusals naming no account (an unknown address, a bad link),
+ * which belong to no merchant.
+ */
+export function consoleSignIn(): Access<AppContext, object> {
+  return {
+    ...consoleOpen(),
+    audited: true,
+    around: async (ctx, { operation, request, body }, run) => {
+      try {
+        const result = await run();
+        const actor = signedInActor(result.body);
+        if (actor)
+          await recordAudit(
+            ctx.db,
+            auditEntryOf(request, operation, actor, { status: result.status, replayed: false }),
+          );
+        return result;
+      } catch (error) {
+        const email = (body as { email?: unknown } | undefined)?.email;
+        if (
+          error instanceof ProblemError &&
+          error.code === 'invalid_credentials' &&
+          typeof email === 'string'
+        ) {
+          const user = await findUserByEmail(ctx.db, email);
+          if (user)
+            await recordAudit(
+              ctx.db,
+              auditEntryOf(
+                request,
+                operation,
+                { kind: 'console_user', userId: user.id, email: user.email, merchantId: user.merchantId },
+                { status: error.statusCode, replayed: false },
+              ),
+            );
+        }
+        throw error;
+      }
+    },
   };
 }

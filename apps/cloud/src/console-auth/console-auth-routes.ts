@@ -1,7 +1,7 @@
 // Signing in to and out of the merchant console, and what the page asks first: who am I.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, CloudRoute } from '../context.js';
-import { consoleOpen, consoleUser } from '../console-access/console-user.js';
+import { consoleOpen, consoleSignIn, consoleUser } from '../console-access/console-user.js';
 import { clearedSessionCookie, sessionCookie } from '../console-access/session-cookie.js';
 import { merchantName } from '../console-users/console-user-store.js';
 import { signIn } from '../console-users/sign-in.js';
@@ -66,8 +66,10 @@ const countLinkUse = (ctx: AppContext, request: FastifyRequest, reply: Parameter
     'Too many uses of invitation or reset links from this address; retry after the Retry-After header’s seconds.',
   );
 
-const linkTokenOpen = (): ReturnType<typeof consoleOpen> => {
-  const open = consoleOpen();
+/** `open`: the access the link's route has besides (consoleSignIn for those that sign in). */
+const linkTokenOpen = (
+  open: ReturnType<typeof consoleOpen> = consoleOpen(),
+): ReturnType<typeof consoleOpen> => {
   return {
     ...open,
     admit: (ctx, request, reply) => {
@@ -77,7 +79,7 @@ const linkTokenOpen = (): ReturnType<typeof consoleOpen> => {
   };
 };
 
-const signInRoute = defineRoute(consoleOpen(), {
+const signInRoute = defineRoute(consoleSignIn(), {
   method: 'POST',
   path: '/auth/sign-in',
   operationId: 'consoleSignIn',
@@ -176,7 +178,7 @@ const requestPasswordResetRoute = defineRoute(consoleOpen(), {
   },
 });
 
-const completePasswordResetRoute = defineRoute(linkTokenOpen(), {
+const completePasswordResetRoute = defineRoute(linkTokenOpen(consoleSignIn()), {
   method: 'POST',
   path: '/auth/password-reset/complete',
   operationId: 'consoleCompletePasswordReset',
@@ -226,7 +228,7 @@ const getInvitationRoute = defineRoute(linkTokenOpen(), {
   },
 });
 
-const acceptInvitationRoute = defineRoute(linkTokenOpen(), {
+const acceptInvitationRoute = defineRoute(linkTokenOpen(consoleSignIn()), {
   method: 'POST',
   path: '/auth/invitations/accept',
   operationId: 'consoleAcceptInvitation',

@@ -377,8 +377,9 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 
 /**
  * Every request that changes something through the administration API or the merchant console,
- * with who made it (audit/run-audited-change.ts). Console changes are written in the transaction
- * of the change itself. Never bodies, which may carry names, stock or secrets.
+ * with who made it (audit/run-audited-change.ts), and console sign-ins. Console changes are
+ * written in the transaction of the change itself. Never bodies, which may carry stock or
+ * secrets: only the changed thing's name, looked up where it is stored.
  */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -400,8 +401,19 @@ export const adminAuditLog = pgTable(
     /** The console user, and their e-mail address at the time (users change and leave). */
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
-    /** The merchant acted on: the console user's, or the one an administration path names. */
+    /**
+     * The merchant acted on: the console user's, the one an administration path names, or the
+     * subject's (an administration key path names none).
+     */
     merchantId: text('merchant_id'),
+    /**
+     * What was changed (audit/audit-subjects.ts): its kind, id, and its name as it was then, so
+     * a renamed or deleted thing still reads as the owner knew it. Null before migration 0019,
+     * and for changes to no one thing (sign-in, an import).
+     */
+    subjectKind: text('subject_kind'),
+    subjectId: text('subject_id'),
+    subjectName: text('subject_name'),
   },
   (t) => [
     index('admin_audit_log_at_idx').on(t.at),

@@ -114,6 +114,11 @@ export interface Access<C, P extends object> {
   scopes?: readonly string[];
   /** The least role the caller needs, for audiences with roles (the console). */
   role?: string;
+  /**
+   * Its changes (every method but GET) are written to the audit log by `around`: each operation
+   * needs what the Activity page says of it (tests walk the audited routes).
+   */
+  audited?: boolean;
   /** Runs before the body is read: who calls, or a thrown refusal (ProblemError). */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): P | Promise<P>;
   /**
@@ -180,6 +185,8 @@ export interface Route<C> {
   scopes: readonly string[];
   /** Access.role; undefined for audiences without roles. */
   role: string | undefined;
+  /** A change its access audits (Access.audited). */
+  audited: boolean;
   method: Method;
   /** The full path, base path included, in OpenAPI form. */
   path: string;
@@ -231,6 +238,7 @@ export function defineRoute<
     basePath: access.basePath,
     scopes: access.scopes ?? [],
     role: access.role,
+    audited: access.audited === true && def.method !== 'GET',
     path: access.basePath + def.path,
     admit: async (ctx, request, reply) => {
       callers.set(request, await access.admit(ctx, request, reply));

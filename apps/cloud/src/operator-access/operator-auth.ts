@@ -33,6 +33,7 @@ export function operator(options: { shownOnce?: readonly string[] } = {}): Acces
   return {
     name: 'operator',
     basePath: '/api/admin/v1',
+    audited: true,
     admit: (ctx, request) => {
       authenticateOperator(ctx, request);
       return {};

@@ -1,6 +1,11 @@
 // English, the reference language: its shape is the type every other language must fill
 // (messages.ts), so a key missing from ro.ts or ru.ts is a type error. Group keys by page or
 // component; a message that takes values is a function.
+import type { components } from '@fiscal-pos/sdk/cloud-api';
+
+/** The kinds of things the Activity page names (the cloud's audit-subjects.ts). */
+type SubjectKind = NonNullable<components['schemas']['ConsoleActivityEntry']['subject']>['kind'];
+
 export const en = {
   app: {
     name: 'Fiscal POS',
@@ -111,7 +116,7 @@ export const en = {
   },
   activity: {
     title: 'Activity',
-    lead: 'Who changed what in the shop, newest first. Refused attempts are listed too; what was typed (names, keys, passwords) never is.',
+    lead: 'Who changed what in the shop, and who signed in, newest first. Refused attempts are listed too. Things are named as they were named then; keys, passwords and codes never appear.',
     when: 'When',
     who: 'Who',
     what: 'What',
@@ -126,6 +131,28 @@ export const en = {
     replayed: 'Done (a retry, answered again)',
     refused: (status: number) => `Refused (${status})`,
     empty: 'Nothing was changed yet.',
+    /** A thing whose name was not kept (changes before names were): its kind and short id. */
+    thing: (kind: string, id: string) => `${kind} ${id}`,
+    nothing: '—',
+    otherAction: 'Another change',
+    subjects: {
+      merchant: 'Shop',
+      terminal: 'Terminal',
+      'integration-key': 'Integration key',
+      category: 'Category',
+      cashier: 'Cashier',
+      product: 'Product',
+      'content-block': 'Content block',
+      'vat-rate': 'VAT rate',
+      order: 'Order',
+      webhook: 'Webhook endpoint',
+      user: 'User',
+      invitation: 'Invitation',
+    } satisfies Record<SubjectKind, string>,
+    /** What a refused attempt is called, where "Refused" after the action would read oddly. */
+    refusedActions: {
+      consoleSignIn: 'Failed sign-in (wrong password or code)',
+    },
     resources: {
       terminals: 'Terminals',
       'integration-keys': 'Integration keys',
@@ -140,6 +167,34 @@ export const en = {
       auth: 'Sign-in and account',
     },
     actions: {
+      consoleSignIn: 'Signed in',
+      consoleAcceptInvitation: 'Accepted an invitation and joined',
+      consoleCompletePasswordReset: 'Set a new password with a reset link',
+      consoleDeleteProduct: 'Deleted a product',
+      adminCreateMerchant: 'Created the shop',
+      adminUpdateMerchant: 'Changed the shop’s details',
+      adminSwitchIntegration: 'Turned the integration module on or off',
+      adminCreateKey: 'Created an integration key',
+      adminRotateKey: 'Rotated an integration key',
+      adminRevokeKey: 'Revoked an integration key',
+      adminSaveProduct: 'Saved a product',
+      adminDeleteProduct: 'Deleted a product',
+      adminSetStock: 'Set the stock of a product',
+      adminFulfillOrder: 'Fulfilled an order',
+      adminResealWebhookSecrets: 'Resealed the webhook secrets',
+      adminSeedDemo: 'Loaded the demo data',
+      adminCreateCategory: 'Created a category',
+      adminUpdateCategory: 'Changed a category',
+      adminDeleteCategory: 'Deleted a category',
+      adminSetVatRate: 'Set a VAT rate',
+      adminCreateCashier: 'Created a cashier',
+      adminUpdateCashier: 'Changed a cashier',
+      adminDeleteCashier: 'Deleted a cashier',
+      adminCreateTerminal: 'Created a terminal',
+      adminRenameTerminal: 'Renamed a terminal',
+      adminDeactivateTerminal: 'Deactivated a terminal',
+      adminIssueActivationCode: 'Issued an activation code',
+      adminRotateTerminalApiKey: 'Rotated a terminal’s API key',
       consoleSignOut: 'Signed out',
       consoleSignOutEverywhere: 'Signed out everywhere',
       consoleSetUpTotp: 'Set up two-factor sign-in',

@@ -2375,7 +2375,7 @@ export interface paths {
         };
         /**
          * Who changed what in the shop, newest first
-         * @description Every change made in the console (and by the operator on this merchant), refused ones included, with who made it. Never what was sent: no names, keys, passwords or codes.
+         * @description Every change made in the console (and by the operator on this merchant), refused ones included, and every sign-in (refused ones of an existing account too), with who made it and what was changed, by the name it had then. Never what was sent: no keys, passwords or codes.
          *
          *     Needs a console session (cookie) with the manager role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
@@ -3960,8 +3960,17 @@ export interface components {
                 /** @description The address the user had then */
                 email: string;
             };
-            /** @description The operationId of the request (consoleCreateTerminal, ...) */
+            /** @description The operationId of the request (consoleCreateTerminal, adminCreateTerminal, ...) */
             operation: string;
+            /** @description What was changed; null for changes to no one thing (signing in, an import) */
+            subject: {
+                /** @enum {string} */
+                kind: "merchant" | "terminal" | "integration-key" | "category" | "cashier" | "product" | "content-block" | "vat-rate" | "order" | "webhook" | "user" | "invitation";
+                /** @description Null when not known: a refused create, a create before migration 0019 */
+                id: string | null;
+                /** @description Its name when the change was made (a product’s in Romanian); null before it was kept */
+                name: string | null;
+            } | null;
             method: string;
             /** @description The request path, with the ids of what was changed */
             path: string;

@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader.js';
 
 type Resource = keyof Messages['activity']['resources'];
 type Action = keyof Messages['activity']['actions'];
+type RefusedAction = keyof Messages['activity']['refusedActions'];
 
 /** The filter's parts of the console, in the order of the side navigation. */
 const RESOURCES: readonly Resource[] = [
@@ -47,6 +48,33 @@ type Entry = Awaited<ReturnType<ReturnType<typeof fetchActivity>>>['data'][numbe
 const fetchPeople = () => data(api.GET(`${CONSOLE_API}/users`, { params: { query: { limit: 200 } } }));
 
 const isAction = (t: Messages, operation: string): operation is Action => operation in t.activity.actions;
+const isRefusedAction = (t: Messages, operation: string): operation is RefusedAction =>
+  operation in t.activity.refusedActions;
+
+/**
+ * What was done, in words: every operation the cloud audits has its label (a test walks the
+ * cloud's routes); one it stopped auditing since reads as another change, its id in the title.
+ */
+function actionOf(t: Messages, entry: Entry) {
+  if (entry.status >= 400 && isRefusedAction(t, entry.operation))
+    return t.activity.refusedActions[entry.operation];
+  if (isAction(t, entry.operation)) return t.activity.actions[entry.operation];
+  return <span title={entry.operation}>{t.activity.otherAction}</span>;
+}
+
+/** Ids longer than this are cut: the start tells them apart, the title holds the whole. */
+const SHORT_ID = 10;
+
+/**
+ * What was changed: by the name it had then; a change from before names were kept, by its kind
+ * and short id.
+ */
+function subjectOf(t: Messages, { subject }: Entry) {
+  if (subject?.name) return subject.name;
+  if (!subject?.id) return t.activity.nothing;
+  const short = subject.id.length > SHORT_ID ? `${subject.id.slice(0, SHORT_ID)}…` : subject.id;
+  return <span title={subject.id}>{t.activity.thing(t.activity.subjects[subject.kind], short)}</span>;
+}
 
 function outcome(t: Messages, entry: Entry): string {
   if (entry.status >= 400) return t.activity.refused(entry.status);
@@ -71,9 +99,9 @@ export default function ActivityPage() {
     },
     {
       header: t.activity.what,
-      cell: (e) => (isAction(t, e.operation) ? t.activity.actions[e.operation] : <code>{e.operation}</code>),
+      cell: (e) => actionOf(t, e),
     },
-    { header: t.activity.object, cell: (e) => <code className="ui-activity__path">{objectOf(e.path)}</code> },
+    { header: t.activity.object, cell: (e) => subjectOf(t, e) },
     { header: t.activity.result, cell: (e) => outcome(t, e) },
   ];
   return (
@@ -110,7 +138,3 @@ export default function ActivityPage() {
     </>
   );
 }
-
-/** What was changed, as its path names it: the part after the console's API (ids included). */
-const objectOf = (path: string): string =>
-  path.startsWith(CONSOLE_API) ? path.slice(CONSOLE_API.length) : path;
