@@ -38,14 +38,31 @@ export interface HttpLoadResult {
   requestsPerSecond: number;
   latency: LatencySummary;
   firstError: string | null;
+  /**
+   * CPU time of this whole process (every thread: the load worker and what else runs here, such
+   * as a terminal) from the load's first request to its last answer, in microseconds.
+   */
+  cpuMicros: number;
 }
 
 const WORKER = new URL('./http-load-worker.ts', import.meta.url);
 
 export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadResult> {
   const worker = startTsWorker(WORKER, options);
+  let cpuAtStart: NodeJS.CpuUsage | null = null;
+  let cpuMicros = 0;
   const raw = await new Promise<HttpLoadRaw>((resolve, reject) => {
-    worker.once('message', (message: HttpLoadRaw) => resolve(message));
+    worker.on('message', (message: HttpLoadRaw | { event: 'started' }) => {
+      if ('event' in message) {
+        cpuAtStart = process.cpuUsage();
+        return;
+      }
+      if (cpuAtStart !== null) {
+        const spent = process.cpuUsage(cpuAtStart);
+        cpuMicros = spent.user + spent.system;
+      }
+      resolve(message);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`load worker exited (code ${code}) without results`)));
   });
@@ -63,5 +80,6 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadRes
     requestsPerSecond: (requests / raw.durationMs) * 1000,
     latency: summarize(raw.latenciesMs),
     firstError: raw.firstError,
+    cpuMicros,
   };
 }

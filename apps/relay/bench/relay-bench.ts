@@ -144,8 +144,6 @@ function againstReference(
   );
 }
 
-const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-
 /**
  * Added latency, then throughput with 10 clients: direct and through each hop, in alternating
  * rounds (direct, then each hop, three times), so that load from elsewhere and the terminal's
@@ -207,18 +205,18 @@ async function measureHops(terminalUrl: string, hops: Hop[], label: string): Pro
     const direct = { rates: [] as number[], cpu: 0, requests: 0 };
     const through = hops.map(() => ({ rates: [] as number[], cpu: 0, hopCpuMs: 0, requests: 0 }));
     for (let r = 0; r < ROUNDS; r++) {
-      const before = process.cpuUsage();
+      // While the load ran only: a load worker's start costs the same whatever it loads, so
+      // counted per request it weighed on the slower hops (fewer requests in the same 5 s).
       const d = await run(terminalUrl, '', `${label}${route.name} direct`);
-      direct.cpu += cpuMicros(process.cpuUsage(before));
+      direct.cpu += d.cpuMicros;
       direct.requests += d.requests;
       direct.rates.push(d.requestsPerSecond);
       for (const [h, hop] of hops.entries()) {
         const hopCpu = () => hop.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
         const hopBefore = hopCpu();
-        const benchBefore = process.cpuUsage();
         const v = await run(hop.origin, hop.prefix, `${hop.label}${route.name}`);
         const t = through[h]!;
-        t.cpu += cpuMicros(process.cpuUsage(benchBefore));
+        t.cpu += v.cpuMicros;
         t.hopCpuMs += hopCpu() - hopBefore;
         t.requests += v.requests;
         t.rates.push(v.requestsPerSecond);
