@@ -475,6 +475,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await platform?.stop();
       await relayLink.close();
       await syncWorker?.stop();
+      // The fiscal server's last answers, held for a next commit that will not come.
+      registrar?.flushAnswers();
       await lotWebhooks.idle();
       await lotWebhooks.close();
       await deliveryWorker.stop();

@@ -26,9 +26,10 @@ export function saleStores(db: Db): SaleStores {
 
 /**
  * One cash sale written with the calls createSale and the registrar make, in their order: the
- * shift, the numbers, the operation written `sent` and the sale (one durable transaction), the
- * fiscal server's answer (one lazy transaction). `transaction` runs each of the two: in a
- * transaction of its own, or inline inside a larger one.
+ * answer to the sale before it, the shift, the numbers, the operation written `sent` and the
+ * sale (one durable transaction), then the fiscal server's answer, held for the next sale's
+ * transaction (a refusal is written at once). `transaction` runs each write: in a transaction
+ * of its own, or inline inside a larger one; writeHeldAnswers writes the last answer.
  */
 export function writeSale(
   rt: SaleStores,
@@ -38,7 +39,9 @@ export function writeSale(
   transaction: (step: () => void) => void,
 ): void {
   let op: FiscalOperationRecord | undefined;
+  const held = rt.operations.held();
   transaction(() => {
+    rt.operations.writeHeld(held);
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
     const numbers = rt.terminalState.issueReceiptNumber(createdAt);
@@ -65,6 +68,7 @@ export function writeSale(
     );
   });
   if (!op) throw new Error('the sale was not written');
+  rt.operations.written(held);
   const written = op;
   const outcome = server.answer({
     operationId: written.id,
@@ -76,20 +80,27 @@ export function writeSale(
     payments: written.payments,
     occurredAt: createdAt,
   });
-  transaction(() => {
-    if (outcome.kind === 'registered')
-      rt.operations.transition(written, 'sent', 'success', {
-        mevId: outcome.mevId,
-        fiscalCode: outcome.fiscalCode,
-        mevResponseXml: outcome.responseXml,
-        errorMessage: null,
-        completedAt: createdAt,
-      });
-    else
+  if (outcome.kind === 'registered')
+    rt.operations.hold(written, 'sent', 'success', {
+      mevId: outcome.mevId,
+      fiscalCode: outcome.fiscalCode,
+      mevResponseXml: outcome.responseXml,
+      errorMessage: null,
+      completedAt: createdAt,
+    });
+  else
+    transaction(() =>
       rt.operations.transition(written, 'sent', 'failed', {
         mevResponseXml: outcome.responseXml,
         errorMessage: `${outcome.faultCode}: ${outcome.reason}`,
         completedAt: createdAt,
-      });
-  });
+      }),
+    );
+}
+
+/** Writes the registrations writeSale held for a next sale (FiscalRegistrar.flushAnswers' lazy commit). */
+export function writeHeldAnswers(rt: SaleStores, transaction: (step: () => void) => void): void {
+  const held = rt.operations.held();
+  transaction(() => rt.operations.writeHeld(held));
+  rt.operations.written(held);
 }

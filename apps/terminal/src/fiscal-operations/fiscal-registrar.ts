@@ -19,6 +19,14 @@ import type { MevConnectivity } from './mev-connectivity.js';
 
 export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
 
+/**
+ * How long the fiscal server's registration of an operation sent inline waits in memory for the
+ * next operation's durable commit to carry it, before a lazy commit of its own writes it
+ * (docs/reliability.md, "Group commit of answers"). Short: meanwhile the read workers, the
+ * counts and the cloud's outbox still see the operation `sent`.
+ */
+export const ANSWER_HOLD_MS = 20;
+
 /** What the registrar tells the metrics (metrics/terminal-metrics.ts): one observation per request to the server. */
 export interface MevRequestObserver {
   observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
@@ -83,6 +91,9 @@ export class FiscalRegistrar {
    */
   readonly #stranded = new Set<string>();
 
+  /** Writes the held registrations if no operation's commit has carried them by then. */
+  #flushTimer: NodeJS.Timeout | null = null;
+
   constructor(private readonly o: RegistrarOptions) {}
 
   /**
@@ -145,7 +156,52 @@ export class FiscalRegistrar {
     } else {
       this.o.connectivity.reached(this.o.clock.now());
     }
-    this.applyOutcomes([op], [outcome]);
+    if (outcome.kind === 'registered') this.holdRegistration(op, outcome);
+    else this.applyOutcomes([op], [outcome]);
+  }
+
+  /**
+   * The registration of an operation sent inline, held for the next operation's durable commit
+   * (OperationStore.hold): the cashier's answer does not wait for it, and the pages both
+   * commits change are written once. Lost with the process, the operation is found `sent` at
+   * the restart and re-sent; the server answers it again from its deduplication by UUID.
+   */
+  private holdRegistration(op: FiscalOperationRecord, outcome: Extract<RegistrationOutcome, { kind: 'registered' }>): void {
+    this.o.store.hold(op, 'sent', 'success', {
+      mevId: outcome.mevId,
+      fiscalCode: outcome.fiscalCode,
+      mevResponseXml: outcome.responseXml,
+      errorMessage: null,
+      completedAt: this.o.clock.now().toISOString(),
+    });
+    this.#flushTimer ??= setTimeout(() => this.flushAnswers(), ANSWER_HOLD_MS);
+    // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
+    this.#flushTimer.unref();
+  }
+
+  /**
+   * Writes the held registrations in a lazy commit of their own (the timer, a report that sums
+   * the day, the terminal stopping). A write that fails strands them: they stay `sent` on disk,
+   * and the sync worker queues them and sends them again.
+   */
+  flushAnswers(): void {
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    const { store, db } = this.o;
+    const held = store.held();
+    if (held.length === 0) return;
+    try {
+      lazyTransaction(db, () => store.writeHeld(held));
+    } catch (error) {
+      for (const { op } of held) this.#stranded.add(op.id);
+      this.o.logger.error(
+        { err: error, operations: held.length },
+        'the fiscal server\'s answers could not be written; the operations are sent again',
+      );
+      this.o.onQueued();
+    } finally {
+      store.written(held);
+    }
   }
 
   /**

@@ -108,8 +108,8 @@ export interface FiscalOperationPlan {
 /**
  * Validates state, takes the fiscal lock, runs the step before the write (the card payments),
  * writes the document durably (status `sent`, or `pending` behind an offline queue, in one
- * transaction with its numbers, its rows and its idempotency link), then registers it with the
- * fiscal server. A 200 after this returns
+ * transaction with its numbers, its rows, its idempotency link and the fiscal server's answers
+ * to the operations before it, held for this commit), then registers it with the fiscal server. A 200 after this returns
  * means the document is on disk; a refusal by the server is a 502 MEV_ERROR, the document stays
  * `failed` and the step before the write is undone (the card charge is voided).
  */
@@ -137,6 +137,8 @@ export async function performFiscalOperation(
       return at.toISOString();
     };
     const checkedAt = dated(ctx.clock.now());
+    // A report counts what the server registered: the answers held for the next write first.
+    if (rules.readsTheDay) registrar.flushAnswers();
     plan.check?.(state);
     const amounts = plan.amounts(state);
     // Reports and cash-outs add nothing: they are never refused by a limit (a Z report can always be made).
@@ -150,7 +152,10 @@ export async function performFiscalOperation(
     }
     await plan.beforeWrite?.run();
 
+    // The server's answers to the operations before this one, held for this commit (group commit).
+    const held = ctx.operations.held();
     const write = ctx.db.transaction(() => {
+      ctx.operations.writeHeld(held);
       // The document's time is when it is written (a card payment can take the cardholder a
       // while), checked again: the clock may have moved meanwhile, and the day may have ended.
       const createdAt = plan.beforeWrite ? dated(ctx.clock.now()) : checkedAt;
@@ -184,6 +189,7 @@ export async function performFiscalOperation(
     let written: FiscalOperationRecord;
     try {
       written = write();
+      ctx.operations.written(held);
     } catch (error) {
       await plan.beforeWrite?.undo('the document could not be written');
       throw error;
