@@ -258,6 +258,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       logger,
       metrics,
       onQueued: () => syncWorker?.wake(),
+      answerHoldMs: config.answerHoldMs,
     });
     syncWorker = new SyncWorker({
       registrar,

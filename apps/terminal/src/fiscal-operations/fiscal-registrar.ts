@@ -19,14 +19,6 @@ import type { MevConnectivity } from './mev-connectivity.js';
 
 export type MevRequestOutcome = 'registered' | 'rejected' | 'unreachable';
 
-/**
- * How long the fiscal server's registration of an operation sent inline waits in memory for the
- * next operation's durable commit to carry it, before a lazy commit of its own writes it
- * (docs/reliability.md, "Group commit of answers"). Short: meanwhile the read workers, the
- * counts and the cloud's outbox still see the operation `sent`.
- */
-export const ANSWER_HOLD_MS = 20;
-
 /** What the registrar tells the metrics (metrics/terminal-metrics.ts): one observation per request to the server. */
 export interface MevRequestObserver {
   observeMevRequest(outcome: MevRequestOutcome, seconds: number): void;
@@ -44,6 +36,8 @@ export interface RegistrarOptions {
   metrics: MevRequestObserver;
   /** Called when a new or interrupted operation joined the offline queue (the worker's own retries need no call). */
   onQueued: () => void;
+  /** How long a registration waits for the next operation's commit (config ANSWER_HOLD_MS). */
+  answerHoldMs: number;
 }
 
 function registrationRequest(op: FiscalOperationRecord): FiscalRegistrationRequest {
@@ -166,7 +160,10 @@ export class FiscalRegistrar {
    * commits change are written once. Lost with the process, the operation is found `sent` at
    * the restart and re-sent; the server answers it again from its deduplication by UUID.
    */
-  private holdRegistration(op: FiscalOperationRecord, outcome: Extract<RegistrationOutcome, { kind: 'registered' }>): void {
+  private holdRegistration(
+    op: FiscalOperationRecord,
+    outcome: Extract<RegistrationOutcome, { kind: 'registered' }>,
+  ): void {
     this.o.store.hold(op, 'sent', 'success', {
       mevId: outcome.mevId,
       fiscalCode: outcome.fiscalCode,
@@ -174,7 +171,7 @@ export class FiscalRegistrar {
       errorMessage: null,
       completedAt: this.o.clock.now().toISOString(),
     });
-    this.#flushTimer ??= setTimeout(() => this.flushAnswers(), ANSWER_HOLD_MS);
+    this.#flushTimer ??= setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
     // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
     this.#flushTimer.unref();
   }
@@ -196,7 +193,7 @@ export class FiscalRegistrar {
       for (const { op } of held) this.#stranded.add(op.id);
       this.o.logger.error(
         { err: error, operations: held.length },
-        'the fiscal server\'s answers could not be written; the operations are sent again',
+        "the fiscal server's answers could not be written; the operations are sent again",
       );
       this.o.onQueued();
     } finally {

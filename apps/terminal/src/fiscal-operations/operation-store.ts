@@ -270,7 +270,12 @@ export class OperationStore {
    * the fiscal server's registration of a `sent` operation (lost, the operation is re-sent and
    * the server answers again from its deduplication by UUID). `get` shows it meanwhile.
    */
-  hold(op: StoredOperation, from: OperationStatus, to: OperationStatus, fields: TransitionFields): FiscalOperationRecord {
+  hold(
+    op: StoredOperation,
+    from: OperationStatus,
+    to: OperationStatus,
+    fields: TransitionFields,
+  ): FiscalOperationRecord {
     if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(op.id, from, to);
     this.#held.set(op.id, { op, from, to, fields });
     return this.require(op.id);
