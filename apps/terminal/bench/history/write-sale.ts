@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SaleDraft } from '@fiscal-pos/fiscal';
-import { OperationStore, type FiscalOperationRecord } from '../../src/fiscal-operations/operation-store.js';
+import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { saleOperationAmounts, saleRow } from '../../src/sales/sale-rows.js';
 import { SaleStore } from '../../src/fiscal-documents/sale-store.js';
 import { ShiftStore } from '../../src/shifts/shift-store.js';
@@ -27,9 +27,9 @@ export function saleStores(db: Db): SaleStores {
 /**
  * One cash sale written with the calls createSale and the registrar make, in their order: the
  * answer to the sale before it, the shift, the numbers, the operation written `sent` and the
- * sale (one durable transaction), then the fiscal server's answer, held for the next sale's
- * transaction (a refusal is written at once). `transaction` runs each write: in a transaction
- * of its own, or inline inside a larger one; writeHeldAnswers writes the last answer.
+ * sale (one durable transaction, OperationStore.withHeld), then the fiscal server's answer,
+ * held for the next sale's transaction; a refusal is written at once by `transaction` (in a
+ * transaction of its own, or inline inside a larger one), and writeHeldAnswers the last answer.
  */
 export function writeSale(
   rt: SaleStores,
@@ -38,14 +38,11 @@ export function writeSale(
   createdAt: string,
   transaction: (step: () => void) => void,
 ): void {
-  let op: FiscalOperationRecord | undefined;
-  const held = rt.operations.held();
-  transaction(() => {
-    rt.operations.writeHeld(held);
+  const written = rt.operations.withHeld(() => {
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
     const numbers = rt.terminalState.issueReceiptNumber(createdAt);
-    op = rt.operations.insert(
+    const op = rt.operations.insert(
       {
         id: randomUUID(),
         operationType: 'receipt',
@@ -66,10 +63,8 @@ export function writeSale(
         chargedRrn: () => null,
       }),
     );
+    return op;
   });
-  if (!op) throw new Error('the sale was not written');
-  rt.operations.written(held);
-  const written = op;
   const outcome = server.answer({
     operationId: written.id,
     type: 'receipt',
@@ -100,7 +95,5 @@ export function writeSale(
 
 /** Writes the registrations writeSale held for a next sale (FiscalRegistrar.flushAnswers' lazy commit). */
 export function writeHeldAnswers(rt: SaleStores, transaction: (step: () => void) => void): void {
-  const held = rt.operations.held();
-  transaction(() => rt.operations.writeHeld(held));
-  rt.operations.written(held);
+  transaction(() => rt.operations.withHeld(() => undefined));
 }

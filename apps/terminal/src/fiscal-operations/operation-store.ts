@@ -294,6 +294,21 @@ export class OperationStore {
     for (const { op, from, to, fields } of held) this.transition(op, from, to, fields);
   }
 
+  /**
+   * Runs `work` in one transaction that first writes the transitions held now: the next
+   * operation's durable write, a shift's close (whose totals count what the server registered).
+   * A rollback leaves them held.
+   */
+  withHeld<T>(work: () => T): T {
+    const held = this.held();
+    const result = this.db.transaction(() => {
+      this.writeHeld(held);
+      return work();
+    })();
+    this.written(held);
+    return result;
+  }
+
   /** `held` is on disk (its transaction committed), or given up (`FiscalRegistrar` strands it). */
   written(held: readonly HeldTransition[]): void {
     for (const each of held) if (this.#held.get(each.op.id) === each) this.#held.delete(each.op.id);

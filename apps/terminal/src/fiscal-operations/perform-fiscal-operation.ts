@@ -152,44 +152,43 @@ export async function performFiscalOperation(
     }
     await plan.beforeWrite?.run();
 
-    // The server's answers to the operations before this one, held for this commit (group commit).
-    const held = ctx.operations.held();
-    const write = ctx.db.transaction(() => {
-      ctx.operations.writeHeld(held);
-      // The document's time is when it is written (a card payment can take the cardholder a
-      // while), checked again: the clock may have moved meanwhile, and the day may have ended.
-      const createdAt = plan.beforeWrite ? dated(ctx.clock.now()) : checkedAt;
-      const shift = rules.opensShift
-        ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
-        : null;
-      const shiftId = shift?.id ?? null;
-      const numbers = rules.takesReceiptNumber
-        ? ctx.terminalState.issueReceiptNumber(createdAt)
-        : { receiptNumber: null, reportNumber: state.reportNumber };
-      const op = ctx.operations.insert(
-        {
-          id: plan.operationId,
-          operationType: plan.type,
-          receiptNumber: numbers.receiptNumber,
-          reportNumber: numbers.reportNumber,
-          ...amounts,
-          shiftId,
-          createdAt,
-        },
-        registrar.statusOfNew(),
-      );
-      plan.write(
-        { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
-        state,
-      );
-      plan.afterWrite?.();
-      if (plan.idempotencyKey) ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
-      return op;
-    });
+    // With the server's answers to the operations before this one, held for this commit (group commit).
+    const write = () =>
+      ctx.operations.withHeld(() => {
+        // The document's time is when it is written (a card payment can take the cardholder a
+        // while), checked again: the clock may have moved meanwhile, and the day may have ended.
+        const createdAt = plan.beforeWrite ? dated(ctx.clock.now()) : checkedAt;
+        const shift = rules.opensShift
+          ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
+          : null;
+        const shiftId = shift?.id ?? null;
+        const numbers = rules.takesReceiptNumber
+          ? ctx.terminalState.issueReceiptNumber(createdAt)
+          : { receiptNumber: null, reportNumber: state.reportNumber };
+        const op = ctx.operations.insert(
+          {
+            id: plan.operationId,
+            operationType: plan.type,
+            receiptNumber: numbers.receiptNumber,
+            reportNumber: numbers.reportNumber,
+            ...amounts,
+            shiftId,
+            createdAt,
+          },
+          registrar.statusOfNew(),
+        );
+        plan.write(
+          { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
+          state,
+        );
+        plan.afterWrite?.();
+        if (plan.idempotencyKey)
+          ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
+        return op;
+      });
     let written: FiscalOperationRecord;
     try {
       written = write();
-      ctx.operations.written(held);
     } catch (error) {
       await plan.beforeWrite?.undo('the document could not be written');
       throw error;
