@@ -56,7 +56,12 @@ function pagesByTree(
     .sort((a, b) => b[1] - a[1]);
 }
 
-export function walPerSale(schemaVersion: number, sales = 200): WalPerSale {
+/**
+ * `apart`: each sale's answer written by a lazy commit of its own before the next sale, as when
+ * sales come further apart than ANSWER_HOLD_MS; otherwise back to back, each answer written by
+ * the next sale's commit.
+ */
+export function walPerSale(schemaVersion: number, sales = 200, apart = false): WalPerSale {
   const dir = mkdtempSync(join(tmpdir(), 'fiscal-pos-wal-'));
   try {
     const migrations = join(dir, 'migrations');
@@ -79,8 +84,10 @@ export function walPerSale(schemaVersion: number, sales = 200): WalPerSale {
     for (let i = 0; i < 10; i++) writeSale(stores, server, draft, new Date().toISOString(), inOwnTransaction);
     db.pragma('wal_autocheckpoint = 0');
     db.pragma('wal_checkpoint(TRUNCATE)');
-    for (let i = 0; i < sales; i++)
+    for (let i = 0; i < sales; i++) {
       writeSale(stores, server, draft, new Date().toISOString(), inOwnTransaction);
+      if (apart) writeHeldAnswers(stores, (step) => lazyTransaction(db, step));
+    }
     writeHeldAnswers(stores, (step) => lazyTransaction(db, step));
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const wal = readFileSync(`${file}-wal`);
