@@ -11,7 +11,7 @@ export const DEFAULT_SYNC_BATCH_SIZE = 100;
 /**
  * Milliseconds the fiscal server's answer to an operation sent inline waits in memory for the
  * next operation's durable commit (ANSWER_HOLD_MS). Short: meanwhile the read workers, the
- * counts and the cloud's outbox still see the operation `sent` (docs/reliability.md).
+ * counts and the cloud's outbox still see the operation `sent` (docs/offline-mode.md, "Group commit of answers").
  */
 export const DEFAULT_ANSWER_HOLD_MS = 20;
 
@@ -51,7 +51,7 @@ export interface TerminalConfig {
   syncRetryBaseMs: number;
   /**
    * How long the fiscal server's answer to an operation sent inline waits for the next
-   * operation's durable commit before a lazy commit of its own (ANSWER_HOLD_MS; docs/reliability.md).
+   * operation's durable commit before a lazy commit of its own (ANSWER_HOLD_MS; docs/offline-mode.md).
    */
   answerHoldMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */

@@ -263,10 +263,9 @@ export class OperationStore {
   }
 
   /**
-   * Holds a transition in memory instead of writing it: the next transaction that calls
-   * `writeHeld` writes it with its own rows, so that the pages both change (the operation's
-   * leaf, its counts, its outbox row) are written once (docs/reliability.md, "Group commit of
-   * answers"). Only for a transition whose loss is recoverable from what is already durable:
+   * Holds a transition in memory instead of writing it: the next transaction run by `withHeld`
+   * writes it with its own rows, so that the pages both change (the operation's leaf, its
+   * counts, its outbox row) are written once (docs/offline-mode.md, "Group commit of answers"). Only for a transition whose loss is recoverable from what is already durable:
    * the fiscal server's registration of a `sent` operation (lost, the operation is re-sent and
    * the server answers again from its deduplication by UUID). `get` shows it meanwhile.
    */

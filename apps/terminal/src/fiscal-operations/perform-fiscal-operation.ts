@@ -109,9 +109,10 @@ export interface FiscalOperationPlan {
  * Validates state, takes the fiscal lock, runs the step before the write (the card payments),
  * writes the document durably (status `sent`, or `pending` behind an offline queue, in one
  * transaction with its numbers, its rows, its idempotency link and the fiscal server's answers
- * to the operations before it, held for this commit), then registers it with the fiscal server. A 200 after this returns
- * means the document is on disk; a refusal by the server is a 502 MEV_ERROR, the document stays
- * `failed` and the step before the write is undone (the card charge is voided).
+ * to the operations before it, held for this commit), then registers it with the fiscal
+ * server. A 200 after this returns means the document is on disk; a refusal by the server is a
+ * 502 MEV_ERROR, the document stays `failed` and the step before the write is undone (the card
+ * charge is voided).
  */
 export async function performFiscalOperation(
   ctx: FiscalContext,

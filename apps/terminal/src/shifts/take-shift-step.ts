@@ -18,8 +18,9 @@ function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShif
 
 /**
  * Takes a shift event (open or close) under the fiscal lock, in one durable transaction (with
- * the fiscal server's answers held for the next commit): the documents being recorded finish first, so a shift never opens or closes between a sale's
- * write and its answer, and the totals frozen at a close are those of finished documents.
+ * the fiscal server's answers held for the next commit): the documents being recorded finish
+ * first, so a shift never opens or closes between a sale's write and its answer, and the
+ * totals frozen at a close are those of finished documents.
  * A refused step (see shift-lifecycle.ts) changes nothing; so does a clock behind the last
  * document (CLOCK_BEHIND_LAST_DOCUMENT).
  */
