@@ -189,15 +189,16 @@ export class FiscalRegistrar {
     if (held.length === 0) return;
     try {
       lazyTransaction(db, () => store.writeHeld(held));
+      store.written(held);
     } catch (error) {
+      // No longer held before the worker looks: it must find them `sent`, as the file has them.
+      store.written(held);
       for (const { op } of held) this.#stranded.add(op.id);
       this.o.logger.error(
         { err: error, operations: held.length },
         "the fiscal server's answers could not be written; the operations are sent again",
       );
       this.o.onQueued();
-    } finally {
-      store.written(held);
     }
   }
 
@@ -374,16 +375,27 @@ export class FiscalRegistrar {
   recoverInterrupted(): number {
     const interrupted = this.o.store.interrupted();
     const reason = 'interrupted by a restart before the fiscal server answered';
-    this.goOffline(
-      interrupted.filter((op) => op.status === 'sent'),
-      'sent',
-      reason,
-    );
-    this.goOffline(
-      interrupted.filter((op) => op.status === 'pending'),
-      'pending',
-      reason,
-    );
+    try {
+      this.goOffline(
+        interrupted.filter((op) => op.status === 'sent'),
+        'sent',
+        reason,
+      );
+      this.goOffline(
+        interrupted.filter((op) => op.status === 'pending'),
+        'pending',
+        reason,
+      );
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      // A full disk at the start: the terminal starts all the same (it answers 503 to writes),
+      // and the worker queues them once the disk takes writes again (requeueStranded).
+      for (const op of interrupted) this.#stranded.add(op.id);
+      this.o.logger.warn(
+        { err: error, operations: interrupted.length },
+        'interrupted operations wait for the disk',
+      );
+    }
     if (interrupted.length > 0) this.o.onQueued();
     return interrupted.length;
   }
