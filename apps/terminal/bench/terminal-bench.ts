@@ -18,7 +18,7 @@ import type { FiscalizationMaterial } from '@fiscal-pos/mev-sim';
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +29,7 @@ import { summarize, timeEach, type LatencySummary } from '../../../bench/load/la
 import { processCpuMs } from '../../../bench/load/proc-stats.js';
 import { buildTerminalApp } from '../src/app.js';
 import { BENCH_IDENTITY } from './history/bench-terminal.js';
+import { walFrames } from './history/wal-per-sale.js';
 import { loadTerminalConfig, type TerminalConfig } from '../src/config.js';
 import { SerialLock } from '../src/serial-lock/serial-lock.js';
 import type {
@@ -302,6 +303,23 @@ function timeTransactions(db: Db): { durable: number[]; lazy: number[] } {
   return samples;
 }
 
+/**
+ * The WAL frames the terminal writes from now on: checkpointed empty, no automatic checkpoint
+ * until `pagesPerSale` reads its size (and turns them back on), so every frame stays in it.
+ */
+function walFrom(db: Db): { pagesPerSale: (sales: number) => number } {
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return {
+    pagesPerSale(sales) {
+      const pageSize = db.pragma('page_size', { simple: true }) as number;
+      const bytes = statSync(`${db.name}-wal`).size;
+      db.pragma('wal_autocheckpoint = 1000');
+      return walFrames(bytes, pageSize) / sales;
+    },
+  };
+}
+
 interface Probes {
   lock: TimedFiscalLock;
   mev: TimedFiscalServer;
@@ -422,8 +440,14 @@ async function terminalSales(
     requireSuccess('warm-up', await sales(url, CONCURRENT_CLIENTS, 300, 15_000));
 
     resetProbes(probes);
+    const wal = walFrom(terminal.rt.db);
     const single = requireSuccess('one client', await sales(url, 1, 1_000, 20_000));
     const singleStages = stageFigures('3', probes, single);
+    const singleWal = {
+      pages: wal.pagesPerSale(single.requests),
+      durable: probes.txns.durable.length / single.requests,
+      lazy: probes.txns.lazy.length / single.requests,
+    };
 
     resetProbes(probes);
     const cpuBefore = process.cpuUsage();
@@ -444,6 +468,8 @@ async function terminalSales(
       '3 sale p99 ms (1 client)': round(single.latency.p99, 3),
       '3 sale mean ms (1 client)': round(single.latency.mean, 3),
       '3 sales measured (1 client)': single.requests,
+      '3 WAL pages per sale (1 client, over HTTP)': round(singleWal.pages, 1),
+      '3 commits per sale, durable / lazy (1 client)': `${round(singleWal.durable, 2)} / ${round(singleWal.lazy, 2)}`,
       ...singleStages,
       '4 sales/s (10 clients)': round(concurrent.requestsPerSecond, 1),
       '4 sale p50 ms (10 clients)': round(concurrent.latency.p50, 3),

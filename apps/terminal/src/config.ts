@@ -8,6 +8,13 @@ import { SMTP_SETTINGS, smtpTimeoutsOf, type SmtpTimeouts } from '@fiscal-pos/sm
 /** Operations the sync worker sends per batch unless SYNC_BATCH_SIZE says otherwise. */
 export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
+/**
+ * Milliseconds the fiscal server's answer to an operation sent inline waits in memory for the
+ * next operation's durable commit (ANSWER_HOLD_MS). Short: meanwhile the read workers, the
+ * counts and the cloud's outbox still see the operation `sent` (docs/offline-mode.md, "Group commit of answers").
+ */
+export const DEFAULT_ANSWER_HOLD_MS = 20;
+
 /** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
 const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
@@ -42,6 +49,11 @@ export interface TerminalConfig {
   /** Health and metrics start a card terminal status check when the last contact is older (CARD_STATUS_MAX_AGE_MS). */
   cardStatusMaxAgeMs: number;
   syncRetryBaseMs: number;
+  /**
+   * How long the fiscal server's answer to an operation sent inline waits for the next
+   * operation's durable commit before a lazy commit of its own (ANSWER_HOLD_MS; docs/offline-mode.md).
+   */
+  answerHoldMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */
   lotWebhookTimeoutMs: number;
   /** Tests only (LOT_WEBHOOK_ALLOW_LOOPBACK=1): lets delivery-lot webhooks reach 127.0.0.0/8 and ::1. */
@@ -219,6 +231,7 @@ const SETTINGS = {
   CARD_REQUEST_TIMEOUT_MS: int(60_000, { min: 1 }),
   CARD_STATUS_MAX_AGE_MS: int(30_000),
   SYNC_RETRY_BASE_MS: int(1_000, { min: 1 }),
+  ANSWER_HOLD_MS: int(DEFAULT_ANSWER_HOLD_MS, { min: 0, max: 1_000 }),
   LOT_WEBHOOK_TIMEOUT_MS: int(5_000, { min: 1 }),
   LOT_WEBHOOK_ALLOW_LOOPBACK: bool(false),
   PRINT_LINES_PER_MINUTE: int(2_000, { min: 1 }),
@@ -322,6 +335,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     cardRequestTimeoutMs: e.CARD_REQUEST_TIMEOUT_MS,
     cardStatusMaxAgeMs: e.CARD_STATUS_MAX_AGE_MS,
     syncRetryBaseMs: e.SYNC_RETRY_BASE_MS,
+    answerHoldMs: e.ANSWER_HOLD_MS,
     lotWebhookTimeoutMs: e.LOT_WEBHOOK_TIMEOUT_MS,
     lotWebhookAllowLoopback: e.LOT_WEBHOOK_ALLOW_LOOPBACK,
     printLinesPerMinute: e.PRINT_LINES_PER_MINUTE,

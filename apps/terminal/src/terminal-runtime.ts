@@ -258,6 +258,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       logger,
       metrics,
       onQueued: () => syncWorker?.wake(),
+      answerHoldMs: config.answerHoldMs,
     });
     syncWorker = new SyncWorker({
       registrar,
@@ -475,6 +476,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await platform?.stop();
       await relayLink.close();
       await syncWorker?.stop();
+      // The fiscal server's last answers, held for a next commit that will not come.
+      registrar?.flushAnswers();
       await lotWebhooks.idle();
       await lotWebhooks.close();
       await deliveryWorker.stop();

@@ -32,7 +32,7 @@ import { generateFiscalReport } from '../../src/reports/generate-fiscal-report.j
 import { openFiscalDatabase } from '../../src/storage/database.js';
 import { BenchClock, benchRuntime, saleDraft } from './bench-terminal.js';
 import { InstantFiscalServer } from './instant-fiscal-server.js';
-import { saleStores, writeSale } from './write-sale.js';
+import { saleStores, writeHeldAnswers, writeSale } from './write-sale.js';
 
 /** About two years of a busy shop: 1,430 sales a day, 700 days for a million. */
 const SALES_PER_DAY = 1_430;
@@ -173,6 +173,7 @@ export async function writeHistory(
           clock.at! += SALE_INTERVAL_MS;
           writeSale(stores, server, draft, clock.now().toISOString(), (step) => step());
         }
+        writeHeldAnswers(stores, (step) => step());
       })();
       written += today;
       clock.at += 60_000;

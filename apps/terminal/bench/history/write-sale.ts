@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SaleDraft } from '@fiscal-pos/fiscal';
-import { OperationStore, type FiscalOperationRecord } from '../../src/fiscal-operations/operation-store.js';
+import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { saleOperationAmounts, saleRow } from '../../src/sales/sale-rows.js';
 import { SaleStore } from '../../src/fiscal-documents/sale-store.js';
 import { ShiftStore } from '../../src/shifts/shift-store.js';
@@ -26,9 +26,10 @@ export function saleStores(db: Db): SaleStores {
 
 /**
  * One cash sale written with the calls createSale and the registrar make, in their order: the
- * shift, the numbers, the operation written `sent` and the sale (one durable transaction), the
- * fiscal server's answer (one lazy transaction). `transaction` runs each of the two: in a
- * transaction of its own, or inline inside a larger one.
+ * answer to the sale before it, the shift, the numbers, the operation written `sent` and the
+ * sale (one durable transaction, OperationStore.withHeld), then the fiscal server's answer,
+ * held for the next sale's transaction; a refusal is written at once by `transaction` (in a
+ * transaction of its own, or inline inside a larger one), and writeHeldAnswers the last answer.
  */
 export function writeSale(
   rt: SaleStores,
@@ -37,12 +38,11 @@ export function writeSale(
   createdAt: string,
   transaction: (step: () => void) => void,
 ): void {
-  let op: FiscalOperationRecord | undefined;
-  transaction(() => {
+  const written = rt.operations.withHeld(() => {
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
     const numbers = rt.terminalState.issueReceiptNumber(createdAt);
-    op = rt.operations.insert(
+    const op = rt.operations.insert(
       {
         id: randomUUID(),
         operationType: 'receipt',
@@ -63,9 +63,8 @@ export function writeSale(
         chargedRrn: () => null,
       }),
     );
+    return op;
   });
-  if (!op) throw new Error('the sale was not written');
-  const written = op;
   const outcome = server.answer({
     operationId: written.id,
     type: 'receipt',
@@ -76,20 +75,25 @@ export function writeSale(
     payments: written.payments,
     occurredAt: createdAt,
   });
-  transaction(() => {
-    if (outcome.kind === 'registered')
-      rt.operations.transition(written, 'sent', 'success', {
-        mevId: outcome.mevId,
-        fiscalCode: outcome.fiscalCode,
-        mevResponseXml: outcome.responseXml,
-        errorMessage: null,
-        completedAt: createdAt,
-      });
-    else
+  if (outcome.kind === 'registered')
+    rt.operations.hold(written, 'sent', 'success', {
+      mevId: outcome.mevId,
+      fiscalCode: outcome.fiscalCode,
+      mevResponseXml: outcome.responseXml,
+      errorMessage: null,
+      completedAt: createdAt,
+    });
+  else
+    transaction(() =>
       rt.operations.transition(written, 'sent', 'failed', {
         mevResponseXml: outcome.responseXml,
         errorMessage: `${outcome.faultCode}: ${outcome.reason}`,
         completedAt: createdAt,
-      });
-  });
+      }),
+    );
+}
+
+/** Writes the registrations writeSale held for a next sale (FiscalRegistrar.flushAnswers' lazy commit). */
+export function writeHeldAnswers(rt: SaleStores, transaction: (step: () => void) => void): void {
+  transaction(() => rt.operations.withHeld(() => undefined));
 }

@@ -36,6 +36,8 @@ export interface RegistrarOptions {
   metrics: MevRequestObserver;
   /** Called when a new or interrupted operation joined the offline queue (the worker's own retries need no call). */
   onQueued: () => void;
+  /** How long a registration waits for the next operation's commit (config ANSWER_HOLD_MS). */
+  answerHoldMs: number;
 }
 
 function registrationRequest(op: FiscalOperationRecord): FiscalRegistrationRequest {
@@ -82,6 +84,9 @@ export class FiscalRegistrar {
    * would wait behind them. The sync worker queues them first (`requeueStranded`).
    */
   readonly #stranded = new Set<string>();
+
+  /** Writes the held registrations if no operation's commit has carried them by then. */
+  #flushTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly o: RegistrarOptions) {}
 
@@ -145,7 +150,56 @@ export class FiscalRegistrar {
     } else {
       this.o.connectivity.reached(this.o.clock.now());
     }
-    this.applyOutcomes([op], [outcome]);
+    if (outcome.kind === 'registered') this.holdRegistration(op, outcome);
+    else this.applyOutcomes([op], [outcome]);
+  }
+
+  /**
+   * The registration of an operation sent inline, held for the next operation's durable commit
+   * (OperationStore.hold): the cashier's answer does not wait for it, and the pages both
+   * commits change are written once. Lost with the process, the operation is found `sent` at
+   * the restart and re-sent; the server answers it again from its deduplication by UUID.
+   */
+  private holdRegistration(
+    op: FiscalOperationRecord,
+    outcome: Extract<RegistrationOutcome, { kind: 'registered' }>,
+  ): void {
+    this.o.store.hold(op, 'sent', 'success', {
+      mevId: outcome.mevId,
+      fiscalCode: outcome.fiscalCode,
+      mevResponseXml: outcome.responseXml,
+      errorMessage: null,
+      completedAt: this.o.clock.now().toISOString(),
+    });
+    this.#flushTimer ??= setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
+    // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
+    this.#flushTimer.unref();
+  }
+
+  /**
+   * Writes the held registrations in a lazy commit of their own (the timer, a report that sums
+   * the day, the terminal stopping). A write that fails strands them: they stay `sent` on disk,
+   * and the sync worker queues them and sends them again.
+   */
+  flushAnswers(): void {
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    const { store, db } = this.o;
+    const held = store.held();
+    if (held.length === 0) return;
+    try {
+      lazyTransaction(db, () => store.writeHeld(held));
+      store.written(held);
+    } catch (error) {
+      // No longer held before the worker looks: it must find them `sent`, as the file has them.
+      store.written(held);
+      for (const { op } of held) this.#stranded.add(op.id);
+      this.o.logger.error(
+        { err: error, operations: held.length },
+        "the fiscal server's answers could not be written; the operations are sent again",
+      );
+      this.o.onQueued();
+    }
   }
 
   /**
@@ -321,16 +375,27 @@ export class FiscalRegistrar {
   recoverInterrupted(): number {
     const interrupted = this.o.store.interrupted();
     const reason = 'interrupted by a restart before the fiscal server answered';
-    this.goOffline(
-      interrupted.filter((op) => op.status === 'sent'),
-      'sent',
-      reason,
-    );
-    this.goOffline(
-      interrupted.filter((op) => op.status === 'pending'),
-      'pending',
-      reason,
-    );
+    try {
+      this.goOffline(
+        interrupted.filter((op) => op.status === 'sent'),
+        'sent',
+        reason,
+      );
+      this.goOffline(
+        interrupted.filter((op) => op.status === 'pending'),
+        'pending',
+        reason,
+      );
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      // A full disk at the start: the terminal starts all the same (it answers 503 to writes),
+      // and the worker queues them once the disk takes writes again (requeueStranded).
+      for (const op of interrupted) this.#stranded.add(op.id);
+      this.o.logger.warn(
+        { err: error, operations: interrupted.length },
+        'interrupted operations wait for the disk',
+      );
+    }
     if (interrupted.length > 0) this.o.onQueued();
     return interrupted.length;
   }

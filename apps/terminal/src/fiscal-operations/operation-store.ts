@@ -69,6 +69,30 @@ export interface TransitionFields {
 /** What identifies a stored operation to a transition: its UUID (for errors) and its seq. */
 export type StoredOperation = Pick<FiscalOperationRecord, 'id' | 'seq'>;
 
+/** A transition decided but not yet written (OperationStore.hold). */
+export interface HeldTransition {
+  op: StoredOperation;
+  from: OperationStatus;
+  to: OperationStatus;
+  fields: TransitionFields;
+}
+
+/** The record as `transition` leaves it, with the same rules as its UPDATE (unset fields keep their value). */
+function transitioned(record: FiscalOperationRecord, { to, fields }: HeldTransition): FiscalOperationRecord {
+  return {
+    ...record,
+    status: to,
+    isOffline: fields.isOffline ?? record.isOffline,
+    mevId: fields.mevId ?? record.mevId,
+    fiscalCode: fields.fiscalCode ?? record.fiscalCode,
+    offlineFiscalCode: fields.offlineFiscalCode ?? record.offlineFiscalCode,
+    mevResponseXml: fields.mevResponseXml ?? record.mevResponseXml,
+    errorMessage: fields.errorMessage === undefined ? record.errorMessage : fields.errorMessage,
+    completedAt: fields.completedAt ?? record.completedAt,
+    attempts: record.attempts + (fields.countAttempt ? 1 : 0),
+  };
+}
+
 export interface OperationQuery {
   dateFrom: string | null;
   dateTo: string | null;
@@ -134,6 +158,12 @@ export interface OperationHistory {
 }
 
 export class OperationStore {
+  /**
+   * Transitions held in memory until the next write carries them (group commit, see `hold`),
+   * by operation UUID, in the order they were held.
+   */
+  readonly #held = new Map<string, HeldTransition>();
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -167,11 +197,14 @@ export class OperationStore {
     return this.require(op.id);
   }
 
+  /** The operation as this process knows it: with its held transition, if one waits to be written. */
   get(id: string): FiscalOperationRecord | undefined {
     const row = this.db
       .prepare<[string], OperationRow>('SELECT * FROM fiscal_operations WHERE id = ?')
       .get(id);
-    return row ? toRecord(row) : undefined;
+    if (!row) return undefined;
+    const held = this.#held.get(id);
+    return held && row.status === held.from ? transitioned(toRecord(row), held) : toRecord(row);
   }
 
   require(id: string): FiscalOperationRecord {
@@ -227,6 +260,57 @@ export class OperationStore {
       const current = this.get(id);
       throw new IllegalOperationTransitionError(id, current?.status ?? from, to);
     }
+  }
+
+  /**
+   * Holds a transition in memory instead of writing it: the next transaction run by `withHeld`
+   * writes it with its own rows, so that the pages both change (the operation's leaf, its
+   * counts, its outbox row) are written once (docs/offline-mode.md, "Group commit of answers"). Only for a transition whose loss is recoverable from what is already durable:
+   * the fiscal server's registration of a `sent` operation (lost, the operation is re-sent and
+   * the server answers again from its deduplication by UUID). `get` shows it meanwhile.
+   */
+  hold(
+    op: StoredOperation,
+    from: OperationStatus,
+    to: OperationStatus,
+    fields: TransitionFields,
+  ): FiscalOperationRecord {
+    if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(op.id, from, to);
+    this.#held.set(op.id, { op, from, to, fields });
+    return this.require(op.id);
+  }
+
+  /** The transitions held now, oldest first. */
+  held(): HeldTransition[] {
+    return [...this.#held.values()];
+  }
+
+  /**
+   * Writes `held` (from `held()`) inside the caller's transaction. They stay held until
+   * `written` is told the transaction committed: a rollback leaves them to the next write.
+   */
+  writeHeld(held: readonly HeldTransition[]): void {
+    for (const { op, from, to, fields } of held) this.transition(op, from, to, fields);
+  }
+
+  /**
+   * Runs `work` in one transaction that first writes the transitions held now: the next
+   * operation's durable write, a shift's close (whose totals count what the server registered).
+   * A rollback leaves them held.
+   */
+  withHeld<T>(work: () => T): T {
+    const held = this.held();
+    const result = this.db.transaction(() => {
+      this.writeHeld(held);
+      return work();
+    })();
+    this.written(held);
+    return result;
+  }
+
+  /** `held` is on disk (its transaction committed), or given up (`FiscalRegistrar` strands it). */
+  written(held: readonly HeldTransition[]): void {
+    for (const each of held) if (this.#held.get(each.op.id) === each) this.#held.delete(each.op.id);
   }
 
   /** True when an operation still waits for the server: a new one goes behind it, order must be kept. */

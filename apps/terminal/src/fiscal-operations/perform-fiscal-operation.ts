@@ -108,10 +108,11 @@ export interface FiscalOperationPlan {
 /**
  * Validates state, takes the fiscal lock, runs the step before the write (the card payments),
  * writes the document durably (status `sent`, or `pending` behind an offline queue, in one
- * transaction with its numbers, its rows and its idempotency link), then registers it with the
- * fiscal server. A 200 after this returns
- * means the document is on disk; a refusal by the server is a 502 MEV_ERROR, the document stays
- * `failed` and the step before the write is undone (the card charge is voided).
+ * transaction with its numbers, its rows, its idempotency link and the fiscal server's answers
+ * to the operations before it, held for this commit), then registers it with the fiscal
+ * server. A 200 after this returns means the document is on disk; a refusal by the server is a
+ * 502 MEV_ERROR, the document stays `failed` and the step before the write is undone (the card
+ * charge is voided).
  */
 export async function performFiscalOperation(
   ctx: FiscalContext,
@@ -137,6 +138,8 @@ export async function performFiscalOperation(
       return at.toISOString();
     };
     const checkedAt = dated(ctx.clock.now());
+    // A report counts what the server registered: the answers held for the next write first.
+    if (rules.readsTheDay) registrar.flushAnswers();
     plan.check?.(state);
     const amounts = plan.amounts(state);
     // Reports and cash-outs add nothing: they are never refused by a limit (a Z report can always be made).
@@ -150,37 +153,40 @@ export async function performFiscalOperation(
     }
     await plan.beforeWrite?.run();
 
-    const write = ctx.db.transaction(() => {
-      // The document's time is when it is written (a card payment can take the cardholder a
-      // while), checked again: the clock may have moved meanwhile, and the day may have ended.
-      const createdAt = plan.beforeWrite ? dated(ctx.clock.now()) : checkedAt;
-      const shift = rules.opensShift
-        ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
-        : null;
-      const shiftId = shift?.id ?? null;
-      const numbers = rules.takesReceiptNumber
-        ? ctx.terminalState.issueReceiptNumber(createdAt)
-        : { receiptNumber: null, reportNumber: state.reportNumber };
-      const op = ctx.operations.insert(
-        {
-          id: plan.operationId,
-          operationType: plan.type,
-          receiptNumber: numbers.receiptNumber,
-          reportNumber: numbers.reportNumber,
-          ...amounts,
-          shiftId,
-          createdAt,
-        },
-        registrar.statusOfNew(),
-      );
-      plan.write(
-        { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
-        state,
-      );
-      plan.afterWrite?.();
-      if (plan.idempotencyKey) ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
-      return op;
-    });
+    // With the server's answers to the operations before this one, held for this commit (group commit).
+    const write = () =>
+      ctx.operations.withHeld(() => {
+        // The document's time is when it is written (a card payment can take the cardholder a
+        // while), checked again: the clock may have moved meanwhile, and the day may have ended.
+        const createdAt = plan.beforeWrite ? dated(ctx.clock.now()) : checkedAt;
+        const shift = rules.opensShift
+          ? ctx.shifts.forDocument(createdAt, () => ctx.operations.cashBalance(state.reportNumber))
+          : null;
+        const shiftId = shift?.id ?? null;
+        const numbers = rules.takesReceiptNumber
+          ? ctx.terminalState.issueReceiptNumber(createdAt)
+          : { receiptNumber: null, reportNumber: state.reportNumber };
+        const op = ctx.operations.insert(
+          {
+            id: plan.operationId,
+            operationType: plan.type,
+            receiptNumber: numbers.receiptNumber,
+            reportNumber: numbers.reportNumber,
+            ...amounts,
+            shiftId,
+            createdAt,
+          },
+          registrar.statusOfNew(),
+        );
+        plan.write(
+          { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
+          state,
+        );
+        plan.afterWrite?.();
+        if (plan.idempotencyKey)
+          ctx.idempotency.link(plan.idempotencyKey, plan.resourceKind, plan.resourceId);
+        return op;
+      });
     let written: FiscalOperationRecord;
     try {
       written = write();

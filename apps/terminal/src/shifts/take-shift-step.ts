@@ -17,9 +17,10 @@ function refusal(code: 'SHIFT_ALREADY_OPEN' | 'SHIFT_NOT_OPEN', open: StoredShif
 }
 
 /**
- * Takes a shift event (open or close) under the fiscal lock, in one durable transaction: the
- * documents being recorded finish first, so a shift never opens or closes between a sale's
- * write and its answer, and the totals frozen at a close are those of finished documents.
+ * Takes a shift event (open or close) under the fiscal lock, in one durable transaction (with
+ * the fiscal server's answers held for the next commit): the documents being recorded finish
+ * first, so a shift never opens or closes between a sale's write and its answer, and the
+ * totals frozen at a close are those of finished documents.
  * A refused step (see shift-lifecycle.ts) changes nothing; so does a clock behind the last
  * document (CLOCK_BEHIND_LAST_DOCUMENT).
  */
@@ -31,12 +32,13 @@ export function takeShiftStep<T>(
   return ctx.lock.run(() => {
     // A shift's opening and closing are dated like documents: never before the last one.
     const at = nextDocumentTime(ctx.operations.lastCreatedAt(), ctx.clock.now()).toISOString();
+    // The server's answers held for the next commit go first: a close counts what it registered.
     return Promise.resolve(
-      ctx.db.transaction(() => {
+      ctx.operations.withHeld(() => {
         const { step, open } = ctx.shifts.step(event);
         if (step.action === 'refuse') throw refusal(step.code, open);
         return work(open, at);
-      })(),
+      }),
     );
   });
 }

@@ -3,6 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
+ * The first line of a migration that edits the text of a definition in sqlite_schema (PRAGMA
+ * writable_schema: SQLite's way to change what does not change how rows are stored, without
+ * rebuilding a table of a million rows). Only such a migration runs with better-sqlite3's
+ * defensive mode off, which otherwise refuses writes to sqlite_schema.
+ */
+const EDITS_SCHEMA_TEXT = '-- edits the schema text';
+
+/**
  * Versioned, forward-only migrations: `NNNN_name.sql`, applied in order, each in its own
  * transaction, recorded in `schema_migrations`. A fleet of offline terminals upgrades its file
  * whenever it starts a newer build; nothing is ever edited in place.
@@ -28,14 +36,20 @@ export function runMigrations(db: Database.Database, folder: URL): string[] {
     const version = Number(file.slice(0, 4));
     if (applied.has(version)) continue;
     const sql = readFileSync(`${dir}/${file}`, 'utf8');
-    db.transaction(() => {
-      db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        version,
-        file,
-        new Date().toISOString(),
-      );
-    })();
+    const editsSchemaText = sql.startsWith(EDITS_SCHEMA_TEXT);
+    if (editsSchemaText) db.unsafeMode(true);
+    try {
+      db.transaction(() => {
+        db.exec(sql);
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+          version,
+          file,
+          new Date().toISOString(),
+        );
+      })();
+    } finally {
+      if (editsSchemaText) db.unsafeMode(false);
+    }
     newlyApplied.push(file);
   }
   return newlyApplied;

@@ -12,10 +12,20 @@ export interface TerminalState {
 interface StateRow {
   terminal_id: string;
   report_number: number;
+  /** Not a column: the open report's highest receipt number (see LAST_RECEIPT_NUMBER). */
   last_receipt_number: number;
   day_started_at: string | null;
   offline_secret: string;
 }
+
+/**
+ * The open report's last receipt number, read from the operations that carry them, through the
+ * index of their UNIQUE (report_number, receipt_number) (one seek): a number is issued in the
+ * transaction that writes its operation, so the highest one written is the last one issued. A
+ * counter of its own was a row every sale's commit rewrote (migration 0022).
+ */
+const LAST_RECEIPT_NUMBER = `COALESCE((SELECT MAX(o.receipt_number) FROM fiscal_operations o
+  WHERE o.report_number = terminal_state.report_number), 0)`;
 
 /** The device's fiscal counters. Every write here happens inside an operation's transaction. */
 export class TerminalStateStore {
@@ -25,15 +35,19 @@ export class TerminalStateStore {
   initialize(terminalId: string | null): TerminalState {
     this.db
       .prepare(
-        `INSERT OR IGNORE INTO terminal_state (id, terminal_id, report_number, last_receipt_number, day_started_at, offline_secret)
-         VALUES (1, ?, 1, 0, NULL, ?)`,
+        `INSERT OR IGNORE INTO terminal_state (id, terminal_id, report_number, day_started_at, offline_secret)
+         VALUES (1, ?, 1, NULL, ?)`,
       )
       .run(terminalId ?? `TRM-${randomUUID().slice(0, 8).toUpperCase()}`, randomBytes(32).toString('hex'));
     return this.get();
   }
 
   get(): TerminalState {
-    const row = this.db.prepare<[], StateRow>('SELECT * FROM terminal_state WHERE id = 1').get();
+    const row = this.db
+      .prepare<[], StateRow>(
+        `SELECT *, ${LAST_RECEIPT_NUMBER} AS last_receipt_number FROM terminal_state WHERE id = 1`,
+      )
+      .get();
     if (!row) throw new Error('terminal_state is not initialized');
     return {
       terminalId: row.terminal_id,
@@ -46,22 +60,24 @@ export class TerminalStateStore {
 
   /** Issues the next receipt number of the open Z report and starts the fiscal day if needed. */
   issueReceiptNumber(at: string): { receiptNumber: number; reportNumber: number } {
+    // The row is written by the day's first document only, which starts the day.
+    this.db
+      .prepare('UPDATE terminal_state SET day_started_at = ? WHERE id = 1 AND day_started_at IS NULL')
+      .run(at);
     const row = this.db
-      .prepare<[string], { last_receipt_number: number; report_number: number }>(
-        `UPDATE terminal_state SET last_receipt_number = last_receipt_number + 1,
-           day_started_at = COALESCE(day_started_at, ?)
-         WHERE id = 1 RETURNING last_receipt_number, report_number`,
+      .prepare<[], { last_receipt_number: number; report_number: number }>(
+        `SELECT report_number, ${LAST_RECEIPT_NUMBER} AS last_receipt_number FROM terminal_state WHERE id = 1`,
       )
-      .get(at);
+      .get();
     if (!row) throw new Error('terminal_state is not initialized');
-    return { receiptNumber: row.last_receipt_number, reportNumber: row.report_number };
+    return { receiptNumber: row.last_receipt_number + 1, reportNumber: row.report_number };
   }
 
   /** Closes the fiscal day: the next report number, receipt numbering from 1 again. */
   closeDay(): number {
     const row = this.db
       .prepare<[], { report_number: number }>(
-        `UPDATE terminal_state SET report_number = report_number + 1, last_receipt_number = 0, day_started_at = NULL
+        `UPDATE terminal_state SET report_number = report_number + 1, day_started_at = NULL
          WHERE id = 1 RETURNING report_number`,
       )
       .get();

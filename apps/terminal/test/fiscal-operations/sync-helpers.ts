@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { listRegistrations, type MevSimProcess, type RegistrationView } from '@fiscal-pos/mev-sim';
 import pino from 'pino';
+import { DEFAULT_ANSWER_HOLD_MS } from '../../src/config.js';
 import { FiscalRegistrar } from '../../src/fiscal-operations/fiscal-registrar.js';
 import { SyncWorker, type SyncWorkerOptions } from '../../src/fiscal-operations/sync-worker.js';
 import type {
@@ -114,6 +115,7 @@ export function syncWorkerFor(
     logger,
     metrics: rt.metrics,
     onQueued: () => undefined,
+    answerHoldMs: DEFAULT_ANSWER_HOLD_MS,
   });
   return new SyncWorker({
     registrar,
