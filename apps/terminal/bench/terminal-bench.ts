@@ -5,8 +5,11 @@
  * 2. the floor of one fiscal operation, measured alone: (a) one durable SQLite commit of a
  *    sale-sized row with the terminal's pragmas, (b) one SOAP registration through
  *    SoapFiscalServer to the real mev-sim process, and (a+b) the two in sequence;
- * 3. POST /api/sales from one keep-alive client: p50/p99 latency;
- * 4. POST /api/sales from 10 concurrent keep-alive clients: sales per second.
+ * 3. POST /api/sales from one keep-alive client: p50/p99 latency, and the terminal's CPU per
+ *    sale in and outside the fiscal lock (terminalCpuFigures: the CPU clock of this process's
+ *    main thread, which is the terminal's alone, the load client being a worker thread);
+ * 4. POST /api/sales from 10 concurrent keep-alive clients: sales per second, and the CPU per
+ *    sale of this process less the load client's thread.
  *
  * The terminal runs in this process (createTerminalRuntime + buildTerminalApp), the simulator
  * as its real child process, the load generator in a worker thread; all on 127.0.0.1. To say
@@ -26,7 +29,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
-import { processCpuMs } from '../../../bench/load/proc-stats.js';
+import { processCpuMs, threadCpuMs } from '../../../bench/load/proc-stats.js';
 import { buildTerminalApp } from '../src/app.js';
 import { BENCH_IDENTITY } from './history/bench-terminal.js';
 import { loadTerminalConfig, type TerminalConfig } from '../src/config.js';
@@ -52,6 +55,7 @@ const CONCURRENT_CLIENTS = 10;
 const TARGET_SALE_P50_FLOOR_RATIO = 1.3;
 const TARGET_SALE_P99_OVER_FLOOR_MS = 3;
 const TARGET_FLOOR_SHARE = 0.8;
+const TARGET_CPU_OUTSIDE_LOCK_MS = 1;
 const IDLE_BEFORE_SALE_MS = 3_500;
 /** A sale writes ~1.5 KB over its rows (operation with VAT/payment JSON, sale, lines, payment). */
 const SALE_ROW_BYTES = 1536;
@@ -240,20 +244,27 @@ async function floor(
 
 // --- 3, 4. The terminal --------------------------------------------------------------------
 
-/** The fiscal lock, timing how long each operation waited for it and how long it held it. */
+/**
+ * The fiscal lock, timing how long each operation waited for it and how long it held it, and
+ * the CPU time of this thread (the terminal's event loop) while it was held: with one client,
+ * nothing else runs on that thread then, so it is the sale's own CPU in the lock.
+ */
 class TimedFiscalLock extends SerialLock {
   waits: number[] = [];
   holds: number[] = [];
+  heldCpuMs: number[] = [];
 
   override run<T>(work: () => Promise<T>): Promise<T> {
     const called = performance.now();
     return super.run(async () => {
       const granted = performance.now();
+      const cpuGranted = threadCpuMs();
       this.waits.push(granted - called);
       try {
         return await work();
       } finally {
         this.holds.push(performance.now() - granted);
+        this.heldCpuMs.push(threadCpuMs() - cpuGranted);
       }
     });
   }
@@ -311,6 +322,7 @@ interface Probes {
 function resetProbes(p: Probes): void {
   p.lock.waits.length = 0;
   p.lock.holds.length = 0;
+  p.lock.heldCpuMs.length = 0;
   p.mev.roundTrips.length = 0;
   p.txns.durable.length = 0;
   p.txns.lazy.length = 0;
@@ -335,6 +347,39 @@ function stageFigures(prefix: string, p: Probes, load: HttpLoadResult): Figures 
       load.latency.mean - mean(p.lock.waits) - mean(p.lock.holds),
       3,
     ),
+  };
+}
+
+/**
+ * The terminal's CPU per sale with one client, from the CPU clocks of this process's threads:
+ * the main thread is the terminal's event loop (HTTP, validation, the fiscal operation, the
+ * answer), the load client runs in a worker thread of its own, and mev-sim in its own process.
+ * Outside the lock is the main thread's CPU less what it spent while the lock was held (with
+ * one client nothing else runs then). The process figure adds what the main thread's clock
+ * does not see (V8's helper threads for GC and compilation, libuv's pool) and leaves out the
+ * load client's thread.
+ */
+function terminalCpuFigures(
+  prefix: string,
+  before: { thread: number; process: NodeJS.CpuUsage },
+  load: HttpLoadResult,
+  lock: TimedFiscalLock,
+): Figures {
+  const thread = threadCpuMs() - before.thread;
+  const used = process.cpuUsage(before.process);
+  const inLock = lock.heldCpuMs.reduce((sum, ms) => sum + ms, 0);
+  const perSale = (ms: number) => round(ms / load.requests, 3);
+  const outside = (thread - inLock) / load.requests;
+  return {
+    [`${prefix} terminal CPU ms per sale, main thread`]: perSale(thread),
+    [`${prefix} terminal CPU ms per sale, main thread, in the lock`]: perSale(inLock),
+    [`${prefix} terminal CPU ms per sale, main thread, outside the lock`]: round(outside, 3),
+    [`${prefix} terminal CPU ms per sale, process less the load thread`]: perSale(
+      (used.user + used.system) / 1000 - load.clientCpuMs,
+    ),
+    'target: terminal CPU outside the lock <= 1 ms per sale (1 client)': Number.isNaN(outside)
+      ? 'not measured (process.threadCpuUsage needs Node 23.9 or later)'
+      : verdict(outside <= TARGET_CPU_OUTSIDE_LOCK_MS, `${round(outside, 3)} ms`),
   };
 }
 
@@ -422,8 +467,10 @@ async function terminalSales(
     requireSuccess('warm-up', await sales(url, CONCURRENT_CLIENTS, 300, 15_000));
 
     resetProbes(probes);
+    const singleCpu = { thread: threadCpuMs(), process: process.cpuUsage() };
     const single = requireSuccess('one client', await sales(url, 1, 1_000, 20_000));
     const singleStages = stageFigures('3', probes, single);
+    const terminalCpu = terminalCpuFigures('3', singleCpu, single, probes.lock);
 
     resetProbes(probes);
     const cpuBefore = process.cpuUsage();
@@ -445,6 +492,7 @@ async function terminalSales(
       '3 sale mean ms (1 client)': round(single.latency.mean, 3),
       '3 sales measured (1 client)': single.requests,
       ...singleStages,
+      ...terminalCpu,
       '4 sales/s (10 clients)': round(concurrent.requestsPerSecond, 1),
       '4 sale p50 ms (10 clients)': round(concurrent.latency.p50, 3),
       '4 sale p99 ms (10 clients)': round(concurrent.latency.p99, 3),
@@ -452,6 +500,10 @@ async function terminalSales(
       '4 terminal event-loop utilisation': round(elu.utilization, 3),
       '4 CPU ms per sale, bench process (terminal + client)': round(
         (cpu.user + cpu.system) / 1000 / concurrent.requests,
+        3,
+      ),
+      '4 CPU ms per sale, terminal (bench process less the load thread)': round(
+        ((cpu.user + cpu.system) / 1000 - concurrent.clientCpuMs) / concurrent.requests,
         3,
       ),
       '4 CPU ms per sale, mev-sim process': round(simCpuMs / concurrent.requests, 3),
