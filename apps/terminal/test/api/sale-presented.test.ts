@@ -3,11 +3,19 @@
  * it back (create-sale.ts, `writtenSale`); a replay after a crash presents it from storage
  * (saleReplay). Whatever the sale, the two answers are the same bytes: cash with change, a card
  * payment the terminal charges on the card-sim, one with an RRN charged elsewhere, mixed
- * payments, line and cart discounts and markups, and lines at several VAT rates.
+ * payments, line and cart discounts and markups, and lines at several VAT rates. The record
+ * itself (items included, which the printed receipt shows) is the one read back.
  */
-import { calculateSale, DEFAULT_VAT_TABLE, saleRequestSchema, VAT_CODES } from '@fiscal-pos/fiscal';
+import {
+  calculateSale,
+  DEFAULT_VAT_TABLE,
+  parseSaleRequest,
+  saleRequestSchema,
+  VAT_CODES,
+} from '@fiscal-pos/fiscal';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createSale } from '../../src/sales/create-sale.js';
 import { type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 
 const env = useSimulator();
@@ -107,6 +115,26 @@ describe('the sale answered from the rows it wrote', () => {
         const replayed = await terminal.call('POST', '/api/sales', body, { 'Idempotency-Key': key });
         expect(replayed.headers.get('x-idempotency-replayed')).toBe('true');
         expect(JSON.stringify(replayed.body.data)).toBe(JSON.stringify(fresh.body.data));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('is the record SaleStore.get reads back, items included (what a printed receipt shows)', async () => {
+    await fc.assert(
+      fc.asyncProperty(saleCase, async (c) => {
+        const rt = terminal.runtime;
+        const parsed = parseSaleRequest(saleBody(c), rt.vatTable());
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+        const { saleId, sale } = await createSale(rt.fiscalContext, rt.sales, {
+          draft: parsed.value,
+          idempotencyKey: null,
+          cashier: rt.cashier,
+          card: rt.card,
+          fromLot: null,
+          deliveries: rt.deliveries,
+        });
+        expect(sale).toStrictEqual(rt.sales.get(saleId));
       }),
       { numRuns: 30 },
     );
