@@ -142,7 +142,7 @@ type JournalCharge = Pick<
  * The card charge a payment shows, from its card-journal row: one definition for the sale read
  * back (`SaleStore.get`) and the sale presented from the rows it just wrote (`writtenSale`).
  */
-export function cardChargeOf(t: JournalCharge | undefined): CardCharge | null {
+function cardChargeOf(t: JournalCharge | undefined): CardCharge | null {
   if (t === undefined) return null;
   const { rrn, chequeNumber } = t;
   return rrn !== null && chequeNumber !== null
