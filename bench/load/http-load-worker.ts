@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 import type { HttpLoadOptions, HttpLoadRaw } from './http-load.js';
+import { threadCpuMs } from './proc-stats.js';
 
 const o = workerData as HttpLoadOptions;
 const pool = new Pool(o.origin, { connections: o.clients, pipelining: 1 });
@@ -46,6 +47,14 @@ const started = performance.now();
 const deadline = started + o.maxMs;
 await Promise.all(Array.from({ length: o.clients }, () => client(deadline)));
 const durationMs = performance.now() - started;
+// The thread's whole life (starting, loading this module, the requests): all of it is the client's.
+const cpuMs = threadCpuMs();
 await pool.close();
-const result: HttpLoadRaw = { latenciesMs: Float64Array.from(latencies), statuses, durationMs, firstError };
+const result: HttpLoadRaw = {
+  latenciesMs: Float64Array.from(latencies),
+  statuses,
+  durationMs,
+  cpuMs,
+  firstError,
+};
 parentPort!.postMessage(result);

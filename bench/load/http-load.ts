@@ -26,6 +26,8 @@ export interface HttpLoadRaw {
   latenciesMs: Float64Array;
   statuses: Record<string, number>;
   durationMs: number;
+  /** CPU time of the load worker's thread since it started (NaN where threadCpuMs is not available). */
+  cpuMs: number;
   firstError: string | null;
 }
 
@@ -37,6 +39,8 @@ export interface HttpLoadResult {
   durationMs: number;
   requestsPerSecond: number;
   latency: LatencySummary;
+  /** CPU time the load client's own thread spent (the client's share of its process's CPU). */
+  clientCpuMs: number;
   firstError: string | null;
   /**
    * CPU time of this whole process (every thread: the load worker and what else runs here, such
@@ -79,6 +83,7 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadRes
     durationMs: raw.durationMs,
     requestsPerSecond: (requests / raw.durationMs) * 1000,
     latency: summarize(raw.latenciesMs),
+    clientCpuMs: raw.cpuMs,
     firstError: raw.firstError,
     cpuMicros,
   };

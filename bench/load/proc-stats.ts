@@ -14,3 +14,17 @@ export function processRssBytes(pid: number): number {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/** process.threadCpuUsage: Node 23.9 and later; the @types/node in use does not declare it yet. */
+const threadCpuUsage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
+
+/**
+ * CPU time (user + system) of the calling thread alone, in milliseconds (microsecond
+ * resolution): a server's event loop apart from a load client in a worker thread of the same
+ * process. NaN on a Node without process.threadCpuUsage (22).
+ */
+export function threadCpuMs(): number {
+  if (!threadCpuUsage) return Number.NaN;
+  const { user, system } = threadCpuUsage.call(process);
+  return (user + system) / 1000;
+}

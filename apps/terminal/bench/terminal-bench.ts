@@ -5,8 +5,11 @@
  * 2. the floor of one fiscal operation, measured alone: (a) one durable SQLite commit of a
  *    sale-sized row with the terminal's pragmas, (b) one SOAP registration through
  *    SoapFiscalServer to the real mev-sim process, and (a+b) the two in sequence;
- * 3. POST /api/sales from one keep-alive client: p50/p99 latency;
- * 4. POST /api/sales from 10 concurrent keep-alive clients: sales per second.
+ * 3. POST /api/sales from one keep-alive client: p50/p99 latency, and the terminal's CPU per
+ *    sale in and outside the fiscal lock (terminalCpuFigures: this process's CPU less the load
+ *    client's worker thread);
+ * 4. POST /api/sales from 10 concurrent keep-alive clients: sales per second, and the CPU per
+ *    sale of this process less the load client's thread.
  *
  * The terminal runs in this process (createTerminalRuntime + buildTerminalApp), the simulator
  * as its real child process, the load generator in a worker thread; all on 127.0.0.1. To say
@@ -26,7 +29,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
-import { processCpuMs } from '../../../bench/load/proc-stats.js';
+import { processCpuMs, threadCpuMs } from '../../../bench/load/proc-stats.js';
 import { buildTerminalApp } from '../src/app.js';
 import { BENCH_IDENTITY } from './history/bench-terminal.js';
 import { walFrames } from './history/wal-per-sale.js';
@@ -53,6 +56,7 @@ const CONCURRENT_CLIENTS = 10;
 const TARGET_SALE_P50_FLOOR_RATIO = 1.3;
 const TARGET_SALE_P99_OVER_FLOOR_MS = 3;
 const TARGET_FLOOR_SHARE = 0.8;
+const TARGET_CPU_OUTSIDE_LOCK_MS = 1;
 const IDLE_BEFORE_SALE_MS = 3_500;
 /** A sale writes ~1.5 KB over its rows (operation with VAT/payment JSON, sale, lines, payment). */
 const SALE_ROW_BYTES = 1536;
@@ -108,11 +112,16 @@ async function bareRoute(): Promise<Figures> {
       });
     requireSuccess('bare warm-up', await load(CONCURRENT_CLIENTS, 5_000, 5_000));
     const concurrent = requireSuccess('bare route', await load(CONCURRENT_CLIENTS, 200_000, 5_000));
+    const cpuBefore = threadCpuMs();
     const single = requireSuccess('bare route, one client', await load(1, 20_000, 3_000));
+    const cpuMs = threadCpuMs() - cpuBefore;
     return {
       '1 bare route req/s (10 clients)': Math.round(concurrent.requestsPerSecond),
       '1 bare route p50 ms (1 client)': round(single.latency.p50, 3),
       '1 bare route p99 ms (1 client)': round(single.latency.p99, 3),
+      // What a keep-alive HTTP request costs the server's thread here, for the sale's figure
+      // outside the lock: reading the request, writing the answer to the socket.
+      '1 bare route CPU ms per request, main thread (1 client)': round(cpuMs / single.requests, 3),
     };
   } finally {
     await app.close();
@@ -241,20 +250,31 @@ async function floor(
 
 // --- 3, 4. The terminal --------------------------------------------------------------------
 
-/** The fiscal lock, timing how long each operation waited for it and how long it held it. */
+/**
+ * The fiscal lock, timing how long each operation waited for it and how long it held it, and
+ * the CPU time of this process while it was held: with one client, the load client's thread
+ * waits for the answer then, so it is the sale's own CPU in the lock. The process clock, not
+ * the thread's: Linux advances a thread's own clock (RUSAGE_THREAD) only at scheduler ticks and
+ * context switches (5 distinct values in 20 ms of reads here), which would put the work done
+ * since the thread last blocked on the wrong side of the lock; the process clock is exact.
+ */
 class TimedFiscalLock extends SerialLock {
   waits: number[] = [];
   holds: number[] = [];
+  heldCpuMs: number[] = [];
 
   override run<T>(work: () => Promise<T>): Promise<T> {
     const called = performance.now();
     return super.run(async () => {
       const granted = performance.now();
+      const cpuGranted = process.cpuUsage();
       this.waits.push(granted - called);
       try {
         return await work();
       } finally {
         this.holds.push(performance.now() - granted);
+        const held = process.cpuUsage(cpuGranted);
+        this.heldCpuMs.push((held.user + held.system) / 1000);
       }
     });
   }
@@ -329,6 +349,7 @@ interface Probes {
 function resetProbes(p: Probes): void {
   p.lock.waits.length = 0;
   p.lock.holds.length = 0;
+  p.lock.heldCpuMs.length = 0;
   p.mev.roundTrips.length = 0;
   p.txns.durable.length = 0;
   p.txns.lazy.length = 0;
@@ -353,6 +374,38 @@ function stageFigures(prefix: string, p: Probes, load: HttpLoadResult): Figures 
       load.latency.mean - mean(p.lock.waits) - mean(p.lock.holds),
       3,
     ),
+  };
+}
+
+/**
+ * The terminal's CPU per sale with one client. The load client runs in a worker thread of this
+ * process and mev-sim in its own process, so the terminal's CPU is this process's less the load
+ * thread's (which reports its own clock over its whole life; V8's GC and compiler threads and
+ * libuv's pool count as the terminal's). In the lock is the process's CPU while the lock was
+ * held (TimedFiscalLock); outside the lock is the rest: HTTP, auth, validation, the answer and
+ * the audit row. The main thread's own clock is given beside it (exact over a run, not per
+ * sale: see TimedFiscalLock).
+ */
+function terminalCpuFigures(
+  prefix: string,
+  before: { thread: number; process: NodeJS.CpuUsage },
+  load: HttpLoadResult,
+  lock: TimedFiscalLock,
+): Figures {
+  const thread = threadCpuMs() - before.thread;
+  const used = process.cpuUsage(before.process);
+  const terminal = (used.user + used.system) / 1000 - load.clientCpuMs;
+  const inLock = lock.heldCpuMs.reduce((sum, ms) => sum + ms, 0);
+  const perSale = (ms: number) => round(ms / load.requests, 3);
+  const outside = (terminal - inLock) / load.requests;
+  return {
+    [`${prefix} terminal CPU ms per sale (process less the load thread)`]: perSale(terminal),
+    [`${prefix} terminal CPU ms per sale, in the lock`]: perSale(inLock),
+    [`${prefix} terminal CPU ms per sale, outside the lock`]: round(outside, 3),
+    [`${prefix} terminal CPU ms per sale, main thread alone`]: perSale(thread),
+    'target: terminal CPU outside the lock <= 1 ms per sale (1 client)': Number.isNaN(outside)
+      ? 'not measured (process.threadCpuUsage needs Node 23.9 or later)'
+      : verdict(outside <= TARGET_CPU_OUTSIDE_LOCK_MS, `${round(outside, 3)} ms`),
   };
 }
 
@@ -441,8 +494,10 @@ async function terminalSales(
 
     resetProbes(probes);
     const wal = walFrom(terminal.rt.db);
+    const singleCpu = { thread: threadCpuMs(), process: process.cpuUsage() };
     const single = requireSuccess('one client', await sales(url, 1, 1_000, 20_000));
     const singleStages = stageFigures('3', probes, single);
+    const terminalCpu = terminalCpuFigures('3', singleCpu, single, probes.lock);
     const singleWal = {
       pages: wal.pagesPerSale(single.requests),
       durable: probes.txns.durable.length / single.requests,
@@ -471,6 +526,7 @@ async function terminalSales(
       '3 WAL pages per sale (1 client, over HTTP)': round(singleWal.pages, 1),
       '3 commits per sale, durable / lazy (1 client)': `${round(singleWal.durable, 2)} / ${round(singleWal.lazy, 2)}`,
       ...singleStages,
+      ...terminalCpu,
       '4 sales/s (10 clients)': round(concurrent.requestsPerSecond, 1),
       '4 sale p50 ms (10 clients)': round(concurrent.latency.p50, 3),
       '4 sale p99 ms (10 clients)': round(concurrent.latency.p99, 3),
@@ -478,6 +534,10 @@ async function terminalSales(
       '4 terminal event-loop utilisation': round(elu.utilization, 3),
       '4 CPU ms per sale, bench process (terminal + client)': round(
         (cpu.user + cpu.system) / 1000 / concurrent.requests,
+        3,
+      ),
+      '4 CPU ms per sale, terminal (bench process less the load thread)': round(
+        ((cpu.user + cpu.system) / 1000 - concurrent.clientCpuMs) / concurrent.requests,
         3,
       ),
       '4 CPU ms per sale, mev-sim process': round(simCpuMs / concurrent.requests, 3),

@@ -1,3 +1,4 @@
+import type { CardTransaction } from '../card/card-journal.js';
 import type { CardApproval } from '../card/card-terminal.js';
 import type { CardTransactionStatus } from '../card/card-transaction-status.js';
 import type { Db } from '../storage/database.js';
@@ -65,7 +66,7 @@ export interface StoredSale {
 }
 
 /** The shift a sale was recorded in: every sale joins the open shift or opens one (always has). */
-interface SaleShift {
+export interface SaleShift {
   shiftId: string;
   shiftNumber: number;
 }
@@ -131,25 +132,70 @@ const SALE_COLUMNS = 's.*, o.shift_id, sh.number AS shift_number';
 const SALE_FROM = `FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
   LEFT JOIN shifts sh ON sh.id = o.shift_id`;
 
+/** A card-journal row's fields as a payment shows them. */
+type JournalCharge = Pick<
+  CardTransaction,
+  'rrn' | 'authCode' | 'chequeNumber' | 'maskedPan' | 'scheme' | 'bankTerminalId' | 'status'
+>;
+
+/**
+ * The card charge a payment shows, from its card-journal row: one definition for the sale read
+ * back (`SaleStore.get`) and the sale presented from the rows it just wrote (`writtenSale`).
+ */
+function cardChargeOf(t: JournalCharge | undefined): CardCharge | null {
+  if (t === undefined) return null;
+  const { rrn, chequeNumber } = t;
+  return rrn !== null && chequeNumber !== null
+    ? {
+        rrn,
+        authCode: t.authCode,
+        chequeNumber,
+        maskedPan: t.maskedPan,
+        scheme: t.scheme,
+        bankTerminalId: t.bankTerminalId ?? '',
+        status: t.status,
+      }
+    : null;
+}
+
 function toPayment(p: PaymentRow): SalePayment {
-  const { card_rrn: rrn, cheque_number: chequeNumber, card_status: status } = p;
   return {
     paymentType: p.payment_type,
     amount: p.amount,
     rrn: p.rrn,
     notes: p.notes,
+    // No journal row joined: the terminal did not charge this payment.
     card:
-      rrn !== null && chequeNumber !== null && status !== null
-        ? {
-            rrn,
+      p.card_status === null
+        ? null
+        : cardChargeOf({
+            rrn: p.card_rrn,
             authCode: p.auth_code,
-            chequeNumber,
+            chequeNumber: p.cheque_number,
             maskedPan: p.masked_pan,
             scheme: p.scheme,
-            bankTerminalId: p.bank_terminal_id ?? '',
-            status,
-          }
-        : null,
+            bankTerminalId: p.bank_terminal_id,
+            status: p.card_status,
+          }),
+  };
+}
+
+/**
+ * The sale as `SaleStore.get` reads it back, from the rows the sale's transaction just wrote:
+ * its row, the shift the operation joined and the card-journal rows of the payments the
+ * terminal charged (by position, as `linkToSale` names them). The fresh answer of POST
+ * /api/sales is presented from it without reading the sale back; a replay presents the same
+ * record from storage (sale-presented.test.ts holds the two answers equal).
+ */
+export function writtenSale(
+  row: StoredSale,
+  shift: SaleShift,
+  charged: (position: number) => JournalCharge | undefined,
+): SaleRecord {
+  return {
+    ...row,
+    ...shift,
+    payments: row.payments.map((p, position) => ({ ...p, card: cardChargeOf(charged(position)) })),
   };
 }
 

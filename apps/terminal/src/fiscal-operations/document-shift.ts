@@ -9,5 +9,8 @@ export interface ShiftCashier {
  * opened for it. shifts/shift-store.ts implements it; the shift endpoints use the whole store.
  */
 export interface DocumentShifts {
-  forDocument(at: string, drawerBalance: () => number): { id: string; cashier: ShiftCashier | null };
+  forDocument(
+    at: string,
+    drawerBalance: () => number,
+  ): { id: string; number: number; cashier: ShiftCashier | null };
 }

@@ -64,6 +64,8 @@ interface DocumentNumbers {
   reportNumber: number;
   createdAt: string;
   shiftId: string | null;
+  /** The number of that shift (a sale's answer names it); null with shiftId. */
+  shiftNumber: number | null;
   /** The cashier named by the document's shift (sales carry it); null when it names none. */
   shiftCashier: ShiftCashier | null;
 }
@@ -179,7 +181,14 @@ export async function performFiscalOperation(
           registrar.statusOfNew(),
         );
         plan.write(
-          { operationId: op.id, ...numbers, createdAt, shiftId, shiftCashier: shift?.cashier ?? null },
+          {
+            operationId: op.id,
+            ...numbers,
+            createdAt,
+            shiftId,
+            shiftNumber: shift?.number ?? null,
+            shiftCashier: shift?.cashier ?? null,
+          },
           state,
         );
         plan.afterWrite?.();

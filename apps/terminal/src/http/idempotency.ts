@@ -48,9 +48,13 @@ export class Idempotency {
     private readonly replays: ReadonlyMap<string, ResourceReplay>,
   ) {}
 
+  /**
+   * `fingerprint` is asked for only when the request has a key: a request without one (most
+   * sales) does not pay for the canonical JSON of its body.
+   */
   async execute(
     key: string | undefined,
-    fingerprint: string,
+    fingerprintOf: () => string,
     run: () => Promise<RouteResult>,
   ): Promise<{ result: RouteResult; replayed: boolean }> {
     if (key === undefined) return { result: await run(), replayed: false };
@@ -63,6 +67,7 @@ export class Idempotency {
         },
       ]);
     }
+    const fingerprint = fingerprintOf();
     const existing = this.store.get(key);
     if (existing) {
       if (existing.requestHash !== fingerprint) {
@@ -84,7 +89,7 @@ export class Idempotency {
         const replay = this.replays.get(existing.resourceKind);
         if (replay) {
           const result = replay(existing.resourceId);
-          this.store.complete(key, result.statusCode, JSON.stringify(result.body));
+          this.store.complete(existing, result.statusCode, JSON.stringify(result.body));
           return { result, replayed: true };
         }
       }
@@ -110,8 +115,9 @@ export class Idempotency {
   #settle(key: string, result: RouteResult): void {
     try {
       const record = this.store.get(key);
-      if (result.statusCode < 300 || record?.resourceId) {
-        this.store.complete(key, result.statusCode, JSON.stringify(result.body));
+      if (!record) throw new Error(`Idempotency-Key ${key} was not claimed`);
+      if (result.statusCode < 300 || record.resourceId) {
+        this.store.complete(record, result.statusCode, JSON.stringify(result.body));
       } else {
         this.store.release(key);
       }

@@ -42,7 +42,8 @@ export function registerRoute<S>(r: RouteRegistry<S>, route: Route<S>): void {
     request.idempotencyKey = key ?? null;
     // The path as requested, not the route's pattern: a key reused for another sale's
     // duplicate is another payload.
-    const fingerprint = requestFingerprint('POST', request.url.split('?')[0] ?? route.path, request.body);
+    const fingerprint = () =>
+      requestFingerprint('POST', request.url.split('?')[0] ?? route.path, request.body);
     const { result, replayed } = await r.idempotency.execute(key, fingerprint, () =>
       run(r, route, request, reply),
     );

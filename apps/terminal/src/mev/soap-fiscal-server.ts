@@ -134,13 +134,21 @@ export class SoapFiscalServer implements FiscalServer {
   }
 
   async #post(body: string, soapAction: string): Promise<{ status: number; text: string }> {
+    // AbortSignal.timeout's timer cannot be cleared: every request's fired after the answer,
+    // building a DOMException with its stack each time (a sale's CPU, spent seconds later).
+    // The same reason, cleared once the answer is read.
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      this.#requestTimeoutMs,
+    );
     try {
       const response = await request(this.#config.url, {
         method: 'POST',
         dispatcher: this.#agent,
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${soapAction}"` },
         body,
-        signal: AbortSignal.timeout(this.#requestTimeoutMs),
+        signal: timeout.signal,
       });
       return { status: response.statusCode, text: await response.body.text() };
     } catch (error) {
@@ -148,6 +156,8 @@ export class SoapFiscalServer implements FiscalServer {
       throw new MevUnreachableError(cause, `MEV unreachable (${cause}): ${describe(error)}`, {
         cause: error,
       });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -7,7 +7,7 @@ import { saleResultSchema } from '../fiscal-documents/sale-contract.js';
 import { presentSaleResult, saleQrCode } from '../fiscal-documents/sale-presenter.js';
 import { saleReceipt } from '../fiscal-documents/sale-receipt.js';
 import { saleReplay } from './sale-replay.js';
-import { loadSale, type SalesDeps } from './sales-deps.js';
+import type { SalesDeps } from './sales-deps.js';
 
 export const createSaleRoute = defineRoute<SalesDeps>()({
   method: 'POST',
@@ -42,7 +42,11 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
   replay: saleReplay,
   async handler({ services: d, body: draft, idempotencyKey, reply }) {
     const lot = lotForSale(d, draft, lotItemsOf(draft));
-    const { saleId, operation: op } = await createSale(d.ctx, d.sales, {
+    const {
+      saleId,
+      operation: op,
+      sale,
+    } = await createSale(d.ctx, d.sales, {
       draft,
       idempotencyKey,
       cashier: d.cashier,
@@ -55,9 +59,9 @@ export const createSaleRoute = defineRoute<SalesDeps>()({
       // The webhook goes once the answer is out: a slow receiver never delays the sale.
       reply.raw.once('close', () => d.lotWebhooks.send(lot.id));
     }
-    // The operation as the sale left it, not as read now: the sync worker may already be
-    // sending it again (`sent`), and the answer says what this request did.
-    const { sale } = loadSale(d, saleId);
+    // The sale and its operation as this request left them, not read back: the sync worker
+    // may already be sending the operation again (`sent`), and the answer says what this
+    // request did. A replay presents the same record read from storage (saleReplay).
     const header = d.header();
     if (sale.printReceipt) {
       // Queued durably before the answer; the answer never waits for paper.

@@ -8,7 +8,7 @@ import { performFiscalOperation, type FiscalContext } from '../fiscal-operations
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js';
 import { saleOperationAmounts, saleRow } from './sale-rows.js';
-import type { SaleStore } from '../fiscal-documents/sale-store.js';
+import { writtenSale, type SaleRecord, type SaleStore } from '../fiscal-documents/sale-store.js';
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
 
 export interface CreateSaleOptions {
@@ -36,6 +36,8 @@ export function lotItemsOf(draft: SaleDraft): SoldItem[] {
 export interface CreatedSale {
   saleId: string;
   operation: FiscalOperationRecord;
+  /** The sale as written, in the form it is read back (`writtenSale`): what its answer presents. */
+  sale: SaleRecord;
 }
 
 /**
@@ -62,24 +64,28 @@ export async function createSale(
   const cardStep = card ? chargeCardPayments(card, draft) : null;
 
   const fromLot = o.fromLot;
+  let sale: SaleRecord | null = null;
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
     operationId,
     amounts: () => saleOperationAmounts(draft),
     ...(cardStep ? { beforeWrite: cardStep } : {}),
     write: (numbers) => {
-      sales.insert(
-        saleRow(draft, {
-          id: saleId,
-          purchaseId: randomUUID(),
-          fiscalOperationId: numbers.operationId,
-          // The cashier who opened the shift, else the terminal's own.
-          cashier: numbers.shiftCashier ?? o.cashier,
-          createdAt: numbers.createdAt,
-          chargedRrn: (position) => cardStep?.charged.get(position)?.rrn ?? null,
-        }),
-      );
+      const row = saleRow(draft, {
+        id: saleId,
+        purchaseId: randomUUID(),
+        fiscalOperationId: numbers.operationId,
+        // The cashier who opened the shift, else the terminal's own.
+        cashier: numbers.shiftCashier ?? o.cashier,
+        createdAt: numbers.createdAt,
+        chargedRrn: (position) => cardStep?.charged.get(position)?.rrn ?? null,
+      });
+      sales.insert(row);
       cardStep?.linkToSale(saleId);
+      const { shiftId, shiftNumber } = numbers;
+      // A receipt always joins a shift or opens one (OPERATION_RULES).
+      if (shiftId === null || shiftNumber === null) throw new Error('a sale is written in a shift');
+      sale = writtenSale(row, { shiftId, shiftNumber }, (position) => cardStep?.charged.get(position));
       if (draft.delivery) {
         o.deliveries.enqueue({ saleId, refundId: null, delivery: draft.delivery, at: numbers.createdAt });
       }
@@ -96,5 +102,6 @@ export async function createSale(
     fromLot?.lots.reopen(fromLot.lot.id, saleId);
     throw error;
   });
-  return { saleId, operation };
+  if (!sale) throw new Error(`sale ${saleId} was registered without being written`);
+  return { saleId, operation, sale };
 }

@@ -118,7 +118,10 @@ export class ShiftStore implements DocumentShifts {
    * the drawer balance before it). Runs inside the document's transaction. `cashier` is null
    * when the shift names none.
    */
-  forDocument(at: string, drawerBalance: () => number): { id: string; cashier: ShiftCashier | null } {
+  forDocument(
+    at: string,
+    drawerBalance: () => number,
+  ): { id: string; number: number; cashier: ShiftCashier | null } {
     const { step, open } = this.step('document');
     let shift: StoredShift | undefined;
     if (step.action === 'join') shift = open;
@@ -134,7 +137,11 @@ export class ShiftStore implements DocumentShifts {
     }
     if (!shift) throw new Error(`a document cannot ${step.action} a shift`);
     const named = shift.cashierId !== null || shift.cashierName !== null;
-    return { id: shift.id, cashier: named ? { id: shift.cashierId, name: shift.cashierName } : null };
+    return {
+      id: shift.id,
+      number: shift.number,
+      cashier: named ? { id: shift.cashierId, name: shift.cashierName } : null,
+    };
   }
 
   /** Ends the open shift `id`, freezing its totals and the counted cash. */

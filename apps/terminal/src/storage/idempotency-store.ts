@@ -97,10 +97,12 @@ export class IdempotencyStore {
       .run(key, claim.requestHash, resourceKind, resourceId, claim.createdAt);
   }
 
-  /** Keeps the answer: of a claim made by this process, or of a row a crash left `processing`. */
-  complete(key: string, statusCode: number, responseBody: string): void {
-    const record = this.get(key);
-    if (!record) throw new Error(`Idempotency-Key ${key} was not claimed`);
+  /**
+   * Keeps the answer: of a claim made by this process, or of a row a crash left `processing`;
+   * `record` is the key's record as `get` just gave it (the caller has read it already).
+   */
+  complete(record: IdempotencyRecord, statusCode: number, responseBody: string): void {
+    const { key } = record;
     lazyTransaction(this.db, () =>
       this.db
         .prepare(

@@ -254,17 +254,25 @@ describe.skipIf(refusal !== null)('an Idempotency-Key whose answer the full disk
     const answer = { statusCode: 200, body: { success: true, data: { saleId: 's-1' } } };
     const idempotency = new Idempotency(store, systemClock, new Map([['sale', (): RouteResult => answer]]));
     try {
-      const { result } = await idempotency.execute('key-1', 'fingerprint', () => {
-        // The operation commits with its link to the key; then the disk is full.
-        store.link('key-1', 'sale', 's-1');
-        db.pragma('wal_checkpoint(TRUNCATE)');
-        fill(join(mountPoint, 'filler'));
-        return Promise.resolve(answer);
-      });
+      const { result } = await idempotency.execute(
+        'key-1',
+        () => 'fingerprint',
+        () => {
+          // The operation commits with its link to the key; then the disk is full.
+          store.link('key-1', 'sale', 's-1');
+          db.pragma('wal_checkpoint(TRUNCATE)');
+          fill(join(mountPoint, 'filler'));
+          return Promise.resolve(answer);
+        },
+      );
       expect(result).toEqual(answer);
       rmSync(join(mountPoint, 'filler'));
       expect(
-        await idempotency.execute('key-1', 'fingerprint', () => Promise.reject(new Error('ran twice'))),
+        await idempotency.execute(
+          'key-1',
+          () => 'fingerprint',
+          () => Promise.reject(new Error('ran twice')),
+        ),
       ).toEqual({
         result: answer,
         replayed: true,

@@ -1,0 +1,78 @@
+/**
+ * The audit log keeps AUDIT_RETENTION_DAYS of rows and at most AUDIT_MAX_ROWS; prune removes
+ * the expired ones from the oldest (audit-log.ts), walking no further than the first row kept.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { AuditLog, type AuditEntry } from '../../src/storage/audit-log.js';
+import { removeDir, tempDir } from '../support/terminal-harness.js';
+
+const DAY_MS = 86_400_000;
+let dir: string;
+
+afterEach(() => removeDir(dir));
+
+function entry(id: string, ageDays: number): AuditEntry {
+  return {
+    id,
+    at: new Date(Date.now() - ageDays * DAY_MS).toISOString(),
+    method: 'POST',
+    path: '/api/sales',
+    status: 200,
+    durationMs: 3,
+    idempotencyKey: null,
+    errorCode: null,
+    via: 'lan',
+  };
+}
+
+function openLog(maxRows: number): { log: AuditLog; file: string } {
+  dir = tempDir('audit-prune');
+  const file = join(dir, 'audit.sqlite');
+  const log = new AuditLog({
+    file,
+    retentionDays: 30,
+    maxRows,
+    onWriteFailure: (error) => expect.fail(String(error)),
+  });
+  return { log, file };
+}
+
+function ids(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db
+      .prepare<[], { id: string }>('SELECT id FROM audit_log ORDER BY seq')
+      .all()
+      .map((row) => row.id);
+  } finally {
+    db.close();
+  }
+}
+
+it('removes the rows past the retention and keeps the others', () => {
+  const { log, file } = openLog(1_000);
+  [40, 35, 31, 29, 2, 0].forEach((age) => log.record(entry(`age ${age}`, age)));
+  log.flush();
+  log.prune();
+  log.close();
+  expect(ids(file)).toEqual(['age 29', 'age 2', 'age 0']);
+});
+
+it('removes every row when all of them expired, and keeps the newest maxRows', () => {
+  const expired = openLog(1_000);
+  [45, 40, 31].forEach((age) => expired.log.record(entry(`age ${age}`, age)));
+  expired.log.flush();
+  expired.log.prune();
+  expired.log.close();
+  expect(ids(expired.file)).toEqual([]);
+  removeDir(dir);
+
+  const capped = openLog(2);
+  ['a', 'b', 'c', 'd'].forEach((id) => capped.log.record(entry(id, 1)));
+  capped.log.flush();
+  capped.log.prune();
+  capped.log.close();
+  expect(ids(capped.file)).toEqual(['c', 'd']);
+});
