@@ -25,6 +25,7 @@ import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
 import { selfSignedCertificate } from '../test/https-receiver.js';
 import { cloudMemoryAfterRequests } from './cloud-memory.js';
+import { cpuPerCall, serverCpuPerRequest } from './server-cpu.js';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 const CONNECTIONS = 16;
@@ -175,6 +176,29 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
     paired.ping += await httpThroughput(cloud.url, ping, 200, roundMs);
     paired.query += await throughput(pageQuery, roundMs);
   }
+  // CPU of this thread per request, the load client in a worker thread: unlike the rates above,
+  // it does not move with the machine's load. The least of three alternating rounds.
+  const cpu = { bare: Infinity, ping: Infinity };
+  for (let round = 0; round < 3; round++) {
+    cpu.bare = Math.min(cpu.bare, await serverCpuPerRequest(bareUrl, '/bare', {}, 20_000));
+    cpu.ping = Math.min(cpu.ping, await serverCpuPerRequest(cloud.url, ping().path, headers, 20_000));
+  }
+  // The same for one 100-product page (the middle one), over HTTP and as its SQL called directly
+  // (16 loops on this thread, as above): what the HTTP answer adds to the page's own work.
+  const middle = Math.floor(cursors.length / 2);
+  const pageCpu = { http: Infinity, query: Infinity };
+  for (let round = 0; round < 3; round++) {
+    pageCpu.http = Math.min(
+      pageCpu.http,
+      await serverCpuPerRequest(cloud.url, pageOf100(middle).path, headers, 2_000),
+    );
+    pageCpu.query = Math.min(pageCpu.query, await cpuPerCall(() => pageQuery(middle), 2_000));
+  }
+  results['page over HTTP, server CPU per page (µs)'] = Math.round(pageCpu.http);
+  results['page SQL called directly, CPU per page (µs)'] = Math.round(pageCpu.query);
+  results['page SQL CPU / HTTP CPU (goal >= 0.8)'] = Number((pageCpu.query / pageCpu.http).toFixed(3));
+  results['bare route, server CPU per request (µs)'] = Math.round(cpu.bare);
+  results['GET /ping, server CPU per request (µs)'] = Math.round(cpu.ping);
   await bare.close();
   const ratio = paired.list / paired.bare;
   results['bare fastify route, alternating rounds (req/s)'] = Math.round(paired.bare / ROUNDS);
@@ -306,6 +330,8 @@ export async function runCloudBench(): Promise<Record<string, number | string>> 
   const memory = await cloudMemoryAfterRequests(seedProducts, url);
   results['cloud process RSS after 10k requests (MB)'] = memory.rssMb;
   results['cloud process peak RSS (MB)'] = memory.peakMb;
+  results['cloud process RSS / peak once listening (MB)'] =
+    `${memory.listeningMb} / ${memory.listeningPeakMb}`;
   if (!url) results['embedded database memory goal (< 300 MB)'] = memory.rssMb < 300 ? 'PASS' : 'FAIL';
   return results;
 }

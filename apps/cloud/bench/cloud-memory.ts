@@ -21,6 +21,16 @@ export interface CloudMemory {
   rssMb: number;
   /** The most it was resident at any time (VmHWM), MB. */
   peakMb: number;
+  /** Resident, and the most it had been, once it listened (before the first request), MB. */
+  listeningMb: number;
+  listeningPeakMb: number;
+}
+
+/** VmRSS and VmHWM of a process, MB. */
+function residentMb(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
 /** A merchant, its key and `seed`'s products, in a database the caller opened. */
@@ -46,6 +56,7 @@ export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string)
     RATE_LIMIT_MAX: '1000000000',
     RATE_LIMIT_ADDRESS_MAX: '1000000000',
   });
+  const listening = residentMb(child.process.pid!);
   const pool = new Pool(child.url, { connections: CONNECTIONS });
   try {
     const headers = { 'x-service-api-key': key.key };
@@ -65,9 +76,11 @@ export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string)
         }
       }),
     );
-    const status = readFileSync(`/proc/${child.process.pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+    return {
+      ...residentMb(child.process.pid!),
+      listeningMb: listening.rssMb,
+      listeningPeakMb: listening.peakMb,
+    };
   } finally {
     await pool.close();
     await new Promise((resolve) => {
