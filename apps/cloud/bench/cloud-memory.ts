@@ -39,9 +39,13 @@ type Seed = (db: Db, merchantId: string) => Promise<void>;
 /**
  * Starts a cloud process on `databaseUrl`, or on PGlite in a fresh directory when none is given,
  * with one merchant whose products `seed` writes, and sends it 10,000 requests from 16
- * connections: `/ping` and 100-product pages in turn.
+ * connections: `/ping` and 100-product pages in turn. `nodeFlags`: Node's, for the cloud process.
  */
-export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string): Promise<CloudMemory> {
+export async function cloudMemoryAfterRequests(
+  seed: Seed,
+  databaseUrl: string | undefined,
+  nodeFlags: readonly string[] = [],
+): Promise<CloudMemory> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-memory-'));
   const database = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
   await migrate(database.db, { secrets: testSecrets });
@@ -49,13 +53,16 @@ export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string)
   await seed(database.db, merchant.id);
   const key = await createKey(database.db, { merchantId: merchant.id, scopes: [...SCOPES] });
   await database.close();
-  const child = await spawnCloud({
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    DATA_DIR: dataDir,
-    CLOUD_SECRETS_KEY: TEST_SECRETS_KEY,
-    RATE_LIMIT_MAX: '1000000000',
-    RATE_LIMIT_ADDRESS_MAX: '1000000000',
-  });
+  const child = await spawnCloud(
+    {
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      DATA_DIR: dataDir,
+      CLOUD_SECRETS_KEY: TEST_SECRETS_KEY,
+      RATE_LIMIT_MAX: '1000000000',
+      RATE_LIMIT_ADDRESS_MAX: '1000000000',
+    },
+    nodeFlags,
+  );
   const listening = residentMb(child.process.pid!);
   const pool = new Pool(child.url, { connections: CONNECTIONS });
   try {

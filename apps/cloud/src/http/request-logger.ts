@@ -69,9 +69,11 @@ class DeferredChild {
     return this.instance().child(bindings, options);
   }
 
+  /** The call as made (pino reads an object, a message and its arguments by position). */
   private write(level: Level, args: unknown[]): void {
     if (!writes(this.parent, level)) return;
-    (this.instance()[level] as (...a: unknown[]) => void)(...args);
+    const logger = this.instance();
+    Reflect.apply(logger[level], logger, args);
   }
 
   private instance(): FastifyBaseLogger {
@@ -87,5 +89,5 @@ export function requestLogger(
 ): FastifyBaseLogger {
   if (options.level !== undefined || options.serializers !== undefined || writes(parent, 'info'))
     return parent.child(bindings, options);
-  return new DeferredChild(parent, bindings) as unknown as FastifyBaseLogger;
+  return new DeferredChild(parent, bindings);
 }
