@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { requestLogger } from '../src/http/request-logger.js';
 
 /** A pino logger at `level` whose lines land in `lines`, parsed. */
@@ -20,20 +20,15 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 describe("a request's logger", () => {
   it('above info, makes the child only for a line it writes, with the request id bound', async () => {
     const { logger, lines } = capture('warn');
-    let children = 0;
-    const child = logger.child.bind(logger);
-    logger.child = (...args: Parameters<typeof child>) => {
-      children++;
-      return child(...args);
-    };
+    const children = vi.spyOn(logger, 'child');
     const log = requestLogger(logger, { reqId: 'req_1' }, {});
     log.info({ req: 'GET /ping' }, 'incoming request');
     log.info('request completed');
-    expect(children).toBe(0);
+    expect(children).not.toHaveBeenCalled();
     log.warn({ detail: 1 }, 'a warning %s', 'here');
     log.error('an error');
     await flush();
-    expect(children).toBe(1);
+    expect(children).toHaveBeenCalledTimes(1);
     expect(lines).toMatchObject([
       { level: 40, reqId: 'req_1', detail: 1, msg: 'a warning here' },
       { level: 50, reqId: 'req_1', msg: 'an error' },
