@@ -39,7 +39,7 @@ export interface DatabaseOptions {
  * grows and never shrinks, so they are sized for one process's working set, not a server's
  * (128 MB of shared buffers by default; temp tables and index builds likewise).
  */
-const PGLITE_START_PARAMS = [
+export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
   ...[
     'wal_sync_method=fsync',

@@ -12,17 +12,24 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 type EmscriptenOptions = Awaited<ReturnType<NodeFS['init']>>['emscriptenOpts'];
 type PreRun = (module: { NODEFS: { stream_ops: Record<string, unknown> } }) => void;
 
-const flushToDisk: PreRun = (module) => {
-  module.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => {
-    fdatasyncSync(stream.nfd);
-    return 0;
-  };
-};
-
 export class DurableNodeFS extends NodeFS {
+  /** `sync`: what flushes a file descriptor (a test counts the calls). */
+  constructor(
+    dataDir: string,
+    private readonly sync: (fd: number) => void = fdatasyncSync,
+  ) {
+    super(dataDir);
+  }
+
   override async init(pg: PGlite, options: Partial<EmscriptenOptions>) {
     const { emscriptenOpts } = await super.init(pg, options);
     const preRun = (emscriptenOpts as { preRun?: PreRun[] }).preRun ?? [];
+    const flushToDisk: PreRun = (module) => {
+      module.NODEFS.stream_ops.fsync = (stream: { nfd: number }) => {
+        this.sync(stream.nfd);
+        return 0;
+      };
+    };
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...preRun, flushToDisk] } };
   }
 }
