@@ -21,6 +21,16 @@ export interface CloudMemory {
   rssMb: number;
   /** The most it was resident at any time (VmHWM), MB. */
   peakMb: number;
+  /** Resident, and the most it had been, once it listened (before the first request), MB. */
+  listeningMb: number;
+  listeningPeakMb: number;
+}
+
+/** VmRSS and VmHWM of a process, MB. */
+function residentMb(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
 /** A merchant, its key and `seed`'s products, in a database the caller opened. */
@@ -29,9 +39,13 @@ type Seed = (db: Db, merchantId: string) => Promise<void>;
 /**
  * Starts a cloud process on `databaseUrl`, or on PGlite in a fresh directory when none is given,
  * with one merchant whose products `seed` writes, and sends it 10,000 requests from 16
- * connections: `/ping` and 100-product pages in turn.
+ * connections: `/ping` and 100-product pages in turn. `nodeFlags`: Node's, for the cloud process.
  */
-export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string): Promise<CloudMemory> {
+export async function cloudMemoryAfterRequests(
+  seed: Seed,
+  databaseUrl: string | undefined,
+  nodeFlags: readonly string[] = [],
+): Promise<CloudMemory> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-memory-'));
   const database = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
   await migrate(database.db, { secrets: testSecrets });
@@ -39,13 +53,17 @@ export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string)
   await seed(database.db, merchant.id);
   const key = await createKey(database.db, { merchantId: merchant.id, scopes: [...SCOPES] });
   await database.close();
-  const child = await spawnCloud({
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    DATA_DIR: dataDir,
-    CLOUD_SECRETS_KEY: TEST_SECRETS_KEY,
-    RATE_LIMIT_MAX: '1000000000',
-    RATE_LIMIT_ADDRESS_MAX: '1000000000',
-  });
+  const child = await spawnCloud(
+    {
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      DATA_DIR: dataDir,
+      CLOUD_SECRETS_KEY: TEST_SECRETS_KEY,
+      RATE_LIMIT_MAX: '1000000000',
+      RATE_LIMIT_ADDRESS_MAX: '1000000000',
+    },
+    nodeFlags,
+  );
+  const listening = residentMb(child.process.pid!);
   const pool = new Pool(child.url, { connections: CONNECTIONS });
   try {
     const headers = { 'x-service-api-key': key.key };
@@ -65,9 +83,11 @@ export async function cloudMemoryAfterRequests(seed: Seed, databaseUrl?: string)
         }
       }),
     );
-    const status = readFileSync(`/proc/${child.process.pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]);
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+    return {
+      ...residentMb(child.process.pid!),
+      listeningMb: listening.rssMb,
+      listeningPeakMb: listening.peakMb,
+    };
   } finally {
     await pool.close();
     await new Promise((resolve) => {

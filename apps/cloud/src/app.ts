@@ -1,6 +1,5 @@
 // The Fastify instance: request ids, problem details for every failure, per-key rate
 // limits, the OpenAPI document and the v1 routes.
-import { randomBytes } from 'node:crypto';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -12,7 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import { registerApiReference } from '@fiscal-pos/api-reference';
 import fastifyCors from '@fastify/cors';
 import { INTEGRATION_API_CORS } from '@fiscal-pos/cors-policy';
-import { base62 } from './ids.js';
+import { newRequestId } from './ids.js';
 import { buildOpenApi } from './openapi/openapi.js';
 import { registerOpsRoutes } from './ops/ops-routes.js';
 import { ALL_ROUTES } from './routes.js';
@@ -20,6 +19,7 @@ import type { AppContext } from './context.js';
 import { ProblemError, toProblem, type ProblemCode } from './http/problem.js';
 import { AddressLimiter, countOrRefuse } from './http/address-limiter.js';
 import { registerRoute } from './http/route.js';
+import { requestLogger } from './http/request-logger.js';
 import { carriesRelayToken, RELAY_BASE_PATH } from './relay-access/relay-auth.js';
 import { INTEGRATION_BASE_PATH } from './integration-access/integration-key-auth.js';
 import { isConsolePath, registerConsole } from './console-static/console-static.js';
@@ -57,9 +57,9 @@ function problemFromError(error: FastifyError): ProblemError {
 /** Without a logger the app logs nothing (tests, benchmark). */
 export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    ...(logger ? { loggerInstance: logger, childLoggerFactory: requestLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => `req_${base62(randomBytes(12))}`,
+    genReqId: newRequestId,
     // Path parameters are checked by their routes' schemas, not cut off by the router.
     routerOptions: { maxParamLength: 16_384 },
     // A path the router cannot decode is answered before any hook runs: a problem all the same.
@@ -85,10 +85,12 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   });
 
   // Callback hooks, not async ones: every request runs them, and a promise each costs more
-  // than what they do.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // than what they do. The request id is set as the request arrives, not in an onSend hook
+  // (which every answer would run again): Fastify keeps a reply's headers through its error
+  // handler, and this hook comes before CORS so that an answered preflight carries it too.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    done(null, payload);
+    done();
   });
   app.addHook('onResponse', (request, reply, done) => {
     ctx.metrics.observeRequest(

@@ -48,23 +48,34 @@ export type IdKind =
   | 'mail';
 
 const ID_BYTES = 16;
+/** A request id's randomness: 96 bits, enough to tell apart the requests of a log. */
+const REQUEST_ID_BYTES = 12;
 /**
- * Random bytes for ids, drawn from the CSPRNG 256 ids at a time (as crypto.randomUUID does):
- * a randomBytes call per id was more than half of an id's cost, and an ingest makes about ten
- * ids a document. Ids name rows, they are not secrets; tokens and keys take their own
- * randomBytes.
+ * Random bytes for ids and request ids, drawn from the CSPRNG 4 KiB at a time (as
+ * crypto.randomUUID does): a randomBytes call per id was more than half of an id's cost, an
+ * ingest makes about ten ids a document and every request makes a request id. Ids name rows
+ * and requests, they are not secrets; tokens and keys take their own randomBytes.
  */
-const pool = Buffer.alloc(ID_BYTES * 256);
+const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-export function newId(kind: IdKind): string {
-  if (poolOffset === pool.length) {
+function pooledRandom(length: number): Uint8Array {
+  if (poolOffset + length > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const bytes = pool.subarray(poolOffset, poolOffset + ID_BYTES);
-  poolOffset += ID_BYTES;
-  return `${kind}_${base62(bytes).padStart(22, '0')}`;
+  const bytes = pool.subarray(poolOffset, poolOffset + length);
+  poolOffset += length;
+  return bytes;
+}
+
+export function newId(kind: IdKind): string {
+  return `${kind}_${base62(pooledRandom(ID_BYTES)).padStart(22, '0')}`;
+}
+
+/** The id of one HTTP request (the x-request-id header, the logs' reqId, a problem's requestId). */
+export function newRequestId(): string {
+  return `req_${base62(pooledRandom(REQUEST_ID_BYTES))}`;
 }
 
 /** The shape of an id of this kind, as newId makes it: the kind, `_`, 22 base62 digits. */

@@ -13,9 +13,15 @@ export interface CloudChild {
   linesWith(text: string): number;
 }
 
-/** Starts the cloud with `env` over the test's own (PORT 0 unless `env` names one); resolves once it listens. */
-export function spawnCloud(env: Record<string, string>): Promise<CloudChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * Starts the cloud with `env` over the test's own (PORT 0 unless `env` names one), Node started
+ * with `nodeFlags` besides; resolves once it listens.
+ */
+export function spawnCloud(
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Promise<CloudChild> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', MAIN], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

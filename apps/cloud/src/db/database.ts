@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DurableNodeFS } from './durable-node-fs.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,6 +31,24 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/**
+ * PGlite's own start parameters, changed in two ways. Durability: without `-F` (which PGlite
+ * passes by default: fsync off), and with WAL flushed by fsync, the one sync call Emscripten
+ * forwards to the filesystem (its fdatasync returns without doing anything) and which
+ * DurableNodeFS sends to the disk. Memory: the buffers live in PGlite's WebAssembly heap, which
+ * grows and never shrinks, so they are sized for one process's working set, not a server's
+ * (128 MB of shared buffers by default; temp tables and index builds likewise).
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  ...[
+    'wal_sync_method=fsync',
+    'shared_buffers=16MB',
+    'temp_buffers=2MB',
+    'maintenance_work_mem=16MB',
+  ].flatMap((setting) => ['-c', setting]),
+];
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -43,8 +62,9 @@ export function openDatabase(options: DatabaseOptions): Database {
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  return fromPglite(new PGlite(options.dataDir));
+  if (!options.dataDir) return fromPglite(new PGlite({ startParams: PGLITE_START_PARAMS }));
+  mkdirSync(options.dataDir, { recursive: true });
+  return fromPglite(new PGlite({ fs: new DurableNodeFS(options.dataDir), startParams: PGLITE_START_PARAMS }));
 }
 
 /** Wraps an existing PGlite (tests clone one migrated instance per test file). */
