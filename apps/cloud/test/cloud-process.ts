@@ -5,6 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** The production build's entry (`npm run build`), started as production starts it. */
+const BUILT_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 export interface CloudChild {
   process: ChildProcess;
@@ -15,13 +17,16 @@ export interface CloudChild {
 
 /**
  * Starts the cloud with `env` over the test's own (PORT 0 unless `env` names one), Node started
- * with `nodeFlags` besides; resolves once it listens.
+ * with `nodeFlags` besides; resolves once it listens. `from: 'build'` starts the production build
+ * (`node --conditions=production dist/main.js`, built beforehand) instead of the sources under tsx.
  */
 export function spawnCloud(
   env: Record<string, string>,
   nodeFlags: readonly string[] = [],
+  from: 'source' | 'build' = 'source',
 ): Promise<CloudChild> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', MAIN], {
+  const entry = from === 'build' ? ['--conditions=production', BUILT_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, [...nodeFlags, ...entry], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,7 +21,7 @@ export class DurableNodeFS extends NodeFS {
     super(dataDir);
   }
 
-  override async init(pg: PGlite, options: Partial<EmscriptenOptions>) {
+  override async init(pg: PGlite, options: Partial<EmscriptenOptions>): ReturnType<NodeFS['init']> {
     const { emscriptenOpts } = await super.init(pg, options);
     const preRun = (emscriptenOpts as { preRun?: PreRun[] }).preRun ?? [];
     const flushToDisk: PreRun = (module) => {
