@@ -10,10 +10,11 @@ export const DEFAULT_SYNC_BATCH_SIZE = 100;
 
 /**
  * Milliseconds the fiscal server's answer to an operation sent inline waits in memory for the
- * next operation's durable commit (ANSWER_HOLD_MS). Short: meanwhile the read workers, the
- * counts and the cloud's outbox still see the operation `sent` (docs/offline-mode.md, "Group commit of answers").
+ * next operation's durable commit (ANSWER_HOLD_MS). Off (0) by default: meanwhile the read
+ * workers, the daily summary, the counts and the cloud's outbox still see the operation `sent`,
+ * and the outbox pushes it twice (docs/offline-mode.md, "Group commit of answers").
  */
-export const DEFAULT_ANSWER_HOLD_MS = 20;
+export const DEFAULT_ANSWER_HOLD_MS = 0;
 
 /** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
 const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;

@@ -171,6 +171,8 @@ export class FiscalRegistrar {
       errorMessage: null,
       completedAt: this.o.clock.now().toISOString(),
     });
+    // No hold: written now, in a lazy commit of its own, before anything reads the day again.
+    if (this.o.answerHoldMs === 0) return this.flushAnswers();
     this.#flushTimer ??= setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
     // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
     this.#flushTimer.unref();

@@ -71,8 +71,15 @@ export class AuditLog {
     const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(audit_log)').all();
     if (!columns.some((column) => column.name === 'via'))
       this.db.exec(`ALTER TABLE audit_log ADD COLUMN via TEXT NOT NULL DEFAULT 'lan'`);
+    // A request's row names it by its id (X-Request-Id). Fastify runs onSend again when it
+    // answers with an error after a first answer failed to go out: the row then takes the answer
+    // that left last, where a plain insert broke on the id and dropped its whole batch.
     this.insert = this.db.prepare(
-      'INSERT INTO audit_log (id, at, method, path, status, duration_ms, idempotency_key, error_code, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO audit_log (id, at, method, path, status, duration_ms, idempotency_key, error_code, via)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET
+         at = excluded.at, status = excluded.status, duration_ms = excluded.duration_ms,
+         error_code = excluded.error_code`,
     );
     // A timer's throw would end the process: a failed write is reported, never thrown here.
     this.timer = setInterval(() => this.#flushReporting(), options.flushIntervalMs ?? 250);

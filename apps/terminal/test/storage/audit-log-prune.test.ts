@@ -1,6 +1,7 @@
 /**
  * The audit log keeps AUDIT_RETENTION_DAYS of rows and at most AUDIT_MAX_ROWS; prune removes
- * the expired ones from the oldest (audit-log.ts), walking no further than the first row kept.
+ * the expired ones from the oldest (audit-log.ts), walking no further than the first row kept;
+ * a request audited twice (an error answer after a failed first) keeps one row.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -75,4 +76,20 @@ it('removes every row when all of them expired, and keeps the newest maxRows', (
   capped.log.prune();
   capped.log.close();
   expect(ids(capped.file)).toEqual(['c', 'd']);
+});
+
+it('keeps one row per request, with the answer that left last, and the rest of its batch', () => {
+  const { log, file } = openLog(1_000);
+  log.record(entry('before', 0));
+  log.recordNow(entry('twice', 0));
+  log.record(entry('between', 0));
+  log.recordNow({ ...entry('twice', 0), status: 500, errorCode: 'INTERNAL_ERROR' });
+  log.close();
+  expect(ids(file)).toEqual(['before', 'twice', 'between']);
+  const db = new Database(file, { readonly: true });
+  expect(db.prepare('SELECT status, error_code FROM audit_log WHERE id = ?').get('twice')).toEqual({
+    status: 500,
+    error_code: 'INTERNAL_ERROR',
+  });
+  db.close();
 });
