@@ -79,8 +79,11 @@ export class TerminalLink implements RelayTarget {
 
   /** Ends the link with a reason the terminal logs (CLOSE_CODES); requests in flight get 502. */
   close(code: (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES], reason: string): void {
-    this.#dispose();
+    // The close frame before the session ends: the session's GOAWAY first would make the
+    // terminal end the link itself, with its own code, and it would never read why (a replaced
+    // link that does not know it was replaced takes its place back at once).
     this.socket.close(code, reason);
+    this.#dispose();
     // A peer that does not finish the closing handshake is cut off.
     setTimeout(() => this.socket.terminate(), 2_000).unref();
   }

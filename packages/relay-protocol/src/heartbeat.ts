@@ -6,17 +6,26 @@ import type { WebSocket } from 'ws';
 /** Starts the heartbeat; it stops by itself when the socket closes. `onSilent` runs before terminate. */
 export function keepAlive(socket: WebSocket, intervalMs: number, onSilent: () => void = () => {}): void {
   let answered = true;
-  socket.on('pong', () => {
+  const heard = () => {
     answered = true;
-  });
+  };
+  // Any frame from the peer shows it alive, not only the pong (it may queue behind data).
+  socket.on('pong', heard);
+  socket.on('message', heard);
   const timer = setInterval(() => {
-    if (!answered) {
-      onSilent();
-      socket.terminate();
+    if (answered) {
+      answered = false;
+      socket.ping();
       return;
     }
-    answered = false;
-    socket.ping();
+    // The verdict waits for this turn's input: after a pause of this process (a long GC, a
+    // starved CPU) the timer runs before the socket is read, and a pong that came in time is
+    // still waiting there. setImmediate runs after the poll that reads it.
+    setImmediate(() => {
+      if (answered || socket.readyState !== socket.OPEN) return;
+      onSilent();
+      socket.terminate();
+    });
   }, intervalMs);
   timer.unref();
   socket.once('close', () => clearInterval(timer));

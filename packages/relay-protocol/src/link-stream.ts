@@ -38,7 +38,9 @@ export function linkStream(socket: WebSocket): Duplex {
       done();
     },
     destroy(error, done) {
-      if (socket.readyState !== socket.CLOSED) socket.terminate();
+      // A closing handshake under way is left to finish (its owner bounds it): cut off now, the
+      // close frame already sent could be lost with the connection, and its code with it.
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.terminate();
       done(error);
     },
   });
