@@ -135,11 +135,16 @@ export interface Access<C, P extends object> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface HandlerInput<C, Q, B, PA> {
+interface HandlerInput<C, Q, B, PA, K> {
   ctx: C;
   query: Q;
   body: B;
   params: PA;
+  /**
+   * The Idempotency-Key header, read once by the kit where the route requires it (its use case
+   * keeps the key itself); an optional key is the audience's (`around`), not the handler's.
+   */
+  idempotencyKey: K extends 'required' ? string : undefined;
   request: FastifyRequest;
 }
 
@@ -151,6 +156,7 @@ interface RouteDef<
   QS extends z.ZodType | undefined,
   BS extends z.ZodType | undefined,
   PS extends z.ZodType | undefined,
+  K extends 'required' | undefined,
 > {
   method: Method;
   /** Relative to the audience's base path, in OpenAPI form: /products/{code}. */
@@ -170,9 +176,9 @@ interface RouteDef<
    * The change needs an Idempotency-Key, which its use case keeps itself (stock adjustments):
    * without one the kit answers 400 before the handler runs, and the document marks it required.
    */
-  idempotencyKey?: 'required';
+  idempotencyKey?: K;
   responses: R;
-  handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>> & P) => Promise<Answer<R>>;
+  handler: (input: HandlerInput<C, Infer<QS>, Infer<BS>, Infer<PS>, K> & P) => Promise<Answer<R>>;
 }
 
 /** A declared endpoint with its access and parsing folded in, so a list of them can be registered. */
@@ -226,7 +232,8 @@ export function defineRoute<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
->(access: Access<C, P>, def: RouteDef<C, P, R, QS, BS, PS>): Route<C> {
+  K extends 'required' | undefined = undefined,
+>(access: Access<C, P>, def: RouteDef<C, P, R, QS, BS, PS, K>): Route<C> {
   const { handler, ...contract } = def;
   // What admit learned of the caller, until the handler runs (Fastify keeps the request).
   const callers = new WeakMap<FastifyRequest, P>();
@@ -252,7 +259,7 @@ export function defineRoute<
           'unsupported_media_type',
           `Send the body as ${def.bodyMediaType ?? 'application/json'}.`,
         );
-      if (def.idempotencyKey === 'required') requireIdempotencyKey(request);
+      const idempotencyKey = def.idempotencyKey === 'required' ? requireIdempotencyKey(request) : undefined;
       // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
       // type parameter defaults to when the part is not declared.
       const input = {
@@ -261,6 +268,7 @@ export function defineRoute<
         query: parse(def.query, request.query, 'query') as Infer<QS>,
         body: parse(def.body, request.body, 'body') as Infer<BS>,
         params: parse(def.params, request.params, 'path') as Infer<PS>,
+        idempotencyKey: idempotencyKey as HandlerInput<C, unknown, unknown, unknown, K>['idempotencyKey'],
         request,
       };
       const run = (scoped: C = ctx): Promise<HandlerResult> => handler({ ...input, ctx: scoped });

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
 import type { CloudRoute } from '../context.js';
 import { PageQuery, pageOf } from '../http/cursor.js';
-import { requireIdempotencyKey } from '../http/idempotency-key.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { adjustInventory, AdjustmentBody, InventoryAdjustment } from './adjust-inventory.js';
@@ -233,8 +232,7 @@ const adjustStockRoute = defineRoute(consoleUser({ role: 'manager', ownIdempoten
     404: notFound,
     409: { description: 'The Idempotency-Key was used for another adjustment', schema: ProblemSchema },
   },
-  handler: async ({ ctx, user, params, body, request }) => {
-    const idempotencyKey = requireIdempotencyKey(request);
+  handler: async ({ ctx, user, params, body, idempotencyKey }) => {
     const result = await adjustInventory(ctx.db, {
       merchantId: user.merchantId,
       idempotencyKey,

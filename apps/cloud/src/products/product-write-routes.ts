@@ -2,7 +2,6 @@
 // delivery worker that webhooks were queued (the use case emitted them in its transaction)
 // and presents.
 import { z } from 'zod';
-import { requireIdempotencyKey } from '../http/idempotency-key.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { integrationKey } from '../integration-access/integration-key-auth.js';
@@ -132,8 +131,7 @@ export const createAdjustmentRoute = defineRoute(integrationKey(['inventory:writ
     404: notFound,
     409: { description: 'The Idempotency-Key was used for another adjustment', schema: ProblemSchema },
   },
-  handler: async ({ ctx, auth, body, request }) => {
-    const idempotencyKey = requireIdempotencyKey(request);
+  handler: async ({ ctx, auth, body, idempotencyKey }) => {
     const result = await adjustInventory(ctx.db, { merchantId: auth.merchantId, idempotencyKey, body });
     if (result.kind === 'replayed')
       return { status: 200, body: result.adjustment, headers: { 'idempotent-replayed': 'true' } };
