@@ -327,7 +327,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
 
   const receiptHeader = (): ReceiptHeader => ({
     merchant: platform?.merchant() ?? config.merchant,
-    terminalId: terminalState.get().terminalId,
+    // Written once, at the first start (TerminalStateStore.initialize): no read per receipt.
+    terminalId: state.terminalId,
     registrationNumber: o.fiscal.registrationNumber,
     identity: o.fiscal.identity,
   });

@@ -175,7 +175,10 @@ export class FiscalRegistrar {
       errorMessage: null,
       completedAt: this.o.clock.now().toISOString(),
     });
-    this.#flushTimer ??= setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
+    // Timed from the newest answer: those before it were written by this operation's own commit,
+    // so a timer left from the first would give back to back sales lazy commits of their own.
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
     // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
     this.#flushTimer.unref();
   }
