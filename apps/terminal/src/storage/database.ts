@@ -113,10 +113,10 @@ export function settleHeldWrites(db: Db): void {
 
 function settleFirst(db: Db, statement: Database.Statement, held: HeldWrites): void {
   for (const method of ['get', 'all', 'run', 'iterate'] as const) {
-    const run = statement[method] as (...args: unknown[]) => unknown;
+    const run = (statement[method] as (...args: unknown[]) => unknown).bind(statement);
     (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
       held.settle(db.inTransaction);
-      return run.apply(statement, args);
+      return run(...args);
     };
   }
 }
@@ -146,10 +146,10 @@ function trackTransactions(db: Db): void {
         return result;
       };
     return Object.assign(tracked(transaction), {
-      default: tracked(transaction.default),
-      deferred: tracked(transaction.deferred),
-      immediate: tracked(transaction.immediate),
-      exclusive: tracked(transaction.exclusive),
+      default: tracked((...args) => transaction.default(...args)),
+      deferred: tracked((...args) => transaction.deferred(...args)),
+      immediate: tracked((...args) => transaction.immediate(...args)),
+      exclusive: tracked((...args) => transaction.exclusive(...args)),
     });
   }) as Db['transaction'];
 }
