@@ -52,7 +52,7 @@ import { SmtpReceiptSender } from './receipt-delivery/email-sender.js';
 import { HttpSmsSender } from './receipt-delivery/sms-sender.js';
 import { ShiftStore } from './shifts/shift-store.js';
 import { ReportStore } from './reports/report-store.js';
-import { openFiscalDatabase, probeWrite, type Db } from './storage/database.js';
+import { openFiscalDatabase, probeWrite, settleHeldWrites, type Db } from './storage/database.js';
 import { StorageHealth } from './storage/storage-failure.js';
 import { PooledHistory, READ_WORKER } from './history/history-reads.js';
 import { ReadPool } from './storage/read-pool.js';
@@ -175,6 +175,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       deadlineMs: config.historyQueryTimeoutMs,
       entry: o.readWorker ?? READ_WORKER,
     }),
+    () => settleHeldWrites(db),
   );
   const storage = new StorageHealth(
     () => {
@@ -326,7 +327,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
 
   const receiptHeader = (): ReceiptHeader => ({
     merchant: platform?.merchant() ?? config.merchant,
-    terminalId: terminalState.get().terminalId,
+    // Written once, at the first start (TerminalStateStore.initialize): no read per receipt.
+    terminalId: state.terminalId,
     registrationNumber: o.fiscal.registrationNumber,
     identity: o.fiscal.identity,
   });

@@ -88,7 +88,10 @@ export class FiscalRegistrar {
   /** Writes the held registrations if no operation's commit has carried them by then. */
   #flushTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly o: RegistrarOptions) {}
+  constructor(private readonly o: RegistrarOptions) {
+    // Whoever else in the process reads the operations sees the held answers written first.
+    o.store.settleHeldBeforeReads(() => this.flushAnswers());
+  }
 
   /**
    * The status a new operation is written with, in its own transaction: `sent` when nothing
@@ -150,15 +153,16 @@ export class FiscalRegistrar {
     } else {
       this.o.connectivity.reached(this.o.clock.now());
     }
-    if (outcome.kind === 'registered') this.holdRegistration(op, outcome);
+    if (outcome.kind === 'registered' && this.o.answerHoldMs > 0) this.holdRegistration(op, outcome);
     else this.applyOutcomes([op], [outcome]);
   }
 
   /**
    * The registration of an operation sent inline, held for the next operation's durable commit
    * (OperationStore.hold): the cashier's answer does not wait for it, and the pages both
-   * commits change are written once. Lost with the process, the operation is found `sent` at
-   * the restart and re-sent; the server answers it again from its deduplication by UUID.
+   * commits change are written once. Any other statement on the operations writes it first
+   * (OperationStore.settleHeldBeforeReads). Lost with the process, the operation is found
+   * `sent` at the restart and re-sent; the server answers it again from its deduplication by UUID.
    */
   private holdRegistration(
     op: FiscalOperationRecord,
@@ -171,17 +175,18 @@ export class FiscalRegistrar {
       errorMessage: null,
       completedAt: this.o.clock.now().toISOString(),
     });
-    // No hold: written now, in a lazy commit of its own, before anything reads the day again.
-    if (this.o.answerHoldMs === 0) return this.flushAnswers();
-    this.#flushTimer ??= setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
+    // Timed from the newest answer: those before it were written by this operation's own commit,
+    // so a timer left from the first would give back to back sales lazy commits of their own.
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
     // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
     this.#flushTimer.unref();
   }
 
   /**
-   * Writes the held registrations in a lazy commit of their own (the timer, a report that sums
-   * the day, the terminal stopping). A write that fails strands them: they stay `sent` on disk,
-   * and the sync worker queues them and sends them again.
+   * Writes the held registrations in a lazy commit of their own (the timer, a reader of the
+   * operations, a report that sums the day, the terminal stopping). A write that fails strands
+   * them: they stay `sent` on disk, and the sync worker queues them and sends them again.
    */
   flushAnswers(): void {
     if (this.#flushTimer) clearTimeout(this.#flushTimer);
@@ -190,11 +195,10 @@ export class FiscalRegistrar {
     const held = store.held();
     if (held.length === 0) return;
     try {
-      lazyTransaction(db, () => store.writeHeld(held));
-      store.written(held);
+      lazyTransaction(db, () => store.writeHeld());
     } catch (error) {
       // No longer held before the worker looks: it must find them `sent`, as the file has them.
-      store.written(held);
+      store.release(held);
       for (const { op } of held) this.#stranded.add(op.id);
       this.o.logger.error(
         { err: error, operations: held.length },

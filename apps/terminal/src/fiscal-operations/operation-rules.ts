@@ -8,24 +8,17 @@ export interface OperationRules {
   opensShift: boolean;
   /** Takes the next receipt number of the day; reports take none. */
   takesReceiptNumber: boolean;
-  /**
-   * Sums the day's documents, registered or not, before it is written (X and Z reports): the
-   * fiscal server's answers held for the next commit are written first (FiscalRegistrar.flushAnswers).
-   */
-  readsTheDay: boolean;
 }
 
 const DOCUMENT: OperationRules = {
   refusedWhenDayExpired: true,
   opensShift: true,
   takesReceiptNumber: true,
-  readsTheDay: false,
 };
 const REPORT: OperationRules = {
   refusedWhenDayExpired: false,
   opensShift: false,
   takesReceiptNumber: false,
-  readsTheDay: true,
 };
 
 /** The rules of every operation type, in one table so that no use case restates them. */

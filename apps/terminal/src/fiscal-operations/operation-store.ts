@@ -1,5 +1,5 @@
 import type { Turnover } from '@fiscal-pos/fiscal';
-import type { Db } from '../storage/database.js';
+import { guardHeldWrites, SEES_HELD_WRITES, type Db } from '../storage/database.js';
 import { rowCount } from '../storage/row-counts.js';
 import {
   canTransitionOperation,
@@ -157,6 +157,12 @@ export interface OperationHistory {
   listOperations(query: OperationQuery): Promise<ReturnType<OperationStore['list']>>;
 }
 
+/**
+ * The tables a held transition changes when it is written: the operation's row and, through
+ * the triggers on its status (migrations 0011-0022), the outbox, the hourly and running counts.
+ */
+const HELD_TABLES = /\b(fiscal_operations|platform_outbox|operation_counts|row_counts|shift_counts)\b/;
+
 export class OperationStore {
   /**
    * Transitions held in memory until the next write carries them (group commit, see `hold`),
@@ -164,7 +170,38 @@ export class OperationStore {
    */
   readonly #held = new Map<string, HeldTransition>();
 
+  /** The held transitions the open transaction has written: they leave the hold when it commits. */
+  #writing: HeldTransition[] = [];
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Makes every statement of this process on the tables a held transition changes (HELD_TABLES)
+   * write the held ones first: into the transaction open, or, outside one, by `flush` in a commit
+   * of its own (FiscalRegistrar.flushAnswers). So no reader of the process (the lists, the daily
+   * summary, the outbox push, health, /metrics) sees an operation `sent` whose answer it could
+   * see, and none acts on it (the push would send the document twice). The fiscal path's own
+   * reads before its write are marked SEES_HELD_WRITES: it writes them with its own commit.
+   */
+  settleHeldBeforeReads(flush: () => void): void {
+    guardHeldWrites(this.db, {
+      tables: HELD_TABLES,
+      settle: (inTransaction) => {
+        if (this.#held.size === this.#writing.length) return;
+        if (inTransaction) this.writeHeld();
+        else flush();
+      },
+      mark: () => this.#writing.length,
+      rolledBackTo: (mark) => {
+        this.#writing.length = mark;
+      },
+      committed: () => {
+        for (const each of this.#writing)
+          if (this.#held.get(each.op.id) === each) this.#held.delete(each.op.id);
+        this.#writing = [];
+      },
+    });
+  }
 
   /**
    * Writes a new operation `pending`, or `sent` with its first attempt counted when it goes to
@@ -200,7 +237,7 @@ export class OperationStore {
   /** The operation as this process knows it: with its held transition, if one waits to be written. */
   get(id: string): FiscalOperationRecord | undefined {
     const row = this.db
-      .prepare<[string], OperationRow>('SELECT * FROM fiscal_operations WHERE id = ?')
+      .prepare<[string], OperationRow>(`SELECT * ${SEES_HELD_WRITES} FROM fiscal_operations WHERE id = ?`)
       .get(id);
     if (!row) return undefined;
     const held = this.#held.get(id);
@@ -263,21 +300,17 @@ export class OperationStore {
   }
 
   /**
-   * Holds a transition in memory instead of writing it: the next transaction run by `withHeld`
-   * writes it with its own rows, so that the pages both change (the operation's leaf, its
-   * counts, its outbox row) are written once (docs/offline-mode.md, "Group commit of answers"). Only for a transition whose loss is recoverable from what is already durable:
-   * the fiscal server's registration of a `sent` operation (lost, the operation is re-sent and
-   * the server answers again from its deduplication by UUID). `get` shows it meanwhile.
+   * Holds a transition in memory instead of writing it: the next transaction that touches the
+   * operations writes it with its own rows (the next operation's durable write, see `withHeld`),
+   * so that the pages both change (the operation's leaf, its counts, its outbox row) are written
+   * once (docs/offline-mode.md, "Group commit of answers"); any other statement on them writes
+   * it first (settleHeldBeforeReads). Only for a transition whose loss is recoverable from what
+   * is already durable: the fiscal server's registration of a `sent` operation (lost, the
+   * operation is re-sent and the server answers again from its deduplication by UUID).
    */
-  hold(
-    op: StoredOperation,
-    from: OperationStatus,
-    to: OperationStatus,
-    fields: TransitionFields,
-  ): FiscalOperationRecord {
+  hold(op: StoredOperation, from: OperationStatus, to: OperationStatus, fields: TransitionFields): void {
     if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(op.id, from, to);
     this.#held.set(op.id, { op, from, to, fields });
-    return this.require(op.id);
   }
 
   /** The transitions held now, oldest first. */
@@ -286,30 +319,29 @@ export class OperationStore {
   }
 
   /**
-   * Writes `held` (from `held()`) inside the caller's transaction. They stay held until
-   * `written` is told the transaction committed: a rollback leaves them to the next write.
+   * Writes, inside the transaction open now, the held transitions it has not written yet; they
+   * leave the hold when it commits (a rollback leaves them held).
    */
-  writeHeld(held: readonly HeldTransition[]): void {
-    for (const { op, from, to, fields } of held) this.transition(op, from, to, fields);
+  writeHeld(): void {
+    const pending = [...this.#held.values()].filter((each) => !this.#writing.includes(each));
+    // Counted as written before their UPDATEs run: those are statements on HELD_TABLES too.
+    this.#writing.push(...pending);
+    for (const { op, from, to, fields } of pending) this.transition(op, from, to, fields);
   }
 
   /**
    * Runs `work` in one transaction that first writes the transitions held now: the next
    * operation's durable write, a shift's close (whose totals count what the server registered).
-   * A rollback leaves them held.
    */
   withHeld<T>(work: () => T): T {
-    const held = this.held();
-    const result = this.db.transaction(() => {
-      this.writeHeld(held);
+    return this.db.transaction(() => {
+      this.writeHeld();
       return work();
     })();
-    this.written(held);
-    return result;
   }
 
-  /** `held` is on disk (its transaction committed), or given up (`FiscalRegistrar` strands it). */
-  written(held: readonly HeldTransition[]): void {
+  /** Gives up `held` (from `held()`): their write failed, FiscalRegistrar strands them for the worker. */
+  release(held: readonly HeldTransition[]): void {
     for (const each of held) if (this.#held.get(each.op.id) === each) this.#held.delete(each.op.id);
   }
 
@@ -355,7 +387,7 @@ export class OperationStore {
     return (
       this.db
         .prepare<[], { created_at: string }>(
-          'SELECT created_at FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
+          `SELECT created_at ${SEES_HELD_WRITES} FROM fiscal_operations ORDER BY seq DESC LIMIT 1`,
         )
         .get()?.created_at ?? null
     );
@@ -422,7 +454,8 @@ export class OperationStore {
         { report: number; from: string; to: string },
         { day: number; shift: number | null; closed: number }
       >(
-        `SELECT
+        // A held answer moves a document from `sent` to `success`, which count alike here.
+        `SELECT ${SEES_HELD_WRITES}
            COALESCE((SELECT closing_cash_balance FROM z_reports WHERE report_number = @report - 1), 0)
              -- Bound numbers are REAL to SQLite ('report 3.0'): the cast names the row as the triggers do.
              + COALESCE((SELECT SUM(amount) FROM row_counts WHERE name = 'report ' || CAST(@report AS INTEGER)

@@ -140,8 +140,6 @@ export async function performFiscalOperation(
       return at.toISOString();
     };
     const checkedAt = dated(ctx.clock.now());
-    // A report counts what the server registered: the answers held for the next write first.
-    if (rules.readsTheDay) registrar.flushAnswers();
     plan.check?.(state);
     const amounts = plan.amounts(state);
     // Reports and cash-outs add nothing: they are never refused by a limit (a Z report can always be made).

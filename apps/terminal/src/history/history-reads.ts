@@ -35,7 +35,14 @@ export const READ_WORKER = new URL(
  * deadline (503 QUERY_TIMEOUT past it).
  */
 export class PooledHistory implements SaleHistory, OperationHistory, ZReportHistory {
-  constructor(private readonly pool: ReadPool) {}
+  /**
+   * `settle` writes what this process holds for the file before a worker reads it (the fiscal
+   * server's answers, settleHeldWrites): another connection sees only what is committed.
+   */
+  constructor(
+    private readonly pool: ReadPool,
+    private readonly settle: () => void,
+  ) {}
 
   listSales(query: Parameters<SaleStore['list']>[0]) {
     return this.read('salesList', query);
@@ -61,6 +68,7 @@ export class PooledHistory implements SaleHistory, OperationHistory, ZReportHist
     name: N,
     args: Parameters<(typeof HISTORY_READS)[N]>[1],
   ): Promise<ReturnType<(typeof HISTORY_READS)[N]>> {
+    this.settle();
     // The worker answered with what HISTORY_READS[name] returned for these arguments.
     return this.pool.run(name, args) as Promise<ReturnType<(typeof HISTORY_READS)[N]>>;
   }

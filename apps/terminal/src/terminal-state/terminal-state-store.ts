@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../storage/database.js';
+import { SEES_HELD_WRITES, type Db } from '../storage/database.js';
 
 export interface TerminalState {
   terminalId: string;
@@ -22,9 +22,10 @@ interface StateRow {
  * The open report's last receipt number, read from the operations that carry them, through the
  * index of their UNIQUE (report_number, receipt_number) (one seek): a number is issued in the
  * transaction that writes its operation, so the highest one written is the last one issued. A
- * counter of its own was a row every sale's commit rewrote (migration 0022).
+ * counter of its own was a row every sale's commit rewrote (migration 0022). An answer held for
+ * a later commit changes no receipt number.
  */
-const LAST_RECEIPT_NUMBER = `COALESCE((SELECT MAX(o.receipt_number) FROM fiscal_operations o
+const LAST_RECEIPT_NUMBER = `${SEES_HELD_WRITES} COALESCE((SELECT MAX(o.receipt_number) FROM fiscal_operations o
   WHERE o.report_number = terminal_state.report_number), 0)`;
 
 /** The device's fiscal counters. Every write here happens inside an operation's transaction. */

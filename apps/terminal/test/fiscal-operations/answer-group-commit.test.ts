@@ -9,8 +9,9 @@
 import Database from 'better-sqlite3';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  API_KEY,
   cashSale,
   removeDir,
   tempDir,
@@ -86,6 +87,77 @@ describe('the fiscal server’s answer to a sale', () => {
     expect(report.status).toBe(200);
     expect(onDisk(terminal.dataDir, sale.fiscalOperationId).status).toBe('success');
     expect(report.body.data.reportData.receiptsSentToMev).toBe(1);
+  });
+
+  it('is written before the daily summary counts what the fiscal server received (a refund right after a Z)', async () => {
+    const terminal = await ctx.start({ card: 'none', config: HELD });
+    const sold = await sell(terminal);
+    expect((await terminal.call('POST', '/api/reports/z', { printReport: false })).status).toBe(200);
+    const refund = await terminal.call<{ data: { fiscalOperationId: string } }>(
+      'POST',
+      `/api/sales/${sold.saleId}/refund`,
+      { items: [{ index: 0, quantity: 1 }], printReceipt: false },
+    );
+    expect(refund.status).toBe(200);
+    const summary = await terminal.call('GET', '/api/fiscal/daily-summary');
+    expect(summary.body.data).toMatchObject({ returnsCount: 1, receiptsSentToMev: 1 });
+    expect(onDisk(terminal.dataDir, refund.body.data.fiscalOperationId).status).toBe('success');
+  });
+
+  it('is written before the cloud’s outbox is read: the document goes up once, registered', async () => {
+    const terminal = await ctx.start({ card: 'none', config: HELD });
+    const sale = await sell(terminal);
+    const { documentOutbox, operations } = terminal.runtime;
+    // What the push does: read what is due, send it, confirm the revision sent.
+    const due = documentOutbox.due(100);
+    expect(due.map((d) => d.operationId)).toEqual([sale.fiscalOperationId]);
+    expect(operations.get(sale.fiscalOperationId)!.status).toBe('success');
+    documentOutbox.confirm(due);
+    // The answer, had it still been held, would make the document due again (pushed twice).
+    terminal.runtime.registrar!.flushAnswers();
+    expect(documentOutbox.due(100)).toEqual([]);
+  });
+
+  it('is written before the history’s read workers, health or /metrics read the operations', async () => {
+    const terminal = await ctx.start({ card: 'none', config: HELD });
+    const first = await sell(terminal);
+    const list = await terminal.call<{ data: { operations: { id: string; status: string }[] } }>(
+      'GET',
+      '/api/fiscal/operations',
+    );
+    expect(list.body.data.operations.find((op) => op.id === first.fiscalOperationId)?.status).toBe('success');
+
+    const second = await sell(terminal);
+    expect((await terminal.call('GET', '/api/health')).status).toBe(200);
+    expect(onDisk(terminal.dataDir, second.fiscalOperationId).status).toBe('success');
+
+    const third = await sell(terminal);
+    const metrics = await fetch(`${terminal.url}/metrics`, { headers: { 'X-API-Key': API_KEY } });
+    expect(metrics.status).toBe(200);
+    await metrics.text();
+    expect(onDisk(terminal.dataDir, third.fiscalOperationId).status).toBe('success');
+  });
+
+  it('rides the next sale’s durable commit, with no commit of its own', async () => {
+    const terminal = await ctx.start({ card: 'none', config: HELD });
+    const first = await sell(terminal);
+    const flush = vi.spyOn(terminal.runtime.registrar!, 'flushAnswers');
+    const second = await sell(terminal);
+    // Nothing on the sale's path wrote it on its own: the second sale's transaction carried it.
+    expect(flush).not.toHaveBeenCalled();
+    expect(onDisk(terminal.dataDir, first.fiscalOperationId).status).toBe('success');
+    expect(terminal.runtime.operations.held().map((held) => held.op.id)).toEqual([second.fiscalOperationId]);
+  });
+
+  it('with ANSWER_HOLD_MS=0 is written before the cashier is answered, never held', async () => {
+    const terminal = await ctx.start({ card: 'none', config: { answerHoldMs: 0 } });
+    const hold = vi.spyOn(terminal.runtime.operations, 'hold');
+    const sale = await sell(terminal);
+    expect(onDisk(terminal.dataDir, sale.fiscalOperationId)).toEqual({
+      status: 'success',
+      fiscal_code: sale.fiscalCode,
+    });
+    expect(hold).not.toHaveBeenCalled();
   });
 
   it('lost in a crash, is asked again once: the server registers the sale once, with the answer the cashier got', async () => {

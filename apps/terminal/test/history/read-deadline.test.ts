@@ -27,7 +27,7 @@ describe('the read pool', () => {
     );
     const pool = new ReadPool({ file, size: 1, deadlineMs: 10_000, entry: READ_WORKER });
     pools.push(pool);
-    const page = await new PooledHistory(pool).listOperations({
+    const page = await new PooledHistory(pool, () => {}).listOperations({
       dateFrom: null,
       dateTo: null,
       type: null,
@@ -48,7 +48,7 @@ describe('the read pool', () => {
   it('refuses a read past its deadline with QUERY_TIMEOUT, queued reads included, and keeps serving', async () => {
     const pool = new ReadPool({ file: 'unused', size: 1, deadlineMs: 150, entry: STALLING });
     pools.push(pool);
-    const stalling = new PooledHistory(pool);
+    const stalling = new PooledHistory(pool, () => {});
     const query = { dateFrom: null, dateTo: null, shiftId: null, limit: 1, offset: 0, cursor: null };
     const started = performance.now();
     const [running, queued] = await Promise.allSettled([
