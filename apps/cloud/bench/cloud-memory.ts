@@ -29,7 +29,29 @@ export interface CloudMemory {
   /** Resident, and the most it had been, once it listened (before the first request), MB. */
   listeningMb: number;
   listeningPeakMb: number;
+  /**
+   * The steady cost, measured over STEADY_REQUESTS more requests after the first 10,000 (the
+   * compilers done): the cloud process's CPU (all its threads, user + system) per request, µs,
+   * and its rate, requests/s.
+   */
+  steadyCpuMicros: number;
+  steadyRate: number;
 }
+
+/** Requests of the steady phase, after the 10,000 whose memory is measured. */
+const STEADY_REQUESTS = 6_000;
+
+/** CPU a process has used so far (utime + stime of /proc/<pid>/stat), µs. */
+function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / CLOCK_TICKS;
+}
+
+/** USER_HZ: 100 on every Linux Node runs on. */
+const CLOCK_TICKS = 100;
 
 /** VmRSS and VmHWM of a process, MB. */
 function residentMb(pid: number): { rssMb: number; peakMb: number } {
@@ -44,12 +66,12 @@ type Seed = (db: Db, merchantId: string) => Promise<void>;
 /**
  * Starts a cloud process on `databaseUrl`, or on PGlite in a fresh directory when none is given,
  * with one merchant whose products `seed` writes, and sends it 10,000 requests from 16
- * connections: `/ping` and 100-product pages in turn. `nodeFlags`: Node's, for the cloud process.
+ * connections: `/ping` and 100-product pages in turn, then STEADY_REQUESTS more for the steady cost.
+ * On PGlite the cloud restarts itself with its embedded flags (src/embedded-runtime.ts).
  */
 export async function cloudMemoryAfterRequests(
   seed: Seed,
   databaseUrl: string | undefined,
-  nodeFlags: readonly string[] = [],
 ): Promise<CloudMemory> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cloud-memory-'));
   const database = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
@@ -68,7 +90,7 @@ export async function cloudMemoryAfterRequests(
       RATE_LIMIT_MAX: '1000000000',
       RATE_LIMIT_ADDRESS_MAX: '1000000000',
     },
-    nodeFlags,
+    [],
     'build',
   );
   const listening = residentMb(child.process.pid!);
@@ -76,25 +98,35 @@ export async function cloudMemoryAfterRequests(
   try {
     const headers = { 'x-service-api-key': key.key };
     let cursor: string | null = null;
-    let sent = 0;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (sent < REQUESTS) {
-          const page = sent++ % 2 === 1;
-          const path = page
-            ? `/api/public/v1/products?limit=100${cursor ? `&cursor=${cursor}` : ''}`
-            : '/api/public/v1/ping';
-          const res = await pool.request({ path, method: 'GET', headers });
-          if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode}`);
-          if (page) cursor = ((await res.body.json()) as { nextCursor: string | null }).nextCursor;
-          else await res.body.dump();
-        }
-      }),
-    );
+    const send = async (count: number) => {
+      let sent = 0;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (sent < count) {
+            const page = sent++ % 2 === 1;
+            const path = page
+              ? `/api/public/v1/products?limit=100${cursor ? `&cursor=${cursor}` : ''}`
+              : '/api/public/v1/ping';
+            const res = await pool.request({ path, method: 'GET', headers });
+            if (res.statusCode !== 200) throw new Error(`${path}: HTTP ${res.statusCode}`);
+            if (page) cursor = ((await res.body.json()) as { nextCursor: string | null }).nextCursor;
+            else await res.body.dump();
+          }
+        }),
+      );
+    };
+    await send(REQUESTS);
+    const memory = residentMb(child.process.pid!);
+    const cpuBefore = processCpuMicros(child.process.pid!);
+    const started = performance.now();
+    await send(STEADY_REQUESTS);
+    const seconds = (performance.now() - started) / 1000;
     return {
-      ...residentMb(child.process.pid!),
+      ...memory,
       listeningMb: listening.rssMb,
       listeningPeakMb: listening.peakMb,
+      steadyCpuMicros: Math.round((processCpuMicros(child.process.pid!) - cpuBefore) / STEADY_REQUESTS),
+      steadyRate: Math.round(STEADY_REQUESTS / seconds),
     };
   } finally {
     await pool.close();

@@ -2,6 +2,7 @@
 // anything else starts the cloud.
 import { runAdminCli } from './cli/cli.js';
 import { loadConfig } from './config.js';
+import { runAsEmbeddedCloud } from './embedded-runtime.js';
 
 const config = loadConfig();
 const [first, ...rest] = process.argv.slice(2);
@@ -14,6 +15,8 @@ if (first === 'admin') {
     process.exitCode = 1;
   }
 } else {
+  // On PGlite, restarted (same pid) with the Node flags that bound its memory (embedded-runtime.ts).
+  if (!config.databaseUrl) runAsEmbeddedCloud((message) => console.warn(message));
   // Not imported above: an admin command sent to a running cloud needs none of the server.
   const { startCloud } = await import('./server.js');
   const cloud = await startCloud({ config });
