@@ -13,7 +13,7 @@ import { newId } from '../ids.js';
 import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
-import { holdStock, recordCountedStock, setOnHand } from './stock-ledger.js';
+import { announceInventory, holdStock, recordCountedStock, setOnHand } from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
@@ -164,7 +164,7 @@ export async function upsertProducts(
           sku: c.sku,
           category_id: c.categoryId,
           active: c.active,
-          on_hand_milli: input.onHandMilli ?? held.get(input.code) ?? 0,
+          on_hand_milli: input.onHandMilli ?? held.onHand.get(input.code) ?? 0,
           version: first + i,
           content: c.content,
         };
@@ -186,14 +186,16 @@ export async function upsertProducts(
       })
       // xmax = 0 on the returned row means the insert happened rather than the update.
       .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
-    await recordCountedStock(
+    const counted = rows.flatMap(({ created: _, ...product }) => {
+      const deltaMilli = product.onHandMilli - (held.onHand.get(product.code) ?? 0);
+      return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
+    });
+    await recordCountedStock(tx, merchantId, counted, stockReason);
+    // Products whose stock the write leaves as the pushes made it: announced here, the pushes' change.
+    await announceInventory(
       tx,
       merchantId,
-      rows.flatMap(({ created: _, ...product }) => {
-        const deltaMilli = product.onHandMilli - (held.get(product.code) ?? 0);
-        return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
-      }),
-      stockReason,
+      rows.filter((p) => held.moved.has(p.id) && !counted.some((c) => c.product.id === p.id)),
     );
     const chunkSaved = rows.map(({ created, ...row }) => ({ product: presentProduct(row), created }));
     await emitEvents(
