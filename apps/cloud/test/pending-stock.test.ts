@@ -164,10 +164,7 @@ describe.each(DRIVERS)('pending stock on %s', (driver) => {
           const quantityMilli = 1 + Math.floor(next() * 3_000);
           const refund = next() < 0.2;
           move(code, refund ? quantityMilli : -quantityMilli);
-          return fiscalDocument(
-            [{ productId: ids[code]!, quantityMilli }],
-            refund ? { type: 'refund' } : {},
-          );
+          return fiscalDocument([{ productId: ids[code]!, quantityMilli }], refund ? { type: 'refund' } : {});
         });
         const again = [...pushed.values()].filter((p) => p.till === till);
         const retry = again.length > 0 && next() < 0.3 ? [pick(again).first] : [];

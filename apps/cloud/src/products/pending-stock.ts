@@ -77,7 +77,9 @@ const NOTHING: Applied = { taken: 0, deliveries: 0, moved: [] };
  */
 export async function applyPendingStock(db: Queryable, merchantId: string): Promise<Applied> {
   const [pending] = rowsOf<{ any: boolean }>(
-    await db.execute(sql`select exists (select 1 from stock_pending where merchant_id = ${merchantId}) as any`),
+    await db.execute(
+      sql`select exists (select 1 from stock_pending where merchant_id = ${merchantId}) as any`,
+    ),
   );
   if (!pending!.any) return NOTHING;
   return db.transaction((tx) =>
