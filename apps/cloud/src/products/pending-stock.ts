@@ -58,7 +58,7 @@ export function moveOnHand(eventIds: readonly string[] | null): SQL {
 /** Rows one background pass takes at most: a bounded transaction, the rest at the next pass. */
 export const PENDING_BATCH = 20_000;
 
-export interface Applied {
+interface Applied {
   /** Pending rows applied. */
   taken: number;
   /** Webhook deliveries queued for the inventory.updated events. */

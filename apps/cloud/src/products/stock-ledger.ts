@@ -272,7 +272,7 @@ const recordAndSum = (merchantId: string, movements: readonly BatchMovement[]) =
  * their number: records the new ones, moves each product's on-hand by their sum and emits one
  * inventory.updated per product that changed (pending-stock.ts, moveOnHand).
  */
-export async function recordStockMovements(
+async function recordStockMovements(
   tx: Tx,
   merchantId: string,
   movements: readonly BatchMovement[],
