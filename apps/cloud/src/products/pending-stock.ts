@@ -91,7 +91,10 @@ export async function applyPendingStock(db: Queryable, merchantId: string): Prom
  * For a writer of these products' stock, inside its transaction: applies their pending stock
  * without announcing it, and answers which moved. The writer announces them itself, once, with
  * the on-hand it leaves (two inventory.updated of one product in one transaction would carry
- * the same updatedAt, and a receiver could not tell which is the later).
+ * the same updatedAt, and a receiver could not tell which is the later). The writer calls it
+ * before it locks any product: it waits for a consumer holding some of these rows, and that
+ * consumer may be waiting for a product lock (consumers never wait for pending rows, and every
+ * transaction locks products in id order, so no cycle is possible).
  */
 export async function takePendingStock(
   tx: Tx,

@@ -13,7 +13,13 @@ import { newId } from '../ids.js';
 import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
-import { announceInventory, holdStock, recordCountedStock, setOnHand } from './stock-ledger.js';
+import {
+  announceInventory,
+  holdStock,
+  recordCountedStock,
+  setOnHand,
+  takePendingStockOf,
+} from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
@@ -137,10 +143,16 @@ export async function upsertProducts(
   stockReason: string,
 ): Promise<{ product: Product; created: boolean }[]> {
   const saved: { product: Product; created: boolean }[] = [];
+  // What terminals' pushes left pending for these products, into on-hand before any is locked.
+  const moved = await takePendingStockOf(
+    tx,
+    merchantId,
+    inputs.map((input) => input.code),
+  );
   for (let start = 0; start < inputs.length; start += UPSERT_CHUNK) {
     const chunk = inputs.slice(start, start + UPSERT_CHUNK);
     // Taking the versions holds the merchant's catalog, so no product of it is created
-    // meanwhile; holdStock locks those that exist, so no sale moves their stock meanwhile.
+    // meanwhile; holdStock locks those that exist, so no writer moves their on-hand meanwhile.
     const first = await takeCatalogVersions(tx, merchantId, chunk.length);
     const held = await holdStock(
       tx,
@@ -164,7 +176,7 @@ export async function upsertProducts(
           sku: c.sku,
           category_id: c.categoryId,
           active: c.active,
-          on_hand_milli: input.onHandMilli ?? held.onHand.get(input.code) ?? 0,
+          on_hand_milli: input.onHandMilli ?? held.get(input.code) ?? 0,
           version: first + i,
           content: c.content,
         };
@@ -187,7 +199,7 @@ export async function upsertProducts(
       // xmax = 0 on the returned row means the insert happened rather than the update.
       .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
     const counted = rows.flatMap(({ created: _, ...product }) => {
-      const deltaMilli = product.onHandMilli - (held.onHand.get(product.code) ?? 0);
+      const deltaMilli = product.onHandMilli - (held.get(product.code) ?? 0);
       return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
     });
     await recordCountedStock(tx, merchantId, counted, stockReason);
@@ -195,7 +207,7 @@ export async function upsertProducts(
     await announceInventory(
       tx,
       merchantId,
-      rows.filter((p) => held.moved.has(p.id) && !counted.some((c) => c.product.id === p.id)),
+      rows.filter((p) => moved.has(p.id) && !counted.some((c) => c.product.id === p.id)),
     );
     const chunkSaved = rows.map(({ created, ...row }) => ({ product: presentProduct(row), created }));
     await emitEvents(

@@ -3,7 +3,8 @@
 // adds to it later (pending-stock.ts), so that the column plus the product's pending rows
 // always equals the sum of its movements. Each movement names its source (an adjustment's
 // idempotency key, a sale, a refund, an operator's action); the same source moves stock once,
-// however often it is retried. Writers that read on-hand apply the merchant's pending rows first.
+// however often it is retried. Writers that read on-hand first apply what is pending for the
+// products they write, before they lock any (pending-stock.ts says why).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
@@ -119,14 +120,14 @@ export async function setOnHandMany(
   const sorted = [...targets].sort((a, b) =>
     a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
   );
+  // What the pushes left pending for all of them first, before any product is locked.
+  const moved = await takePendingStock(
+    tx,
+    merchantId,
+    sorted.map((t) => t.productId),
+  );
   for (let start = 0; start < sorted.length; start += SET_CHUNK) {
     const chunk = sorted.slice(start, start + SET_CHUNK);
-    // What the pushes left pending first (it locks the products it moves, in id order too).
-    const moved = await takePendingStock(
-      tx,
-      merchantId,
-      chunk.map((t) => t.productId),
-    );
     const current = await tx
       .select()
       .from(products)
@@ -154,39 +155,48 @@ export async function setOnHandMany(
   }
 }
 
+const ofCodes = (merchantId: string, codes: readonly string[]) =>
+  and(
+    eq(products.merchantId, merchantId),
+    sql`${products.code} in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
+  );
+
+/**
+ * For a writer of these products (by code) that sets their on-hand: applies what pushes left
+ * pending for them (pending-stock.ts), before the writer locks any, and answers the ids of
+ * those that moved, for the writer to announce.
+ */
+export async function takePendingStockOf(
+  tx: Tx,
+  merchantId: string,
+  codes: readonly string[],
+): Promise<Set<string>> {
+  const rows = await tx.select({ id: products.id }).from(products).where(ofCodes(merchantId, codes));
+  return takePendingStock(
+    tx,
+    merchantId,
+    rows.map((r) => r.id),
+  );
+}
+
 /**
  * For a writer that sets on-hand in the same statement as the rest of the product (the
- * upsert of many products): locks the merchant's live and deleted products with these codes,
- * in id order, applies what pushes left pending for them (pending-stock.ts) and tells their
- * stock and which of them that moved, so the writer can set each to its target, record the
- * difference with recordCountedStock and announce the rest before the transaction ends.
+ * upsert of many products), after takePendingStockOf: locks the merchant's live and deleted
+ * products with these codes, in id order, and tells their stock, so the writer can set each to
+ * its target and record the difference with recordCountedStock before the transaction ends.
  */
 export async function holdStock(
   tx: Tx,
   merchantId: string,
   codes: readonly string[],
-): Promise<{ onHand: Map<string, number>; moved: Set<string> }> {
-  const ofCodes = and(
-    eq(products.merchantId, merchantId),
-    sql`${products.code} in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
-  );
-  const locked = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(ofCodes)
-    .orderBy(asc(products.id))
-    .for('no key update');
-  // What the pushes left pending for them, into on-hand, so the writer sets on-hand from it.
-  const moved = await takePendingStock(
-    tx,
-    merchantId,
-    locked.map((r) => r.id),
-  );
+): Promise<Map<string, number>> {
   const rows = await tx
     .select({ code: products.code, onHandMilli: products.onHandMilli })
     .from(products)
-    .where(ofCodes);
-  return { onHand: new Map(rows.map((r) => [r.code, r.onHandMilli])), moved };
+    .where(ofCodes(merchantId, codes))
+    .orderBy(asc(products.id))
+    .for('no key update');
+  return new Map(rows.map((r) => [r.code, r.onHandMilli]));
 }
 
 /** inventory.updated of each product as it is, one statement for all. */
