@@ -44,6 +44,12 @@ export interface CloudConfig {
    * in the process (http/rate-limit-store.ts says what that costs in exactness).
    */
   rateLimitSyncMs: number;
+  /**
+   * How often each process moves pushed receipts' pending stock into on-hand and announces it
+   * (products/stock-applier.ts): the most an inventory.updated waits after its push, beside the
+   * pass itself. 0: no background pass (tests apply it themselves; reads always do).
+   */
+  stockApplyMs: number;
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
   /**
@@ -206,6 +212,7 @@ const SETTINGS = {
   RATE_LIMIT_MAX: int(600),
   RATE_LIMIT_WINDOW_MS: int(MINUTE),
   RATE_LIMIT_SYNC_MS: int(500, { min: 10, max: MINUTE }),
+  STOCK_APPLY_MS: int(1_000, { min: 0, max: MINUTE }),
   RATE_LIMIT_ADDRESS_MAX: int(1200),
   RATE_LIMIT_RELAY_MAX: int(60_000),
   CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
@@ -265,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     logLevel: e.LOG_LEVEL,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     rateLimitSyncMs: e.RATE_LIMIT_SYNC_MS,
+    stockApplyMs: e.STOCK_APPLY_MS,
     addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
     relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
     corsOrigins: e.CORS_ORIGINS,

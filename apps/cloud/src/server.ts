@@ -24,12 +24,15 @@ import { resolveSecretsKeyring } from './secrets/resolve-secrets-keyring.js';
 import { unknownSecretsKeyIds } from './db/seal-stored-secrets.js';
 import type { AppContext } from './context.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { StockApplier } from './products/stock-applier.js';
 import { UrlGuard } from '@fiscal-pos/url-guard';
 
 export interface Cloud {
   app: FastifyInstance;
   ctx: AppContext;
   worker: DeliveryWorker | undefined;
+  /** Moves pushed receipts' pending stock into on-hand (tests drive its pass()). */
+  stockApplier: StockApplier;
   mailWorker: MailWorker | undefined;
   /** The address the API listens on, e.g. http://127.0.0.1:4600 */
   url: string;
@@ -121,6 +124,12 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
     sessionIdleMs: config.console.session.idleMs,
     logger: logger.child({ component: 'housekeeping' }),
   });
+  const stockApplier = new StockApplier({
+    db: database.db,
+    periodMs: config.stockApplyMs,
+    logger: logger.child({ component: 'stock' }),
+    onDeliveries: () => worker?.wake(),
+  });
   let listeningUrl = '';
   const ctx: AppContext = {
     db: database.db,
@@ -160,10 +169,12 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
   worker?.start();
   mailWorker?.start();
   housekeeping.start();
+  stockApplier.start();
   return {
     app,
     ctx,
     worker,
+    stockApplier,
     mailWorker,
     url: address,
     close: async () => {
@@ -173,6 +184,7 @@ export async function startCloud(options: StartOptions): Promise<Cloud> {
       await worker?.stop();
       await mailWorker?.stop();
       await housekeeping.stop();
+      await stockApplier.stop();
       ctx.keyCache.close();
       if (!options.database) await database.close();
       unlockDataDir();

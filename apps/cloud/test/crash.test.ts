@@ -1,18 +1,26 @@
 // The cloud as real child processes: killed with SIGKILL while deliveries are in flight, it
-// delivers every event after restart and no webhook id is accepted twice; and two processes
-// sharing one PostgreSQL database never send the same delivery twice.
+// delivers every event after restart and no webhook id is accepted twice; killed between
+// answered pushes and the consumer of their stock, it applies that stock once after restart and
+// announces it once; and two processes sharing one PostgreSQL database never send the same
+// delivery twice.
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { saveProduct } from '../src/products/save-product.js';
+import type { Cloud } from '../src/server.js';
+import { fiscalDocument } from './documents-fixture.js';
 import { kill9, spawnCloud, type CloudChild as Child } from './cloud-process.js';
 import {
+  activeTerminal,
+  device,
   DRIVERS,
   openTestDatabase,
   seedMerchant,
+  TEST_OPERATOR_TOKEN,
   TEST_SECRETS_KEY,
   testSecrets,
   type Driver,
@@ -53,6 +61,7 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
   let receiver: HttpsReceiver;
   let base: string;
   let merchant: TestMerchant;
+  let stocked: string;
   const children: Child[] = [];
   let env: Record<string, string>;
 
@@ -73,6 +82,16 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
       vatCode: 'B',
       unit: 'pcs',
     });
+    stocked = (
+      await saveProduct(seeding.db, merchant.merchantId, {
+        code: 'S-1',
+        name: { ro: 'S' },
+        priceMinor: 100,
+        vatCode: 'B',
+        unit: 'pcs',
+        onHandMilli: 100_000,
+      })
+    ).id;
     if (driver === 'pglite') await seeding.close();
     env = {
       // Processes sharing a server must share the secrets key; a PGlite cloud generates its own
@@ -125,6 +144,83 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     expect(receiver.acknowledged().every((r) => r.verified)).toBe(true);
     if (driver === 'pglite') expect(statSync(join(tmp, 'data', 'secrets-key')).mode & 0o777).toBe(0o600);
     await kill9(child);
+  }, 120_000);
+
+  /** The stocked product's column, pending rows, ledger and inventory.updated events (PostgreSQL: the test can read it). */
+  const books = async (db: TestDatabase) => {
+    const [row] = rowsOf<{ column: string; pending: string; ledger: string; announced: number }>(
+      await db.db.execute(sql`
+        select p.on_hand_milli::text as column,
+          (select coalesce(sum(delta_milli), 0) from stock_pending where product_id = p.id)::text as pending,
+          (select coalesce(sum(delta_milli), 0) from stock_movements where product_id = p.id)::text as ledger,
+          (select count(*) from events where type = 'inventory.updated' and data->'object'->>'productId' = p.id)::int
+            as announced
+        from products p where p.id = ${stocked}`),
+    );
+    return row;
+  };
+
+  it("applies answered pushes' stock once after kill -9 before the consumer ran, and announces it once", async () => {
+    // No consumer pass in the first process: the pushes' stock is still pending at the kill.
+    const first = await spawnCloud({
+      ...env,
+      STOCK_APPLY_MS: '0',
+      CLOUD_OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+    });
+    children.push(first);
+    const asCloud = (child: Child) => ({ url: child.url }) as Cloud;
+    const path = '/stock';
+    const res = await fetch(`${first.url}/api/public/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'x-service-api-key': merchant.key.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: base + path, events: ['inventory.updated'] }),
+    });
+    expect(res.status).toBe(201);
+    receiver.expect(path, ((await res.json()) as { secret: string }).secret);
+    const till = await activeTerminal(asCloud(first), merchant.merchantId, 'Crash');
+    const pushes = [1, 2, 3].map((n) =>
+      Array.from({ length: n }, () => fiscalDocument([{ productId: stocked, quantityMilli: 1_000 * n }])),
+    );
+    const pushAll = async (child: Child) =>
+      Promise.all(
+        pushes.map(async (documents) => {
+          const answer = await device(asCloud(child), till, 'POST', '/documents', { documents });
+          expect(answer.status, answer.text).toBe(200);
+          return (answer.json().results as { outcome: string }[]).map((r) => r.outcome);
+        }),
+      );
+    expect((await pushAll(first)).flat()).toEqual(Array<string>(6).fill('created'));
+    await kill9(first);
+    // The answered pushes are in the ledger; on-hand waits for them in stock_pending.
+    if (database)
+      expect(await books(database)).toEqual({
+        column: '100000',
+        pending: String(-(1 + 4 + 9) * 1_000),
+        ledger: '86000',
+        announced: 1,
+      });
+
+    const second = await spawnCloud({
+      ...env,
+      STOCK_APPLY_MS: '50',
+      CLOUD_OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
+    });
+    children.push(second);
+    // The terminal, never told (say), pushes everything again: nothing is stored or moved twice.
+    expect((await pushAll(second)).flat()).toEqual(Array<string>(6).fill('unchanged'));
+    await waitFor(() => receiver.acknowledged().some((r) => r.path === path), 'inventory.updated', 30_000);
+    const inventory = await fetch(`${second.url}/api/public/v1/inventory?productCode=S-1`, {
+      headers: { 'x-service-api-key': merchant.key.key },
+    });
+    expect(((await inventory.json()) as { onHand: number }).onHand).toBe(86);
+    const announced = receiver.acknowledged().filter((r) => r.path === path);
+    expect(announced.map((r) => r.body.data.object)).toEqual([
+      expect.objectContaining({ productCode: 'S-1', onHand: 86 }),
+    ]);
+    // Applied once: the column is the ledger, nothing waits, one inventory.updated more than at the start.
+    if (database)
+      expect(await books(database)).toEqual({ column: '86000', pending: '0', ledger: '86000', announced: 2 });
+    await kill9(second);
   }, 120_000);
 
   it.runIf(driver === 'postgres')(

@@ -48,7 +48,9 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect(results.map((r) => r.operationId)).toEqual(documents.map((d) => d.operationId));
     return results.map((r) => r.outcome);
   };
+  /** On-hand once the consumer has applied what the pushes left pending. */
   const onHand = async (productId: string): Promise<number> => {
+    await cloud.stockApplier.pass();
     const [row] = await database.db.select().from(products).where(eq(products.id, productId));
     return row!.onHandMilli;
   };
@@ -397,6 +399,7 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
       secretKeyId: testSecrets.currentKeyId,
       status: 'enabled',
     });
+    await cloud.stockApplier.pass(); // what earlier tests left pending is not this test's
     const before = await database.db.query.webhookDeliveries.findMany({
       where: (d, { eq: is }) => is(d.endpointId, endpointId),
     });
@@ -406,7 +409,9 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     ]);
     const refund = fiscalDocument([{ productId: bread, quantityMilli: 1000 }], { type: 'refund' });
     await pushOk([sale, refund]);
+    await cloud.stockApplier.pass();
     await pushOk([{ ...sale, revision: 2, status: 'failed' }]);
+    await cloud.stockApplier.pass();
     const delivered = await database.db.query.webhookDeliveries.findMany({
       where: (d, { eq: is }) => is(d.endpointId, endpointId),
     });
@@ -449,7 +454,7 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect(await eventOf('sale.updated')).toEqual((await sales(a, `/${created.id}`)).json());
   });
 
-  // The ingest renders inventory.updated in SQL, beside the update (stock-ledger.ts): it must
+  // The consumer renders inventory.updated in SQL, beside the update (pending-stock.ts): it must
   // say what the inventory resource says, fractions and the timestamp's form included.
   it('announces each changed product as the inventory resource shows it after the push', async () => {
     const sale = fiscalDocument([
@@ -457,6 +462,7 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
       { productId: milk, quantityMilli: 333 },
     ]);
     await pushOk([sale]);
+    await cloud.stockApplier.pass();
     for (const [productId, code] of [
       [bread, 'BREAD'],
       [milk, 'MILK'],

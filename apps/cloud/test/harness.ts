@@ -163,6 +163,8 @@ export function testConfig(
     port: 0,
     host: '127.0.0.1',
     runWorker: false,
+    // Tests apply pending stock when they mean to (cloud.stockApplier.pass()): no timer racing them.
+    stockApplyMs: 0,
     secrets: { key: TEST_SECRETS_KEY, previousKeys: [] },
     operatorToken: TEST_OPERATOR_TOKEN,
     metricsToken: TEST_METRICS_TOKEN,

@@ -185,6 +185,24 @@ export const stockMovements = pgTable(
   ],
 );
 
+/**
+ * Stock movements of pushed receipts not yet added to their products' on-hand, one row per
+ * product and ingest transaction with the sum of its new movements (products/pending-stock.ts).
+ * The ingest writes them in the push's transaction beside the movements, so that
+ * `products.on_hand_milli` plus these rows always equals the ledger; a consumer moves them into
+ * on-hand within STOCK_APPLY_MS, coalesced per product, and every read of stock applies the
+ * merchant's rows first. No key: rows are only ever inserted and deleted whole.
+ */
+export const stockPending = pgTable(
+  'stock_pending',
+  {
+    merchantId: text('merchant_id').notNull(),
+    productId: text('product_id').notNull(),
+    deltaMilli: bigint('delta_milli', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('stock_pending_merchant_idx').on(t.merchantId)],
+);
+
 export const products = pgTable(
   'products',
   {

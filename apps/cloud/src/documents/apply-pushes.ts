@@ -2,15 +2,15 @@
 // ordered by the terminal's revision, so a retried push, a lost answer or an outbox replayed
 // after a crash changes nothing, and a later MEV result (an offline sale registered, a
 // refusal) updates the document once. Several pushes (of any terminals and merchants) share
-// one transaction: their documents, stock movements and events commit together or not at all,
-// and a push is never split across transactions. The statements are set-based, so their
+// one transaction: their documents, stock movements (with the on-hand they leave pending) and
+// events commit together or not at all, and a push is never split across transactions. The statements are set-based, so their
 // number per transaction is fixed whatever the number of documents.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/database.js';
 import { fiscalDocuments } from '../db/schema.js';
 import { insertEvents, isoTimestamp } from '../events/emit-event.js';
 import { newId } from '../ids.js';
-import { recordStockMovements } from '../products/stock-ledger.js';
+import { recordPushedMovements } from '../products/stock-ledger.js';
 import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { isReceipt, presentSale, type FiscalDocumentRow } from './document-schemas.js';
 import { DEFAULT_TIME_ZONE, type IngestOutcome, type PushedDocument } from '@fiscal-pos/platform-protocol';
@@ -60,13 +60,12 @@ export async function applyPushes(db: Db, pushes: readonly Push[]): Promise<Inge
       );
       round.forEach((i, k) => (applied[i] = results[k]!));
     }
-    // Merchants in id order, so two transactions lock their products in one global order.
+    // The movements, and their sums pending for on-hand (products/pending-stock.ts): no
+    // product row is locked, so groups selling the same products do not wait for each other.
     const merchants = [...new Set(pushes.map((p) => p.device.merchantId))].sort(cmp);
     const ofMerchant = (merchantId: string) => applied.filter((a) => a.row?.merchantId === merchantId);
-    // Stock last: it locks the products sold, and other transactions selling them wait for
-    // this one to commit, so the locks are taken as close to the commit as possible.
     for (const merchantId of merchants)
-      await recordStockMovements(tx, merchantId, ofMerchant(merchantId).flatMap(stockOf));
+      await recordPushedMovements(tx, merchantId, ofMerchant(merchantId).flatMap(stockOf));
     return applied;
   });
   let next = 0;

@@ -11,6 +11,7 @@ import { products } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import { StockDelta } from '../limits.js';
 import { Inventory, presentInventory } from './product-schemas.js';
+import { applyPendingStock } from './pending-stock.js';
 import { recordStockMovement, type StockMovement } from './stock-ledger.js';
 
 export const AdjustmentBody = z
@@ -71,6 +72,7 @@ export async function adjustInventory(
       return { kind: 'applied', adjustment: present(result.movement, result.product) };
     if (result.movement.requestHash !== requestHash)
       throw new ProblemError('idempotency_conflict', 'This Idempotency-Key was used for another adjustment.');
+    await applyPendingStock(tx, merchantId);
     const [current] = await tx.select().from(products).where(eq(products.id, result.movement.productId));
     return { kind: 'replayed', adjustment: present(result.movement, current!) };
   });

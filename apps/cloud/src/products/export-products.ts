@@ -2,6 +2,7 @@
 // with the columns the import reads: an export imported again changes nothing.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
+import { applyPendingStock } from './pending-stock.js';
 import { categories, products } from '../db/schema.js';
 import {
   asTextCell,
@@ -38,6 +39,7 @@ export async function exportProducts(
   options: { merchantId: string; delimiter: Delimiter },
 ): Promise<string> {
   const { merchantId, delimiter } = options;
+  await applyPendingStock(db, merchantId); // on-hand with every push answered (pending-stock.ts)
   const [paths, rows] = await Promise.all([
     categoryPaths(db, merchantId),
     db

@@ -5,6 +5,7 @@
 // `productJson` must render exactly what presentProduct renders; a test holds them equal.
 import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { applyPendingStock } from './pending-stock.js';
 import { products } from '../db/schema.js';
 import type { SortKey } from '../http/cursor.js';
 
@@ -89,6 +90,8 @@ export async function listProductPage(
     updatedSince?: Date | undefined;
   },
 ): Promise<ListedPage> {
+  // On-hand with every push answered before (pending-stock.ts); nothing written when none waits.
+  await applyPendingStock(db, options.merchantId);
   const variant: Variant = `${options.updatedSince ? 'sync' : 'live'}${options.after ? '-after' : ''}`;
   let statements = preparedByDb.get(db);
   if (!statements) preparedByDb.set(db, (statements = new Map<Variant, Prepared>()));

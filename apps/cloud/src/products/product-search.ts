@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../db/database.js';
+import { applyPendingStock } from './pending-stock.js';
 import { products } from '../db/schema.js';
 import { PageQuery } from '../http/cursor.js';
 import { ProblemError } from '../http/problem.js';
@@ -47,6 +48,7 @@ export async function searchProducts(
   merchantId: string,
   query: ProductSearchQuery,
 ): Promise<{ data: Product[]; hasMore: boolean; nextCursor: string | null }> {
+  await applyPendingStock(db, merchantId); // on-hand with every push answered (pending-stock.ts)
   const conditions: SQL[] = [eq(products.merchantId, merchantId), isNull(products.deletedAt)];
   if (query.cursor !== undefined) conditions.push(gt(products.code, decode(query.cursor)));
   if (query.active !== undefined) conditions.push(eq(products.active, query.active));

@@ -2,8 +2,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/database.js';
 import { contentBlocks, products } from '../db/schema.js';
+import { applyPendingStock } from './pending-stock.js';
 
+/** The product with its on-hand after every push answered (pending-stock.ts), as every read below. */
 export async function findProduct(db: Queryable, merchantId: string, code: string) {
+  await applyPendingStock(db, merchantId);
   const [row] = await db
     .select()
     .from(products)
@@ -21,6 +24,7 @@ export async function listContentBlocks(db: Queryable, merchantId: string) {
 }
 
 export async function findProductById(db: Queryable, merchantId: string, id: string) {
+  await applyPendingStock(db, merchantId);
   const [row] = await db
     .select()
     .from(products)

@@ -13,7 +13,13 @@ import { newId } from '../ids.js';
 import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
-import { holdStock, recordCountedStock, setOnHand } from './stock-ledger.js';
+import {
+  announceInventory,
+  holdStock,
+  recordCountedStock,
+  setOnHand,
+  takePendingStockOf,
+} from './stock-ledger.js';
 
 export interface ProductInput {
   code: string;
@@ -137,10 +143,16 @@ export async function upsertProducts(
   stockReason: string,
 ): Promise<{ product: Product; created: boolean }[]> {
   const saved: { product: Product; created: boolean }[] = [];
+  // What terminals' pushes left pending for these products, into on-hand before any is locked.
+  const moved = await takePendingStockOf(
+    tx,
+    merchantId,
+    inputs.map((input) => input.code),
+  );
   for (let start = 0; start < inputs.length; start += UPSERT_CHUNK) {
     const chunk = inputs.slice(start, start + UPSERT_CHUNK);
     // Taking the versions holds the merchant's catalog, so no product of it is created
-    // meanwhile; holdStock locks those that exist, so no sale moves their stock meanwhile.
+    // meanwhile; holdStock locks those that exist, so no writer moves their on-hand meanwhile.
     const first = await takeCatalogVersions(tx, merchantId, chunk.length);
     const held = await holdStock(
       tx,
@@ -186,14 +198,16 @@ export async function upsertProducts(
       })
       // xmax = 0 on the returned row means the insert happened rather than the update.
       .returning({ ...getTableColumns(products), created: sql<boolean>`(xmax = 0)` });
-    await recordCountedStock(
+    const counted = rows.flatMap(({ created: _, ...product }) => {
+      const deltaMilli = product.onHandMilli - (held.get(product.code) ?? 0);
+      return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
+    });
+    await recordCountedStock(tx, merchantId, counted, stockReason);
+    // Products whose stock the write leaves as the pushes made it: announced here, the pushes' change.
+    await announceInventory(
       tx,
       merchantId,
-      rows.flatMap(({ created: _, ...product }) => {
-        const deltaMilli = product.onHandMilli - (held.get(product.code) ?? 0);
-        return deltaMilli === 0 ? [] : [{ product, deltaMilli }];
-      }),
-      stockReason,
+      rows.filter((p) => moved.has(p.id) && !counted.some((c) => c.product.id === p.id)),
     );
     const chunkSaved = rows.map(({ created, ...row }) => ({ product: presentProduct(row), created }));
     await emitEvents(

@@ -1,12 +1,16 @@
 // The stock ledger: on-hand stock changes only by a movement, written in the same transaction
-// as the product's on_hand_milli, so that the column always equals the sum of the product's
-// movements. Each movement names its source (an adjustment's idempotency key, a sale, a
-// refund, an operator's action); the same source moves stock once, however often it is retried.
+// as the product's on_hand_milli or, for pushed receipts, as a pending row that a consumer
+// adds to it later (pending-stock.ts), so that the column plus the product's pending rows
+// always equals the sum of its movements. Each movement names its source (an adjustment's
+// idempotency key, a sale, a refund, an operator's action); the same source moves stock once,
+// however often it is retried. Writers that read on-hand first apply what is pending for the
+// products they write, before they lock any (pending-stock.ts says why).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
 import { products, stockMovements } from '../db/schema.js';
-import { emitEvent, emitEvents, insertEvents, isoTimestamp } from '../events/emit-event.js';
+import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { newId } from '../ids.js';
+import { moveOnHand, takePendingStock } from './pending-stock.js';
 import { presentInventory } from './product-schemas.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -61,6 +65,9 @@ export async function recordStockMovement(tx: Tx, input: StockMovementInput): Pr
       );
     return { kind: 'duplicate', movement: earlier! };
   }
+  // The on-hand the answer and the event show includes every push answered before: this
+  // writer's event announces what the pushes moved too.
+  await takePendingStock(tx, input.merchantId, [input.productId]);
   const [product] = await tx
     .update(products)
     .set({ onHandMilli: sql`${products.onHandMilli} + ${input.deltaMilli}`, updatedAt: sql`now()` })
@@ -113,35 +120,70 @@ export async function setOnHandMany(
   const sorted = [...targets].sort((a, b) =>
     a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
   );
+  // What the pushes left pending for all of them first, before any product is locked.
+  const moved = await takePendingStock(
+    tx,
+    merchantId,
+    sorted.map((t) => t.productId),
+  );
   for (let start = 0; start < sorted.length; start += SET_CHUNK) {
     const chunk = sorted.slice(start, start + SET_CHUNK);
     const current = await tx
-      .select({ id: products.id, onHandMilli: products.onHandMilli })
+      .select()
       .from(products)
       .where(and(eq(products.merchantId, merchantId), idIn(chunk.map((t) => t.productId))))
       .orderBy(asc(products.id))
       .for('no key update');
     const wanted = new Map(chunk.map((t) => [t.productId, t.onHandMilli]));
+    const counted = current.filter((p) => wanted.get(p.id) !== p.onHandMilli);
     await recordStockMovements(
       tx,
       merchantId,
-      current
-        .filter((p) => wanted.get(p.id) !== p.onHandMilli)
-        .map((p) => ({
-          productId: p.id,
-          deltaMilli: wanted.get(p.id)! - p.onHandMilli,
-          reason,
-          source: { kind: 'admin', id: newId('stm') },
-        })),
+      counted.map((p) => ({
+        productId: p.id,
+        deltaMilli: wanted.get(p.id)! - p.onHandMilli,
+        reason,
+        source: { kind: 'admin', id: newId('stm') },
+      })),
+    );
+    // Products the count leaves as the pushes made them: announced here, the pushes' change.
+    await announceInventory(
+      tx,
+      merchantId,
+      current.filter((p) => moved.has(p.id) && !counted.includes(p)),
     );
   }
 }
 
+const ofCodes = (merchantId: string, codes: readonly string[]) =>
+  and(
+    eq(products.merchantId, merchantId),
+    sql`${products.code} in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
+  );
+
+/**
+ * For a writer of these products (by code) that sets their on-hand: applies what pushes left
+ * pending for them (pending-stock.ts), before the writer locks any, and answers the ids of
+ * those that moved, for the writer to announce.
+ */
+export async function takePendingStockOf(
+  tx: Tx,
+  merchantId: string,
+  codes: readonly string[],
+): Promise<Set<string>> {
+  const rows = await tx.select({ id: products.id }).from(products).where(ofCodes(merchantId, codes));
+  return takePendingStock(
+    tx,
+    merchantId,
+    rows.map((r) => r.id),
+  );
+}
+
 /**
  * For a writer that sets on-hand in the same statement as the rest of the product (the
- * upsert of many products): locks the merchant's live and deleted products with these codes,
- * in id order, and tells their stock, so the writer can set each to its target and record the
- * difference with recordCountedStock before the transaction ends.
+ * upsert of many products), after takePendingStockOf: locks the merchant's live and deleted
+ * products with these codes, in id order, and tells their stock, so the writer can set each to
+ * its target and record the difference with recordCountedStock before the transaction ends.
  */
 export async function holdStock(
   tx: Tx,
@@ -151,15 +193,23 @@ export async function holdStock(
   const rows = await tx
     .select({ code: products.code, onHandMilli: products.onHandMilli })
     .from(products)
-    .where(
-      and(
-        eq(products.merchantId, merchantId),
-        sql`${products.code} in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
-      ),
-    )
+    .where(ofCodes(merchantId, codes))
     .orderBy(asc(products.id))
     .for('no key update');
   return new Map(rows.map((r) => [r.code, r.onHandMilli]));
+}
+
+/** inventory.updated of each product as it is, one statement for all. */
+export async function announceInventory(
+  tx: Tx,
+  merchantId: string,
+  rows: readonly Pick<ProductRow, 'id' | 'code' | 'onHandMilli' | 'unit' | 'updatedAt'>[],
+): Promise<void> {
+  await emitEvents(
+    tx,
+    merchantId,
+    rows.map((product) => ({ type: 'inventory.updated', data: { object: presentInventory(product) } })),
+  );
 }
 
 /**
@@ -181,13 +231,10 @@ export async function recordCountedStock(
     insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
     select m.id, ${merchantId}, m.product_id, m.delta_milli, ${reason}, 'admin', m.source_id
     from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as m(id text, product_id text, delta_milli bigint, source_id text)`);
-  await emitEvents(
+  await announceInventory(
     tx,
     merchantId,
-    counted.map(({ product }) => ({
-      type: 'inventory.updated',
-      data: { object: presentInventory(product) },
-    })),
+    counted.map(({ product }) => product),
   );
 }
 
@@ -199,72 +246,69 @@ export interface BatchMovement {
   source: { kind: StockSourceKind; id: string };
 }
 
+const movementRows = (movements: readonly BatchMovement[]) =>
+  JSON.stringify(
+    movements.map((m) => ({
+      id: newId('stm'),
+      product_id: m.productId,
+      delta_milli: m.deltaMilli,
+      reason: m.reason,
+      source_kind: m.source.kind,
+      source_id: m.source.id,
+    })),
+  );
+
 /**
- * Many movements of one merchant at once (a push of receipts), in one statement whatever their
- * number: it records every movement whose source has not moved stock yet and whose product is
- * the merchant's (another merchant's or an unknown product id moves nothing), moves each
- * product's on-hand by the sum of its new movements and emits one inventory.updated per product
- * that changed, rendered from the updated row (presentInventory's shape), with its deliveries.
- * The products are locked in id order, so pushes selling the same products at once queue
- * instead of deadlocking, and with NO KEY UPDATE, the lock an update takes anyway: FOR UPDATE
- * would also conflict with the KEY SHARE locks that other pushes' movement rows hold on the
- * products through their foreign key. The events are in the same statement because the locks
- * are held to the commit: a round trip more under them was one more wait for every other push
- * selling those products (docs/benchmarks.md, issue 28).
+ * A CTE `recorded` storing every movement whose source has not moved stock yet and whose
+ * product is the merchant's (another merchant's or an unknown product id moves nothing),
+ * returning the new ones; then `delta`, their sum per product, those that do not cancel out
+ * (a sale and its reversal in one batch: the ledger keeps both, on-hand stays).
  */
-export async function recordStockMovements(
+const recordAndSum = (merchantId: string, movements: readonly BatchMovement[]) => sql`
+    recorded as (
+      insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
+      select m.id, ${merchantId}, m.product_id, m.delta_milli, m.reason, m.source_kind, m.source_id
+      from jsonb_to_recordset(${movementRows(movements)}::jsonb)
+        as m(id text, product_id text, delta_milli bigint, reason text, source_kind text, source_id text)
+      where exists (select 1 from products p where p.id = m.product_id and p.merchant_id = ${merchantId})
+      on conflict (merchant_id, source_kind, source_id) do nothing
+      returning product_id, delta_milli),
+    delta as (
+      select ${merchantId}::text as merchant_id, product_id, sum(delta_milli)::bigint as delta_milli
+      from recorded group by product_id having sum(delta_milli) <> 0)`;
+
+/**
+ * Many movements of one merchant at once (an operator's counts), in one statement whatever
+ * their number: records the new ones, moves each product's on-hand by their sum and emits one
+ * inventory.updated per product that changed (pending-stock.ts, moveOnHand).
+ */
+async function recordStockMovements(
   tx: Tx,
   merchantId: string,
   movements: readonly BatchMovement[],
 ): Promise<void> {
   if (movements.length === 0) return;
-  const input = movements.map((m) => ({
-    id: newId('stm'),
-    product_id: m.productId,
-    delta_milli: m.deltaMilli,
-    reason: m.reason,
-    source_kind: m.source.kind,
-    source_id: m.source.id,
-  }));
-  // An event id for each product that may change, handed out in product id order.
   const eventIds = [...new Set(movements.map((m) => m.productId))].map(() => newId('evt'));
   await tx.execute(sql`
-    with recorded as (
-      insert into stock_movements (id, merchant_id, product_id, delta_milli, reason, source_kind, source_id)
-      select m.id, ${merchantId}, m.product_id, m.delta_milli, m.reason, m.source_kind, m.source_id
-      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        as m(id text, product_id text, delta_milli bigint, reason text, source_kind text, source_id text)
-      where exists (select 1 from products p where p.id = m.product_id and p.merchant_id = ${merchantId})
-      on conflict (merchant_id, source_kind, source_id) do nothing
-      returning product_id, delta_milli),
-    -- A sale and its reversal in one push cancel out: the ledger keeps both, on-hand stays.
-    delta as (
-      select product_id, sum(delta_milli)::bigint as delta_milli from recorded
-      group by product_id having sum(delta_milli) <> 0),
-    -- The update is driven by the locked rows, one primary-key probe each: joined back to
-    -- delta instead, the planner (which expects one row from jsonb_to_recordset) chose a
-    -- nested loop over the CTEs, quadratic in the products changed (36 of 78 ms at 463).
-    locked as (
-      select p.id, delta.delta_milli from products p join delta on delta.product_id = p.id
-      where p.merchant_id = ${merchantId}
-      order by p.id for no key update of p),
-    changed as (
-      update products set on_hand_milli = products.on_hand_milli + locked.delta_milli, updated_at = now()
-      from locked
-      where products.id = locked.id
-      returning products.id, products.code, products.unit, products.on_hand_milli, products.updated_at),
-    ${insertEvents(
-      sql`select ${JSON.stringify(eventIds)}::jsonb ->> (row_number() over (order by c.id) - 1)::int as id,
-          ${merchantId}::text as merchant_id,
-          'inventory.updated' as type,
-          jsonb_build_object('object', jsonb_build_object(
-            'productId', c.id,
-            'productCode', c.code,
-            'onHand', round(c.on_hand_milli::numeric / 1000, 3),
-            'unit', c.unit,
-            'updatedAt', ${isoTimestamp(sql`c.updated_at`)})) as data,
-          row_number() over (order by c.id) as ord
-        from changed c`,
-    )}
+    with ${recordAndSum(merchantId, movements)},
+    ${moveOnHand(eventIds)}
     select count(*) from delivery`);
+}
+
+/**
+ * The movements of pushed receipts, in one statement: records the new ones and leaves their sum
+ * per product in stock_pending for the consumer (pending-stock.ts). No product row is locked or
+ * written, so pushes selling the same products do not queue on each other, and no event is
+ * emitted: the consumer announces each product once for all the pushes it applies.
+ */
+export async function recordPushedMovements(
+  tx: Tx,
+  merchantId: string,
+  movements: readonly BatchMovement[],
+): Promise<void> {
+  if (movements.length === 0) return;
+  await tx.execute(sql`
+    with ${recordAndSum(merchantId, movements)}
+    insert into stock_pending (merchant_id, product_id, delta_milli)
+    select merchant_id, product_id, delta_milli from delta`);
 }

@@ -470,7 +470,9 @@ describe.skipIf(unreachable !== null)(
           if (onHand !== expected[code]) stockMismatches++;
         }
         const ledger = await database.query<{ on_hand_milli: string; moved: string }>(
-          `select p.on_hand_milli,
+          // On-hand with what the pushes left pending for the cloud's stock consumer (pending-stock.ts).
+          `select p.on_hand_milli + (select coalesce(sum(s.delta_milli), 0) from stock_pending s where s.product_id = p.id)
+                  as on_hand_milli,
                 (select coalesce(sum(m.delta_milli), 0) from stock_movements m where m.product_id = p.id) as moved
            from products p where p.id = any($1)`,
           [Object.values(products)],
