@@ -25,7 +25,11 @@ export class RelayedResponse extends Http2ServerResponse {
     // twice); those set before with setHeader go along, overridden by these.
     // Their values are checked as setHeader and HTTP/1 check them (a line break in one is refused
     // there); HTTP/2 checks the names.
-    for (const name in headers) if (headers[name] !== undefined) validateHeaderValue(name, headers[name]);
+    for (const name in headers) {
+      const value = headers[name];
+      // A number or a list is checked as its text, as Node checks it.
+      if (value !== undefined) validateHeaderValue(name, String(value));
+    }
     const stored = this.getHeaderNames().length === 0 ? null : this.getHeaders();
     // `end()` without a body asks for the headers after marking itself ending: END_STREAM on them.
     this.stream.respond({ ...stored, ...headers, ':status': statusCode }, { endStream: this.writableEnded });
