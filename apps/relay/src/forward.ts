@@ -159,8 +159,9 @@ export function forward(
       stream.on('data', (chunk: Buffer) => {
         if (res.writableEnded) return;
         received += chunk.length;
-        if (!res.write(chunk)) stream.pause();
-        if (received === length) res.end();
+        // The last chunk goes with the end: one call into the HTTP/1 answer, not a write and an end.
+        if (received === length) res.end(chunk);
+        else if (!res.write(chunk)) stream.pause();
       });
       res.on('drain', () => stream.resume());
       stream.once('end', () => {

@@ -21,19 +21,33 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/** The end-to-end headers of a message: pseudo-headers, hop-by-hop ones and those `Connection` names dropped. */
+/** The names a `Connection` header lists: hop-by-hop for this message too. */
+function connectionNamed(connection: string | string[] | undefined): Set<string> | null {
+  if (connection === undefined) return null;
+  const named = new Set<string>();
+  for (const token of String(connection).split(',')) {
+    const name = token.trim().toLowerCase();
+    if (name !== '') named.add(name);
+  }
+  return named;
+}
+
+/**
+ * The end-to-end headers of a message: pseudo-headers, hop-by-hop ones and those `Connection`
+ * names dropped. Run twice per relayed request (its headers, its answer's), so nothing is done
+ * per header that Node already did: names come lowercased from its HTTP/1 parser and from
+ * HTTP/2 alike (the only sources here), and a message without `Connection` (every HTTP/2 one)
+ * builds no set of names.
+ */
 export function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
-      .split(',')
-      .map((token) => token.trim().toLowerCase())
-      .filter((token) => token !== ''),
-  );
+  const named = connectionNamed(headers.connection);
   const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (value === undefined || lower.startsWith(':') || HOP_BY_HOP.has(lower) || named.has(lower)) continue;
-    out[lower] = value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || name.charCodeAt(0) === COLON || HOP_BY_HOP.has(name)) continue;
+    if (named === null || !named.has(name)) out[name] = value;
   }
   return out;
 }
+
+const COLON = 0x3a;

@@ -5,6 +5,7 @@
 // link for every request. Without it, an answer written in one go (Fastify's `end(payload)`)
 // leaves as HEADERS and DATA with END_STREAM in one message. The terminal's API sends no
 // trailers; `addTrailers` on a relayed answer would be dropped.
+import { validateHeaderValue } from 'node:http';
 import { Http2ServerResponse, type OutgoingHttpHeaders } from 'node:http2';
 
 export class RelayedResponse extends Http2ServerResponse {
@@ -19,10 +20,19 @@ export class RelayedResponse extends Http2ServerResponse {
     // Headers already sent, or a stream gone: the compatibility layer's own errors and no-ops.
     if (this.stream.headersSent || this.stream.destroyed) return super.writeHead(statusCode, headers);
     this.statusCode = statusCode;
-    for (const [name, value] of Object.entries(headers ?? {}))
-      if (value !== undefined) this.setHeader(name, value);
+    // As Node's HTTP/1 answer does: headers given here go out without being stored one by one
+    // (Fastify gives all of them here: a relayed request paid for copying and checking each
+    // twice); those set before with setHeader go along, overridden by these.
+    // Their values are checked as setHeader and HTTP/1 check them (a line break in one is refused
+    // there); HTTP/2 checks the names.
+    for (const name in headers) {
+      const value = headers[name];
+      // A number or a list is checked as its text, as Node checks it.
+      if (value !== undefined) validateHeaderValue(name, String(value));
+    }
+    const stored = this.getHeaderNames().length === 0 ? null : this.getHeaders();
     // `end()` without a body asks for the headers after marking itself ending: END_STREAM on them.
-    this.stream.respond({ ...this.getHeaders(), ':status': statusCode }, { endStream: this.writableEnded });
+    this.stream.respond({ ...stored, ...headers, ':status': statusCode }, { endStream: this.writableEnded });
     return this;
   }
 }
