@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
  * statements themselves, so it needs no tool and checks type-only imports too.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['main.ts', 'cli'],
+  ['main.ts', 'embedded-runtime.ts', 'cli'],
   ['server.ts', 'app.ts', 'routes.ts', 'openapi'],
   [
     'admin',
