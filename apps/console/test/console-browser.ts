@@ -18,6 +18,13 @@ import { WIDTHS } from './console-app.js';
 export { noBrowser } from '../../../test-support/browser.js';
 export { signIn, startConsoleApp, type ConsoleApp } from './console-app.js';
 
+/**
+ * A browser test's time limit (the suite's is 30 s): a scenario checks axe-core and takes the
+ * screenshots at two widths several times over, about 3 s a set on a quiet machine, and on a
+ * loaded CI runner a long scenario went past 30 s (users: 21 s quiet, timed out in CI).
+ */
+export const BROWSER_TEST_TIMEOUT_MS = 120_000;
+
 const SCREENSHOTS = fileURLToPath(new URL('../../../docs/console/screenshots/', import.meta.url));
 
 /** axe-core's check of the page as it is now: no violation of serious or critical impact. */

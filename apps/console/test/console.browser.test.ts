@@ -11,9 +11,10 @@ import {
   signIn,
   startConsoleApp,
   type ConsoleApp,
+  BROWSER_TEST_TIMEOUT_MS,
 } from './console-browser.js';
 
-describe.skipIf(noBrowser !== null)('the console in Chromium', () => {
+describe.skipIf(noBrowser !== null)('the console in Chromium', { timeout: BROWSER_TEST_TIMEOUT_MS }, () => {
   let app: ConsoleApp;
 
   beforeAll(async () => {

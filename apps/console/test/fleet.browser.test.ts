@@ -25,190 +25,199 @@ import {
   screenshots,
   startConsoleApp,
   type ConsoleApp,
+  BROWSER_TEST_TIMEOUT_MS,
 } from './console-browser.js';
 
-describe.skipIf(noBrowser !== null)('the fleet pages in Chromium', () => {
-  let app: ConsoleApp;
-  let sim: Simulator | undefined;
-  let printer: PrinterSimProcess | undefined;
-  let terminal: TerminalProcess | undefined;
-  const dataDir = tempDir('console-fleet-terminal');
+describe.skipIf(noBrowser !== null)(
+  'the fleet pages in Chromium',
+  { timeout: BROWSER_TEST_TIMEOUT_MS },
+  () => {
+    let app: ConsoleApp;
+    let sim: Simulator | undefined;
+    let printer: PrinterSimProcess | undefined;
+    let terminal: TerminalProcess | undefined;
+    const dataDir = tempDir('console-fleet-terminal');
 
-  /** The real terminal: activated by its code at first start, reporting its health at once on a change. */
-  async function startRealTerminal(): Promise<{ terminalId: string; key: string }> {
-    [sim, printer] = await Promise.all([
-      startSimulator(),
-      startPrinterSimProcess({ dataDir: tempDir('console-fleet-printer') }),
-    ]);
-    const created = await admin(app.cloud, 'POST', `/merchants/${app.merchantId}/terminals`, {
-      body: { name: 'Casa reală' },
-    });
-    terminal = await startTerminalProcess({
-      dataDir,
-      sim,
-      env: {
-        CLOUD_URL: app.cloud.url,
-        ACTIVATION_CODE: created.json().activationCode,
-        PRINTER: printer.url,
-        PRINTER_STATUS_MAX_AGE_MS: '100',
-        HEALTH_REPORT_CHECK_MS: '100',
-        PLATFORM_PUSH_INTERVAL_MS: '100',
-        CATALOG_SYNC_INTERVAL_MS: '600000',
-      },
-    });
-    // Activation replaced API_KEY with the cloud's key for this terminal.
-    return {
-      terminalId: created.json().terminal.id as string,
-      key: readFileSync(join(dataDir, 'api-key'), 'utf8').trim(),
-    };
-  }
-
-  beforeAll(async () => {
-    app = await startConsoleApp();
-    const { terminalId, key } = await startRealTerminal();
-    for (const [total, idempotencyKey] of [
-      [1250, 'fleet-sale-1'],
-      [480.5, 'fleet-sale-2'],
-    ] as const) {
-      const sold = await fetch(`${terminal!.url}/api/sales`, {
-        method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-        body: JSON.stringify(cashSale(total)),
+    /** The real terminal: activated by its code at first start, reporting its health at once on a change. */
+    async function startRealTerminal(): Promise<{ terminalId: string; key: string }> {
+      [sim, printer] = await Promise.all([
+        startSimulator(),
+        startPrinterSimProcess({ dataDir: tempDir('console-fleet-printer') }),
+      ]);
+      const created = await admin(app.cloud, 'POST', `/merchants/${app.merchantId}/terminals`, {
+        body: { name: 'Casa reală' },
       });
-      expect(sold.status, await sold.text()).toBe(200);
+      terminal = await startTerminalProcess({
+        dataDir,
+        sim,
+        env: {
+          CLOUD_URL: app.cloud.url,
+          ACTIVATION_CODE: created.json().activationCode,
+          PRINTER: printer.url,
+          PRINTER_STATUS_MAX_AGE_MS: '100',
+          HEALTH_REPORT_CHECK_MS: '100',
+          PLATFORM_PUSH_INTERVAL_MS: '100',
+          CATALOG_SYNC_INTERVAL_MS: '600000',
+        },
+      });
+      // Activation replaced API_KEY with the cloud's key for this terminal.
+      return {
+        terminalId: created.json().terminal.id as string,
+        key: readFileSync(join(dataDir, 'api-key'), 'utf8').trim(),
+      };
     }
-    await setPrinterFault(printer!.adminUrl, { mode: 'paper-out' });
-    // The terminal pushes both receipts, and reports the empty printer, by itself.
-    await eventually(async () => {
-      const pushed = await app.database.db.query.fiscalDocuments.findMany({
-        where: (document, { eq }) => eq(document.terminalId, terminalId),
-        columns: { id: true },
-      });
-      const health = await app.database.db.query.terminalHealth.findFirst({
-        where: (row, { eq }) => eq(row.terminalId, terminalId),
-      });
-      return pushed.length === 2 && health?.report.printer.state === 'paper-out' ? true : undefined;
-    }, 'the terminal process’s receipts and its paper-out report in the cloud');
-    // A fiscal day that expires within the hour cannot be had from a real terminal without
-    // waiting 23 hours: the other (in-process) terminal reports one over the device API.
-    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
-    const reported = await device(
-      app.cloud,
-      app.terminal,
-      'POST',
-      '/health',
-      healthReport({
-        fiscalDay: { startedAt: iso(-86_400_000 + 40 * 60_000), expiresAt: iso(40 * 60_000) },
-      }),
-    );
-    expect(reported.status).toBeLessThan(300);
-  });
-  afterAll(async () => {
-    await terminal?.stop();
-    await Promise.all([sim?.stop(), printer?.stop()]);
-    removeDir(dataDir);
-    if (sim) removeDir(sim.dataDir);
-    await app?.close();
-  });
 
-  it('shows the fleet at a glance: what needs attention, each terminal, the sales', async () => {
-    const page = await app.signedInPage('viewer');
-    await page.getByText('The printer is out of paper.').waitFor();
-    await page.getByText(/The fiscal day expires at .+: close it before then\./).waitFor();
-    const table = page.getByRole('table', { name: 'Terminals' });
-    await table.getByRole('cell', { name: 'Out of paper' }).waitFor();
-    // Online: the in-process terminal, whose report says it is linked to a relay (this one has none).
-    await table.getByRole('cell', { name: 'Online' }).waitFor();
-    const today = page.getByRole('figure', { name: 'Today' });
-    expect(await today.getByRole('img', { name: 'Today' }).count()).toBe(1);
-    // The figures behind the bars, for whoever cannot see them.
-    expect(await today.locator('table').textContent()).toMatch(/1,730\.50/);
-    await screenshots(page, 'fleet-overview');
-  });
+    beforeAll(async () => {
+      app = await startConsoleApp();
+      const { terminalId, key } = await startRealTerminal();
+      for (const [total, idempotencyKey] of [
+        [1250, 'fleet-sale-1'],
+        [480.5, 'fleet-sale-2'],
+      ] as const) {
+        const sold = await fetch(`${terminal!.url}/api/sales`, {
+          method: 'POST',
+          headers: {
+            'x-api-key': key,
+            'content-type': 'application/json',
+            'idempotency-key': idempotencyKey,
+          },
+          body: JSON.stringify(cashSale(total)),
+        });
+        expect(sold.status, await sold.text()).toBe(200);
+      }
+      await setPrinterFault(printer!.adminUrl, { mode: 'paper-out' });
+      // The terminal pushes both receipts, and reports the empty printer, by itself.
+      await eventually(async () => {
+        const pushed = await app.database.db.query.fiscalDocuments.findMany({
+          where: (document, { eq }) => eq(document.terminalId, terminalId),
+          columns: { id: true },
+        });
+        const health = await app.database.db.query.terminalHealth.findFirst({
+          where: (row, { eq }) => eq(row.terminalId, terminalId),
+        });
+        return pushed.length === 2 && health?.report.printer.state === 'paper-out' ? true : undefined;
+      }, 'the terminal process’s receipts and its paper-out report in the cloud');
+      // A fiscal day that expires within the hour cannot be had from a real terminal without
+      // waiting 23 hours: the other (in-process) terminal reports one over the device API.
+      const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const reported = await device(
+        app.cloud,
+        app.terminal,
+        'POST',
+        '/health',
+        healthReport({
+          fiscalDay: { startedAt: iso(-86_400_000 + 40 * 60_000), expiresAt: iso(40 * 60_000) },
+        }),
+      );
+      expect(reported.status).toBeLessThan(300);
+    });
+    afterAll(async () => {
+      await terminal?.stop();
+      await Promise.all([sim?.stop(), printer?.stop()]);
+      removeDir(dataDir);
+      if (sim) removeDir(sim.dataDir);
+      await app?.close();
+    });
 
-  it('lets an owner add a terminal, with its code and QR code shown once', async () => {
-    const page = await app.signedInPage('owner');
-    await page.getByRole('link', { name: 'Terminals' }).click();
-    await page.getByRole('button', { name: 'Add a terminal' }).click();
-    await page.getByRole('button', { name: 'Create' }).click();
-    const name = page.getByLabel('Name', { exact: true });
-    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-    await name.fill('Casa 2');
-    await page.getByRole('button', { name: 'Create' }).click();
-    const code = page.locator('.ui-secret__value');
-    await code.waitFor();
-    expect(await code.textContent()).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
-    await page
-      .getByRole('img', { name: 'QR code with the cloud’s address and the activation code' })
-      .waitFor();
-    await page.getByRole('button', { name: 'Open Casa 2' }).waitFor();
-    await screenshots(page, 'terminals-activation');
-  });
+    it('shows the fleet at a glance: what needs attention, each terminal, the sales', async () => {
+      const page = await app.signedInPage('viewer');
+      await page.getByText('The printer is out of paper.').waitFor();
+      await page.getByText(/The fiscal day expires at .+: close it before then\./).waitFor();
+      const table = page.getByRole('table', { name: 'Terminals' });
+      await table.getByRole('cell', { name: 'Out of paper' }).waitFor();
+      // Online: the in-process terminal, whose report says it is linked to a relay (this one has none).
+      await table.getByRole('cell', { name: 'Online' }).waitFor();
+      const today = page.getByRole('figure', { name: 'Today' });
+      expect(await today.getByRole('img', { name: 'Today' }).count()).toBe(1);
+      // The figures behind the bars, for whoever cannot see them.
+      expect(await today.locator('table').textContent()).toMatch(/1,730\.50/);
+      await screenshots(page, 'fleet-overview');
+    });
 
-  it('lets an owner test, rename and deactivate a terminal', async () => {
-    const page = await app.signedInPage('owner');
-    await page.getByRole('link', { name: 'Terminals' }).click();
-    await page
-      .getByRole('button', { name: /^Open Casa/ })
-      .first()
-      .click();
-    await page.getByRole('button', { name: 'Test' }).click();
-    // This cloud is not told the relay's address (the test through a real relay: apps/cloud/test).
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'The relay’s address is not configured in the cloud.' })
-      .waitFor();
-    await screenshots(page, 'terminals');
+    it('lets an owner add a terminal, with its code and QR code shown once', async () => {
+      const page = await app.signedInPage('owner');
+      await page.getByRole('link', { name: 'Terminals' }).click();
+      await page.getByRole('button', { name: 'Add a terminal' }).click();
+      await page.getByRole('button', { name: 'Create' }).click();
+      const name = page.getByLabel('Name', { exact: true });
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      await name.fill('Casa 2');
+      await page.getByRole('button', { name: 'Create' }).click();
+      const code = page.locator('.ui-secret__value');
+      await code.waitFor();
+      expect(await code.textContent()).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+      await page
+        .getByRole('img', { name: 'QR code with the cloud’s address and the activation code' })
+        .waitFor();
+      await page.getByRole('button', { name: 'Open Casa 2' }).waitFor();
+      await screenshots(page, 'terminals-activation');
+    });
 
-    await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByLabel('Name', { exact: true }).fill('Casa principală');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Renamed to Casa principală.').waitFor();
+    it('lets an owner test, rename and deactivate a terminal', async () => {
+      const page = await app.signedInPage('owner');
+      await page.getByRole('link', { name: 'Terminals' }).click();
+      await page
+        .getByRole('button', { name: /^Open Casa/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Test' }).click();
+      // This cloud is not told the relay's address (the test through a real relay: apps/cloud/test).
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'The relay’s address is not configured in the cloud.' })
+        .waitFor();
+      await screenshots(page, 'terminals');
 
-    await page.getByRole('button', { name: 'Deactivate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Deactivate Casa principală?' });
-    await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByText('Casa principală was deactivated.').waitFor();
-  });
+      await page.getByRole('button', { name: 'Rename' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Casa principală');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Renamed to Casa principală.').waitFor();
 
-  it('lets an owner create a key shown once, revoke it and switch the module', async () => {
-    const page = await app.signedInPage('owner');
-    await page.getByRole('link', { name: 'Integration keys' }).click();
-    await page.getByRole('button', { name: 'Create a key' }).click();
-    await page.getByLabel('Name', { exact: true }).fill('Magazin online');
-    await page.getByRole('button', { name: 'Create the key' }).click();
-    await page.getByText('Choose at least one scope.').waitFor();
-    await page.getByLabel('products:read').check();
-    await page.getByRole('button', { name: 'Create the key' }).click();
-    const secret = page.locator('.ui-secret__value');
-    await secret.waitFor();
-    const key = (await secret.textContent())!;
-    expect(key).toMatch(/^rk_[0-9A-Za-z]{49}$/);
-    const table = page.getByRole('table', { name: 'Keys' });
-    await table.getByRole('cell', { name: 'Magazin online', exact: true }).waitFor();
-    await screenshots(page, 'integration-keys');
-    await page.getByRole('button', { name: 'Close' }).click();
-    expect(await page.getByText(key).count()).toBe(0);
+      await page.getByRole('button', { name: 'Deactivate' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deactivate Casa principală?' });
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Deactivate' }).click();
+      await page.getByText('Casa principală was deactivated.').waitFor();
+    });
 
-    await page.getByRole('button', { name: `Revoke Magazin online …${key.slice(-4)}` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
-    await table.getByRole('cell', { name: 'Revoked' }).waitFor();
+    it('lets an owner create a key shown once, revoke it and switch the module', async () => {
+      const page = await app.signedInPage('owner');
+      await page.getByRole('link', { name: 'Integration keys' }).click();
+      await page.getByRole('button', { name: 'Create a key' }).click();
+      await page.getByLabel('Name', { exact: true }).fill('Magazin online');
+      await page.getByRole('button', { name: 'Create the key' }).click();
+      await page.getByText('Choose at least one scope.').waitFor();
+      await page.getByLabel('products:read').check();
+      await page.getByRole('button', { name: 'Create the key' }).click();
+      const secret = page.locator('.ui-secret__value');
+      await secret.waitFor();
+      const key = (await secret.textContent())!;
+      expect(key).toMatch(/^rk_[0-9A-Za-z]{49}$/);
+      const table = page.getByRole('table', { name: 'Keys' });
+      await table.getByRole('cell', { name: 'Magazin online', exact: true }).waitFor();
+      await screenshots(page, 'integration-keys');
+      await page.getByRole('button', { name: 'Close' }).click();
+      expect(await page.getByText(key).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Turn off' }).click();
-    await page.getByText('Off: every key is refused.').waitFor();
-    await page.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByText('On: the keys below can call the integration API.').waitFor();
-  });
+      await page.getByRole('button', { name: `Revoke Magazin online …${key.slice(-4)}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+      await table.getByRole('cell', { name: 'Revoked' }).waitFor();
 
-  it('shows a viewer the lists without the owner’s controls', async () => {
-    const page = await app.signedInPage('viewer');
-    await page.getByRole('link', { name: 'Terminals' }).click();
-    await page.getByRole('table', { name: 'Terminals' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Add a terminal' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Integration keys' }).click();
-    await page.getByRole('table', { name: 'Keys' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Create a key' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Turn off' }).count()).toBe(0);
-  });
-});
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByText('Off: every key is refused.').waitFor();
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByText('On: the keys below can call the integration API.').waitFor();
+    });
+
+    it('shows a viewer the lists without the owner’s controls', async () => {
+      const page = await app.signedInPage('viewer');
+      await page.getByRole('link', { name: 'Terminals' }).click();
+      await page.getByRole('table', { name: 'Terminals' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Add a terminal' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Integration keys' }).click();
+      await page.getByRole('table', { name: 'Keys' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Create a key' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Turn off' }).count()).toBe(0);
+    });
+  },
+);

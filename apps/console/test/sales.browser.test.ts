@@ -14,153 +14,160 @@ import {
   screenshots,
   startConsoleApp,
   type ConsoleApp,
+  BROWSER_TEST_TIMEOUT_MS,
 } from './console-browser.js';
 
-describe.skipIf(noBrowser !== null)('the Sales page in Chromium', () => {
-  let app: ConsoleApp;
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Chisinau' });
-  const sale = fiscalDocument([{ productId: null, quantityMilli: 2000, unitPrice: 1500 }], {
-    receiptNumber: 42,
-    reportNumber: 3,
-    fiscalCode: 'MEV-7F3A-42',
-    registrationNumber: 'J403001234',
-    verificationUrl: `https://mev.sfs.md/receipt-verifier/J403001234/30.00/42/${today}`,
-    // 35.00 handed over in cash for 30.00: 5.00 back.
-    change: 500,
-    payments: [{ code: '1', amount: 3500 }],
-    lines: [
-      {
-        position: 0,
-        productId: null,
-        name: 'Pâine de casă',
-        quantityMilli: 2000,
-        unitPrice: 1500,
-        amount: 3000,
-        vatCode: 'B',
-      },
-    ],
-  });
-  const refund = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 1500 }], {
-    type: 'refund',
-    saleId: sale.saleId,
-    refundId: 'r-1',
-    receiptNumber: 43,
-    createdAt: new Date(Date.now() + 1000).toISOString(),
-  });
-  const card = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 999 }], {
-    payments: [{ code: '2', amount: 999 }],
-    receiptNumber: 44,
-    createdAt: new Date(Date.now() + 2000).toISOString(),
-  });
-
-  beforeAll(async () => {
-    app = await startConsoleApp();
-    const pushed = await device(app.cloud, app.terminal, 'POST', '/documents', {
-      documents: [sale, refund, card],
-    });
-    expect(pushed.status, pushed.text).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  it('lists and filters the documents, and opens one as its receipt with the QR code', async () => {
-    const page = await app.signedInPage('viewer');
-    await page.getByRole('link', { name: 'Sales' }).click();
-    const table = page.getByRole('region', { name: 'Sales', exact: true });
-    await table.getByRole('cell', { name: '9.99' }).waitFor();
-    await expect.poll(() => table.getByRole('row').count()).toBe(4);
-    await page.getByRole('region', { name: /VAT by day and code/ }).waitFor();
-    await screenshots(page, 'sales');
-
-    await page.getByLabel('Payment').selectOption('2');
-    await expect.poll(() => table.getByRole('row').count()).toBe(2);
-    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      '/api/console/v1/sales/export.csv?payment=2',
-    );
-    await page.getByLabel('Payment').selectOption('');
-    await expect.poll(() => table.getByRole('row').count()).toBe(4);
-
-    await table.getByRole('row').filter({ hasText: '30.00' }).getByRole('link').click();
-    const paper = page.getByRole('article', { name: 'The receipt' });
-    await paper.getByText('BON FISCAL').waitFor();
-    for (const text of [
-      'Magazinul Alfa',
-      'NR. INREGISTRARE',
-      'Pâine de casă',
-      '2 x 15.00',
-      'TVA B 20%',
-      'NUMERAR',
-      'REST',
-      'MEV-7F3A-42',
-    ])
-      await paper.getByText(text, { exact: false }).first().waitFor();
-    const qr = paper.getByRole('img', { name: 'QR code of the verification link' });
-    await qr.waitFor();
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    expect(await paper.getByRole('link').getAttribute('href')).toBe(sale.verificationUrl);
-    await page.getByText('Refunded so far: 15.00 MDL; remaining: 15.00 MDL.').waitFor();
-    await expectAccessible(page);
-    await screenshots(page, 'sales-receipt');
-  });
-
-  it('filters by terminal, the VAT totals too, and prints the device’s serial number and tax office', async () => {
-    const newYork = await activeTerminal(app.cloud, app.merchantId, 'Till New York');
-    const reported = await device(
-      app.cloud,
-      newYork,
-      'POST',
-      '/health',
-      healthReport({
-        timeZone: 'America/New_York',
-        fiscalIdentity: {
-          registrationNumber: 'J403009999',
-          serialNumber: 'SN-NY-0007',
-          taxOfficeAddress: 'DDF Centru, str. Exemplu 9',
+describe.skipIf(noBrowser !== null)(
+  'the Sales page in Chromium',
+  { timeout: BROWSER_TEST_TIMEOUT_MS },
+  () => {
+    let app: ConsoleApp;
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Chisinau' });
+    const sale = fiscalDocument([{ productId: null, quantityMilli: 2000, unitPrice: 1500 }], {
+      receiptNumber: 42,
+      reportNumber: 3,
+      fiscalCode: 'MEV-7F3A-42',
+      registrationNumber: 'J403001234',
+      verificationUrl: `https://mev.sfs.md/receipt-verifier/J403001234/30.00/42/${today}`,
+      // 35.00 handed over in cash for 30.00: 5.00 back.
+      change: 500,
+      payments: [{ code: '1', amount: 3500 }],
+      lines: [
+        {
+          position: 0,
+          productId: null,
+          name: 'Pâine de casă',
+          quantityMilli: 2000,
+          unitPrice: 1500,
+          amount: 3000,
+          vatCode: 'B',
         },
-      }),
-    );
-    expect(reported.status, reported.text).toBe(204);
-    const createdAt = new Date(Date.now() + 3000).toISOString();
-    const sold = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 7700 }], {
-      createdAt,
-      timeZone: 'America/New_York',
-      receiptNumber: 1,
+      ],
     });
-    expect((await device(app.cloud, newYork, 'POST', '/documents', { documents: [sold] })).status).toBe(200);
-    // Its day in New York, which a filter on days selects it by.
-    const day = new Date(createdAt).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const refund = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 1500 }], {
+      type: 'refund',
+      saleId: sale.saleId,
+      refundId: 'r-1',
+      receiptNumber: 43,
+      createdAt: new Date(Date.now() + 1000).toISOString(),
+    });
+    const card = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 999 }], {
+      payments: [{ code: '2', amount: 999 }],
+      receiptNumber: 44,
+      createdAt: new Date(Date.now() + 2000).toISOString(),
+    });
 
-    const page = await app.signedInPage('viewer');
-    await page.getByRole('link', { name: 'Sales' }).click();
-    const table = page.getByRole('region', { name: 'Sales', exact: true });
-    await table.getByRole('cell', { name: '77.00' }).waitFor();
-    // Each filter is the page's address: wait for it there before the next, as a person would.
-    const exportLink = page.getByRole('link', { name: 'Export CSV' });
-    const inAddress = async (part: string) =>
-      expect.poll(async () => (await exportLink.getAttribute('href')) ?? '').toContain(part);
-    await page.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Till New York' });
-    await inAddress(`terminalId=${newYork.terminalId}`);
-    await page.getByLabel('From', { exact: true }).fill(day);
-    await inAddress(`from=${day}`);
-    await page.getByLabel('To', { exact: true }).fill(day);
-    await inAddress(`to=${day}`);
-    await expect.poll(() => table.getByRole('row').count()).toBe(2);
-    const vat = page.getByRole('region', { name: /VAT by day and code/ });
-    await vat.getByRole('cell', { name: day }).waitFor();
-    await vat.getByRole('row').filter({ hasText: 'B 20%' }).getByRole('cell', { name: '77.00' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
-      `/api/console/v1/sales/export.csv?terminalId=${newYork.terminalId}&from=${day}&to=${day}`,
-    );
+    beforeAll(async () => {
+      app = await startConsoleApp();
+      const pushed = await device(app.cloud, app.terminal, 'POST', '/documents', {
+        documents: [sale, refund, card],
+      });
+      expect(pushed.status, pushed.text).toBe(200);
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
 
-    const time = new Date(createdAt).toLocaleTimeString('en-GB', { timeZone: 'America/New_York' });
-    await table.getByRole('link', { name: new RegExp(time) }).click();
-    const paper = page.getByRole('article', { name: 'The receipt' });
-    await paper.getByText('BON FISCAL').waitFor();
-    await paper.getByText(`ORA ${time}`).waitFor();
-    await paper.getByText('SN-NY-0007').waitFor();
-    await paper.getByText('NR. SERIE').waitFor();
-    await paper.getByText('SFS: DDF Centru, str. Exemplu 9').waitFor();
-    await expectAccessible(page);
-  });
-});
+    it('lists and filters the documents, and opens one as its receipt with the QR code', async () => {
+      const page = await app.signedInPage('viewer');
+      await page.getByRole('link', { name: 'Sales' }).click();
+      const table = page.getByRole('region', { name: 'Sales', exact: true });
+      await table.getByRole('cell', { name: '9.99' }).waitFor();
+      await expect.poll(() => table.getByRole('row').count()).toBe(4);
+      await page.getByRole('region', { name: /VAT by day and code/ }).waitFor();
+      await screenshots(page, 'sales');
+
+      await page.getByLabel('Payment').selectOption('2');
+      await expect.poll(() => table.getByRole('row').count()).toBe(2);
+      expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+        '/api/console/v1/sales/export.csv?payment=2',
+      );
+      await page.getByLabel('Payment').selectOption('');
+      await expect.poll(() => table.getByRole('row').count()).toBe(4);
+
+      await table.getByRole('row').filter({ hasText: '30.00' }).getByRole('link').click();
+      const paper = page.getByRole('article', { name: 'The receipt' });
+      await paper.getByText('BON FISCAL').waitFor();
+      for (const text of [
+        'Magazinul Alfa',
+        'NR. INREGISTRARE',
+        'Pâine de casă',
+        '2 x 15.00',
+        'TVA B 20%',
+        'NUMERAR',
+        'REST',
+        'MEV-7F3A-42',
+      ])
+        await paper.getByText(text, { exact: false }).first().waitFor();
+      const qr = paper.getByRole('img', { name: 'QR code of the verification link' });
+      await qr.waitFor();
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(await paper.getByRole('link').getAttribute('href')).toBe(sale.verificationUrl);
+      await page.getByText('Refunded so far: 15.00 MDL; remaining: 15.00 MDL.').waitFor();
+      await expectAccessible(page);
+      await screenshots(page, 'sales-receipt');
+    });
+
+    it('filters by terminal, the VAT totals too, and prints the device’s serial number and tax office', async () => {
+      const newYork = await activeTerminal(app.cloud, app.merchantId, 'Till New York');
+      const reported = await device(
+        app.cloud,
+        newYork,
+        'POST',
+        '/health',
+        healthReport({
+          timeZone: 'America/New_York',
+          fiscalIdentity: {
+            registrationNumber: 'J403009999',
+            serialNumber: 'SN-NY-0007',
+            taxOfficeAddress: 'DDF Centru, str. Exemplu 9',
+          },
+        }),
+      );
+      expect(reported.status, reported.text).toBe(204);
+      const createdAt = new Date(Date.now() + 3000).toISOString();
+      const sold = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 7700 }], {
+        createdAt,
+        timeZone: 'America/New_York',
+        receiptNumber: 1,
+      });
+      expect((await device(app.cloud, newYork, 'POST', '/documents', { documents: [sold] })).status).toBe(
+        200,
+      );
+      // Its day in New York, which a filter on days selects it by.
+      const day = new Date(createdAt).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+
+      const page = await app.signedInPage('viewer');
+      await page.getByRole('link', { name: 'Sales' }).click();
+      const table = page.getByRole('region', { name: 'Sales', exact: true });
+      await table.getByRole('cell', { name: '77.00' }).waitFor();
+      // Each filter is the page's address: wait for it there before the next, as a person would.
+      const exportLink = page.getByRole('link', { name: 'Export CSV' });
+      const inAddress = async (part: string) =>
+        expect.poll(async () => (await exportLink.getAttribute('href')) ?? '').toContain(part);
+      await page.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Till New York' });
+      await inAddress(`terminalId=${newYork.terminalId}`);
+      await page.getByLabel('From', { exact: true }).fill(day);
+      await inAddress(`from=${day}`);
+      await page.getByLabel('To', { exact: true }).fill(day);
+      await inAddress(`to=${day}`);
+      await expect.poll(() => table.getByRole('row').count()).toBe(2);
+      const vat = page.getByRole('region', { name: /VAT by day and code/ });
+      await vat.getByRole('cell', { name: day }).waitFor();
+      await vat.getByRole('row').filter({ hasText: 'B 20%' }).getByRole('cell', { name: '77.00' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+        `/api/console/v1/sales/export.csv?terminalId=${newYork.terminalId}&from=${day}&to=${day}`,
+      );
+
+      const time = new Date(createdAt).toLocaleTimeString('en-GB', { timeZone: 'America/New_York' });
+      await table.getByRole('link', { name: new RegExp(time) }).click();
+      const paper = page.getByRole('article', { name: 'The receipt' });
+      await paper.getByText('BON FISCAL').waitFor();
+      await paper.getByText(`ORA ${time}`).waitFor();
+      await paper.getByText('SN-NY-0007').waitFor();
+      await paper.getByText('NR. SERIE').waitFor();
+      await paper.getByText('SFS: DDF Centru, str. Exemplu 9').waitFor();
+      await expectAccessible(page);
+    });
+  },
+);
