@@ -17,7 +17,11 @@ DROP TRIGGER platform_outbox_update;
 CREATE TABLE platform_outbox_keyed (
   -- 1 while the cloud lacks the document's current revision.
   due INTEGER NOT NULL CHECK (due = (pushed_revision < revision)),
-  seq INTEGER NOT NULL REFERENCES fiscal_operations(seq),
+  -- The operation's seq. No REFERENCES: the row is written by the trigger on the operation's
+  -- insert, and operations are never deleted (migration 0022); with one, an insert of an
+  -- operation would plan a scan of this table for rows waiting for their parent (seq is not the
+  -- key's first column), run only after a violation, but a scan of a million rows then.
+  seq INTEGER NOT NULL,
   revision INTEGER NOT NULL DEFAULT 1,
   pushed_revision INTEGER NOT NULL DEFAULT 0,
   attempts INTEGER NOT NULL DEFAULT 0,
