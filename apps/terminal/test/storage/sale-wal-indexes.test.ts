@@ -46,7 +46,7 @@ function recordStatements(db: Database.Database): string[] {
   db.prepare = ((sql: string) => {
     seen.push(sql);
     return prepare(sql);
-  }) as typeof db.prepare;
+  });
   return seen;
 }
 
@@ -101,9 +101,15 @@ describe('migrations 0024-0026', () => {
       .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'index'")
       .all()
       .map((row) => row.name);
-    for (const gone of ['fiscal_operations_shift', 'sqlite_autoindex_fiscal_operations_2', 'platform_outbox_due'])
+    for (const gone of [
+      'fiscal_operations_shift',
+      'sqlite_autoindex_fiscal_operations_2',
+      'platform_outbox_due',
+    ])
       expect(names).not.toContain(gone);
-    expect(db.prepare('SELECT due, seq, revision, pushed_revision FROM platform_outbox ORDER BY seq').all()).toEqual([
+    expect(
+      db.prepare('SELECT due, seq, revision, pushed_revision FROM platform_outbox ORDER BY seq').all(),
+    ).toEqual([
       { due: 0, seq: 1, revision: 1, pushed_revision: 1 },
       { due: 0, seq: 2, revision: 1, pushed_revision: 1 },
       { due: 1, seq: 3, revision: 1, pushed_revision: 0 },
@@ -126,7 +132,10 @@ describe('migrations 0024-0026', () => {
 
     // The last receipt number, and numbers that only grow within a report.
     expect(state.get().lastReceiptNumber).toBe(1);
-    expect(state.issueReceiptNumber('2026-11-27T09:00:00.000Z')).toEqual({ receiptNumber: 2, reportNumber: 2 });
+    expect(state.issueReceiptNumber('2026-11-27T09:00:00.000Z')).toEqual({
+      receiptNumber: 2,
+      reportNumber: 2,
+    });
     expect(() => write(2, 1, 'shift-a')).toThrow(/receipt number grows/);
     expect(() => write(1, 4, 'shift-a')).not.toThrow();
     write(2, null, 'shift-b');

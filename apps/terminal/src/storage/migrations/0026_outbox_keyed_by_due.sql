@@ -9,8 +9,9 @@
 -- A row is found by its seq alone with `due IN (0, 1) AND seq = ?` (two seeks). A document has
 -- one row: the trigger on a new operation inserts it, and every later write is an UPDATE of it.
 --
--- This rebuilds the outbox (one row per fiscal operation, five integers): 1.x s at a million
--- operations (docs/storage.md). The rows are copied in key order, so the new tree is appended to.
+-- This rebuilds the outbox (one row per fiscal operation, five integers), the one table rebuilt
+-- here: 69 ms at 100,000 operations, 5.9 s at 1,000,000 (a file of 907 MB on disk, the machine
+-- at load 12). The rows are copied in key order, so the new tree is only appended to.
 DROP TRIGGER platform_outbox_document;
 DROP TRIGGER platform_outbox_update;
 
