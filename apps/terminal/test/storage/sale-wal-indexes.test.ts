@@ -43,10 +43,10 @@ function fileAtSchema(version: number): Database.Database {
 function recordStatements(db: Database.Database): string[] {
   const seen: string[] = [];
   const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
+  db.prepare = (sql: string) => {
     seen.push(sql);
     return prepare(sql);
-  });
+  };
   return seen;
 }
 
