@@ -13,7 +13,11 @@ export interface DueDocument {
   refundId: string | null;
 }
 
-/** The platform outbox (migration 0011): rows are written by triggers, read and confirmed here. */
+/**
+ * The platform outbox (migrations 0011 and 0026): rows are written by triggers, read and
+ * confirmed here. It is keyed by (due, seq): the due documents are the key's last range, and a
+ * row is found by its seq with `due IN (0, 1)`.
+ */
 export class DocumentOutbox {
   constructor(private readonly db: Db) {}
 
@@ -36,7 +40,7 @@ export class DocumentOutbox {
            JOIN fiscal_operations o ON o.seq = p.seq
            LEFT JOIN sales s ON s.fiscal_operation_id = o.id
            LEFT JOIN refunds r ON r.fiscal_operation_id = o.id
-          WHERE p.pushed_revision < p.revision
+          WHERE p.due = 1
           ORDER BY p.seq LIMIT ?`,
       )
       .all(limit)
@@ -57,17 +61,18 @@ export class DocumentOutbox {
   confirm(pushed: readonly { seq: number; revision: number }[]): void {
     // A trigger keeps the count of due documents for health (row_counts platform_outbox_due, migration 0016).
     const update = this.db.prepare(
-      `UPDATE platform_outbox SET pushed_revision = max(pushed_revision, ?), attempts = 0, last_error = NULL
-        WHERE seq = ?`,
+      `UPDATE platform_outbox SET pushed_revision = max(pushed_revision, @revision),
+              due = max(pushed_revision, @revision) < revision, attempts = 0, last_error = NULL
+        WHERE due IN (0, 1) AND seq = @seq`,
     );
     this.db.transaction(() => {
-      for (const { seq, revision } of pushed) update.run(revision, seq);
+      for (const { seq, revision } of pushed) update.run({ revision, seq });
     })();
   }
 
   noteFailure(seqs: readonly number[], reason: string): void {
     const update = this.db.prepare(
-      'UPDATE platform_outbox SET attempts = attempts + 1, last_error = ? WHERE seq = ?',
+      'UPDATE platform_outbox SET attempts = attempts + 1, last_error = ? WHERE due IN (0, 1) AND seq = ?',
     );
     this.db.transaction(() => {
       for (const seq of seqs) update.run(reason, seq);

@@ -69,23 +69,33 @@ export class ReportStore {
 
   /** Every operation of one Z report, in order, shaped for the report aggregation. */
   dayRecords(reportNumber: number): ReportRecord[] {
-    return this.records('o.report_number = ?', reportNumber);
+    return this.records('o.report_number = @value', reportNumber);
   }
 
-  /** Every operation of one shift, in order, shaped for the report aggregation. */
+  /**
+   * Every operation of one shift, in order, shaped for the report aggregation: those of the
+   * reports the shift has operations in (its rows in list_positions, migration 0023), through
+   * the reports' index. No index by shift: it was a page every sale's commit wrote (migration
+   * 0024), and a shift's reports are a few days at most.
+   */
   shiftRecords(shiftId: string): ReportRecord[] {
-    return this.records('o.shift_id = ?', shiftId);
+    return this.records(
+      `o.report_number IN (SELECT report_number FROM list_positions WHERE shift_id = @value AND operation_type = '')
+       AND o.shift_id = @value`,
+      shiftId,
+    );
   }
 
-  private records(where: 'o.report_number = ?' | 'o.shift_id = ?', value: number | string): ReportRecord[] {
+  private records(where: string, value: number | string): ReportRecord[] {
     return this.db
-      .prepare<[number | string], DayRow>(
+      .prepare<{ value: number | string }, DayRow>(
         `SELECT o.operation_type, o.status, o.receipt_number, o.report_number, o.total_amount, o.vat_json,
                 o.payments_json, s.change_amount, o.created_at
-         FROM fiscal_operations o LEFT JOIN sales s ON s.fiscal_operation_id = o.id
-         WHERE ${where} ORDER BY o.seq`,
+         FROM fiscal_operations o INDEXED BY fiscal_operations_report_seq
+         LEFT JOIN sales s ON s.fiscal_operation_id = o.id
+         WHERE ${where} ORDER BY o.report_number, o.seq`,
       )
-      .all(value)
+      .all({ value })
       .map((row) => ({
         type: row.operation_type,
         status: row.status,

@@ -19,14 +19,17 @@ interface StateRow {
 }
 
 /**
- * The open report's last receipt number, read from the operations that carry them, through the
- * index of their UNIQUE (report_number, receipt_number) (one seek): a number is issued in the
- * transaction that writes its operation, so the highest one written is the last one issued. A
- * counter of its own was a row every sale's commit rewrote (migration 0022). An answer held for
- * a later commit changes no receipt number.
+ * The open report's last receipt number: that of its newest operation with one, walking the
+ * report's index back from its newest entry (a seek, then the few operations without a number
+ * since). A number is issued in the transaction that writes its operation, so within a report
+ * the numbers grow with seq (a trigger holds it, migration 0025). A counter of its own was a row
+ * every sale's commit rewrote (migration 0022), and an index of (report, receipt) a page
+ * (migration 0025). An answer held for a later commit changes no receipt number.
  */
-const LAST_RECEIPT_NUMBER = `${SEES_HELD_WRITES} COALESCE((SELECT MAX(o.receipt_number) FROM fiscal_operations o
-  WHERE o.report_number = terminal_state.report_number), 0)`;
+const LAST_RECEIPT_NUMBER = `${SEES_HELD_WRITES} COALESCE((SELECT o.receipt_number
+  FROM fiscal_operations o INDEXED BY fiscal_operations_report_seq
+  WHERE o.report_number = terminal_state.report_number AND o.receipt_number IS NOT NULL
+  ORDER BY o.seq DESC LIMIT 1), 0)`;
 
 /** The device's fiscal counters. Every write here happens inside an operation's transaction. */
 export class TerminalStateStore {

@@ -101,16 +101,51 @@ const step = fc.oneof(
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
+type PushedDocument = { seq: number; revision: number };
+type Pusher = Pick<DocumentOutbox, 'confirm' | 'noteFailure'> & { due(limit: number): PushedDocument[] };
+
+/**
+ * The push worker's statements as the terminal ran them before migration 0026 keyed the outbox
+ * by (due, seq): what a file of an older schema was written with.
+ */
+function outboxBefore0026(db: Db): Pusher {
+  return {
+    due: (limit) =>
+      db
+        .prepare<[number], PushedDocument>(
+          'SELECT seq, revision FROM platform_outbox WHERE pushed_revision < revision ORDER BY seq LIMIT ?',
+        )
+        .all(limit),
+    confirm: (pushed) => {
+      for (const { seq, revision } of pushed)
+        db.prepare(
+          `UPDATE platform_outbox SET pushed_revision = max(pushed_revision, ?), attempts = 0, last_error = NULL
+           WHERE seq = ?`,
+        ).run(revision, seq);
+    },
+    noteFailure: (seqs, reason) => {
+      for (const seq of seqs)
+        db.prepare('UPDATE platform_outbox SET attempts = attempts + 1, last_error = ? WHERE seq = ?').run(
+          reason,
+          seq,
+        );
+    },
+  };
+}
+
 /** Applies random steps through the stores, each as the terminal runs it. */
 class Shop {
-  private readonly stores: ReturnType<typeof storesOf>;
+  private readonly stores: Omit<ReturnType<typeof storesOf>, 'outbox'> & { outbox: Pusher };
   private receiptNumber: number;
   private clock: number;
-  private inFlight: { seq: number; revision: number }[] = [];
+  private inFlight: PushedDocument[] = [];
 
-  /** Numbers and times go on from what the file holds. */
-  constructor(private readonly db: Db) {
-    this.stores = storesOf(db);
+  /** Numbers and times go on from what the file holds; `outbox`: a pusher of an older schema. */
+  constructor(
+    private readonly db: Db,
+    outbox?: Pusher,
+  ) {
+    this.stores = { ...storesOf(db), ...(outbox === undefined ? {} : { outbox }) };
     const last = db
       .prepare<[], { receipt: number | null; at: string | null }>(
         'SELECT MAX(receipt_number) AS receipt, MAX(created_at) AS at FROM fiscal_operations',
@@ -265,7 +300,7 @@ describe('the counts health and the metrics read (migration 0016)', () => {
       { kind: 'print' },
       { kind: 'printed', pick: 0, outcome: 'printed' },
     ];
-    const before = new Shop(old);
+    const before = new Shop(old, outboxBefore0026(old));
     for (const s of history) before.apply(s);
     const atVersion15 = recount(old);
     old.close();
