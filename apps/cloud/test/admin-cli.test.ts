@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRETS_KEY } from './harness.js';
+import { seedPgliteDataDir, TEST_SECRETS_KEY } from './harness.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -73,8 +73,13 @@ describe('admin CLI against a running cloud on PGlite', () => {
     });
   }
 
-  // A cold PGlite start (initdb, migrations) takes seconds, many on a loaded machine.
-  beforeAll(startCloud, 180_000);
+  // A cold PGlite start (initdb, migrations) takes seconds, many on a loaded machine, and more
+  // under the embedded runtime's Liftoff-only V8: the data directory starts as a copy of the
+  // migrated snapshot instead (the cloud still runs its migrations over it).
+  beforeAll(async () => {
+    await seedPgliteDataDir(dataDir);
+    await startCloud();
+  }, 180_000);
   afterAll(async () => {
     await stopCloud();
     rmSync(dataDir, { recursive: true, force: true });

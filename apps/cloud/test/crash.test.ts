@@ -20,6 +20,7 @@ import {
   DRIVERS,
   openTestDatabase,
   seedMerchant,
+  seedPgliteDataDir,
   TEST_OPERATOR_TOKEN,
   TEST_SECRETS_KEY,
   testSecrets,
@@ -70,7 +71,9 @@ describe.each(DRIVERS)('cloud processes on %s', (driver: Driver) => {
     receiver = new HttpsReceiver(tls);
     base = await receiver.listen();
     // PGlite is one process's database: seed it, close it, then hand its directory to the child.
+    // It starts as a copy of the migrated snapshot (migrate() below then applies nothing).
     const dataDir = join(tmp, 'data');
+    if (driver === 'pglite') await seedPgliteDataDir(dataDir);
     const seeding =
       driver === 'postgres' ? (database = await openTestDatabase('postgres')) : openDatabase({ dataDir });
     await migrate(seeding.db, { secrets: testSecrets });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPglite, openDatabase, PGLITE_START_PARAMS, rowsOf, type Database } from '../src/db/database.js';
 import { DurableNodeFS } from '../src/db/durable-node-fs.js';
+import { seedPgliteDataDir } from './harness.js';
 
 describe('the cloud on PGlite in a directory', () => {
   const dirs: string[] = [];
@@ -13,6 +14,15 @@ describe('the cloud on PGlite in a directory', () => {
   const newDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'durable-pglite-'));
     dirs.push(dir);
+    return dir;
+  };
+  /**
+   * A directory holding the migrated database (a copy of the test snapshot), where what is checked
+   * is the commits that follow: initdb, seconds of CPU, is the first test's (a new directory).
+   */
+  const seededDir = async () => {
+    const dir = newDir();
+    await seedPgliteDataDir(dir);
     return dir;
   };
   afterAll(async () => {
@@ -33,7 +43,7 @@ describe('the cloud on PGlite in a directory', () => {
 
   it('syncs each commit to the disk', async () => {
     let synced = 0;
-    const fs = new DurableNodeFS(newDir(), (fd) => {
+    const fs = new DurableNodeFS(await seededDir(), (fd) => {
       synced++;
       fdatasyncSync(fd);
     });

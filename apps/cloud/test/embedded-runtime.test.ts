@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_NODE_FLAGS } from '../src/embedded-runtime.js';
 import { kill9, spawnCloud, type CloudChild } from './cloud-process.js';
-import { DRIVERS, openTestDatabase, TEST_SECRETS_KEY, type TestDatabase } from './harness.js';
+import {
+  DRIVERS,
+  openTestDatabase,
+  seedPgliteDataDir,
+  TEST_SECRETS_KEY,
+  type TestDatabase,
+} from './harness.js';
 
 /** The command line of a running process, as the kernel holds it. */
 function runningWith(pid: number): string[] {
@@ -31,6 +37,8 @@ describe.each(DRIVERS)('the cloud process on %s', (driver) => {
       : 'runs with the flags it was started with',
     async () => {
       if (driver === 'postgres') database = await openTestDatabase('postgres');
+      // What is read back is the command line; the database the child opens is already made.
+      else await seedPgliteDataDir(join(tmp, 'data'));
       child = await spawnCloud({
         DATABASE_URL: database?.url ?? '',
         DATA_DIR: join(tmp, 'data'),
