@@ -43,13 +43,17 @@ export function withTestDatabase<T>(use: (db: Db) => T): T {
 
 const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
 
-/** A new terminal file with the migrations up to `version` only, as a build of that version made it. */
-export function openAtSchemaVersion(file: string, version: number): Db {
+/**
+ * A new terminal file with the migrations up to `version` only, as a build of that version made
+ * it; `foreignKeys` runs them with the constraints on, as the terminal does (database.ts).
+ */
+export function openAtSchemaVersion(file: string, version: number, o: { foreignKeys?: boolean } = {}): Db {
   const folder = tempDir(`migrations-v${version}`);
   for (const name of readdirSync(MIGRATIONS))
     if (Number(name.slice(0, 4)) <= version) copyFileSync(join(MIGRATIONS, name), join(folder, name));
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  if (o.foreignKeys) db.pragma('foreign_keys = ON');
   runMigrations(db, pathToFileURL(`${folder}/`));
   return db;
 }

@@ -5,19 +5,17 @@
  * through an index: a shift's records, the last receipt number (and its order, held by a
  * trigger now), the outbox's due documents.
  */
-import Database from 'better-sqlite3';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentOutbox } from '../../src/document-push/document-outbox.js';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { ReportStore } from '../../src/reports/report-store.js';
 import { runMigrations } from '../../src/storage/migrations.js';
 import { TerminalStateStore } from '../../src/terminal-state/terminal-state-store.js';
+import { openAtSchemaVersion } from '../history/history-fixture.js';
 import { removeDir, tempDir } from '../support/terminal-harness.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url));
 const dirs: string[] = [];
 
 afterEach(() => {
@@ -28,15 +26,7 @@ afterEach(() => {
 function fileAtSchema(version: number): Database.Database {
   const dir = tempDir('schema');
   dirs.push(dir);
-  const folder = join(dir, 'migrations');
-  const db = new Database(join(dir, 'terminal.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  mkdirSync(folder);
-  for (const name of readdirSync(MIGRATIONS))
-    if (Number(name.slice(0, 4)) <= version) copyFileSync(join(MIGRATIONS, name), join(folder, name));
-  runMigrations(db, pathToFileURL(`${folder}/`));
-  return db;
+  return openAtSchemaVersion(join(dir, 'terminal.sqlite'), version, { foreignKeys: true });
 }
 
 /** Every statement `db` prepares from now on, to read their plans. */
