@@ -58,6 +58,17 @@ export interface DeliveryRequest {
   language: string;
 }
 
+/**
+ * A customer gets their receipts in the order they were issued (a refund's after the sale's): a
+ * message waits while an earlier one to the same recipient on the same channel is queued, being
+ * sent or waiting for its retry; it goes once that one is sent or given up. The rowid is the
+ * order of issue (rows are inserted in it). Index: receipt_deliveries_recipient_queued (0027).
+ */
+const IN_RECIPIENT_ORDER = `NOT EXISTS (
+  SELECT 1 FROM receipt_deliveries AS earlier
+   WHERE earlier.status = 'queued' AND earlier.channel = d.channel
+     AND earlier.recipient = d.recipient AND earlier.rowid < d.rowid)`;
+
 /** The receipt-delivery outbox (migration 0009). */
 export class DeliveryOutbox {
   constructor(private readonly db: Db) {}
@@ -79,27 +90,34 @@ export class DeliveryOutbox {
       insert.run(randomUUID(), o.saleId, o.refundId, 'sms', customerPhone, language, o.at, o.at);
   }
 
-  /** Queued messages of a channel due by `now`, oldest first, but for those `busy` (being sent). */
+  /**
+   * Queued messages of a channel due by `now`, oldest first, but for those `busy` (being sent)
+   * and those behind an earlier one to the same recipient (IN_RECIPIENT_ORDER).
+   */
   due(now: string, channel: DeliveryChannel, limit: number, busy: readonly string[]): ReceiptDelivery[] {
     return this.db
       .prepare<[string, DeliveryChannel, string, number], Row>(
-        `SELECT * FROM receipt_deliveries
+        `SELECT * FROM receipt_deliveries AS d
           WHERE status = 'queued' AND next_attempt_at <= ? AND channel = ?
-            AND id NOT IN (SELECT value FROM json_each(?))
+            AND id NOT IN (SELECT value FROM json_each(?)) AND ${IN_RECIPIENT_ORDER}
           ORDER BY next_attempt_at, id LIMIT ?`,
       )
       .all(now, channel, JSON.stringify(busy), limit)
       .map(fromRow);
   }
 
-  /** When the next queued message of these channels is due, but for those `busy`; null: none. */
+  /**
+   * When the next queued message of these channels is due, as `due` would pick it; null: none.
+   * One held behind an earlier message to its recipient is not counted: the end of that one's
+   * attempt wakes the worker, and a due time already past would spin the timer.
+   */
   nextDueAt(channels: readonly DeliveryChannel[], busy: readonly string[]): string | null {
     return (
       this.db
         .prepare<[string, string], { at: string | null }>(
-          `SELECT MIN(next_attempt_at) AS at FROM receipt_deliveries
+          `SELECT MIN(next_attempt_at) AS at FROM receipt_deliveries AS d
             WHERE status = 'queued' AND channel IN (SELECT value FROM json_each(?))
-              AND id NOT IN (SELECT value FROM json_each(?))`,
+              AND id NOT IN (SELECT value FROM json_each(?)) AND ${IN_RECIPIENT_ORDER}`,
         )
         .get(JSON.stringify(channels), JSON.stringify(busy))?.at ?? null
     );

@@ -99,6 +99,8 @@ describe('a stalled SMTP server', () => {
 
     const slow = await sell(terminal, { customerEmail: 'slow@example.md', customerPhone: '+37369000001' });
     await waitUntil('the stalled e-mail is being sent', () => smtp.openConnections() === 1, 15_000);
+    // The same customer's next receipt waits behind the stalled one: it is not sent out of order.
+    const slowAgain = await sell(terminal, { customerEmail: 'slow@example.md' });
     const others = [
       await sell(terminal, { customerEmail: 'one@example.md', customerPhone: '+37369000002' }),
       await sell(terminal, { customerEmail: 'two@example.md', customerPhone: '+37369000003' }),
@@ -115,17 +117,20 @@ describe('a stalled SMTP server', () => {
       15_000,
     );
     expect(smtp.accepted.sort()).toEqual(['one@example.md', 'two@example.md']);
-    // The stalled one is still in its first attempt: nothing waited for it.
+    // The stalled one is still in its first attempt: nothing waited for it. The one behind it,
+    // to the same customer, was never begun: one connection is open, one e-mail is being sent.
     expect(await channel(terminal, slow, 'email')).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await channel(terminal, slowAgain, 'email')).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(smtp.openConnections()).toBe(1);
 
     const health = (await terminal.call('GET', '/api/health')).body.data as {
       receiptDeliveries: { queued: number; sending: { email: number; sms: number } };
     };
-    expect(health.receiptDeliveries).toEqual({ queued: 1, sending: { email: 1, sms: 0 } });
+    expect(health.receiptDeliveries).toEqual({ queued: 2, sending: { email: 1, sms: 0 } });
     const metrics = await (
       await fetch(`${terminal.url}/metrics`, { headers: { 'X-API-Key': API_KEY } })
     ).text();
-    expect(metrics).toMatch(/^receipt_deliveries_queued 1$/m);
+    expect(metrics).toMatch(/^receipt_deliveries_queued 2$/m);
     expect(metrics).toMatch(/^receipt_deliveries_sending\{channel="email"\} 1$/m);
   });
 
