@@ -62,6 +62,7 @@ export function writeSale(
         createdAt,
         chargedRrn: () => null,
       }),
+      op.seq,
     );
     return op;
   });

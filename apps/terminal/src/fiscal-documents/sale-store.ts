@@ -127,9 +127,9 @@ interface PaymentRow {
   card_status: CardTransactionStatus | null;
 }
 
-/** A sale with its shift, which it has through its fiscal operation. */
-const SALE_COLUMNS = 's.*, o.shift_id, sh.number AS shift_number';
-const SALE_FROM = `FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+/** A sale with its operation's UUID and shift, which it has through its fiscal operation (its key, seq). */
+const SALE_COLUMNS = 's.*, o.id AS fiscal_operation_id, o.shift_id, sh.number AS shift_number';
+const SALE_FROM = `FROM sales s JOIN fiscal_operations o ON o.seq = s.seq
   LEFT JOIN shifts sh ON sh.id = o.shift_id`;
 
 /** A card-journal row's fields as a payment shows them. */
@@ -207,18 +207,21 @@ export interface SaleHistory {
 export class SaleStore {
   constructor(private readonly db: Db) {}
 
-  /** Called inside the sale's fiscal transaction. */
-  insert(sale: StoredSale): void {
+  /**
+   * Called inside the sale's fiscal transaction, after its operation's insert: `operationSeq` is
+   * that operation's seq (sale.fiscalOperationId its UUID), the sale's key (migration 0029).
+   */
+  insert(sale: StoredSale, operationSeq: number): void {
     this.db
       .prepare(
-        `INSERT INTO sales (id, purchase_id, fiscal_operation_id, subtotal, cart_discount_amount, cart_markup_amount, total,
+        `INSERT INTO sales (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
            amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
+        operationSeq,
         sale.id,
         sale.purchaseId,
-        sale.fiscalOperationId,
         sale.subtotal,
         sale.cartDiscountAmount,
         sale.cartMarkupAmount,
@@ -317,19 +320,35 @@ export class SaleStore {
       { limit, offset, cursor },
     );
     const operations = this.db
-      .prepare<[string], Pick<SaleRow, 'shift_id' | 'shift_number'> & { id: string; status: string }>(
-        `SELECT o.id, o.status, o.shift_id, sh.number AS shift_number
+      .prepare<
+        [string],
+        Pick<SaleRow, 'shift_id' | 'shift_number'> & { seq: number; id: string; status: string }
+      >(
+        `SELECT o.seq, o.id, o.status, o.shift_id, sh.number AS shift_number
          FROM fiscal_operations o LEFT JOIN shifts sh ON sh.id = o.shift_id
          WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
       )
       .all(JSON.stringify(page.seqs));
-    const sales = this.pageSales(operations.map((o) => o.id));
+    // A sale is keyed by its operation's seq (migration 0029): the page's sales are the page's seqs.
+    const sales = new Map(
+      this.db
+        .prepare<[string], PageSaleRow & { seq: number }>(
+          `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.seq IN (SELECT value FROM json_each(?))`,
+        )
+        .all(JSON.stringify(page.seqs))
+        .map((row) => [row.seq, row]),
+    );
     return {
       sales: operations.map((o) => {
-        const row = sales.get(o.id);
+        const row = sales.get(o.seq);
         if (!row) throw new Error(`fiscal operation ${o.id} is a receipt without its sale`);
         return {
-          ...fromRow({ ...row, shift_id: o.shift_id, shift_number: o.shift_number }),
+          ...fromRow({
+            ...row,
+            fiscal_operation_id: o.id,
+            shift_id: o.shift_id,
+            shift_number: o.shift_number,
+          }),
           status: o.status,
           primaryPaymentType: row.primary_type,
         };
@@ -338,54 +357,12 @@ export class SaleStore {
       nextCursor: page.nextCursor,
     };
   }
-
-  /**
-   * The sales of a page's operations (newest first), by operation id, with their primary payment
-   * (looked up for the page's rows only). By operation id each sale is a leaf of its own in that
-   * UUID index, whose keys are in random order (and at a million sales a page of the level above
-   * too: 94 pages for a page of 50 against 43 at 10k, docs/benchmarks.md "Issue 28: lists flat at
-   * 1M"). Sales are written in their operations' order, so a page's sales lie between the rowids
-   * of its newest and oldest operation's sale: two lookups by id and one range of the table. The
-   * range is read only when it is about the page's size; a sale outside it is found by its id.
-   */
-  private pageSales(operationIds: string[]): Map<string, PageSaleRow> {
-    const newest = operationIds[0];
-    const oldest = operationIds[operationIds.length - 1];
-    const found = new Map<string, PageSaleRow>();
-    if (newest === undefined || oldest === undefined) return found;
-    const rowidOf = this.db.prepare<[string], { rowid: number }>(
-      'SELECT rowid FROM sales WHERE fiscal_operation_id = ?',
-    );
-    const high = rowidOf.get(newest)?.rowid;
-    const low = rowidOf.get(oldest)?.rowid;
-    const wanted = new Set(operationIds);
-    const keep = (rows: PageSaleRow[]) => {
-      for (const row of rows)
-        if (wanted.has(row.fiscal_operation_id)) found.set(row.fiscal_operation_id, row);
-    };
-    if (high !== undefined && low !== undefined && high >= low && high - low < 2 * operationIds.length)
-      keep(
-        this.db
-          .prepare<[number, number], PageSaleRow>(
-            `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.rowid BETWEEN ? AND ?`,
-          )
-          .all(low, high),
-      );
-    const missing = operationIds.filter((id) => !found.has(id));
-    if (missing.length > 0)
-      keep(
-        this.db
-          .prepare<[string], PageSaleRow>(
-            `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.fiscal_operation_id IN (SELECT value FROM json_each(?))`,
-          )
-          .all(JSON.stringify(missing)),
-      );
-    return found;
-  }
 }
 
 /** A sale of a list page: its row and its primary payment type (its shift is its operation's). */
-type PageSaleRow = Omit<SaleRow, 'shift_id' | 'shift_number'> & { primary_type: string | null };
+type PageSaleRow = Omit<SaleRow, 'fiscal_operation_id' | 'shift_id' | 'shift_number'> & {
+  primary_type: string | null;
+};
 const PAGE_SALE_COLUMNS = `s.*, (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id
   ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type`;
 

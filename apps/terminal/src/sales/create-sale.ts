@@ -80,7 +80,7 @@ export async function createSale(
         createdAt: numbers.createdAt,
         chargedRrn: (position) => cardStep?.charged.get(position)?.rrn ?? null,
       });
-      sales.insert(row);
+      sales.insert(row, numbers.operationSeq);
       cardStep?.linkToSale(saleId);
       const { shiftId, shiftNumber } = numbers;
       // A receipt always joins a shift or opens one (OPERATION_RULES).

@@ -214,14 +214,14 @@ function storeProblems(file: string): string[] {
     check(
       'sales without their fiscal operation or with another total',
       rows(
-        `SELECT s.id FROM sales s LEFT JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+        `SELECT s.id FROM sales s LEFT JOIN fiscal_operations o ON o.seq = s.seq
          WHERE o.id IS NULL OR o.operation_type != 'receipt' OR o.total_amount != s.total`,
       ),
     );
     check(
       'receipt operations without exactly one sale',
       rows(
-        `SELECT o.id, (SELECT COUNT(*) FROM sales s WHERE s.fiscal_operation_id = o.id) AS n
+        `SELECT o.id, (SELECT COUNT(*) FROM sales s WHERE s.seq = o.seq) AS n
          FROM fiscal_operations o WHERE o.operation_type = 'receipt' AND n != 1`,
       ),
     );

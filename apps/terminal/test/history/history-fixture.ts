@@ -11,10 +11,13 @@ import { tempDir } from '../support/terminal-harness.js';
 
 export const SHIFTS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 
-/** Where a status ends up, through legal transitions, from pending. */
+/**
+ * Where a status ends up, through legal transitions, from pending; left `sent`, as the sync
+ * worker leaves it (one operation at a time is `sent` inline, migration 0028).
+ */
 const PATHS: Record<OperationStatus, OperationStatus[]> = {
   pending: [],
-  sent: ['sent'],
+  sent: ['offline', 'sent'],
   success: ['sent', 'success'],
   failed: ['sent', 'failed'],
   offline: ['offline'],
@@ -71,7 +74,7 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
   const operations = new OperationStore(db);
   const id = randomUUID();
   db.transaction(() => {
-    operations.insert({
+    const written = operations.insert({
       id,
       operationType: op.type,
       receiptNumber,
@@ -86,13 +89,15 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
     });
     if (op.type === 'receipt') {
       // Written in SQL rather than by SaleStore: the upgrade test writes files of older
-      // versions, whose sale_items lack the columns later migrations add (lot_line_id).
+      // versions, whose sale_items lack the columns later migrations add (lot_line_id), and
+      // whose sales are keyed by a rowid of their own with their operation's UUID (before 0029).
       const saleId = randomUUID();
+      const keyedBySeq = db.prepare("SELECT 1 FROM pragma_table_info('sales') WHERE name = 'seq'").get();
       db.prepare(
-        `INSERT INTO sales (id, purchase_id, fiscal_operation_id, subtotal, cart_discount_amount, cart_markup_amount, total,
-           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
+        `INSERT INTO sales (${keyedBySeq ? 'seq' : 'fiscal_operation_id'}, id, purchase_id, subtotal, cart_discount_amount,
+           cart_markup_amount, total, amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
          VALUES (?, ?, ?, 1000, 0, 0, 1000, 1000, 0, NULL, 0, NULL, NULL, ?)`,
-      ).run(saleId, randomUUID(), id, op.createdAt);
+      ).run(keyedBySeq ? written.seq : id, saleId, randomUUID(), op.createdAt);
       const payment = db.prepare(
         'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
       );
@@ -102,7 +107,8 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
   })();
   let from: OperationStatus = 'pending';
   for (const to of PATHS[op.status]) {
-    operations.transition(operations.require(id), from, to);
+    // Into the offline queue as the registrar puts it there (FiscalRegistrar.goOffline).
+    operations.transition(operations.require(id), from, to, to === 'offline' ? { isOffline: true } : {});
     from = to;
   }
 }

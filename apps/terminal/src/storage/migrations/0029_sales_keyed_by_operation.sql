@@ -1,0 +1,38 @@
+-- rebuilds a table other tables reference
+-- Sales keyed by their fiscal operation's seq, without the unique index of their operation's
+-- UUID, a page every sale's durable commit wrote (issue 28, docs/benchmarks.md "Issue 28: WAL
+-- per sale, schema 29"). An operation's sale is now found by its seq, the table's own key: the
+-- lists and reports join `s.seq = o.seq`, and a page of the sales list reads its sales by the
+-- page's seqs. A new sale's row goes at the end of the table (seq grows), where the next finds
+-- the leaf; one sale per operation is the key's uniqueness, and the sale's operation UUID is the
+-- operation's (read through the join), so the column goes.
+--
+-- This rebuilds the table (one row per sale, copied in order, so the new tree is only appended
+-- to; the index of sale ids is built after, sorted once): the runner turns the foreign keys off
+-- around it, as SQLite's procedure for a rebuild asks (sale items, payments, refunds, card
+-- charges and deliveries reference sales(id), kept), and checks every reference before the commit.
+CREATE TABLE sales_keyed (
+  seq INTEGER PRIMARY KEY REFERENCES fiscal_operations (seq),
+  id TEXT NOT NULL,
+  purchase_id TEXT NOT NULL,
+  subtotal INTEGER NOT NULL,
+  cart_discount_amount INTEGER NOT NULL,
+  cart_markup_amount INTEGER NOT NULL,
+  total INTEGER NOT NULL,
+  amount_received INTEGER NOT NULL,
+  change_amount INTEGER NOT NULL,
+  delivery_json TEXT,
+  print_receipt INTEGER NOT NULL,
+  cashier_id TEXT,
+  cashier_name TEXT,
+  created_at TEXT NOT NULL
+);
+INSERT INTO sales_keyed (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
+  amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
+SELECT o.seq, s.id, s.purchase_id, s.subtotal, s.cart_discount_amount, s.cart_markup_amount, s.total,
+  s.amount_received, s.change_amount, s.delivery_json, s.print_receipt, s.cashier_id, s.cashier_name, s.created_at
+FROM sales s CROSS JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+ORDER BY s.rowid;
+DROP TABLE sales;
+ALTER TABLE sales_keyed RENAME TO sales;
+CREATE UNIQUE INDEX sales_id ON sales (id);
