@@ -387,7 +387,7 @@ export class OperationStore {
     const indexed = this.db
       .prepare<[], OperationRow>(
         `SELECT * FROM fiscal_operations INDEXED BY fiscal_operations_queue
-         WHERE ${QUEUE_INDEXED} AND status IN ('pending','sent') ORDER BY seq`,
+         WHERE ${QUEUE_INDEXED} AND status IN ('pending','sent')`,
       )
       .all();
     const inline = this.db
@@ -395,7 +395,8 @@ export class OperationStore {
         `SELECT * FROM fiscal_operations WHERE seq = (${SENT_INLINE}) AND status = 'sent' AND is_offline = 0`,
       )
       .get();
-    return (inline ? [...indexed, inline].sort((a, b) => a.seq - b.seq) : indexed).map(toRecord);
+    // Sorted here, not by SQL: a seek per status gives each status's rows in order, not all of them.
+    return [...indexed, ...(inline ? [inline] : [])].sort((a, b) => a.seq - b.seq).map(toRecord);
   }
 
   /** When the last document was written (the highest seq): no later one may be dated before it. */
