@@ -277,7 +277,7 @@ describe('migrations 0028-0029', () => {
     expect(listed.total).toBe(4);
     expect(listed.sales.map((s) => [s.fiscalOperationId, s.status, s.shiftNumber])).toEqual(
       db
-        .prepare(
+        .prepare<[], [string, string]>(
           `SELECT o.id, o.status FROM fiscal_operations o WHERE operation_type = 'receipt' ORDER BY seq DESC`,
         )
         .raw()

@@ -27,12 +27,21 @@ CREATE TABLE sales_keyed (
   cashier_name TEXT,
   created_at TEXT NOT NULL
 );
+-- Each sale's operation seq, found walking both indexes of operation UUIDs in the same order
+-- (a lookup per sale in sale order would read a random leaf of the operations' index each).
+CREATE TEMP TABLE sale_operation (sale INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
+INSERT INTO temp.sale_operation (sale, seq)
+SELECT s.rowid, o.seq
+FROM sales s INDEXED BY sqlite_autoindex_sales_2
+CROSS JOIN fiscal_operations o INDEXED BY sqlite_autoindex_fiscal_operations_1 ON o.id = s.fiscal_operation_id
+ORDER BY s.fiscal_operation_id;
 INSERT INTO sales_keyed (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
   amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
-SELECT o.seq, s.id, s.purchase_id, s.subtotal, s.cart_discount_amount, s.cart_markup_amount, s.total,
+SELECT m.seq, s.id, s.purchase_id, s.subtotal, s.cart_discount_amount, s.cart_markup_amount, s.total,
   s.amount_received, s.change_amount, s.delivery_json, s.print_receipt, s.cashier_id, s.cashier_name, s.created_at
-FROM sales s CROSS JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+FROM sales s CROSS JOIN temp.sale_operation m ON m.sale = s.rowid
 ORDER BY s.rowid;
+DROP TABLE temp.sale_operation;
 DROP TABLE sales;
 ALTER TABLE sales_keyed RENAME TO sales;
 CREATE UNIQUE INDEX sales_id ON sales (id);
