@@ -94,6 +94,8 @@ interface SaleRow {
   cashier_id: string | null;
   cashier_name: string | null;
   created_at: string;
+  /** The payments, StoredPayment[] in their order (migration 0029). */
+  payments_json: string;
   shift_id: string;
   shift_number: number;
 }
@@ -113,18 +115,16 @@ interface ItemRow {
   vat_amount: number;
 }
 
-interface PaymentRow {
-  payment_type: string;
-  amount: number;
+/** The card-journal row of a payment the terminal charged, by its position in the sale. */
+interface CardRow {
+  payment_position: number;
   rrn: string | null;
-  notes: string | null;
-  card_rrn: string | null;
   auth_code: string | null;
   cheque_number: string | null;
   masked_pan: string | null;
   scheme: string | null;
   bank_terminal_id: string | null;
-  card_status: CardTransactionStatus | null;
+  status: CardTransactionStatus;
 }
 
 /** A sale with its operation's UUID and shift, which it has through its fiscal operation (its key, seq). */
@@ -158,26 +158,35 @@ function cardChargeOf(t: JournalCharge | undefined): CardCharge | null {
     : null;
 }
 
-function toPayment(p: PaymentRow): SalePayment {
+/** A stored payment with its card charge: none without a journal row (the terminal did not charge it). */
+function toPayment(p: StoredPayment, c: CardRow | undefined): SalePayment {
   return {
-    paymentType: p.payment_type,
-    amount: p.amount,
-    rrn: p.rrn,
-    notes: p.notes,
-    // No journal row joined: the terminal did not charge this payment.
+    ...p,
     card:
-      p.card_status === null
+      c === undefined
         ? null
         : cardChargeOf({
-            rrn: p.card_rrn,
-            authCode: p.auth_code,
-            chequeNumber: p.cheque_number,
-            maskedPan: p.masked_pan,
-            scheme: p.scheme,
-            bankTerminalId: p.bank_terminal_id,
-            status: p.card_status,
+            rrn: c.rrn,
+            authCode: c.auth_code,
+            chequeNumber: c.cheque_number,
+            maskedPan: c.masked_pan,
+            scheme: c.scheme,
+            bankTerminalId: c.bank_terminal_id,
+            status: c.status,
           }),
   };
+}
+
+/** The payments as stored in the sale's row (migration 0029), in their order. */
+function paymentsOf(row: { payments_json: string }): StoredPayment[] {
+  return JSON.parse(row.payments_json) as StoredPayment[];
+}
+
+/** The payment a list row names: the largest, the first of equals. */
+function primaryPaymentType(payments: StoredPayment[]): string | null {
+  let primary: StoredPayment | null = null;
+  for (const p of payments) if (primary === null || p.amount > primary.amount) primary = p;
+  return primary?.paymentType ?? null;
 }
 
 /**
@@ -215,8 +224,8 @@ export class SaleStore {
     this.db
       .prepare(
         `INSERT INTO sales (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
-           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at, payments_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         operationSeq,
@@ -233,6 +242,14 @@ export class SaleStore {
         sale.cashierId,
         sale.cashierName,
         sale.createdAt,
+        JSON.stringify(
+          sale.payments.map(({ paymentType, amount, rrn, notes }): StoredPayment => ({
+            paymentType,
+            amount,
+            rrn,
+            notes,
+          })),
+        ),
       );
     const item = this.db.prepare(
       `INSERT INTO sale_items (sale_id, position, product_id, name, quantity_milli, unit_price, original_amount,
@@ -256,12 +273,6 @@ export class SaleStore {
         i.vatAmount,
         i.lotLineId,
       ),
-    );
-    const payment = this.db.prepare(
-      'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    sale.payments.forEach((p, position) =>
-      payment.run(sale.id, position, p.paymentType, p.amount, p.rrn, p.notes),
     );
   }
 
@@ -287,16 +298,16 @@ export class SaleStore {
         vatRateBp: i.vat_rate_bp,
         vatAmount: i.vat_amount,
       }));
-    const payments = this.db
-      .prepare<[string], PaymentRow>(
-        `SELECT p.payment_type, p.amount, p.rrn, p.notes, c.rrn AS card_rrn, c.auth_code, c.cheque_number,
-           c.masked_pan, c.scheme, c.bank_terminal_id, c.status AS card_status
-         FROM sale_payments p
-         LEFT JOIN card_transactions c ON c.sale_id = p.sale_id AND c.payment_position = p.position
-         WHERE p.sale_id = ? ORDER BY p.position`,
-      )
-      .all(id)
-      .map(toPayment);
+    const cards = new Map(
+      this.db
+        .prepare<[string], CardRow>(
+          `SELECT payment_position, rrn, auth_code, cheque_number, masked_pan, scheme, bank_terminal_id, status
+           FROM card_transactions WHERE sale_id = ? AND payment_position IS NOT NULL`,
+        )
+        .all(id)
+        .map((c) => [c.payment_position, c]),
+    );
+    const payments = paymentsOf(row).map((p, position) => toPayment(p, cards.get(position)));
     return { ...fromRow(row), items, payments };
   }
 
@@ -333,7 +344,7 @@ export class SaleStore {
     const sales = new Map(
       this.db
         .prepare<[string], PageSaleRow & { seq: number }>(
-          `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.seq IN (SELECT value FROM json_each(?))`,
+          'SELECT * FROM sales WHERE seq IN (SELECT value FROM json_each(?))',
         )
         .all(JSON.stringify(page.seqs))
         .map((row) => [row.seq, row]),
@@ -350,7 +361,7 @@ export class SaleStore {
             shift_number: o.shift_number,
           }),
           status: o.status,
-          primaryPaymentType: row.primary_type,
+          primaryPaymentType: primaryPaymentType(paymentsOf(row)),
         };
       }),
       total: page.total,
@@ -359,12 +370,8 @@ export class SaleStore {
   }
 }
 
-/** A sale of a list page: its row and its primary payment type (its shift is its operation's). */
-type PageSaleRow = Omit<SaleRow, 'fiscal_operation_id' | 'shift_id' | 'shift_number'> & {
-  primary_type: string | null;
-};
-const PAGE_SALE_COLUMNS = `s.*, (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id
-  ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type`;
+/** A sale of a list page: its row (its operation's UUID and shift are its operation's). */
+type PageSaleRow = Omit<SaleRow, 'fiscal_operation_id' | 'shift_id' | 'shift_number'>;
 
 function fromRow(row: SaleRow): SaleHeader {
   return {

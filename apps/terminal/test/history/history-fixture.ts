@@ -90,19 +90,37 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
     if (op.type === 'receipt') {
       // Written in SQL rather than by SaleStore: the upgrade test writes files of older
       // versions, whose sale_items lack the columns later migrations add (lot_line_id), and
-      // whose sales are keyed by a rowid of their own with their operation's UUID (before 0029).
+      // whose sales are keyed by a rowid of their own with their operation's UUID and have
+      // their payments in a table of their own (before 0029).
       const saleId = randomUUID();
+      const payments = [
+        { paymentType: receiptNumber % 2 === 0 ? '1' : '2', amount: 400, rrn: null, notes: null },
+        { paymentType: '3', amount: 600 - (receiptNumber % 3) * 300, rrn: null, notes: null },
+      ];
       const keyedBySeq = db.prepare("SELECT 1 FROM pragma_table_info('sales') WHERE name = 'seq'").get();
-      db.prepare(
-        `INSERT INTO sales (${keyedBySeq ? 'seq' : 'fiscal_operation_id'}, id, purchase_id, subtotal, cart_discount_amount,
-           cart_markup_amount, total, amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
-         VALUES (?, ?, ?, 1000, 0, 0, 1000, 1000, 0, NULL, 0, NULL, NULL, ?)`,
-      ).run(keyedBySeq ? written.seq : id, saleId, randomUUID(), op.createdAt);
-      const payment = db.prepare(
-        'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
-      );
-      payment.run(saleId, 0, receiptNumber % 2 === 0 ? '1' : '2', 400);
-      payment.run(saleId, 1, '3', 600 - (receiptNumber % 3) * 300);
+      const columns = `id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total, amount_received,
+        change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at`;
+      const values = `?, ?, 1000, 0, 0, 1000, 1000, 0, NULL, 0, NULL, NULL, ?`;
+      if (keyedBySeq) {
+        db.prepare(`INSERT INTO sales (seq, ${columns}, payments_json) VALUES (?, ${values}, ?)`).run(
+          written.seq,
+          saleId,
+          randomUUID(),
+          op.createdAt,
+          JSON.stringify(payments),
+        );
+      } else {
+        db.prepare(`INSERT INTO sales (fiscal_operation_id, ${columns}) VALUES (?, ${values})`).run(
+          id,
+          saleId,
+          randomUUID(),
+          op.createdAt,
+        );
+        const payment = db.prepare(
+          'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
+        );
+        payments.forEach((p, position) => payment.run(saleId, position, p.paymentType, p.amount));
+      }
     }
   })();
   let from: OperationStatus = 'pending';

@@ -44,7 +44,7 @@ function referenceSales(db: Db, q: Filter & { limit: number; offset: number }) {
     .get(params)!.n;
   const rows = db
     .prepare<typeof params & { limit: number; offset: number }, { id: string; primary_type: string | null }>(
-      `SELECT s.id, (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type
+      `SELECT s.id, (SELECT p.value ->> 'paymentType' FROM json_each(s.payments_json) p ORDER BY p.value ->> 'amount' DESC, p.key LIMIT 1) AS primary_type
        ${FROM} ${where} ORDER BY o.seq DESC LIMIT @limit OFFSET @offset`,
     )
     .all({ ...params, limit: q.limit, offset: q.offset });

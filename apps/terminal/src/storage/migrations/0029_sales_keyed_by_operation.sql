@@ -1,11 +1,14 @@
 -- rebuilds a table other tables reference
 -- Sales keyed by their fiscal operation's seq, without the unique index of their operation's
--- UUID, a page every sale's durable commit wrote (issue 28, docs/benchmarks.md "Issue 28: WAL
--- per sale, schema 29"). An operation's sale is now found by its seq, the table's own key: the
+-- UUID, and with their payments in their row, without the table sale_payments: two b-trees
+-- every sale's durable commit wrote a page of (issue 28, docs/benchmarks.md "Issue 28: WAL per
+-- sale, schema 29"). An operation's sale is now found by its seq, the table's own key: the
 -- lists and reports join `s.seq = o.seq`, and a page of the sales list reads its sales by the
 -- page's seqs. A new sale's row goes at the end of the table (seq grows), where the next finds
 -- the leaf; one sale per operation is the key's uniqueness, and the sale's operation UUID is the
--- operation's (read through the join), so the column goes.
+-- operation's (read through the join), so the column goes. A sale's payments are read only with
+-- their sale (SaleStore; a card charge names its payment by position, as before), so they are a
+-- JSON array in its row (StoredPayment: paymentType, amount, rrn, notes, in their order).
 --
 -- This rebuilds the table (one row per sale, copied in order, so the new tree is only appended
 -- to; the index of sale ids is built after, sorted once): the runner turns the foreign keys off
@@ -25,7 +28,8 @@ CREATE TABLE sales_keyed (
   print_receipt INTEGER NOT NULL,
   cashier_id TEXT,
   cashier_name TEXT,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  payments_json TEXT NOT NULL
 );
 -- Each sale's operation seq, found walking both indexes of operation UUIDs in the same order
 -- (a lookup per sale in sale order would read a random leaf of the operations' index each).
@@ -35,13 +39,24 @@ SELECT s.rowid, o.seq
 FROM sales s INDEXED BY sqlite_autoindex_sales_2
 CROSS JOIN fiscal_operations o INDEXED BY sqlite_autoindex_fiscal_operations_1 ON o.id = s.fiscal_operation_id
 ORDER BY s.fiscal_operation_id;
+-- Each sale's payments, walking them in their key's order (sale id, position) and the sales by id.
+CREATE TEMP TABLE sale_payments_json (sale INTEGER PRIMARY KEY, payments TEXT NOT NULL);
+INSERT INTO temp.sale_payments_json (sale, payments)
+SELECT s.rowid, json_group_array(json_object('paymentType', p.payment_type, 'amount', p.amount, 'rrn', p.rrn,
+  'notes', p.notes) ORDER BY p.position)
+FROM sale_payments p CROSS JOIN sales s INDEXED BY sqlite_autoindex_sales_1 ON s.id = p.sale_id
+GROUP BY p.sale_id;
 INSERT INTO sales_keyed (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
-  amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
+  amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at, payments_json)
 SELECT m.seq, s.id, s.purchase_id, s.subtotal, s.cart_discount_amount, s.cart_markup_amount, s.total,
-  s.amount_received, s.change_amount, s.delivery_json, s.print_receipt, s.cashier_id, s.cashier_name, s.created_at
+  s.amount_received, s.change_amount, s.delivery_json, s.print_receipt, s.cashier_id, s.cashier_name, s.created_at,
+  COALESCE(j.payments, '[]')
 FROM sales s CROSS JOIN temp.sale_operation m ON m.sale = s.rowid
+LEFT JOIN temp.sale_payments_json j ON j.sale = s.rowid
 ORDER BY s.rowid;
 DROP TABLE temp.sale_operation;
+DROP TABLE temp.sale_payments_json;
+DROP TABLE sale_payments;
 DROP TABLE sales;
 ALTER TABLE sales_keyed RENAME TO sales;
 CREATE UNIQUE INDEX sales_id ON sales (id);
