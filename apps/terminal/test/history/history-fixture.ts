@@ -119,7 +119,9 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
         const payment = db.prepare(
           'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
         );
-        payments.forEach((p, position) => payment.run(saleId, position, p.paymentType, p.amount));
+        // The last first: migration 0029 must put them in the order of their positions.
+        for (const [position, p] of [...payments.entries()].reverse())
+          payment.run(saleId, position, p.paymentType, p.amount);
       }
     }
   })();

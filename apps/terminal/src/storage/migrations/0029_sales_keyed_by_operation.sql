@@ -39,12 +39,14 @@ SELECT s.rowid, o.seq
 FROM sales s INDEXED BY sqlite_autoindex_sales_2
 CROSS JOIN fiscal_operations o INDEXED BY sqlite_autoindex_fiscal_operations_1 ON o.id = s.fiscal_operation_id
 ORDER BY s.fiscal_operation_id;
--- Each sale's payments, walking them in their key's order (sale id, position) and the sales by id.
-CREATE TEMP TABLE sale_payments_json (sale INTEGER PRIMARY KEY, payments TEXT NOT NULL);
-INSERT INTO temp.sale_payments_json (sale, payments)
-SELECT s.rowid, json_group_array(json_object('paymentType', p.payment_type, 'amount', p.amount, 'rrn', p.rrn,
-  'notes', p.notes) ORDER BY p.position)
-FROM sale_payments p CROSS JOIN sales s INDEXED BY sqlite_autoindex_sales_1 ON s.id = p.sale_id
+-- Each sale's payments as an array, by sale id, written in that order (appended): the array
+-- takes a sale's payments in the order the scan of their key (sale id, position) gives them, by
+-- position (an ORDER BY inside json_group_array sorts each sale's few rows apart).
+CREATE TEMP TABLE sale_payments_json (sale_id TEXT PRIMARY KEY, payments TEXT NOT NULL) WITHOUT ROWID;
+INSERT INTO temp.sale_payments_json (sale_id, payments)
+SELECT p.sale_id, json_group_array(json_object('paymentType', p.payment_type, 'amount', p.amount, 'rrn', p.rrn,
+  'notes', p.notes))
+FROM sale_payments p
 GROUP BY p.sale_id;
 INSERT INTO sales_keyed (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
   amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at, payments_json)
@@ -52,7 +54,7 @@ SELECT m.seq, s.id, s.purchase_id, s.subtotal, s.cart_discount_amount, s.cart_ma
   s.amount_received, s.change_amount, s.delivery_json, s.print_receipt, s.cashier_id, s.cashier_name, s.created_at,
   COALESCE(j.payments, '[]')
 FROM sales s CROSS JOIN temp.sale_operation m ON m.sale = s.rowid
-LEFT JOIN temp.sale_payments_json j ON j.sale = s.rowid
+LEFT JOIN temp.sale_payments_json j ON j.sale_id = s.id
 ORDER BY s.rowid;
 DROP TABLE temp.sale_operation;
 DROP TABLE temp.sale_payments_json;
