@@ -46,7 +46,7 @@ export function runMigrations(db: Database.Database, folder: URL): string[] {
     if (applied.has(version)) continue;
     const sql = readFileSync(`${dir}/${file}`, 'utf8');
     const editsSchemaText = sql.startsWith(EDITS_SCHEMA_TEXT);
-    // Turned off only around a rebuild, and back on after it (a no-op inside a transaction).
+    // Only when they are on, and before the transaction opens: inside one the pragma does nothing.
     const foreignKeysOff =
       sql.startsWith(REBUILDS_REFERENCED_TABLE) && db.pragma('foreign_keys', { simple: true }) === 1;
     if (editsSchemaText) db.unsafeMode(true);

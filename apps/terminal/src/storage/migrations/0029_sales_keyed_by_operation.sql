@@ -12,8 +12,8 @@
 --
 -- This rebuilds the table (one row per sale, copied in order, so the new tree is only appended
 -- to; the index of sale ids is built after, sorted once): the runner turns the foreign keys off
--- around it, as SQLite's procedure for a rebuild asks (sale items, payments, refunds, card
--- charges and deliveries reference sales(id), kept), and checks every reference before the commit.
+-- around it, as SQLite's procedure for a rebuild asks (sale items, refunds, card charges, receipt
+-- deliveries and others reference sales(id), kept), and checks every reference before the commit.
 CREATE TABLE sales_keyed (
   seq INTEGER PRIMARY KEY REFERENCES fiscal_operations (seq),
   id TEXT NOT NULL,
