@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../src/storage/time-ordered-id.js';
 import type { SaleDraft } from '@fiscal-pos/fiscal';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { saleOperationAmounts, saleRow } from '../../src/sales/sale-rows.js';
@@ -44,7 +45,7 @@ export function writeSale(
     const numbers = rt.terminalState.issueReceiptNumber(createdAt);
     const op = rt.operations.insert(
       {
-        id: randomUUID(),
+        id: timeOrderedId(Date.parse(createdAt)),
         operationType: 'receipt',
         ...numbers,
         ...saleOperationAmounts(draft),
@@ -55,13 +56,14 @@ export function writeSale(
     );
     rt.sales.insert(
       saleRow(draft, {
-        id: randomUUID(),
+        id: timeOrderedId(Date.parse(createdAt)),
         purchaseId: randomUUID(),
         fiscalOperationId: op.id,
         cashier: shift.cashier ?? { id: 'cashier-1', name: 'Cashier' },
         createdAt,
         chargedRrn: () => null,
       }),
+      op.seq,
     );
     return op;
   });

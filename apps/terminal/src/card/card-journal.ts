@@ -306,7 +306,7 @@ export class CardJournal {
            WHERE kind = 'purchase' AND (
              status IN ('sending', 'in_doubt')
              OR (status = 'approved' AND (sale_id IS NULL OR EXISTS (
-               SELECT 1 FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+               SELECT 1 FROM sales s JOIN fiscal_operations o ON o.seq = s.seq
                WHERE s.id = card_transactions.sale_id AND o.status = 'failed' AND o.is_offline = 0))))`,
         )
         .run({ at }).changes;

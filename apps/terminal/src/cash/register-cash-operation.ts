@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../storage/time-ordered-id.js';
 import { formatMinor, type CashRequest } from '@fiscal-pos/fiscal';
 import { DomainError } from '../domain-error.js';
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
@@ -19,12 +19,12 @@ export async function registerCashOperation(
   request: CashRequest,
   idempotencyKey: string | null,
 ): Promise<{ cashOperationId: string; operation: FiscalOperationRecord }> {
-  const cashOperationId = randomUUID();
+  const cashOperationId = timeOrderedId();
   const delta = direction === 'cashIn' ? request.amount : -request.amount;
   let newBalance = 0;
   const operation = await performFiscalOperation(ctx, {
     type: direction === 'cashIn' ? 'cash_in' : 'cash_out',
-    operationId: randomUUID(),
+    operationId: timeOrderedId(),
     check: (state) => {
       const balance = ctx.operations.cashBalance(state.reportNumber);
       if (direction === 'cashOut' && balance < request.amount) {

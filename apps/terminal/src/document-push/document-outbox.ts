@@ -38,7 +38,7 @@ export class DocumentOutbox {
         `SELECT p.seq, o.id AS operation_id, p.revision, p.attempts, s.id AS sale_id, r.id AS refund_id
            FROM platform_outbox p
            JOIN fiscal_operations o ON o.seq = p.seq
-           LEFT JOIN sales s ON s.fiscal_operation_id = o.id
+           LEFT JOIN sales s ON s.seq = o.seq
            LEFT JOIN refunds r ON r.fiscal_operation_id = o.id
           WHERE p.due = 1
           ORDER BY p.seq LIMIT ?`,

@@ -94,6 +94,8 @@ interface SaleRow {
   cashier_id: string | null;
   cashier_name: string | null;
   created_at: string;
+  /** The payments, StoredPayment[] in their order (migration 0029). */
+  payments_json: string;
   shift_id: string;
   shift_number: number;
 }
@@ -113,23 +115,21 @@ interface ItemRow {
   vat_amount: number;
 }
 
-interface PaymentRow {
-  payment_type: string;
-  amount: number;
+/** The card-journal row of a payment the terminal charged, by its position in the sale. */
+interface CardRow {
+  payment_position: number;
   rrn: string | null;
-  notes: string | null;
-  card_rrn: string | null;
   auth_code: string | null;
   cheque_number: string | null;
   masked_pan: string | null;
   scheme: string | null;
   bank_terminal_id: string | null;
-  card_status: CardTransactionStatus | null;
+  status: CardTransactionStatus;
 }
 
-/** A sale with its shift, which it has through its fiscal operation. */
-const SALE_COLUMNS = 's.*, o.shift_id, sh.number AS shift_number';
-const SALE_FROM = `FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+/** A sale with its operation's UUID and shift, which it has through its fiscal operation (its key, seq). */
+const SALE_COLUMNS = 's.*, o.id AS fiscal_operation_id, o.shift_id, sh.number AS shift_number';
+const SALE_FROM = `FROM sales s JOIN fiscal_operations o ON o.seq = s.seq
   LEFT JOIN shifts sh ON sh.id = o.shift_id`;
 
 /** A card-journal row's fields as a payment shows them. */
@@ -158,26 +158,35 @@ function cardChargeOf(t: JournalCharge | undefined): CardCharge | null {
     : null;
 }
 
-function toPayment(p: PaymentRow): SalePayment {
+/** A stored payment with its card charge: none without a journal row (the terminal did not charge it). */
+function toPayment(p: StoredPayment, c: CardRow | undefined): SalePayment {
   return {
-    paymentType: p.payment_type,
-    amount: p.amount,
-    rrn: p.rrn,
-    notes: p.notes,
-    // No journal row joined: the terminal did not charge this payment.
+    ...p,
     card:
-      p.card_status === null
+      c === undefined
         ? null
         : cardChargeOf({
-            rrn: p.card_rrn,
-            authCode: p.auth_code,
-            chequeNumber: p.cheque_number,
-            maskedPan: p.masked_pan,
-            scheme: p.scheme,
-            bankTerminalId: p.bank_terminal_id,
-            status: p.card_status,
+            rrn: c.rrn,
+            authCode: c.auth_code,
+            chequeNumber: c.cheque_number,
+            maskedPan: c.masked_pan,
+            scheme: c.scheme,
+            bankTerminalId: c.bank_terminal_id,
+            status: c.status,
           }),
   };
+}
+
+/** The payments as stored in the sale's row (migration 0029), in their order. */
+function paymentsOf(row: { payments_json: string }): StoredPayment[] {
+  return JSON.parse(row.payments_json) as StoredPayment[];
+}
+
+/** The payment a list row names: the largest, the first of equals. */
+function primaryPaymentType(payments: StoredPayment[]): string | null {
+  let primary: StoredPayment | null = null;
+  for (const p of payments) if (primary === null || p.amount > primary.amount) primary = p;
+  return primary?.paymentType ?? null;
 }
 
 /**
@@ -207,18 +216,21 @@ export interface SaleHistory {
 export class SaleStore {
   constructor(private readonly db: Db) {}
 
-  /** Called inside the sale's fiscal transaction. */
-  insert(sale: StoredSale): void {
+  /**
+   * Called inside the sale's fiscal transaction, after its operation's insert: `operationSeq` is
+   * that operation's seq (sale.fiscalOperationId its UUID), the sale's key (migration 0029).
+   */
+  insert(sale: StoredSale, operationSeq: number): void {
     this.db
       .prepare(
-        `INSERT INTO sales (id, purchase_id, fiscal_operation_id, subtotal, cart_discount_amount, cart_markup_amount, total,
-           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO sales (seq, id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total,
+           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at, payments_json)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
+        operationSeq,
         sale.id,
         sale.purchaseId,
-        sale.fiscalOperationId,
         sale.subtotal,
         sale.cartDiscountAmount,
         sale.cartMarkupAmount,
@@ -230,6 +242,14 @@ export class SaleStore {
         sale.cashierId,
         sale.cashierName,
         sale.createdAt,
+        JSON.stringify(
+          sale.payments.map(({ paymentType, amount, rrn, notes }): StoredPayment => ({
+            paymentType,
+            amount,
+            rrn,
+            notes,
+          })),
+        ),
       );
     const item = this.db.prepare(
       `INSERT INTO sale_items (sale_id, position, product_id, name, quantity_milli, unit_price, original_amount,
@@ -253,12 +273,6 @@ export class SaleStore {
         i.vatAmount,
         i.lotLineId,
       ),
-    );
-    const payment = this.db.prepare(
-      'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    sale.payments.forEach((p, position) =>
-      payment.run(sale.id, position, p.paymentType, p.amount, p.rrn, p.notes),
     );
   }
 
@@ -284,16 +298,16 @@ export class SaleStore {
         vatRateBp: i.vat_rate_bp,
         vatAmount: i.vat_amount,
       }));
-    const payments = this.db
-      .prepare<[string], PaymentRow>(
-        `SELECT p.payment_type, p.amount, p.rrn, p.notes, c.rrn AS card_rrn, c.auth_code, c.cheque_number,
-           c.masked_pan, c.scheme, c.bank_terminal_id, c.status AS card_status
-         FROM sale_payments p
-         LEFT JOIN card_transactions c ON c.sale_id = p.sale_id AND c.payment_position = p.position
-         WHERE p.sale_id = ? ORDER BY p.position`,
-      )
-      .all(id)
-      .map(toPayment);
+    const cards = new Map(
+      this.db
+        .prepare<[string], CardRow>(
+          `SELECT payment_position, rrn, auth_code, cheque_number, masked_pan, scheme, bank_terminal_id, status
+           FROM card_transactions WHERE sale_id = ? AND payment_position IS NOT NULL`,
+        )
+        .all(id)
+        .map((c) => [c.payment_position, c]),
+    );
+    const payments = paymentsOf(row).map((p, position) => toPayment(p, cards.get(position)));
     return { ...fromRow(row), items, payments };
   }
 
@@ -317,77 +331,47 @@ export class SaleStore {
       { limit, offset, cursor },
     );
     const operations = this.db
-      .prepare<[string], Pick<SaleRow, 'shift_id' | 'shift_number'> & { id: string; status: string }>(
-        `SELECT o.id, o.status, o.shift_id, sh.number AS shift_number
+      .prepare<
+        [string],
+        Pick<SaleRow, 'shift_id' | 'shift_number'> & { seq: number; id: string; status: string }
+      >(
+        `SELECT o.seq, o.id, o.status, o.shift_id, sh.number AS shift_number
          FROM fiscal_operations o LEFT JOIN shifts sh ON sh.id = o.shift_id
          WHERE o.seq IN (SELECT value FROM json_each(?)) ORDER BY o.seq DESC`,
       )
       .all(JSON.stringify(page.seqs));
-    const sales = this.pageSales(operations.map((o) => o.id));
+    // A sale is keyed by its operation's seq (migration 0029): the page's sales are the page's seqs.
+    const sales = new Map(
+      this.db
+        .prepare<[string], PageSaleRow & { seq: number }>(
+          'SELECT * FROM sales WHERE seq IN (SELECT value FROM json_each(?))',
+        )
+        .all(JSON.stringify(page.seqs))
+        .map((row) => [row.seq, row]),
+    );
     return {
       sales: operations.map((o) => {
-        const row = sales.get(o.id);
+        const row = sales.get(o.seq);
         if (!row) throw new Error(`fiscal operation ${o.id} is a receipt without its sale`);
         return {
-          ...fromRow({ ...row, shift_id: o.shift_id, shift_number: o.shift_number }),
+          ...fromRow({
+            ...row,
+            fiscal_operation_id: o.id,
+            shift_id: o.shift_id,
+            shift_number: o.shift_number,
+          }),
           status: o.status,
-          primaryPaymentType: row.primary_type,
+          primaryPaymentType: primaryPaymentType(paymentsOf(row)),
         };
       }),
       total: page.total,
       nextCursor: page.nextCursor,
     };
   }
-
-  /**
-   * The sales of a page's operations (newest first), by operation id, with their primary payment
-   * (looked up for the page's rows only). By operation id each sale is a leaf of its own in that
-   * UUID index, whose keys are in random order (and at a million sales a page of the level above
-   * too: 94 pages for a page of 50 against 43 at 10k, docs/benchmarks.md "Issue 28: lists flat at
-   * 1M"). Sales are written in their operations' order, so a page's sales lie between the rowids
-   * of its newest and oldest operation's sale: two lookups by id and one range of the table. The
-   * range is read only when it is about the page's size; a sale outside it is found by its id.
-   */
-  private pageSales(operationIds: string[]): Map<string, PageSaleRow> {
-    const newest = operationIds[0];
-    const oldest = operationIds[operationIds.length - 1];
-    const found = new Map<string, PageSaleRow>();
-    if (newest === undefined || oldest === undefined) return found;
-    const rowidOf = this.db.prepare<[string], { rowid: number }>(
-      'SELECT rowid FROM sales WHERE fiscal_operation_id = ?',
-    );
-    const high = rowidOf.get(newest)?.rowid;
-    const low = rowidOf.get(oldest)?.rowid;
-    const wanted = new Set(operationIds);
-    const keep = (rows: PageSaleRow[]) => {
-      for (const row of rows)
-        if (wanted.has(row.fiscal_operation_id)) found.set(row.fiscal_operation_id, row);
-    };
-    if (high !== undefined && low !== undefined && high >= low && high - low < 2 * operationIds.length)
-      keep(
-        this.db
-          .prepare<[number, number], PageSaleRow>(
-            `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.rowid BETWEEN ? AND ?`,
-          )
-          .all(low, high),
-      );
-    const missing = operationIds.filter((id) => !found.has(id));
-    if (missing.length > 0)
-      keep(
-        this.db
-          .prepare<[string], PageSaleRow>(
-            `SELECT ${PAGE_SALE_COLUMNS} FROM sales s WHERE s.fiscal_operation_id IN (SELECT value FROM json_each(?))`,
-          )
-          .all(JSON.stringify(missing)),
-      );
-    return found;
-  }
 }
 
-/** A sale of a list page: its row and its primary payment type (its shift is its operation's). */
-type PageSaleRow = Omit<SaleRow, 'shift_id' | 'shift_number'> & { primary_type: string | null };
-const PAGE_SALE_COLUMNS = `s.*, (SELECT payment_type FROM sale_payments p WHERE p.sale_id = s.id
-  ORDER BY p.amount DESC, p.position LIMIT 1) AS primary_type`;
+/** A sale of a list page: its row (its operation's UUID and shift are its operation's). */
+type PageSaleRow = Omit<SaleRow, 'fiscal_operation_id' | 'shift_id' | 'shift_number'>;
 
 function fromRow(row: SaleRow): SaleHeader {
   return {

@@ -163,6 +163,15 @@ export interface OperationHistory {
  */
 const HELD_TABLES = /\b(fiscal_operations|platform_outbox|operation_counts|row_counts|shift_counts)\b/;
 
+/**
+ * The predicate of the partial index fiscal_operations_queue (migration 0028), which a query
+ * must contain for SQLite to use it: the queued operations but the one sent inline.
+ */
+const QUEUE_INDEXED = `(status IN ('pending','offline') OR (status = 'sent' AND is_offline = 1))`;
+
+/** The seq of the newest operation written `sent` (kept by a trigger, migration 0028). */
+const SENT_INLINE = `SELECT n FROM row_counts WHERE name = 'fiscal_operations_sent_inline'`;
+
 export class OperationStore {
   /**
    * Transitions held in memory until the next write carries them (group commit, see `hold`),
@@ -345,41 +354,49 @@ export class OperationStore {
     for (const each of held) if (this.#held.get(each.op.id) === each) this.#held.delete(each.op.id);
   }
 
-  /** True when an operation still waits for the server: a new one goes behind it, order must be kept. */
+  /**
+   * True when an operation still waits for the server: a new one goes behind it, order must be
+   * kept. The count of queued operations kept by triggers (migration 0016): the queue index
+   * leaves out the operation sent inline (migration 0028).
+   */
   hasUnsynced(): boolean {
-    return (
-      this.db
-        .prepare<[], { x: number }>(
-          `SELECT 1 AS x FROM fiscal_operations WHERE status IN ('pending','sent','offline') LIMIT 1`,
-        )
-        .get() !== undefined
-    );
+    return rowCount(this.db, 'fiscal_operations_queued') > 0;
   }
 
   /**
-   * The offline queue, oldest first. The IN term repeats the predicate of the partial index
-   * fiscal_operations_queue: SQLite uses a partial index only for a WHERE that contains its
-   * predicate, and `status = 'offline'` alone made every call scan the whole history.
+   * The offline queue, oldest first. The WHERE repeats the predicate of the partial index
+   * fiscal_operations_queue (QUEUE_INDEXED): SQLite uses a partial index only for a WHERE that
+   * contains its predicate, and `status = 'offline'` alone made every call scan the whole history.
    */
   offlineQueue(limit: number): FiscalOperationRecord[] {
     return this.db
       .prepare<[number], OperationRow>(
         `SELECT * FROM fiscal_operations INDEXED BY fiscal_operations_queue
-         WHERE status IN ('pending','sent','offline') AND status = 'offline' ORDER BY seq LIMIT ?`,
+         WHERE ${QUEUE_INDEXED} AND status = 'offline' ORDER BY seq LIMIT ?`,
       )
       .all(limit)
       .map(toRecord);
   }
 
-  /** Operations a crash interrupted between their durable write and the server's answer (see offlineQueue for the IN term). */
+  /**
+   * Operations a crash interrupted between their durable write and the server's answer, oldest
+   * first: those of the queue index, and the newest operation written `sent` if it still is
+   * (the one the index leaves out, migration 0028).
+   */
   interrupted(): FiscalOperationRecord[] {
-    return this.db
+    const indexed = this.db
       .prepare<[], OperationRow>(
         `SELECT * FROM fiscal_operations INDEXED BY fiscal_operations_queue
-         WHERE status IN ('pending','sent','offline') AND status IN ('pending','sent') ORDER BY seq`,
+         WHERE ${QUEUE_INDEXED} AND status IN ('pending','sent')`,
       )
-      .all()
-      .map(toRecord);
+      .all();
+    const inline = this.db
+      .prepare<[], OperationRow>(
+        `SELECT * FROM fiscal_operations WHERE seq = (${SENT_INLINE}) AND status = 'sent' AND is_offline = 0`,
+      )
+      .get();
+    // Sorted here, not by SQL: a seek per status gives each status's rows in order, not all of them.
+    return [...indexed, ...(inline ? [inline] : [])].sort((a, b) => a.seq - b.seq).map(toRecord);
   }
 
   /** When the last document was written (the highest seq): no later one may be dated before it. */
@@ -397,13 +414,17 @@ export class OperationStore {
    * The offline queue's size (kept by triggers, migration 0016) and when its first operation
    * was created: operations are numbered in the order they are created and the queue drains in
    * that order, so the oldest is the lowest seq, found by a seek per status in
-   * fiscal_operations_queue where MIN(created_at) read every queued row.
+   * fiscal_operations_queue where MIN(created_at) read every queued row, or the operation sent
+   * inline (which the index leaves out) while it waits.
    */
   queueStats(): { size: number; oldestCreatedAt: string | null } {
     const oldest = this.db
       .prepare<[], { created_at: string }>(
         `SELECT created_at FROM fiscal_operations
-          WHERE seq = (SELECT MIN(seq) FROM fiscal_operations WHERE status IN ('pending','sent','offline'))`,
+          WHERE seq = (SELECT MIN(seq) FROM (
+            SELECT MIN(seq) AS seq FROM fiscal_operations INDEXED BY fiscal_operations_queue WHERE ${QUEUE_INDEXED}
+            UNION ALL
+            SELECT seq FROM fiscal_operations WHERE seq = (${SENT_INLINE}) AND status = 'sent'))`,
       )
       .get();
     return {

@@ -60,6 +60,8 @@ export interface FiscalContext<Shifts extends DocumentShifts = DocumentShifts> {
 
 interface DocumentNumbers {
   operationId: string;
+  /** The operation's seq: a sale's key (migration 0029). */
+  operationSeq: number;
   receiptNumber: number | null;
   reportNumber: number;
   createdAt: string;
@@ -181,6 +183,7 @@ export async function performFiscalOperation(
         plan.write(
           {
             operationId: op.id,
+            operationSeq: op.seq,
             ...numbers,
             createdAt,
             shiftId,

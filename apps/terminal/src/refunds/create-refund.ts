@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../storage/time-ordered-id.js';
 import {
   ACPS_CARD,
   ACPS_CASH,
@@ -131,14 +131,14 @@ export async function createRefund(
 ): Promise<CreatedRefund> {
   const { sale, request } = o;
   assertRefundable(sale, o.saleOperation);
-  const refundId = randomUUID();
+  const refundId = timeOrderedId();
   let calculated: { amounts: OperationAmounts; items: RefundCalculation['lines'] } | null = null;
   let parts: CardRefundPart[] = [];
   const cardStep = o.card ? refundOnCard(o.card, () => parts, o.idempotencyKey) : null;
 
   const operation = await performFiscalOperation(ctx, {
     type: 'refund',
-    operationId: randomUUID(),
+    operationId: timeOrderedId(),
     // Under the lock: what earlier returns took, and the drawer, cannot change meanwhile.
     amounts: (state) => {
       const refund = priceRefund(refunds, sale, o.saleOperation, request);

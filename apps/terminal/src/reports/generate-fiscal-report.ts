@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../storage/time-ordered-id.js';
 import { aggregateReportData, summarizeClosedDay, type ReportTotals } from '@fiscal-pos/fiscal';
 import { performFiscalOperation, type FiscalContext } from '../fiscal-operations/perform-fiscal-operation.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
@@ -35,7 +35,7 @@ export async function generateFiscalReport(
 ): Promise<GeneratedReport> {
   // Filled under the lock by `amounts`, so the document, the MEV request and the frozen Z summary agree.
   const computed: { day?: { reportNumber: number; totals: ReportTotals } } = {};
-  const operationId = randomUUID();
+  const operationId = timeOrderedId();
   const operation = await performFiscalOperation(ctx, {
     type: kind === 'x' ? 'x_report' : 'z_report',
     operationId,

@@ -92,7 +92,7 @@ export class ReportStore {
         `SELECT o.operation_type, o.status, o.receipt_number, o.report_number, o.total_amount, o.vat_json,
                 o.payments_json, s.change_amount, o.created_at
          FROM fiscal_operations o INDEXED BY fiscal_operations_report_seq
-         LEFT JOIN sales s ON s.fiscal_operation_id = o.id
+         LEFT JOIN sales s ON s.seq = o.seq
          WHERE ${where} ORDER BY o.report_number, o.seq`,
       )
       .all({ value })

@@ -10,6 +10,7 @@ import { chargeCardPayments, paymentsToCharge } from './charge-card-payments.js'
 import { saleOperationAmounts, saleRow } from './sale-rows.js';
 import { writtenSale, type SaleRecord, type SaleStore } from '../fiscal-documents/sale-store.js';
 import type { DeliveryOutbox } from '../receipt-delivery/delivery-outbox.js';
+import { timeOrderedId } from '../storage/time-ordered-id.js';
 
 export interface CreateSaleOptions {
   draft: SaleDraft;
@@ -59,8 +60,8 @@ export async function createSale(
       'A card payment without an RRN must be charged on the card terminal, and none is connected; send the RRN of a card payment charged elsewhere',
     );
   }
-  const saleId = randomUUID();
-  const operationId = randomUUID();
+  const saleId = timeOrderedId();
+  const operationId = timeOrderedId();
   const cardStep = card ? chargeCardPayments(card, draft) : null;
 
   const fromLot = o.fromLot;
@@ -80,7 +81,7 @@ export async function createSale(
         createdAt: numbers.createdAt,
         chargedRrn: (position) => cardStep?.charged.get(position)?.rrn ?? null,
       });
-      sales.insert(row);
+      sales.insert(row, numbers.operationSeq);
       cardStep?.linkToSale(saleId);
       const { shiftId, shiftNumber } = numbers;
       // A receipt always joins a shift or opens one (OPERATION_RULES).

@@ -156,9 +156,7 @@ describe('POST /api/sales/{saleId}/refund', () => {
     expect(refused.status).toBe(502);
     await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
     const row = terminal.runtime.db
-      .prepare(
-        `SELECT s.id FROM sales s JOIN fiscal_operations o ON o.id = s.fiscal_operation_id WHERE o.status = 'failed'`,
-      )
+      .prepare(`SELECT s.id FROM sales s JOIN fiscal_operations o ON o.seq = s.seq WHERE o.status = 'failed'`)
       .get() as { id: string };
     const res = await refundOf(row.id, {});
     expect(res.status).toBe(409);

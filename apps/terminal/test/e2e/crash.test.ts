@@ -202,26 +202,26 @@ function storeProblems(file: string): string[] {
     );
     check(
       'sales without payments',
-      rows('SELECT id FROM sales s WHERE NOT EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = s.id)'),
+      rows('SELECT id FROM sales s WHERE json_array_length(s.payments_json) = 0'),
     );
     check(
       'sales whose payments do not sum to amount_received',
       rows(
         `SELECT id FROM sales s
-         WHERE amount_received != (SELECT SUM(amount) FROM sale_payments p WHERE p.sale_id = s.id)`,
+         WHERE amount_received != (SELECT SUM(p.value ->> 'amount') FROM json_each(s.payments_json) p)`,
       ),
     );
     check(
       'sales without their fiscal operation or with another total',
       rows(
-        `SELECT s.id FROM sales s LEFT JOIN fiscal_operations o ON o.id = s.fiscal_operation_id
+        `SELECT s.id FROM sales s LEFT JOIN fiscal_operations o ON o.seq = s.seq
          WHERE o.id IS NULL OR o.operation_type != 'receipt' OR o.total_amount != s.total`,
       ),
     );
     check(
       'receipt operations without exactly one sale',
       rows(
-        `SELECT o.id, (SELECT COUNT(*) FROM sales s WHERE s.fiscal_operation_id = o.id) AS n
+        `SELECT o.id, (SELECT COUNT(*) FROM sales s WHERE s.seq = o.seq) AS n
          FROM fiscal_operations o WHERE o.operation_type = 'receipt' AND n != 1`,
       ),
     );

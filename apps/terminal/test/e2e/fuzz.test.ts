@@ -109,7 +109,6 @@ const TABLES = [
   'fiscal_operations',
   'sales',
   'sale_items',
-  'sale_payments',
   'cash_operations',
   'z_reports',
   'shifts',

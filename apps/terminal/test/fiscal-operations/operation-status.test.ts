@@ -42,19 +42,23 @@ describe('OperationStore.transition on a real SQLite file', () => {
     return id;
   }
 
-  /** Drives a fresh operation to `status` along legal transitions. */
+  /**
+   * Drives a fresh operation to `status` along legal transitions, as the registrar does: into
+   * the offline queue with is_offline set, and `sent` from it (one operation at a time is sent
+   * inline, migration 0028, and the file holds many).
+   */
   function operationIn(status: OperationStatus): string {
     const id = insert();
     const path: Record<OperationStatus, OperationStatus[]> = {
       pending: [],
-      sent: ['sent'],
+      sent: ['offline', 'sent'],
       offline: ['offline'],
-      success: ['sent', 'success'],
-      failed: ['sent', 'failed'],
+      success: ['offline', 'sent', 'success'],
+      failed: ['offline', 'sent', 'failed'],
     };
     let current: OperationStatus = 'pending';
     for (const next of path[status]) {
-      store.transition(store.require(id), current, next);
+      store.transition(store.require(id), current, next, next === 'offline' ? { isOffline: true } : {});
       current = next;
     }
     return id;

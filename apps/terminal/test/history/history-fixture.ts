@@ -11,10 +11,13 @@ import { tempDir } from '../support/terminal-harness.js';
 
 export const SHIFTS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 
-/** Where a status ends up, through legal transitions, from pending. */
+/**
+ * Where a status ends up, through legal transitions, from pending; left `sent`, as the sync
+ * worker leaves it (one operation at a time is `sent` inline, migration 0028).
+ */
 const PATHS: Record<OperationStatus, OperationStatus[]> = {
   pending: [],
-  sent: ['sent'],
+  sent: ['offline', 'sent'],
   success: ['sent', 'success'],
   failed: ['sent', 'failed'],
   offline: ['offline'],
@@ -71,7 +74,7 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
   const operations = new OperationStore(db);
   const id = randomUUID();
   db.transaction(() => {
-    operations.insert({
+    const written = operations.insert({
       id,
       operationType: op.type,
       receiptNumber,
@@ -86,23 +89,46 @@ export function writeOperation(db: Db, op: GeneratedOperation, receiptNumber: nu
     });
     if (op.type === 'receipt') {
       // Written in SQL rather than by SaleStore: the upgrade test writes files of older
-      // versions, whose sale_items lack the columns later migrations add (lot_line_id).
+      // versions, whose sale_items lack the columns later migrations add (lot_line_id), and
+      // whose sales are keyed by a rowid of their own with their operation's UUID and have
+      // their payments in a table of their own (before 0029).
       const saleId = randomUUID();
-      db.prepare(
-        `INSERT INTO sales (id, purchase_id, fiscal_operation_id, subtotal, cart_discount_amount, cart_markup_amount, total,
-           amount_received, change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at)
-         VALUES (?, ?, ?, 1000, 0, 0, 1000, 1000, 0, NULL, 0, NULL, NULL, ?)`,
-      ).run(saleId, randomUUID(), id, op.createdAt);
-      const payment = db.prepare(
-        'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
-      );
-      payment.run(saleId, 0, receiptNumber % 2 === 0 ? '1' : '2', 400);
-      payment.run(saleId, 1, '3', 600 - (receiptNumber % 3) * 300);
+      const payments = [
+        { paymentType: receiptNumber % 2 === 0 ? '1' : '2', amount: 400, rrn: null, notes: null },
+        { paymentType: '3', amount: 600 - (receiptNumber % 3) * 300, rrn: null, notes: null },
+      ];
+      const keyedBySeq = db.prepare("SELECT 1 FROM pragma_table_info('sales') WHERE name = 'seq'").get();
+      const columns = `id, purchase_id, subtotal, cart_discount_amount, cart_markup_amount, total, amount_received,
+        change_amount, delivery_json, print_receipt, cashier_id, cashier_name, created_at`;
+      const values = `?, ?, 1000, 0, 0, 1000, 1000, 0, NULL, 0, NULL, NULL, ?`;
+      if (keyedBySeq) {
+        db.prepare(`INSERT INTO sales (seq, ${columns}, payments_json) VALUES (?, ${values}, ?)`).run(
+          written.seq,
+          saleId,
+          randomUUID(),
+          op.createdAt,
+          JSON.stringify(payments),
+        );
+      } else {
+        db.prepare(`INSERT INTO sales (fiscal_operation_id, ${columns}) VALUES (?, ${values})`).run(
+          id,
+          saleId,
+          randomUUID(),
+          op.createdAt,
+        );
+        const payment = db.prepare(
+          'INSERT INTO sale_payments (sale_id, position, payment_type, amount, rrn, notes) VALUES (?, ?, ?, ?, NULL, NULL)',
+        );
+        // The last first: migration 0029 must put them in the order of their positions.
+        for (const [position, p] of [...payments.entries()].reverse())
+          payment.run(saleId, position, p.paymentType, p.amount);
+      }
     }
   })();
   let from: OperationStatus = 'pending';
   for (const to of PATHS[op.status]) {
-    operations.transition(operations.require(id), from, to);
+    // Into the offline queue as the registrar puts it there (FiscalRegistrar.goOffline).
+    operations.transition(operations.require(id), from, to, to === 'offline' ? { isOffline: true } : {});
     from = to;
   }
 }

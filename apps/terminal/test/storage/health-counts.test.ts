@@ -155,6 +155,14 @@ class Shop {
     this.clock = Date.parse(last?.at ?? '2025-03-01T08:00:00.000Z');
   }
 
+  private sentInline(): boolean {
+    return (
+      this.db
+        .prepare("SELECT 1 FROM fiscal_operations WHERE status = 'sent' AND is_offline = 0 LIMIT 1")
+        .get() !== undefined
+    );
+  }
+
   private now(): string {
     this.clock += 1_000;
     return new Date(this.clock).toISOString();
@@ -178,12 +186,14 @@ class Shop {
         if (id === undefined) return;
         const from = operations.require(id).status;
         if (!canTransitionOperation(from, s.to)) return;
-        operations.transition(
-          operations.require(id),
-          from,
-          s.to,
-          s.fiscalCode ? { fiscalCode: `FC-${id}`, mevId: `MEV-${id}` } : {},
-        );
+        // The registrar's rule, which migration 0028 holds in the file: one operation at a time
+        // is sent without the offline queue (is_offline = 0), the others wait behind it.
+        if (from === 'pending' && s.to === 'sent' && this.sentInline()) return;
+        operations.transition(operations.require(id), from, s.to, {
+          ...(s.fiscalCode ? { fiscalCode: `FC-${id}`, mevId: `MEV-${id}` } : {}),
+          // Into the offline queue as the registrar puts it there (FiscalRegistrar.goOffline).
+          ...(s.to === 'offline' ? { isOffline: true } : {}),
+        });
         return;
       }
       case 'take':
