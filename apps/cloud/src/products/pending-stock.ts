@@ -22,11 +22,10 @@ import { newId } from '../ids.js';
  * shape), with its deliveries; `eventIds` (a JSON array) holds an id for each product that may
  * change, handed out in product id order. The products are locked in id order, so
  * transactions moving the same products queue instead of deadlocking, and with NO KEY UPDATE,
- * the lock an update takes anyway: FOR UPDATE would also conflict with the KEY SHARE locks
- * that movement rows hold on products through their foreign key. The update is driven by the
- * locked rows, one primary-key probe each: joined back to delta instead, the planner (which
- * expects one row from jsonb_to_recordset) chose a nested loop, quadratic in the products
- * changed (docs/benchmarks.md, issue 10).
+ * the lock an update takes anyway. The update is driven by the locked rows, one primary-key
+ * probe each: joined back to delta instead, the planner (which expects one row from
+ * jsonb_to_recordset) chose a nested loop, quadratic in the products changed
+ * (docs/benchmarks.md, issue 10).
  */
 export function moveOnHand(eventIds: readonly string[] | null): SQL {
   const move = sql`locked as (

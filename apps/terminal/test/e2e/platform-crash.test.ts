@@ -7,7 +7,7 @@
  *
  * a) The terminal dies after the cloud committed a push whose answer the proxy withholds: the
  *    restarted terminal pushes the same documents again and the cloud leaves them unchanged.
- * b) The cloud dies inside the transaction of a push (a row lock the test holds keeps it
+ * b) The cloud dies inside the transaction of a push (a table lock the test holds keeps it
  *    there) while a backlog drains in batches: restarted, it takes the rest.
  */
 import { randomBytes } from 'node:crypto';
@@ -293,29 +293,32 @@ describe.skipIf(unreachable !== null)(
       async () => {
         proxy.mode = 'refuse';
         const sold: string[] = [];
-        // The first two pushes of the backlog sell tea only; the third sells coffee too.
-        for (let i = 0; i < 10; i++) sold.push(await sell([{ code: 'TEA', quantity: 1 + (i % 3) }]));
+        // The first two pushes of the backlog sell loose items only (no stock moves); the third
+        // sells tea and coffee.
+        for (let i = 0; i < 2 * BATCH; i++) await sell([{ code: null, quantity: 1 + (i % 3) }]);
         for (let i = 0; i < 26; i++) {
-          await sell(
-            i % 3 === 2
-              ? [
-                  { code: 'TEA', quantity: 1 + (i % 4) },
-                  { code: 'COFFEE', quantity: 1 + (i % 5) },
-                ]
-              : [{ code: i % 2 === 0 ? 'TEA' : 'COFFEE', quantity: 1 + (i % 7) }],
+          sold.push(
+            await sell(
+              i % 3 === 2
+                ? [
+                    { code: 'TEA', quantity: 1 + (i % 4) },
+                    { code: 'COFFEE', quantity: 1 + (i % 5) },
+                  ]
+                : [{ code: i % 2 === 0 ? 'TEA' : 'COFFEE', quantity: 1 + (i % 7) }],
+            ),
           );
         }
         await refundOne(sold[0]!, 'TEA');
         const backlog = documentsIssued - BATCH;
         await until((h) => h.documentsWaiting === backlog && h.lastPushError !== null);
 
-        // The test holds coffee's row: the ingest that sells coffee stores its documents, then
-        // waits for that lock inside its transaction (the foreign key of coffee's stock
-        // movement takes a share of it), which is where the cloud dies.
+        // The test holds the stock ledger against writes: the first ingest that moves stock
+        // stores its documents, then waits for that lock inside its transaction, at the
+        // statement recording its movements, which is where the cloud dies.
         const lock = await database.session();
         try {
           await lock.query('begin');
-          await lock.query('select id from products where id = $1 for update', [products.COFFEE]);
+          await lock.query('lock table stock_movements in share mode');
           proxy.mode = 'pass';
           for (;;) {
             const [{ waiting }] = (await database.query<{ waiting: number }>(
