@@ -1,8 +1,8 @@
 // Device credentials: issued at activation, rotated by the device itself. A rotated credential
 // stays valid until its successor is first used, so a terminal that lost the rotation's answer
 // still gets in with the old one (and rotates again); at most one unused successor is alive.
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { Queryable } from '../db/database.js';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/database.js';
 import { deviceCredentials, terminals } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { DEVICE_CREDENTIAL_PREFIX } from '@fiscal-pos/platform-protocol';
@@ -42,12 +42,13 @@ export interface ResolvedCredential {
   terminalStatus: string;
 }
 
-/** The live credential with this hash and its terminal, if any. */
-export async function resolveDeviceCredential(
-  db: Queryable,
-  hash: string,
-): Promise<ResolvedCredential | undefined> {
-  const [row] = await db
+/**
+ * Every device request's first query, so prepared once per connection (as the product list's):
+ * no query building per request, no parse and plan by the server. Not a cache: each request
+ * still reads the credential as it is now, so a revocation is refused at once in every process.
+ */
+function prepareResolve(db: Db) {
+  return db
     .select({
       credentialId: deviceCredentials.id,
       replacesId: deviceCredentials.replacesId,
@@ -58,8 +59,18 @@ export async function resolveDeviceCredential(
     })
     .from(deviceCredentials)
     .innerJoin(terminals, eq(terminals.id, deviceCredentials.terminalId))
-    .where(and(eq(deviceCredentials.hash, hash), isNull(deviceCredentials.revokedAt)))
-    .limit(1);
+    .where(and(eq(deviceCredentials.hash, sql.placeholder('hash')), isNull(deviceCredentials.revokedAt)))
+    .limit(1)
+    .prepare('resolve_device_credential');
+}
+
+const resolveByDb = new WeakMap<Db, ReturnType<typeof prepareResolve>>();
+
+/** The live credential with this hash and its terminal, if any. */
+export async function resolveDeviceCredential(db: Db, hash: string): Promise<ResolvedCredential | undefined> {
+  let resolve = resolveByDb.get(db);
+  if (!resolve) resolveByDb.set(db, (resolve = prepareResolve(db)));
+  const [row] = await resolve.execute({ hash });
   return row;
 }
 
