@@ -211,7 +211,8 @@ export class OperationStore {
    * and keep the counts (operation_counts 0012, row_counts 0016).
    */
   insert(op: NewFiscalOperation, status: 'pending' | 'sent' = 'pending'): FiscalOperationRecord {
-    this.db
+    const attempts = status === 'sent' ? 1 : 0;
+    const { lastInsertRowid } = this.db
       .prepare(
         `INSERT INTO fiscal_operations (id, operation_type, receipt_number, report_number, status, attempts,
            total_amount, cash_delta, vat_json, payments_json, shift_id, created_at)
@@ -223,7 +224,7 @@ export class OperationStore {
         op.receiptNumber,
         op.reportNumber,
         status,
-        status === 'sent' ? 1 : 0,
+        attempts,
         op.totalAmount,
         op.cashDelta,
         JSON.stringify(op.vat),
@@ -231,7 +232,30 @@ export class OperationStore {
         op.shiftId,
         op.createdAt,
       );
-    return this.require(op.id);
+    // The row as written, not read back (a seek in the ids' index and two JSON parses under the
+    // fiscal lock): no trigger changes it, and the columns not set here start at their defaults.
+    return {
+      seq: Number(lastInsertRowid),
+      id: op.id,
+      operationType: op.operationType,
+      receiptNumber: op.receiptNumber,
+      reportNumber: op.reportNumber,
+      status,
+      isOffline: false,
+      totalAmount: op.totalAmount,
+      cashDelta: op.cashDelta,
+      vat: op.vat,
+      payments: op.payments,
+      mevId: null,
+      fiscalCode: null,
+      offlineFiscalCode: null,
+      mevResponseXml: null,
+      errorMessage: null,
+      attempts,
+      shiftId: op.shiftId,
+      createdAt: op.createdAt,
+      completedAt: null,
+    };
   }
 
   /** The operation as this process knows it: with its held transition, if one waits to be written. */
@@ -306,11 +330,20 @@ export class OperationStore {
    * once (docs/offline-mode.md, "Group commit of answers"); any other statement on them writes
    * it first (settleHeldBeforeReads). Only for a transition whose loss is recoverable from what
    * is already durable: the fiscal server's registration of a `sent` operation (lost, the
-   * operation is re-sent and the server answers again from its deduplication by UUID).
+   * operation is re-sent and the server answers again from its deduplication by UUID). `op` is
+   * the record as stored (status `from`); the record as the transition leaves it is returned.
    */
-  hold(op: StoredOperation, from: OperationStatus, to: OperationStatus, fields: TransitionFields): void {
+  hold(
+    op: FiscalOperationRecord,
+    from: OperationStatus,
+    to: OperationStatus,
+    fields: TransitionFields,
+  ): FiscalOperationRecord {
     if (!canTransitionOperation(from, to)) throw new IllegalOperationTransitionError(op.id, from, to);
-    this.#held.set(op.id, { op, from, to, fields });
+    const held = { op, from, to, fields };
+    this.#held.set(op.id, held);
+    // What `get` answers from now on, without reading the row back.
+    return transitioned(op, held);
   }
 
   /** The transitions held now, oldest first. */
