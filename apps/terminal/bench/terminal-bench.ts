@@ -310,11 +310,11 @@ function timeTransactions(db: Db): { durable: number[]; lazy: number[] } {
   const samples = { durable: [] as number[], lazy: [] as number[] };
   let durable = db.pragma('synchronous', { simple: true }) === 2;
   const pragma = db.pragma.bind(db);
-  db.pragma = ((source: string, options?: Parameters<Db['pragma']>[1]) => {
+  db.pragma = (source: string, options?: Parameters<Db['pragma']>[1]) => {
     const set = /^synchronous\s*=\s*(\w+)$/i.exec(source.trim());
     if (set) durable = /^(full|2|extra|3)$/i.test(set[1]!);
     return pragma(source, options);
-  });
+  };
   const original = db.transaction.bind(db);
   const timed = (fn: (...args: unknown[]) => unknown) => {
     const transaction = original(fn);
