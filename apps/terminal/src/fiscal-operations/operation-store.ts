@@ -478,15 +478,13 @@ export class OperationStore {
    * of their turnover limits (packages/fiscal money/limits.ts): the drawer each started with plus
    * the totals of its sales, refunds and cash-ins. The year counts the Z reports closed in it and
    * the open day, which may still close in it. Read under the fiscal lock, before a document is
-   * written; refused documents never moved money. The open day's and the open shift's sums are
-   * their rows of row_counts (migrations 0020 and 0019), so the read grows with neither.
+   * written; refused documents never moved money. The open day's, the open shift's and the
+   * year's closed days' sums are their rows of row_counts (migrations 0020, 0019 and 0028), so
+   * the read grows with none of them.
    */
   turnover(reportNumber: number, year: string): Turnover {
     const row = this.db
-      .prepare<
-        { report: number; from: string; to: string },
-        { day: number; shift: number | null; closed: number }
-      >(
+      .prepare<{ report: number; year: string }, { day: number; shift: number | null; closed: number }>(
         // A held answer moves a document from `sent` to `success`, which count alike here.
         `SELECT ${SEES_HELD_WRITES}
            COALESCE((SELECT closing_cash_balance FROM z_reports WHERE report_number = @report - 1), 0)
@@ -497,13 +495,10 @@ export class OperationStore {
               + COALESCE((SELECT SUM(c.amount) FROM row_counts c WHERE c.name = 'shift ' || s.id
                   AND c.status != 'failed' AND c.operation_type IN ('receipt', 'refund', 'cash_in')), 0)
             FROM shifts s WHERE s.closed_at IS NULL) AS shift,
-           COALESCE((SELECT SUM(opening_cash_balance
-               + json_extract(summary_json, '$.totals.totalSales')
-               + json_extract(summary_json, '$.totals.totalReturns')
-               + json_extract(summary_json, '$.totals.cashIn'))
-             FROM z_reports WHERE closed_on >= @from AND closed_on <= @to), 0) AS closed`,
+           COALESCE((SELECT amount FROM row_counts
+             WHERE name = 'year ' || @year AND operation_type = '' AND status = ''), 0) AS closed`,
       )
-      .get({ report: reportNumber, from: `${year}-01-01`, to: `${year}-12-31` })!;
+      .get({ report: reportNumber, year })!;
     // No shift open: the document opens one, with the drawer, which the day already counts.
     return { day: row.day, shift: row.shift ?? row.day, year: row.closed + row.day };
   }
