@@ -50,14 +50,14 @@ const clients = (budget: { left: number }, deadline: number, record: boolean) =>
 await clients({ left: o.warmUp ?? 0 }, performance.now() + o.maxMs, false);
 // The parent counts CPU time from here: the worker's own start (tsx compiling it) is no
 // request's cost, and would weigh more on each request the slower a target answers.
-parentPort!.postMessage({ event: 'started' });
+parentPort!.postMessage({ event: 'started', cpuMs: threadCpuMs() });
 const started = performance.now();
 const deadline = started + o.maxMs;
 await clients({ left: o.maxRequests }, deadline, true);
 const durationMs = performance.now() - started;
+await pool.close();
 // The thread's whole life (starting, loading this module, the requests): all of it is the client's.
 const cpuMs = threadCpuMs();
-await pool.close();
 const result: HttpLoadRaw = {
   latenciesMs: Float64Array.from(latencies),
   statuses,

@@ -49,6 +49,11 @@ export interface HttpLoadResult {
   latency: LatencySummary;
   /** CPU time the load client's own thread spent (the client's share of its process's CPU). */
   clientCpuMs: number;
+  /**
+   * The same thread's CPU time over the window of `cpuMicros` alone, without its start (tsx
+   * compiling it): what to take from `cpuMicros` for the CPU of the rest of the process.
+   */
+  clientWindowCpuMs: number;
   firstError: string | null;
   /**
    * CPU time of this whole process (every thread: the load worker and what else runs here, such
@@ -63,10 +68,12 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadRes
   const worker = startTsWorker(WORKER, options);
   let cpuAtStart: NodeJS.CpuUsage | null = null;
   let cpuMicros = 0;
+  let clientCpuAtStart = 0;
   const raw = await new Promise<HttpLoadRaw>((resolve, reject) => {
-    worker.on('message', (message: HttpLoadRaw | { event: 'started' }) => {
+    worker.on('message', (message: HttpLoadRaw | { event: 'started'; cpuMs: number }) => {
       if ('event' in message) {
         cpuAtStart = process.cpuUsage();
+        clientCpuAtStart = message.cpuMs;
         return;
       }
       if (cpuAtStart !== null) {
@@ -92,6 +99,7 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadRes
     requestsPerSecond: (requests / raw.durationMs) * 1000,
     latency: summarize(raw.latenciesMs),
     clientCpuMs: raw.cpuMs,
+    clientWindowCpuMs: raw.cpuMs - clientCpuAtStart,
     firstError: raw.firstError,
     cpuMicros,
   };

@@ -11,7 +11,7 @@ export function queueOfflineSales(rt: TerminalRuntime, count: number): void {
   rt.db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const createdAt = new Date().toISOString();
-      const numbers = rt.terminalState.issueReceiptNumber(createdAt);
+      const numbers = rt.terminalState.issueReceiptNumber(createdAt, rt.terminalState.get());
       const op = rt.operations.insert({
         id: randomUUID(),
         operationType: 'receipt',

@@ -8,17 +8,44 @@ import type {
   MevReply,
 } from './messages.js';
 import { batchReplySchema, describeIssues, faultReplySchema, registeredReplySchema } from './schema.js';
-import { buildEnvelope, parseEnvelope } from './xml.js';
+import { ENVELOPE_END, ENVELOPE_START, buildEnvelope, parseEnvelope, textElement } from './xml.js';
 
+const REGISTERED_START = `${ENVELOPE_START}<soap:Body><mev:RegisterFiscalOperationResponse>`;
+const REGISTERED_END = `</mev:RegisterFiscalOperationResponse></soap:Body>${ENVELOPE_END}`;
+
+/** Written as text (textElement): the document buildEnvelope would build from the same tree. */
 export function buildRegisteredReply(reply: Omit<MevRegisteredReply, 'kind'>): string {
-  return buildEnvelope({
-    'mev:RegisterFiscalOperationResponse': {
-      'mev:OperationId': reply.operationId,
-      'mev:MevId': reply.mevId,
-      'mev:FiscalCode': reply.fiscalCode,
-      'mev:ServerTime': reply.serverTime,
-    },
-  });
+  return (
+    REGISTERED_START +
+    textElement('mev:OperationId', reply.operationId) +
+    textElement('mev:MevId', reply.mevId) +
+    textElement('mev:FiscalCode', reply.fiscalCode) +
+    textElement('mev:ServerTime', reply.serverTime) +
+    REGISTERED_END
+  );
+}
+
+/**
+ * The fields of a registration written exactly as buildRegisteredReply writes them, each of
+ * printable ASCII with nothing to unescape (no `&`, `<`, `>`) and no space for the parser to trim.
+ */
+const REGISTERED_FIELDS =
+  /^<mev:OperationId>([!-%'-;=?-~]+)<\/mev:OperationId><mev:MevId>([!-%'-;=?-~]+)<\/mev:MevId><mev:FiscalCode>([!-%'-;=?-~]+)<\/mev:FiscalCode><mev:ServerTime>([!-%'-;=?-~]+)<\/mev:ServerTime>$/;
+
+/**
+ * A registration reply in the very form buildRegisteredReply writes (mev-sim's, every sale's),
+ * read without the XML parser: its well-formedness is that of the fixed text around four plain
+ * values, and the values are what the parser would give. Any other form (other prefixes,
+ * spacing, entities, a fault) is null and goes through the parser.
+ */
+function registeredAsWritten(xml: string): unknown {
+  if (!xml.startsWith(REGISTERED_START) || !xml.endsWith(REGISTERED_END)) return null;
+  const fields = REGISTERED_FIELDS.exec(
+    xml.slice(REGISTERED_START.length, xml.length - REGISTERED_END.length),
+  );
+  if (!fields) return null;
+  const [, OperationId, MevId, FiscalCode, ServerTime] = fields;
+  return { RegisterFiscalOperationResponse: { OperationId, MevId, FiscalCode, ServerTime } };
 }
 
 export function buildFaultReply(code: MevFaultCode, reason: string): string {
@@ -76,9 +103,12 @@ export type ParsedBatchReply = { ok: true; reply: MevBatchReply } | { ok: false;
  * (HTML from a proxy, a truncated body, a missing element) comes back as `ok: false`.
  */
 export function parseReply(xml: string): ParsedReply {
-  const envelope = parseEnvelope(xml);
-  if (!envelope) return { ok: false, reason: 'the reply is not a well-formed SOAP envelope' };
-  const body = envelope.body;
+  let body = registeredAsWritten(xml);
+  if (body === null) {
+    const envelope = parseEnvelope(xml);
+    if (!envelope) return { ok: false, reason: 'the reply is not a well-formed SOAP envelope' };
+    body = envelope.body;
+  }
   if (isFault(body)) return parseFault(body);
   const success = registeredReplySchema.safeParse(body);
   if (!success.success)

@@ -12,12 +12,19 @@ import {
   securityHeaderSchema,
   uuid,
 } from './schema.js';
-import { WSSE_NS, WSSE_PASSWORD_TEXT, buildEnvelope, parseEnvelope, type XmlTree } from './xml.js';
+import {
+  ENVELOPE_END,
+  ENVELOPE_START,
+  WSSE_NS,
+  WSSE_PASSWORD_TEXT,
+  parseEnvelope,
+  textElement,
+} from './xml.js';
 
 export function buildRegisterRequest(operation: MevOperation, credentials: MevCredentials): string {
-  return buildEnvelope(
-    { 'mev:RegisterFiscalOperationRequest': operationElement(operation) },
-    securityHeader(credentials),
+  return request(
+    credentials,
+    `<mev:RegisterFiscalOperationRequest>${operationText(operation)}</mev:RegisterFiscalOperationRequest>`,
   );
 }
 
@@ -28,47 +35,51 @@ export function buildBatchRequest(operations: readonly MevOperation[], credentia
       `a batch holds 1 to ${MEV_BATCH_MAX_OPERATIONS} operations, not ${operations.length}`,
     );
   }
-  return buildEnvelope(
-    { 'mev:RegisterFiscalOperationBatchRequest': { 'mev:Operation': operations.map(operationElement) } },
-    securityHeader(credentials),
+  const list = operations.map((operation) => `<mev:Operation>${operationText(operation)}</mev:Operation>`);
+  return request(
+    credentials,
+    `<mev:RegisterFiscalOperationBatchRequest>${list.join('')}</mev:RegisterFiscalOperationBatchRequest>`,
   );
 }
 
-function securityHeader(credentials: MevCredentials): XmlTree {
-  return {
-    'wsse:Security': {
-      '@_xmlns:wsse': WSSE_NS,
-      '@_soap:mustUnderstand': '1',
-      'wsse:UsernameToken': {
-        'wsse:Username': credentials.username,
-        'wsse:Password': { '@_Type': WSSE_PASSWORD_TEXT, '#text': credentials.password },
-      },
-    },
-  };
+/**
+ * A request's envelope with the WS-Security header, written as text like the elements in it
+ * (textElement): the document buildEnvelope would build from the same tree.
+ */
+function request(credentials: MevCredentials, body: string): string {
+  const token =
+    textElement('wsse:Username', credentials.username) +
+    textElement('wsse:Password', credentials.password, ` Type="${WSSE_PASSWORD_TEXT}"`);
+  const header = `<soap:Header><wsse:Security xmlns:wsse="${WSSE_NS}" soap:mustUnderstand="1"><wsse:UsernameToken>${token}</wsse:UsernameToken></wsse:Security></soap:Header>`;
+  return `${ENVELOPE_START}${header}<soap:Body>${body}</soap:Body>${ENVELOPE_END}`;
 }
 
 /** The fields of one operation, in the XSD's order (type mev:FiscalOperation). */
-function operationElement(operation: MevOperation): XmlTree {
-  return {
-    'mev:RegistrationNumber': operation.registrationNumber,
-    'mev:OperationId': operation.operationId,
-    'mev:OperationType': operation.type,
-    ...(operation.receiptNumber === null ? {} : { 'mev:ReceiptNumber': operation.receiptNumber }),
-    'mev:ReportNumber': operation.reportNumber,
-    'mev:Total': formatMinor(operation.totalAmount),
-    'mev:VatLine': operation.vat.map((line) => ({
-      'mev:Code': line.code,
-      ...(line.rateBp === null ? {} : { 'mev:Rate': formatMinor(line.rateBp) }),
-      'mev:TaxableBase': formatMinor(line.taxableBase),
-      'mev:Vat': formatMinor(line.vatAmount),
-      'mev:Gross': formatMinor(line.gross),
-    })),
-    'mev:Payment': operation.payments.map((line) => ({
-      'mev:Code': line.code,
-      'mev:Amount': formatMinor(line.amount),
-    })),
-    'mev:OccurredAt': operation.occurredAt,
-  };
+function operationText(operation: MevOperation): string {
+  const vat = operation.vat.map(
+    (line) =>
+      `<mev:VatLine>${textElement('mev:Code', line.code)}${
+        line.rateBp === null ? '' : textElement('mev:Rate', formatMinor(line.rateBp))
+      }${textElement('mev:TaxableBase', formatMinor(line.taxableBase))}${textElement(
+        'mev:Vat',
+        formatMinor(line.vatAmount),
+      )}${textElement('mev:Gross', formatMinor(line.gross))}</mev:VatLine>`,
+  );
+  const payments = operation.payments.map(
+    (line) =>
+      `<mev:Payment>${textElement('mev:Code', line.code)}${textElement('mev:Amount', formatMinor(line.amount))}</mev:Payment>`,
+  );
+  return (
+    textElement('mev:RegistrationNumber', operation.registrationNumber) +
+    textElement('mev:OperationId', operation.operationId) +
+    textElement('mev:OperationType', operation.type) +
+    (operation.receiptNumber === null ? '' : textElement('mev:ReceiptNumber', operation.receiptNumber)) +
+    textElement('mev:ReportNumber', operation.reportNumber) +
+    textElement('mev:Total', formatMinor(operation.totalAmount)) +
+    vat.join('') +
+    payments.join('') +
+    textElement('mev:OccurredAt', operation.occurredAt)
+  );
 }
 
 /** One operation of a batch as parsed: valid, or refused alone as malformed. */

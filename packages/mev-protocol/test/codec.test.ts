@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WSSE_NS, WSSE_PASSWORD_TEXT, buildEnvelope } from '../src/xml.js';
 import {
+  buildBatchRequest,
   buildFaultReply,
   buildRegisterRequest,
   buildRegisteredReply,
@@ -110,5 +113,87 @@ describe('replies', () => {
     ['no MevId', buildRegisteredReply(registered).replace(/<mev:MevId>[^<]*<\/mev:MevId>/, '')],
   ])('%s is not a usable reply', (_name, xml) => {
     expect(parseReply(xml).ok).toBe(false);
+  });
+});
+
+/**
+ * The messages of every sale are written as text and the registration reply read without the
+ * parser when it is in the form written (issue 28: the tree builder's walk and the parser were
+ * the most of a registration's CPU in the terminal). Both must be what the tree and the parser
+ * give: the builder from the same tree, the parser on the same document with a line break after
+ * its declaration (insignificant in XML, and not the form written, so it takes the parser).
+ */
+describe('the messages written as text', () => {
+  const readByParser = (xml: string) => parseReply(xml.replace('?>', '?>\n'));
+
+  it('the request is the document the tree builder gives', () => {
+    const header = {
+      'wsse:Security': {
+        '@_xmlns:wsse': WSSE_NS,
+        '@_soap:mustUnderstand': '1',
+        'wsse:UsernameToken': {
+          'wsse:Username': credentials.username,
+          'wsse:Password': { '@_Type': WSSE_PASSWORD_TEXT, '#text': credentials.password },
+        },
+      },
+    };
+    const tree = {
+      'mev:RegistrationNumber': operation.registrationNumber,
+      'mev:OperationId': operation.operationId,
+      'mev:OperationType': operation.type,
+      'mev:ReceiptNumber': operation.receiptNumber,
+      'mev:ReportNumber': operation.reportNumber,
+      'mev:Total': '12.34',
+      'mev:VatLine': [
+        {
+          'mev:Code': 'B',
+          'mev:Rate': '20.00',
+          'mev:TaxableBase': '10.28',
+          'mev:Vat': '2.06',
+          'mev:Gross': '12.34',
+        },
+        { 'mev:Code': '_', 'mev:TaxableBase': '0.00', 'mev:Vat': '0.00', 'mev:Gross': '0.00' },
+      ],
+      'mev:Payment': [{ 'mev:Code': '3.1', 'mev:Amount': '12.34' }],
+      'mev:OccurredAt': operation.occurredAt,
+    };
+    expect(buildRegisterRequest(operation, credentials)).toBe(
+      buildEnvelope({ 'mev:RegisterFiscalOperationRequest': tree }, header),
+    );
+    expect(buildBatchRequest([operation, operation], credentials)).toBe(
+      buildEnvelope({ 'mev:RegisterFiscalOperationBatchRequest': { 'mev:Operation': [tree, tree] } }, header),
+    );
+  });
+
+  it('a registration reads the same without the parser as with it, whatever its fields hold', () => {
+    const field = fc.string({
+      unit: fc.constantFrom('a', 'Z', '0', '9', ' ', '&', '<', '>', '"', "'", '-', ':', '.', 'é', '\t'),
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(
+        fc.record({
+          operationId: fc.oneof(fc.uuid(), field),
+          mevId: field,
+          fiscalCode: field,
+          serverTime: fc.oneof(fc.constant('2025-03-01T10:15:01.000Z'), field),
+        }),
+        (reply) => {
+          const xml = buildRegisteredReply(reply);
+          expect(parseReply(xml)).toEqual(readByParser(xml));
+          expect(buildRegisteredReply(reply)).toBe(
+            buildEnvelope({
+              'mev:RegisterFiscalOperationResponse': {
+                'mev:OperationId': reply.operationId,
+                'mev:MevId': reply.mevId,
+                'mev:FiscalCode': reply.fiscalCode,
+                'mev:ServerTime': reply.serverTime,
+              },
+            }),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -42,7 +42,7 @@ export function writeSale(
   const written = rt.operations.withHeld(() => {
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
-    const numbers = rt.terminalState.issueReceiptNumber(createdAt);
+    const numbers = rt.terminalState.issueReceiptNumber(createdAt, state);
     const op = rt.operations.insert(
       {
         id: timeOrderedId(Date.parse(createdAt)),

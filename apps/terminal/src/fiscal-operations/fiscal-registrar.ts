@@ -107,9 +107,10 @@ export class FiscalRegistrar {
    * a `pending` one joins the offline queue behind older unsynced ones.
    */
   async registerNew(op: FiscalOperationRecord): Promise<FiscalOperationRecord> {
+    let held: FiscalOperationRecord | null = null;
     try {
       if (op.status === 'sent') {
-        await this.send(op);
+        held = await this.send(op);
       } else {
         this.goOffline([op], 'pending', 'older operations are waiting in the offline queue');
       }
@@ -120,7 +121,9 @@ export class FiscalRegistrar {
       }
       throw error;
     }
-    const answered = this.o.store.require(op.id);
+    // A held registration is the record as it stands (not read back under the lock); any other
+    // outcome was written, and is read as written.
+    const answered = held ?? this.o.store.require(op.id);
     // The worker is woken only once the record is read: it marks what it sends `sent` at once,
     // and the answer must say what this request did with the document (queued offline).
     if (answered.status === 'offline') this.o.onQueued();
@@ -132,29 +135,31 @@ export class FiscalRegistrar {
    * queue; any fault -> `failed` (the cashier is told 502 MEV_ERROR), except a Z report
    * refused for a reason that is not about it (certificate, credentials, the server): it has
    * already closed the day and the server must receive every Z report in number order, so
-   * it joins the offline queue like an operation that found the server unreachable.
+   * it joins the offline queue like an operation that found the server unreachable. Returns
+   * the record as its held registration leaves it, or null when the outcome was written.
    */
-  private async send(op: FiscalOperationRecord): Promise<void> {
+  private async send(op: FiscalOperationRecord): Promise<FiscalOperationRecord | null> {
     const startedAt = performance.now();
     let outcome: RegistrationOutcome;
     try {
       outcome = await this.o.server.register(registrationRequest(op));
     } catch (error) {
       this.answerLost(error, [op], startedAt);
-      return;
+      return null;
     }
     this.observe(outcome.kind, startedAt);
     if (outcome.kind === 'rejected' && faultScopeOf(outcome.faultCode) !== 'operation') {
       this.refusedAsWhole(outcome);
       if (op.operationType === 'z_report') {
         this.goOffline([op], 'sent', `${outcome.faultCode}: ${outcome.reason}`);
-        return;
+        return null;
       }
     } else {
       this.o.connectivity.reached(this.o.clock.now());
     }
-    if (outcome.kind === 'registered' && this.o.answerHoldMs > 0) this.holdRegistration(op, outcome);
-    else this.applyOutcomes([op], [outcome]);
+    if (outcome.kind === 'registered' && this.o.answerHoldMs > 0) return this.holdRegistration(op, outcome);
+    this.applyOutcomes([op], [outcome]);
+    return null;
   }
 
   /**
@@ -167,8 +172,8 @@ export class FiscalRegistrar {
   private holdRegistration(
     op: FiscalOperationRecord,
     outcome: Extract<RegistrationOutcome, { kind: 'registered' }>,
-  ): void {
-    this.o.store.hold(op, 'sent', 'success', {
+  ): FiscalOperationRecord {
+    const answered = this.o.store.hold(op, 'sent', 'success', {
       mevId: outcome.mevId,
       fiscalCode: outcome.fiscalCode,
       mevResponseXml: outcome.responseXml,
@@ -181,6 +186,7 @@ export class FiscalRegistrar {
     this.#flushTimer = setTimeout(() => this.flushAnswers(), this.o.answerHoldMs);
     // Stopping the terminal flushes them (terminal-runtime.ts close); the timer keeps nothing alive.
     this.#flushTimer.unref();
+    return answered;
   }
 
   /**

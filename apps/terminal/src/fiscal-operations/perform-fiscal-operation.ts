@@ -166,7 +166,7 @@ export async function performFiscalOperation(
           : null;
         const shiftId = shift?.id ?? null;
         const numbers = rules.takesReceiptNumber
-          ? ctx.terminalState.issueReceiptNumber(createdAt)
+          ? ctx.terminalState.issueReceiptNumber(createdAt, state)
           : { receiptNumber: null, reportNumber: state.reportNumber };
         const op = ctx.operations.insert(
           {

@@ -86,6 +86,8 @@ const MAX_ADDRESSES = 10_000;
  */
 export class ApiKeyThrottle {
   private readonly refusals: AddressRefusals;
+  /** The last address and its key: a keep-alive client sends every request from one address. */
+  #last: { address: string; key: string | null } | null = null;
 
   constructor(
     limit: { max: number; windowMs: number },
@@ -97,7 +99,7 @@ export class ApiKeyThrottle {
 
   /** Runs `verify` for a request from `address` (null: not counted here), counting its wrong key. */
   check(address: string | null, verify: () => void): void {
-    const key = address === null ? null : addressKey(address);
+    const key = address === null ? null : this.#keyOf(address);
     if (key === null) return verify();
     const wait = this.refusals.retryAfter(key, this.now());
     if (wait > 0)
@@ -114,5 +116,11 @@ export class ApiKeyThrottle {
         this.refusals.refused(key, this.now());
       throw error;
     }
+  }
+
+  /** addressKey parses the address (ipaddr.js): done once per address in a row, not per request. */
+  #keyOf(address: string): string | null {
+    if (this.#last?.address !== address) this.#last = { address, key: addressKey(address) };
+    return this.#last.key;
   }
 }

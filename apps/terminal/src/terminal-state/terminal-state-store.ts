@@ -62,19 +62,20 @@ export class TerminalStateStore {
     };
   }
 
-  /** Issues the next receipt number of the open Z report and starts the fiscal day if needed. */
-  issueReceiptNumber(at: string): { receiptNumber: number; reportNumber: number } {
+  /**
+   * Issues the next receipt number of the open Z report and starts the fiscal day if needed,
+   * from `state` as the operation read it under the fiscal lock (`get`), not read again: while
+   * the lock is held nothing else numbers a document or closes the day, and the trigger of
+   * migration 0025 refuses a number that would not follow the report's last.
+   */
+  issueReceiptNumber(at: string, state: TerminalState): { receiptNumber: number; reportNumber: number } {
     // The row is written by the day's first document only, which starts the day.
-    this.db
-      .prepare('UPDATE terminal_state SET day_started_at = ? WHERE id = 1 AND day_started_at IS NULL')
-      .run(at);
-    const row = this.db
-      .prepare<[], { last_receipt_number: number; report_number: number }>(
-        `SELECT report_number, ${LAST_RECEIPT_NUMBER} AS last_receipt_number FROM terminal_state WHERE id = 1`,
-      )
-      .get();
-    if (!row) throw new Error('terminal_state is not initialized');
-    return { receiptNumber: row.last_receipt_number + 1, reportNumber: row.report_number };
+    if (state.dayStartedAt === null) {
+      this.db
+        .prepare('UPDATE terminal_state SET day_started_at = ? WHERE id = 1 AND day_started_at IS NULL')
+        .run(at);
+    }
+    return { receiptNumber: state.lastReceiptNumber + 1, reportNumber: state.reportNumber };
   }
 
   /** Closes the fiscal day: the next report number, receipt numbering from 1 again. */

@@ -75,7 +75,7 @@ export function queueOffline(rt: TerminalRuntime, count: number): string[] {
       const op = rt.operations.insert({
         id: randomUUID(),
         operationType: 'receipt',
-        ...rt.terminalState.issueReceiptNumber(createdAt),
+        ...rt.terminalState.issueReceiptNumber(createdAt, rt.terminalState.get()),
         totalAmount: 100,
         cashDelta: 100,
         vat: [{ code: 'B', rateBp: 2000, taxableBase: 83, vatAmount: 17, gross: 100 }],

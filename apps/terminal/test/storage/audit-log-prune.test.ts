@@ -1,7 +1,8 @@
 /**
  * The audit log keeps AUDIT_RETENTION_DAYS of rows and at most AUDIT_MAX_ROWS; prune removes
  * the expired ones from the oldest (audit-log.ts), walking no further than the first row kept;
- * a request audited twice (an error answer after a failed first) keeps one row.
+ * a request audited twice (an error answer after a failed first) keeps one row. Rows are numbered
+ * without AUTOINCREMENT, whose counter was a page every request's commit rewrote.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -28,9 +29,12 @@ function entry(id: string, ageDays: number): AuditEntry {
   };
 }
 
-function openLog(maxRows: number): { log: AuditLog; file: string } {
+function newFile(): string {
   dir = tempDir('audit-prune');
-  const file = join(dir, 'audit.sqlite');
+  return join(dir, 'audit.sqlite');
+}
+
+function openLog(maxRows: number, file = newFile()): { log: AuditLog; file: string } {
   const log = new AuditLog({
     file,
     retentionDays: 30,
@@ -92,4 +96,56 @@ it('keeps one row per request, with the answer that left last, and the rest of i
     error_code: 'INTERNAL_ERROR',
   });
   db.close();
+});
+
+it('numbers rows without AUTOINCREMENT, in a file made with it too, whose rows it keeps', () => {
+  const file = newFile();
+  // The table as the terminal made it before: seq AUTOINCREMENT, counted in sqlite_sequence.
+  const before = new Database(file);
+  before.exec(`CREATE TABLE audit_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    duration_ms REAL NOT NULL,
+    idempotency_key TEXT,
+    error_code TEXT,
+    via TEXT NOT NULL DEFAULT 'lan'
+  )`);
+  before
+    .prepare(
+      `INSERT INTO audit_log (id, at, method, path, status, duration_ms) VALUES (?, ?, 'POST', '/', 200, 1)`,
+    )
+    .run('older', entry('older', 1).at);
+  before.close();
+
+  const { log } = openLog(1_000, file);
+  log.recordNow(entry('newer', 0));
+  log.close();
+  const fresh = openLog(1_000);
+  fresh.log.recordNow(entry('only', 0));
+  fresh.log.close();
+
+  for (const [path, rows] of [
+    [file, ['older', 'newer']],
+    [fresh.file, ['only']],
+  ] as const) {
+    const db = new Database(path, { readonly: true });
+    try {
+      const table = db
+        .prepare<[], { sql: string }>(`SELECT sql FROM sqlite_schema WHERE name = 'audit_log'`)
+        .get();
+      expect(table?.sql).not.toContain('AUTOINCREMENT');
+      const counters = db.prepare(`SELECT name FROM sqlite_schema WHERE name = 'sqlite_sequence'`).get()
+        ? db.prepare('SELECT name FROM sqlite_sequence').all()
+        : [];
+      expect(counters).toEqual([]);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+    expect(ids(path)).toEqual(rows);
+  }
 });

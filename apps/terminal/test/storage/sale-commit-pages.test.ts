@@ -60,7 +60,10 @@ describe('migration 0022', () => {
       .get()!;
     expect(table.sql).not.toMatch(/AUTOINCREMENT/);
     expect(state.get().lastReceiptNumber).toBe(3);
-    expect(state.issueReceiptNumber(new Date().toISOString())).toEqual({ receiptNumber: 4, reportNumber: 1 });
+    expect(state.issueReceiptNumber(new Date().toISOString(), state.get())).toEqual({
+      receiptNumber: 4,
+      reportNumber: 1,
+    });
     expect(write(4).seq).toBe(4);
     expect(db.prepare("SELECT * FROM sqlite_sequence WHERE name = 'fiscal_operations'").all()).toEqual([]);
     expect(() => db.prepare("DELETE FROM fiscal_operations WHERE id = 'op-4'").run()).toThrow(
@@ -68,7 +71,10 @@ describe('migration 0022', () => {
     );
     // A Z report starts the numbering again: the new report has no receipts yet.
     state.closeDay();
-    expect(state.issueReceiptNumber(new Date().toISOString())).toEqual({ receiptNumber: 1, reportNumber: 2 });
+    expect(state.issueReceiptNumber(new Date().toISOString(), state.get())).toEqual({
+      receiptNumber: 1,
+      reportNumber: 2,
+    });
     db.close();
   });
 });

@@ -127,7 +127,7 @@ describe('migrations 0024-0026', () => {
 
     // The last receipt number, and numbers that only grow within a report.
     expect(state.get().lastReceiptNumber).toBe(1);
-    expect(state.issueReceiptNumber('2026-11-27T09:00:00.000Z')).toEqual({
+    expect(state.issueReceiptNumber('2026-11-27T09:00:00.000Z', state.get())).toEqual({
       receiptNumber: 2,
       reportNumber: 2,
     });
@@ -172,7 +172,7 @@ describe('migrations 0024-0026', () => {
     const statements = recordStatements(db);
     reports.shiftRecords('shift-a');
     reports.dayRecords(2);
-    state.issueReceiptNumber('2026-11-27T09:00:00.000Z');
+    state.issueReceiptNumber('2026-11-27T09:00:00.000Z', state.get());
     write(2, 3, 'shift-a');
     outbox.due(10);
     outbox.confirm([{ seq: 3, revision: 2 }]);
