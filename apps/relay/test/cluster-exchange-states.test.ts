@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXCHANGE_STATES,
@@ -12,12 +13,7 @@ import {
 } from '../src/cluster-frames.js';
 import { RelayRefusal } from '../src/forward.js';
 import { RemoteExchange } from '../src/remote-exchange.js';
-import {
-  freePort,
-  natsServerMissing,
-  startNatsServer,
-  type NatsServerProcess,
-} from './nats-server-process.js';
+import { natsServerMissing, startNatsServer, type NatsServerProcess } from './nats-server-process.js';
 
 const KINDS: readonly ReplyKind[] = ['accepted', 'head', 'data', 'end', 'alive', 'refused', 'aborted'];
 
@@ -74,7 +70,7 @@ describe.skipIf(natsServerMissing() !== null)('a requesting node hearing frames 
   let script: object[] = [];
 
   beforeAll(async () => {
-    nats = await startNatsServer({ port: await freePort() });
+    nats = await startNatsServer({ port: await portForLater() });
     holder = await connect({ servers: nats.url });
     requester = await connect({ servers: nats.url });
     holder.subscribe(linkSubject('terminal-under-test'), {

@@ -3,7 +3,6 @@
 // server at 127.0.0.1:4222 has fixed ones. Suites skip with the reason when there is no binary.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -25,15 +24,6 @@ export async function natsAnswers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A port nothing listens on now (for a server started later, too). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 export interface NatsServerProcess {

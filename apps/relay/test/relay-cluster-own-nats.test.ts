@@ -13,18 +13,14 @@ import { createServer as createHttp2Server } from 'node:http2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from '@nats-io/transport-node';
 import { CLOSE_CODES } from '@fiscal-pos/relay-protocol';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Claim, CLAIM_SUBJECT, decodeFrame, encodeFrame } from '../src/cluster-frames.js';
 import type { RelayReadiness } from '../src/ops-answers.js';
 import type { RelayProcess } from '../src/launcher.js';
 import { send } from './http-answers.js';
 import { bulkBody, dialLink } from './link-device.js';
-import {
-  freePort,
-  natsServerMissing,
-  startNatsServer,
-  type NatsServerProcess,
-} from './nats-server-process.js';
+import { natsServerMissing, startNatsServer, type NatsServerProcess } from './nats-server-process.js';
 import { RelayWorld, type ActivatedTerminal } from './relay-world.js';
 import { startTcpBalancer } from './tcp-balancer.js';
 import { until } from './until.js';
@@ -32,7 +28,7 @@ import { until } from './until.js';
 const missing = natsServerMissing();
 if (missing) console.warn(`relay cluster tests on an own NATS server skipped: ${missing}`);
 
-const natsPort = await freePort();
+const natsPort = await portForLater();
 const MAX_PAYLOAD = 64 * 1024;
 /** max_payload less a quarter for the head (cluster-frames.ts); under RELAY_BODY_LIMIT_BYTES (64 KiB). */
 const BODY_LIMIT = MAX_PAYLOAD - MAX_PAYLOAD / 4;
@@ -161,7 +157,7 @@ describe.skipIf(missing !== null)('the relay cluster on NATS servers of its own'
   });
 
   it('serves before its NATS answers (not ready, 503 at once, no link taken) and joins when NATS comes up', async () => {
-    const latePort = await freePort();
+    const latePort = await portForLater();
     const nodeC = await world.startRelay(0, { NATS_URL: `nats://127.0.0.1:${latePort}` });
     extraNodes.push(nodeC);
     const health = async () => {

@@ -3,12 +3,12 @@
 // header says.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openTestDatabase,
@@ -104,7 +104,7 @@ describe('SDK examples', () => {
   it('webhook-receiver.ts takes a real signed delivery and refuses a forged one', async () => {
     writeFileSync(join(scratch, 'key.pem'), tls.key);
     writeFileSync(join(scratch, 'cert.pem'), tls.cert);
-    const port = await freePort();
+    const port = await portForLater();
     const shop = createIntegrationClient({ baseUrl: cloud.url, apiKey: merchant.key.key });
     const { data: endpoint } = await shop.POST('/api/public/v1/webhooks', {
       body: { url: `https://127.0.0.1:${port}/hooks`, events: ['order.created'] },
@@ -151,14 +151,6 @@ describe('SDK examples', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function insecureAgent() {
   const { Agent } = await import('undici');

@@ -12,3 +12,4 @@ export { openVersionedDatabase } from './versioned-database.js';
 export { parseAdminInput, secureAdminApi } from './admin-api.js';
 export { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from './simulator-env.js';
 export { listenAdmin, listenerFaultSwitch } from './fault-listener.js';
+export { portForLater } from './port-for-later.js';

@@ -40,7 +40,7 @@ import { currentShiftSchema, shiftListPageSchema, shiftSchema } from '../../src/
 import { TERMINAL_ENDPOINTS } from '../../src/terminal-routes.js';
 import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals } from '../support/test-cloud.js';
-import { closedPort } from '../support/closed-port.js';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import { ContractClient } from './contract-client.js';
 
@@ -258,7 +258,7 @@ describe('every answer of a running terminal matches its declared contract', () 
   it('the print queue: listed, a queued job dropped, and the refusals', async () => {
     // A printer that is not there (connection refused): the receipt's job stays queued.
     const away = await env.start({
-      printer: new TcpPrinter({ host: '127.0.0.1', port: await closedPort(), columns: 48, timeoutMs: 500 }),
+      printer: new TcpPrinter({ host: '127.0.0.1', port: await portForLater(), columns: 48, timeoutMs: 500 }),
     });
     const client = new ContractClient(away.url);
     await away.call('POST', '/api/sales', { ...cashSale(3), printReceipt: true });

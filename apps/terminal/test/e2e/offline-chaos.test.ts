@@ -25,10 +25,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { listCardTransactions } from '@fiscal-pos/card-sim';
 import { setFaultMode, type FaultMode } from '@fiscal-pos/mev-sim';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnCloud, type CloudChild } from '../../../cloud/test/cloud-process.js';
 import {
@@ -82,13 +82,6 @@ function seededRandom(initial: number): () => number {
 const random = seededRandom(seed);
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Kind = 'sale' | 'cardSale' | 'refund' | 'cashIn' | 'cashOut';
@@ -171,7 +164,7 @@ describe.skipIf(unreachable !== null)(
         CLOUD_OPERATOR_TOKEN: OPERATOR_TOKEN,
         RELAY_TOKEN,
         // A fixed port: the restarted cloud is where the terminal and the relay look for it.
-        PORT: String(await freePort()),
+        PORT: String(await portForLater()),
         HOST: '127.0.0.1',
         RATE_LIMIT_MAX: '1000000',
         RATE_LIMIT_ADDRESS_MAX: '1000000',

@@ -12,8 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnCloud, type CloudChild } from '../../../cloud/test/cloud-process.js';
 import {
@@ -37,14 +37,6 @@ const BATCH = 5;
 /** Two processes restarted and dozens of fiscal sales on a shared two-core machine. */
 const CRASH_TEST_TIMEOUT_MS = 120_000;
 const ON_HAND = 1000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe.skipIf(unreachable !== null)(
   'kill -9 of the terminal and of the cloud during the document push',
@@ -90,7 +82,7 @@ describe.skipIf(unreachable !== null)(
         CLOUD_SECRETS_KEY: randomBytes(32).toString('base64'),
         CLOUD_OPERATOR_TOKEN: OPERATOR_TOKEN,
         // A fixed port: the restarted cloud is where the proxy sends.
-        PORT: String(await freePort()),
+        PORT: String(await portForLater()),
         HOST: '127.0.0.1',
         RATE_LIMIT_MAX: '1000000',
         RATE_LIMIT_ADDRESS_MAX: '1000000',

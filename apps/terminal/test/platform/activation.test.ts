@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateFromEnvironment, activateTerminal } from '../../src/platform/activate-terminal.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
-import { closedPort } from '../support/closed-port.js';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { capture, PlatformWorld } from '../support/platform-world.js';
 import { API_KEY, startTerminal, TestClock } from '../support/terminal-harness.js';
 
@@ -190,7 +190,7 @@ describe('activation', () => {
         config: {
           platform: {
             ...defaults.platform,
-            relayUrl: `http://127.0.0.1:${await closedPort()}`,
+            relayUrl: `http://127.0.0.1:${await portForLater()}`,
             catalogSyncIntervalMs: 600_000,
           },
         },

@@ -9,9 +9,9 @@ import {
   type CaughtMessage,
   type MailCatcherProcess,
 } from '@fiscal-pos/mail-catcher';
+import { portForLater } from '@fiscal-pos/sim-kit';
 import { simpleParser } from 'mailparser';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig, type TerminalConfig } from '../../src/config.js';
 import { smsSegments } from '../../src/receipt-delivery/sms-segments.js';
@@ -40,14 +40,6 @@ async function startCatcher(ports: { port?: number; adminPort?: number } = {}): 
   const catcher = await startMailCatcherProcess({ dataDir, ...ports });
   catchers.push(catcher);
   return catcher;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const delivery = (smtpUrl: string, smsGatewayUrl: string): Partial<TerminalConfig> => ({
@@ -154,7 +146,7 @@ describe('receipt delivery', () => {
 
 describe('receipt delivery while the servers are down', () => {
   it('waits, retried, across a restart, and delivers each message once when they are back', async () => {
-    const [smtpPort, httpPort] = [await freePort(), await freePort()];
+    const [smtpPort, httpPort] = [await portForLater(), await portForLater()];
     const config = delivery(`smtp://127.0.0.1:${smtpPort}`, `http://127.0.0.1:${httpPort}/sms`);
     const dataDir = tempDir('delivery-down');
     dirs.push(dataDir);
