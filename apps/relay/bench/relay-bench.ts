@@ -4,8 +4,9 @@
  * 1. Added latency: GET /api/health and POST /api/sales from one keep-alive client, direct to
  *    the terminal and through the relay, in alternating rounds (so a burst of load from other
  *    work falls on both), p50 and p99 of each; the added figure is relayed minus direct.
- * 2. Throughput with 10 concurrent clients, direct and through the relay, in alternating rounds
- *    of 5 s each way, the median of each, as a percentage.
+ * 2. Throughput with 10 concurrent clients and CPU per request, direct and through the relay,
+ *    after a warm-up of 6 s each way, in 7 alternating rounds of 3 s each way (RELAY_BENCH_CPU_ROUNDS;
+ *    RELAY_BENCH_RAW=1 prints every round's figures), medians (see throughputAndCpu).
  *    Both again across nodes ("cross-node"): two relay nodes on the NATS server at
  *    NATS_BENCH_URL (default nats://127.0.0.1:4222; skipped, reason printed, when none
  *    answers), the terminal linked on node A, the requests entering node B. And through a bare
@@ -41,6 +42,7 @@ const ROUNDS = 3;
 /** Throughput and CPU: rounds, and each load's length (see throughputAndCpu). */
 const CPU_ROUNDS = Number(process.env.RELAY_BENCH_CPU_ROUNDS ?? 7);
 const CPU_ROUND_MS = 3_000;
+const CPU_WARM_UP_MS = 6_000;
 const CONCURRENT_CLIENTS = 10;
 const IDLE_TERMINALS = Number(process.env.RELAY_BENCH_IDLE_TERMINALS ?? 2_000);
 const RECONNECT_GOAL_MS = 30_000;
@@ -224,9 +226,11 @@ interface CpuSample {
  * over exactly its load's window (this process and the hop's processes alike) and set against
  * the direct load of the same round: what a hop adds is the median over the rounds of those
  * paired differences, and its CPU against the reference hop's is the median of the rounds'
- * ratios. The difference of two sums over all rounds, the figure before, swung 1.1-2.2 x over
- * runs of the same code: a burst of load from elsewhere during one direct load moved every
- * hop's figure with it.
+ * ratios, each round weighing alike however many requests it served. A round's ratio is
+ * fragile (the reference hop adds 40-220 us over a direct request of 210-350 us, both read
+ * on a shared machine); the median of seven is less so, and the figure after it gives their
+ * spread. The ratio of sums over three rounds, the figure before, counted the first seconds at
+ * 10 clients, which cost the relay up to 2 x the next ones: 1.1-4.0 x over runs of one code.
  */
 async function throughputAndCpu(
   route: Route,
@@ -236,12 +240,18 @@ async function throughputAndCpu(
 ): Promise<Figures> {
   const figures: Figures = {};
   const throughput = { ...route, requests: 1_000_000 };
-  const run = async (origin: string, prefix: string, pids: readonly number[], what: string) => {
+  const run = async (
+    origin: string,
+    prefix: string,
+    pids: readonly number[],
+    what: string,
+    ms = CPU_ROUND_MS,
+  ) => {
     // The load worker's first requests pay its client's cold start: sent before the window.
     const result = requireSuccess(
       `${what} x${CONCURRENT_CLIENTS}`,
       await load(throughput, origin, prefix, CONCURRENT_CLIENTS, {
-        maxMs: CPU_ROUND_MS,
+        maxMs: ms,
         warmUp: CONCURRENT_CLIENTS,
         cpuOfPids: pids,
       }),
@@ -255,17 +265,24 @@ async function throughputAndCpu(
   const ways = [null, ...hops];
   const rates = ways.map(() => [] as number[]);
   const samples = ways.map(() => [] as CpuSample[]);
+  const way = (hop: Hop | null, ms?: number) =>
+    hop
+      ? run(hop.origin, hop.prefix, hop.pids, `${hop.label}${route.name}`, ms)
+      : run(terminalUrl, '', [], `${label}${route.name} direct`, ms);
+  // Not counted: the first seconds at 10 clients cost the relay more (its first two rounds of 3 s
+  // were 1.5-2 x the next ones in runs of the same code, its heap growing to the load), and
+  // the first round weighed alone on one side of the ratio.
+  for (const hop of ways) await way(hop, CPU_WARM_UP_MS);
   for (let r = 0; r < CPU_ROUNDS; r++) {
     for (let i = 0; i < ways.length; i++) {
       const w = (i + r) % ways.length;
       const hop = ways[w]!;
-      const { rate, sample } = hop
-        ? await run(hop.origin, hop.prefix, hop.pids, `${hop.label}${route.name}`)
-        : await run(terminalUrl, '', [], `${label}${route.name} direct`);
+      const { rate, sample } = await way(hop);
       rates[w]!.push(rate);
       samples[w]!.push(sample);
     }
   }
+  // Every round's figures, for reading the spread behind the medians (docs/benchmarks.md).
   if (process.env.RELAY_BENCH_RAW) console.error('RAW', route.name, JSON.stringify({ rates, samples }));
   const total = (s: CpuSample) => s.local + s.hop;
   const direct = samples[0]!;
