@@ -5,6 +5,7 @@
  * with a server under test in this process (on a 2-core machine that would distort both).
  */
 import { summarize, type LatencySummary } from './latency-stats.js';
+import { processCpuMs } from './proc-stats.js';
 import { startTsWorker } from './ts-worker.js';
 
 export interface HttpLoadOptions {
@@ -27,6 +28,11 @@ export interface HttpLoadOptions {
    * away.
    */
   warmUp?: number;
+  /**
+   * Other processes (a proxy under test) whose CPU time is read over the same window as
+   * `cpuMicros`, from /proc: `pidsCpuMicros`.
+   */
+  cpuOfPids?: readonly number[];
 }
 
 /** What the worker sends back: raw samples, summarized here. */
@@ -60,25 +66,33 @@ export interface HttpLoadResult {
    * as a terminal) from the load's first request to its last answer, in microseconds.
    */
   cpuMicros: number;
+  /** CPU time of the `cpuOfPids` processes together over that same window, in microseconds (10 ms ticks). */
+  pidsCpuMicros: number;
 }
 
 const WORKER = new URL('./http-load-worker.ts', import.meta.url);
 
 export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadResult> {
-  const worker = startTsWorker(WORKER, options);
+  const { cpuOfPids = [], ...workerOptions } = options;
+  const worker = startTsWorker(WORKER, workerOptions);
+  const pidsCpuMs = () => cpuOfPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
   let cpuAtStart: NodeJS.CpuUsage | null = null;
   let cpuMicros = 0;
+  let pidsCpuAtStart = 0;
+  let pidsCpuMicros = 0;
   let clientCpuAtStart = 0;
   const raw = await new Promise<HttpLoadRaw>((resolve, reject) => {
     worker.on('message', (message: HttpLoadRaw | { event: 'started'; cpuMs: number }) => {
       if ('event' in message) {
         cpuAtStart = process.cpuUsage();
+        pidsCpuAtStart = pidsCpuMs();
         clientCpuAtStart = message.cpuMs;
         return;
       }
       if (cpuAtStart !== null) {
         const spent = process.cpuUsage(cpuAtStart);
         cpuMicros = spent.user + spent.system;
+        pidsCpuMicros = (pidsCpuMs() - pidsCpuAtStart) * 1000;
       }
       resolve(message);
     });
@@ -102,5 +116,6 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<HttpLoadRes
     clientWindowCpuMs: raw.cpuMs - clientCpuAtStart,
     firstError: raw.firstError,
     cpuMicros,
+    pidsCpuMicros,
   };
 }

@@ -4,8 +4,9 @@
  * 1. Added latency: GET /api/health and POST /api/sales from one keep-alive client, direct to
  *    the terminal and through the relay, in alternating rounds (so a burst of load from other
  *    work falls on both), p50 and p99 of each; the added figure is relayed minus direct.
- * 2. Throughput with 10 concurrent clients, direct and through the relay, in alternating rounds
- *    of 5 s each way, the median of each, as a percentage.
+ * 2. Throughput with 10 concurrent clients and CPU per request, direct and through the relay,
+ *    after a warm-up of 6 s each way, in 7 alternating rounds of 3 s each way (RELAY_BENCH_CPU_ROUNDS;
+ *    RELAY_BENCH_RAW=1 prints every round's figures), medians (see throughputAndCpu).
  *    Both again across nodes ("cross-node"): two relay nodes on the NATS server at
  *    NATS_BENCH_URL (default nats://127.0.0.1:4222; skipped, reason printed, when none
  *    answers), the terminal linked on node A, the requests entering node B. And through a bare
@@ -25,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
 import { percentile } from '../../../bench/load/latency-stats.js';
-import { processCpuMs, processRssBytes } from '../../../bench/load/proc-stats.js';
+import { processRssBytes } from '../../../bench/load/proc-stats.js';
 import { startTsWorker } from '../../../bench/load/ts-worker.js';
 import { spawnReadyProcess } from '@fiscal-pos/sim-kit';
 import { API_KEY, cashSale } from '../../terminal/test/support/terminal-harness.js';
@@ -38,6 +39,10 @@ import type { IdleTerminalsData, LinkChanges } from './idle-terminals-worker.js'
 type Figures = Record<string, number | string>;
 
 const ROUNDS = 3;
+/** Throughput and CPU: rounds, and each load's length (see throughputAndCpu). */
+const CPU_ROUNDS = Number(process.env.RELAY_BENCH_CPU_ROUNDS ?? 7);
+const CPU_ROUND_MS = 3_000;
+const CPU_WARM_UP_MS = 6_000;
 const CONCURRENT_CLIENTS = 10;
 const IDLE_TERMINALS = Number(process.env.RELAY_BENCH_IDLE_TERMINALS ?? 2_000);
 const RECONNECT_GOAL_MS = 30_000;
@@ -150,8 +155,8 @@ function againstReference(
 }
 
 /**
- * Added latency, then throughput with 10 clients: direct and through each hop, in alternating
- * rounds (direct, then each hop, three times), so that load from elsewhere and the terminal's
+ * For each route, added latency, then throughput with 10 clients: direct and through each hop,
+ * in alternating rounds (direct, then each hop), so that load from elsewhere and the terminal's
  * own state (its outbox grows with every sale the bench makes) fall on all of them alike.
  * `label` names the direct figures.
  */
@@ -200,78 +205,136 @@ async function measureHops(terminalUrl: string, hops: Hop[], label: string): Pro
         ],
       ),
     );
+    // This route's throughput before the next route's latency: the sales' outbox, which the
+    // terminal sends to the cloud in this process after them, does not run under the health
+    // check's CPU rounds.
+    Object.assign(figures, await throughputAndCpu(route, terminalUrl, hops, label));
   }
-  for (const route of ROUTES) {
-    const throughput = { ...route, requests: 1_000_000 };
-    const run = (origin: string, prefix: string, what: string) =>
-      load(throughput, origin, prefix, CONCURRENT_CLIENTS, { maxMs: 5_000 }).then((result) =>
-        requireSuccess(`${what} x${CONCURRENT_CLIENTS}`, result),
-      );
-    const direct = { rates: [] as number[], cpu: 0, requests: 0 };
-    const through = hops.map(() => ({ rates: [] as number[], cpu: 0, hopCpuMs: 0, requests: 0 }));
-    for (let r = 0; r < ROUNDS; r++) {
-      // While the load ran only: a load worker's start costs the same whatever it loads, so
-      // counted per request it weighed on the slower hops (fewer requests in the same 5 s).
-      const d = await run(terminalUrl, '', `${label}${route.name} direct`);
-      direct.cpu += d.cpuMicros;
-      direct.requests += d.requests;
-      direct.rates.push(d.requestsPerSecond);
-      for (const [h, hop] of hops.entries()) {
-        const hopCpu = () => hop.pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
-        const hopBefore = hopCpu();
-        const v = await run(hop.origin, hop.prefix, `${hop.label}${route.name}`);
-        const t = through[h]!;
-        t.cpu += v.cpuMicros;
-        t.hopCpuMs += hopCpu() - hopBefore;
-        t.requests += v.requests;
-        t.rates.push(v.requestsPerSecond);
-      }
-    }
-    const directRate = median(direct.rates);
-    figures[`${label}${route.name} x${CONCURRENT_CLIENTS} direct req/s`] = round(directRate, 0);
-    // CPU per request is steadier than rates on a shared machine. This process holds the
-    // terminal and the load generator; each hop is its own process(es).
-    const directCpu = direct.cpu / direct.requests;
-    figures[`${label}${route.name} terminal+client CPU us/req direct`] = round(directCpu, 0);
-    const addedCpu = new Map<Hop, number>();
-    for (const [h, hop] of hops.entries()) {
-      const t = through[h]!;
-      const rate = median(t.rates);
-      const hopCpu = (t.hopCpuMs * 1000) / t.requests;
-      const relayedCpu = t.cpu / t.requests + hopCpu;
-      addedCpu.set(hop, relayedCpu - directCpu);
-      figures[`${hop.label}${route.name} CPU added per request us (hop, terminal and client over direct)`] =
-        round(relayedCpu - directCpu, 0);
-      figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed req/s`] = round(rate, 0);
-      figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed % of direct (goal >= 80)`] = round(
-        (rate / directRate) * 100,
-        1,
-      );
-      figures[`${hop.label}${route.name} terminal+client CPU us/req relayed`] = round(t.cpu / t.requests, 0);
-      figures[`${hop.label}${route.name} hop process${hop.pids.length > 1 ? 'es' : ''} CPU us/req`] = round(
-        hopCpu,
-        0,
-      );
-      // When every process competes for the machine's cores (the cheapest route, here), the
-      // relayed rate can be at most this share of direct: the same cores spent on more CPU per
-      // request.
-      figures[`${hop.label}${route.name} direct CPU per request as % of relayed`] = round(
-        (directCpu / relayedCpu) * 100,
-        1,
-      );
-    }
-    Object.assign(
-      figures,
-      againstReference(
-        hops,
-        route,
-        (hop) => addedCpu.get(hop)!,
-        (hop, own, reference) => [
-          `${hop.label}${route.name} CPU added per request, x the bare proxy's (goal <= ${REFERENCE_GOALS.cpuRatio})`,
-          round(own / reference),
-        ],
-      ),
+  return figures;
+}
+
+/** A load's CPU per request: this process's (terminal and client) and the hop's processes'. */
+interface CpuSample {
+  local: number;
+  hop: number;
+}
+
+/**
+ * Throughput with 10 clients and the CPU a request costs: direct and through each hop, in
+ * CPU_ROUNDS rounds of CPU_ROUND_MS each way, the order turned by one every round (so no way
+ * is always the one measured right after another, or first). A round's CPU figures are read
+ * over exactly its load's window (this process and the hop's processes alike) and set against
+ * the direct load of the same round: what a hop adds is the median over the rounds of those
+ * paired differences, and its CPU against the reference hop's is the median of the rounds'
+ * ratios, each round weighing alike however many requests it served. A round's ratio is
+ * fragile (the reference hop adds 40-220 us over a direct request of 210-350 us, both read
+ * on a shared machine); the median of seven is less so, and the figure after it gives their
+ * spread. The ratio of sums over three rounds, the figure before, counted the first seconds at
+ * 10 clients, which cost the relay up to 2 x the next ones: 1.1-4.0 x over runs of one code.
+ */
+async function throughputAndCpu(
+  route: Route,
+  terminalUrl: string,
+  hops: Hop[],
+  label: string,
+): Promise<Figures> {
+  const figures: Figures = {};
+  const throughput = { ...route, requests: 1_000_000 };
+  const run = async (
+    origin: string,
+    prefix: string,
+    pids: readonly number[],
+    what: string,
+    ms = CPU_ROUND_MS,
+  ) => {
+    // The load worker's first requests pay its client's cold start: sent before the window.
+    const result = requireSuccess(
+      `${what} x${CONCURRENT_CLIENTS}`,
+      await load(throughput, origin, prefix, CONCURRENT_CLIENTS, {
+        maxMs: ms,
+        warmUp: CONCURRENT_CLIENTS,
+        cpuOfPids: pids,
+      }),
     );
+    const sample: CpuSample = {
+      local: result.cpuMicros / result.requests,
+      hop: result.pidsCpuMicros / result.requests,
+    };
+    return { rate: result.requestsPerSecond, sample };
+  };
+  const ways = [null, ...hops];
+  const rates = ways.map(() => [] as number[]);
+  const samples = ways.map(() => [] as CpuSample[]);
+  const way = (hop: Hop | null, ms?: number) =>
+    hop
+      ? run(hop.origin, hop.prefix, hop.pids, `${hop.label}${route.name}`, ms)
+      : run(terminalUrl, '', [], `${label}${route.name} direct`, ms);
+  // Not counted: the first seconds at 10 clients cost the relay more (its first two rounds of 3 s
+  // were 1.5-2 x the next ones in runs of the same code, its heap growing to the load), and
+  // the first round weighed alone on one side of the ratio.
+  for (const hop of ways) await way(hop, CPU_WARM_UP_MS);
+  for (let r = 0; r < CPU_ROUNDS; r++) {
+    for (let i = 0; i < ways.length; i++) {
+      const w = (i + r) % ways.length;
+      const hop = ways[w]!;
+      const { rate, sample } = await way(hop);
+      rates[w]!.push(rate);
+      samples[w]!.push(sample);
+    }
+  }
+  // Every round's figures, for reading the spread behind the medians (docs/benchmarks.md).
+  if (process.env.RELAY_BENCH_RAW) console.error('RAW', route.name, JSON.stringify({ rates, samples }));
+  const total = (s: CpuSample) => s.local + s.hop;
+  const direct = samples[0]!;
+  const directRate = median(rates[0]!);
+  const directCpu = median(direct.map(total));
+  figures[`${label}${route.name} x${CONCURRENT_CLIENTS} direct req/s`] = round(directRate, 0);
+  // CPU per request is steadier than rates on a shared machine. This process holds the
+  // terminal and the load generator; each hop is its own process(es).
+  figures[`${label}${route.name} terminal+client CPU us/req direct`] = round(directCpu, 0);
+  /** Per round, what the hop's request cost over the direct one of the same round. */
+  const added = new Map<Hop, number[]>();
+  for (const [h, hop] of hops.entries()) {
+    const own = samples[h + 1]!;
+    const rate = median(rates[h + 1]!);
+    const perRound = own.map((s, r) => total(s) - total(direct[r]!));
+    added.set(hop, perRound);
+    figures[`${hop.label}${route.name} CPU added per request us (hop, terminal and client over direct)`] =
+      round(median(perRound), 0);
+    figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed req/s`] = round(rate, 0);
+    figures[`${hop.label}${route.name} x${CONCURRENT_CLIENTS} relayed % of direct (goal >= 80)`] = round(
+      (rate / directRate) * 100,
+      1,
+    );
+    figures[`${hop.label}${route.name} terminal+client CPU us/req relayed`] = round(
+      median(own.map((s) => s.local)),
+      0,
+    );
+    const hopCpu = median(own.map((s) => s.hop));
+    figures[`${hop.label}${route.name} hop process${hop.pids.length > 1 ? 'es' : ''} CPU us/req`] = round(
+      hopCpu,
+      0,
+    );
+    // When every process competes for the machine's cores (the cheapest route, here), the
+    // relayed rate can be at most this share of direct: the same cores spent on more CPU per
+    // request.
+    figures[`${hop.label}${route.name} direct CPU per request as % of relayed`] = round(
+      (directCpu / median(own.map(total))) * 100,
+      1,
+    );
+  }
+  const reference = hops.find((hop) => hop.reference);
+  if (!reference || !route.againstBare) return figures;
+  const referenceAdded = added.get(reference)!;
+  for (const hop of hops) {
+    if (hop === reference) continue;
+    const ratios = added.get(hop)!.map((own, r) => own / referenceAdded[r]!);
+    const sorted = [...ratios].sort((a, b) => a - b);
+    figures[
+      `${hop.label}${route.name} CPU added per request, x the bare proxy's (goal <= ${REFERENCE_GOALS.cpuRatio})`
+    ] = round(median(ratios));
+    figures[`${hop.label}${route.name} CPU added x the bare proxy's, rounds' lowest-highest`] =
+      `${round(sorted[0]!)}-${round(sorted[sorted.length - 1]!)}`;
   }
   return figures;
 }
