@@ -13,7 +13,8 @@ echo "[runtime] testing on Node $(node scripts/with-node.mjs node --version)"
 # What can differ on another Node is the runtime under our code: the native SQLite addon, TLS and
 # HTTP, child processes and signals, worker threads, PGlite's WebAssembly. These suites exercise
 # each of them for real (printing: raw TCP to printer-sim; document-push: a PGlite cloud over
-# HTTP); the whole suite already ran once, and running it
+# HTTP; the relay's link: HTTP/2 over a stream of its own, link-stream.ts, which depends on how
+# Node's HTTP/2 drives a stream that is not a socket); the whole suite already ran once, and running it
 # again on each Node would take CI past 20 minutes. The cloud runs on PGlite here (its PostgreSQL
 # pass tests the server, not Node).
 env -u TEST_DATABASE_URL node scripts/with-node.mjs vitest run \
@@ -30,4 +31,8 @@ env -u TEST_DATABASE_URL node scripts/with-node.mjs vitest run \
   apps/mev-sim apps/card-sim apps/printer-sim \
   apps/cloud/test/catalog-and-orders.test.ts \
   apps/cloud/test/webhooks.test.ts \
-  apps/cloud/test/crash.test.ts
+  apps/cloud/test/crash.test.ts \
+  apps/relay/test/relay.test.ts \
+  apps/relay/test/relay-link-protocol.test.ts \
+  apps/relay/test/lan-relay-fidelity.test.ts \
+  apps/relay/test/terminal-link-close.test.ts
