@@ -98,8 +98,6 @@ export class WalCheckpoints {
     this.#worker = null;
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
-    // Held until it has exited: the closes after this one (the audit log's last rows) must run.
-    worker.ref();
     // The worker closes its connection after the checkpoint running, if any, and exits.
     worker.postMessage({ kind: 'stop' } satisfies CheckpointCommand);
     await exited;

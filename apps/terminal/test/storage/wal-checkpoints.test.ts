@@ -4,12 +4,9 @@
  * one sale's commit in 90, under the fiscal lock), until the log is so long that the worker
  * must have fallen behind.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFiscalDatabase, type Db } from '../../src/storage/database.js';
 import { INLINE_CHECKPOINT_FRAMES, WalCheckpoints } from '../../src/storage/wal-checkpoints.js';
@@ -85,15 +82,6 @@ describe('checkpoints of the write-ahead log', () => {
     expect(statSync(file).size).toBeGreaterThan(fileBytes);
     // The commit that crossed it checkpointed; the log went on from its start, never longer.
     expect(logFrames(file)).toBeLessThanOrEqual(INLINE_CHECKPOINT_FRAMES + 110);
-  });
-
-  it('close before the process exits, though nothing else keeps it alive', async () => {
-    const dir = tempDir('wal-checkpoints');
-    cleanups.push(() => removeDir(dir));
-    const fixture = fileURLToPath(new URL('./checkpoints-close-fixture.ts', import.meta.url));
-    // Before: the process ended while close() awaited the worker, and what followed never ran.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', fixture, dir]);
-    expect(stdout).toMatch(/^closed after [1-9]\d* checkpoints$/m);
   });
 
   it('say once that the worker stopped, and leave the terminal’s connection working', async () => {
