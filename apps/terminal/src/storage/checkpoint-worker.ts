@@ -8,7 +8,7 @@ import type { CheckpointCommand, CheckpointReport } from './wal-checkpoints.js';
  */
 const port = parentPort;
 if (!port) throw new Error('checkpoint-worker.ts runs as a worker thread');
-const { file, intervalMs, paused } = workerData as { file: string; intervalMs: number; paused: boolean };
+const { file, intervalMs } = workerData as { file: string; intervalMs: number };
 const db = new Database(file, { fileMustExist: true });
 // The database file synced after each copy, as the sale's connection syncs its commits.
 db.pragma('synchronous = FULL');
@@ -31,7 +31,7 @@ function checkpoint(): void {
   }
 }
 
-let timer: NodeJS.Timeout | null = paused ? null : setInterval(checkpoint, intervalMs);
+let timer: NodeJS.Timeout | null = setInterval(checkpoint, intervalMs);
 
 port.on('message', (command: CheckpointCommand) => {
   switch (command.kind) {

@@ -124,13 +124,10 @@ export class WalCheckpoints {
   }
 
   #start(): void {
-    const worker = startWorker(CHECKPOINT_WORKER, {
-      file: this.#o.file,
-      intervalMs: this.#o.intervalMs,
-      paused: this.#paused,
-    });
+    const worker = startWorker(CHECKPOINT_WORKER, { file: this.#o.file, intervalMs: this.#o.intervalMs });
     this.#worker = worker;
     worker.unref();
+    if (this.#paused) this.#send({ kind: 'pause' });
     worker.on('message', (report: CheckpointReport) => this.#onReport(report));
     worker.on('error', (error) => {
       this.#failed(`the checkpoint worker stopped: ${error.message}`);

@@ -13,7 +13,7 @@ import { INLINE_CHECKPOINT_FRAMES, WalCheckpoints } from '../../src/storage/wal-
 import { waitUntil } from '../fiscal-operations/sync-helpers.js';
 import { API_KEY, cashSale, removeDir, tempDir, useFiscalTerminal } from '../support/terminal-harness.js';
 
-const cleanups: (() => unknown)[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
