@@ -45,7 +45,6 @@ import { SoapFiscalServer } from '../src/mev/soap-fiscal-server.js';
 import { NoPrinter } from '../src/printing/virtual-printer.js';
 import type { ReceiptPrinter } from '../src/printing/receipt-printer.js';
 import { openFiscalDatabase, type Db } from '../src/storage/database.js';
-import { INLINE_CHECKPOINT_FRAMES } from '../src/storage/wal-checkpoints.js';
 import { createTerminalRuntime, type TerminalRuntime } from '../src/terminal-runtime.js';
 
 type Figures = Record<string, number | string>;
@@ -334,21 +333,17 @@ function timeTransactions(db: Db): { durable: number[]; lazy: number[] } {
 }
 
 /**
- * The WAL frames the terminal writes from now on: checkpointed empty, no checkpoint (the
- * terminal's worker paused, the connection's own off) until `pagesPerSale` reads its size and
- * turns them back on, so every frame stays in it.
+ * The WAL frames the terminal writes from now on: checkpointed empty, no automatic checkpoint
+ * until `pagesPerSale` reads its size (and turns them back on), so every frame stays in it.
  */
-async function walFrom(rt: TerminalRuntime): Promise<{ pagesPerSale: (sales: number) => number }> {
-  const { db } = rt;
-  await rt.walCheckpoints.pause();
+function walFrom(db: Db): { pagesPerSale: (sales: number) => number } {
   db.pragma('wal_autocheckpoint = 0');
   db.pragma('wal_checkpoint(TRUNCATE)');
   return {
     pagesPerSale(sales) {
       const pageSize = db.pragma('page_size', { simple: true }) as number;
       const bytes = statSync(`${db.name}-wal`).size;
-      db.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_FRAMES}`);
-      rt.walCheckpoints.resume();
+      db.pragma('wal_autocheckpoint = 1000');
       return walFrames(bytes, pageSize) / sales;
     },
   };
@@ -515,7 +510,7 @@ async function terminalSales(
     requireSuccess('warm-up', await sales(url, CONCURRENT_CLIENTS, 300, 15_000));
 
     resetProbes(probes);
-    const wal = await walFrom(terminal.rt);
+    const wal = walFrom(terminal.rt.db);
     const threadBefore = threadCpuMs();
     const single = requireSuccess('one client', await sales(url, 1, 1_000, 20_000));
     const singleStages = stageFigures('3', probes, single);

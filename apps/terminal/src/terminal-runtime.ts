@@ -56,7 +56,6 @@ import { openFiscalDatabase, probeWrite, settleHeldWrites, type Db } from './sto
 import { StorageHealth } from './storage/storage-failure.js';
 import { PooledHistory, READ_WORKER } from './history/history-reads.js';
 import { ReadPool } from './storage/read-pool.js';
-import { WalCheckpoints } from './storage/wal-checkpoints.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
 import { applicationVersion } from './version.js';
 
@@ -98,8 +97,6 @@ export interface TerminalRuntime {
   refunds: RefundStore;
   /** Lists over the history, off the main thread. */
   history: PooledHistory;
-  /** The write-ahead log copied into the file off the main thread, not by a sale's commit. */
-  walCheckpoints: WalCheckpoints;
   reports: ReportStore;
   cash: CashStore;
   lots: LotStore;
@@ -171,10 +168,6 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const clock = o.clock ?? systemClock;
   const dbFile = join(config.dataDir, 'terminal.sqlite');
   const db = openFiscalDatabase(dbFile);
-  const walCheckpoints = new WalCheckpoints(db, {
-    file: dbFile,
-    onFailure: (message) => logger.warn({ file: dbFile }, message),
-  });
   const history = new PooledHistory(
     new ReadPool({
       file: dbFile,
@@ -248,7 +241,6 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     clock,
     terminalState,
     cardTerminal: () => cardMonitor.health(),
-    walCheckpoints: () => walCheckpoints.stats(),
     // Built below, once the database and the key verifier exist; read at scrape time only.
     platform: () => platform?.health() ?? null,
   });
@@ -450,7 +442,6 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     sales,
     refunds,
     history,
-    walCheckpoints,
     reports: new ReportStore(db),
     cash: new CashStore(db),
     lots,
@@ -501,7 +492,6 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await o.cardTerminal?.close();
       await o.fiscal.server?.close();
       await history.close();
-      await walCheckpoints.close();
       auditLog.close();
       db.close();
     },

@@ -37,8 +37,6 @@ export interface MetricsSources {
   platformOutboxSize: () => number;
   /** The platform link as health shows it; null when the terminal is not activated. */
   platform: () => PlatformHealth | null;
-  /** The checkpoints of the write-ahead log done off the main thread (storage/wal-checkpoints.ts). */
-  walCheckpoints: () => { checkpoints: number; logFrames: number };
 }
 
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
@@ -139,25 +137,6 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.cardTerminal().pendingReversals);
-      },
-    });
-
-    new Counter({
-      name: 'storage_wal_checkpoints_total',
-      help: 'Checkpoints that copied the write-ahead log into the database file, off the main thread, since the process started',
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(sources.walCheckpoints().checkpoints);
-      },
-    });
-
-    new Gauge({
-      name: 'storage_wal_frames',
-      help: 'Pages the write-ahead log held at its last checkpoint: a value growing towards 10000 means the checkpoints fall behind or fail',
-      registers: [registry],
-      collect() {
-        this.set(sources.walCheckpoints().logFrames);
       },
     });
 

@@ -1,6 +1,5 @@
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { DomainError } from '../domain-error.js';
-import { startWorker } from './start-worker.js';
 
 /** What the pool sends a read worker: a read by name and its arguments (plain data). */
 export interface ReadRequest {
@@ -32,6 +31,18 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+}
+
+/**
+ * Starts a worker on its module: compiled JavaScript (the production build) directly; a
+ * TypeScript module (tsx, vitest) through tsx's API, since `--import tsx` does not reach a
+ * worker's entry point (as bench/load/http-load.ts does).
+ */
+function startWorker(entry: URL, file: string): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: { file } });
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const source = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
+  return new Worker(source, { eval: true, workerData: { file } });
 }
 
 /**
@@ -97,7 +108,7 @@ export class ReadPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: startWorker(this.o.entry, { file: this.o.file }), job: null };
+    const slot: Slot = { worker: startWorker(this.o.entry, this.o.file), job: null };
     // An idle read worker must not keep a stopping process alive.
     slot.worker.unref();
     slot.worker.on('message', (reply: ReadReply) => {
