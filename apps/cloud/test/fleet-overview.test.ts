@@ -133,6 +133,10 @@ describe.each(DRIVERS)('fleet overview on %s', (driver) => {
         sale('2026-11-25T07:00:00.000Z', 2_500),
         sale('2026-11-25T07:30:00.000Z', 500),
         sale('2026-11-25T07:40:00.000Z', 300, { type: 'refund' }),
+        // From a clock five minutes ahead of the cloud's: today's sale all the same.
+        sale('2026-11-25T08:05:00.000Z', 200),
+        // From a clock a day ahead: on no day of this week so far.
+        sale('2026-11-26T08:00:00.000Z', 9_999),
         // Refused by the tax server: never sold; a cash-in is no sale.
         sale('2026-11-25T07:45:00.000Z', 7_000, { status: 'failed' }),
         sale('2026-11-25T07:50:00.000Z', 4_000, { type: 'cash_in', lines: [], vat: [] }),
@@ -159,10 +163,10 @@ describe.each(DRIVERS)('fleet overview on %s', (driver) => {
       days: [
         { date: '2026-11-23', ...day(1, 1_000) },
         { date: '2026-11-24', ...day(0, 0) },
-        { date: '2026-11-25', ...day(2, 3_000, 1, 300) },
+        { date: '2026-11-25', ...day(3, 3_200, 1, 300) },
       ],
-      today: day(2, 3_000, 1, 300),
-      week: day(3, 4_000, 1, 300),
+      today: day(3, 3_200, 1, 300),
+      week: day(4, 4_200, 1, 300),
     });
     expect(salesB).toMatchObject({ today: day(0, 0), week: day(1, 1_234) });
   });
