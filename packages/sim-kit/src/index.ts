@@ -1,4 +1,4 @@
-/** @fiscal-pos/sim-kit: what the simulator processes (mev-sim, card-sim) share. */
+/** @fiscal-pos/sim-kit: what the simulator processes (mev-sim, card-sim) share, and the tests that start them. */
 export {
   launchSimulator,
   type SimulatorLaunchOptions,

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
- * A loopback port for a server started later at an address someone must know first (a server that
- * is down before it is up, one restarted on the port it had), or one that must stay refused. Picked below the kernel's ephemeral
- * range, because `listen(0)` and every outgoing connection of the processes running beside it take
- * their ports from that range only: a port from `listen(0)`, released to be bound again later, can be
- * handed to any of them in between (CI saw it: EADDRINUSE on the restart). Below the range only
- * another explicit pick can take it, and the random pick among some twenty thousand ports, checked
- * free, makes that negligible.
+ * A loopback port for a server started later at an address someone must know first (a server
+ * that is down before it is up, one restarted on the port it had), or one that must stay refused.
+ * Picked below the kernel's ephemeral range, because `listen(0)` and every outgoing connection of
+ * the processes running beside it take their ports from that range only: a port from `listen(0)`,
+ * released to be bound again later, can be handed to any of them in between (CI saw it:
+ * EADDRINUSE on the restart). Below the range only another explicit pick can take it, and the
+ * random pick among some twenty thousand ports, checked free, makes that negligible.
  */
 export async function portForLater(): Promise<number> {
   const ceiling = ephemeralRangeStart() - 1;
