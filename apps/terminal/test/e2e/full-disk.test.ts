@@ -9,6 +9,8 @@
  * - once space returns, the same process sells again and health is `ready`;
  * - a document committed before the disk refused a later write of its request keeps its answer
  *   (its Idempotency-Key record, its paper) and is registered once space returns;
+ * - a queued document the sync worker sent, whose answer the disk refused to record, is sent
+ *   again once space returns, by the same process;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
@@ -351,6 +353,64 @@ describe.skipIf(refusal !== null)('a document whose fiscal server answer the ful
       // The sale, sent again with its key, is the one written: sold once.
       const retried = await call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
       expect([retried.status, retried.body.data?.fiscalOperationId]).toEqual([200, stranded]);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a queued document whose answer the full disk refuses', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-queue');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({
+      dataDir: join(mountPoint, 'data'),
+      sim,
+      env: { MEV_REQUEST_TIMEOUT_MS: '20000' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('is sent again by the sync worker once space returns, without a restart', async () => {
+    const file = join(mountPoint, 'data', 'terminal.sqlite');
+    const db = new Database(file);
+    const statusOf = (id: string) =>
+      db.prepare<[string], { status: string }>('SELECT status FROM fiscal_operations WHERE id = ?').get(id)
+        ?.status;
+    try {
+      // The fiscal server is down: the sale is answered offline and waits in the queue.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'down' });
+      const sale = await call(terminal, 'POST', '/api/sales', cashSale(31));
+      expect([sale.status, sale.body.data?.isOffline]).toEqual([200, true]);
+      const queued = sale.body.data!.fiscalOperationId as string;
+
+      // Back, but slow: the sync worker marks the sale `sent` and waits for the answer.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'slow', delayMs: 3000 });
+      await expect.poll(() => statusOf(queued), { timeout: 15_000, interval: 20 }).toBe('sent');
+      // An empty WAL: recording the answer must grow it, which the full disk refuses.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(join(mountPoint, 'filler'));
+      expect(await terminal.logged(/offline sync pass failed/)).toMatch(/SQLITE_FULL/);
+
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
+      rmSync(join(mountPoint, 'filler'));
+      // The same process sends it again (it stayed `sent`, out of the queue, until a restart).
+      await expect.poll(() => statusOf(queued), { timeout: 20_000 }).toBe('success');
+      // ...and the next sale is registered online, not queued behind it.
+      const next = await call(terminal, 'POST', '/api/sales', cashSale(32));
+      expect([next.status, next.body.data?.isOffline]).toEqual([200, false]);
     } finally {
       db.close();
     }
