@@ -244,6 +244,19 @@ export class FiscalRegistrar {
     lazyTransaction(db, () => {
       for (const op of ops) store.transition(op, 'offline', 'sent', { countAttempt: true });
     });
+    try {
+      return await this.sendMarked(ops);
+    } catch (error) {
+      // Left `sent` by a refused write of what came back: the queue the worker reads has only
+      // `offline` ones, so they would wait for a restart; the next pass queues them first.
+      if (isStorageFailure(error)) for (const op of ops) this.#stranded.add(op.id);
+      throw error;
+    }
+  }
+
+  /** sendQueued, once the operations are marked `sent`. */
+  private async sendMarked(ops: readonly FiscalOperationRecord[]): Promise<SyncSendResult> {
+    const { store, db } = this.o;
     const startedAt = performance.now();
     let answer: BatchRegistrationOutcome;
     try {

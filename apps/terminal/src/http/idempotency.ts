@@ -29,6 +29,11 @@ export function requestFingerprint(method: string, path: string, body: unknown):
     .digest('hex');
 }
 
+/** A refusal whose request is to be sent again with the same key: never kept as the key's answer. */
+function asksForRetry(result: RouteResult): boolean {
+  return (result.body as { error?: { code?: string } | null }).error?.code === 'STORAGE_UNAVAILABLE';
+}
+
 /**
  * Idempotency-Key handling for POSTs:
  * - same key, same payload: the stored answer, marked replayed;
@@ -111,14 +116,17 @@ export class Idempotency {
    * Keeps the answer, or frees the key of a refusal that wrote nothing. The answer goes out even
    * when the disk refuses this write: what it answers is committed (and linked to the key, so a
    * retry rebuilds it), and a claim left behind is released by the next request with the key.
+   * A refusal that asks for a retry with the key (STORAGE_UNAVAILABLE: the disk refused the
+   * record of the fiscal server's answer after the document was written) is not kept: the retry
+   * rebuilds the document linked to the key.
    */
   #settle(key: string, result: RouteResult): void {
     try {
       const record = this.store.get(key);
       if (!record) throw new Error(`Idempotency-Key ${key} was not claimed`);
-      if (result.statusCode < 300 || record.resourceId) {
+      if (result.statusCode < 300 || (record.resourceId && !asksForRetry(result))) {
         this.store.complete(record, result.statusCode, JSON.stringify(result.body));
-      } else {
+      } else if (!record.resourceId) {
         this.store.release(key);
       }
     } catch (error) {

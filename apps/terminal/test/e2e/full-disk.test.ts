@@ -9,6 +9,10 @@
  * - once space returns, the same process sells again and health is `ready`;
  * - a document committed before the disk refused a later write of its request keeps its answer
  *   (its Idempotency-Key record, its paper) and is registered once space returns;
+ * - a queued document the sync worker sent, whose answer the disk refused to record, is sent
+ *   again once space returns, by the same process;
+ * - a document answered 503 after it was written (the disk refused the record of the fiscal
+ *   server's answer) is what its key gets once space returns, not the 503 kept under the key;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
@@ -16,7 +20,7 @@
 import Database from 'better-sqlite3';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -351,6 +355,124 @@ describe.skipIf(refusal !== null)('a document whose fiscal server answer the ful
       // The sale, sent again with its key, is the one written: sold once.
       const retried = await call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
       expect([retried.status, retried.body.data?.fiscalOperationId]).toEqual([200, stranded]);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a queued document whose answer the full disk refuses', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-queue');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({
+      dataDir: join(mountPoint, 'data'),
+      sim,
+      env: { MEV_REQUEST_TIMEOUT_MS: '20000' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('is sent again by the sync worker once space returns, without a restart', async () => {
+    const file = join(mountPoint, 'data', 'terminal.sqlite');
+    const db = new Database(file);
+    const statusOf = (id: string) =>
+      db.prepare<[string], { status: string }>('SELECT status FROM fiscal_operations WHERE id = ?').get(id)
+        ?.status;
+    try {
+      // The fiscal server is down: the sale is answered offline and waits in the queue.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'down' });
+      const sale = await call(terminal, 'POST', '/api/sales', cashSale(31));
+      expect([sale.status, sale.body.data?.isOffline]).toEqual([200, true]);
+      const queued = sale.body.data!.fiscalOperationId as string;
+
+      // Back, but slow: the sync worker marks the sale `sent` and waits for the answer.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'slow', delayMs: 3000 });
+      await expect.poll(() => statusOf(queued), { timeout: 15_000, interval: 20 }).toBe('sent');
+      // An empty WAL: recording the answer must grow it, which the full disk refuses.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(join(mountPoint, 'filler'));
+      expect(await terminal.logged(/offline sync pass failed/)).toMatch(/SQLITE_FULL/);
+
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
+      rmSync(join(mountPoint, 'filler'));
+      // The same process sends it again (it stayed `sent`, out of the queue, until a restart).
+      await expect.poll(() => statusOf(queued), { timeout: 20_000 }).toBe('success');
+      // ...and the next sale is registered online, not queued behind it.
+      const next = await call(terminal, 'POST', '/api/sales', cashSale(32));
+      expect([next.status, next.body.data?.isOffline]).toEqual([200, false]);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a sale answered 503 after its document was written', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-answer');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    terminal = await startTerminalProcess({
+      dataDir: join(mountPoint, 'data'),
+      sim,
+      env: { MEV_REQUEST_TIMEOUT_MS: '3000' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  it('is the document when sent again with its key once there is space, not the 503 again', async () => {
+    const file = join(mountPoint, 'data', 'terminal.sqlite');
+    const db = new Database(file);
+    const last = () =>
+      db
+        .prepare<[], { id: string; status: string }>(
+          'SELECT id, status FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
+        )
+        .get();
+    const filler = join(mountPoint, 'filler');
+    try {
+      // The fiscal server does not answer: the sale is written `sent`, and after the timeout
+      // its way into the offline queue must be written.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'hang' });
+      const sale = call(terminal, 'POST', '/api/sales', cashSale(41), 'answer-after-write');
+      await expect.poll(() => last()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
+      const written = last()!.id;
+      // An empty WAL and the disk full but for a few pages: the queueing of the sale (several
+      // pages) is refused, a smaller write after it still fits in what the refused one took.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(filler);
+      truncateSync(filler, statSync(filler).size - 12 * 1024);
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
+      rmSync(filler);
+      // As the refusal says: sent again with the key once there is space, it gets its document.
+      const retried = await call(terminal, 'POST', '/api/sales', cashSale(41), 'answer-after-write');
+      expect([retried.status, retried.body.data?.fiscalOperationId]).toEqual([200, written]);
     } finally {
       db.close();
     }
