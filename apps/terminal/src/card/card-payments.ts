@@ -177,6 +177,20 @@ export class CardPayments {
     }
   }
 
+  /**
+   * Takes back the card payments of a sale the fiscal server refused inline, once that refusal
+   * is recorded: later than the refusal itself when the disk refused its record at the time
+   * (the request was answered 503). Never rejects: what is not marked `cancelling` now, the
+   * restart takes back (markInterrupted).
+   */
+  async takeBackRefusedSale(operationId: string, reason: string): Promise<void> {
+    try {
+      await this.cancel(this.journal.ofRefusedSale(operationId), reason);
+    } catch (error) {
+      this.#logger.error({ err: error, operationId }, 'card payments of a refused sale wait for a restart');
+    }
+  }
+
   /** Voids a purchase this terminal charged, by its cheque number. */
   void(o: { chequeNumber: string; idempotencyKey: string | null }): Promise<CardTransaction> {
     return this.#lock.run(async () => {
