@@ -20,7 +20,7 @@
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
  */
 import Database from 'better-sqlite3';
-import { listCardTransactions } from '@fiscal-pos/card-sim';
+import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { execFileSync } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
@@ -532,7 +532,7 @@ async function startGate(target: string) {
   };
 }
 
-describe.skipIf(refusal !== null)('a card sale refused inline whose refusal the full disk refuses', () => {
+describe.skipIf(refusal !== null)('card payments on a full disk', () => {
   let mountPoint: string;
   let sim: Simulator;
   let cardSim: CardSim;
@@ -561,7 +561,7 @@ describe.skipIf(refusal !== null)('a card sale refused inline whose refusal the 
     for (const dir of [sim?.dataDir, cardSim?.dataDir]) if (dir) removeDir(dir);
   });
 
-  it('ends refused and its card charge voided once space returns, without a restart', async () => {
+  it('a sale refused inline whose refusal the disk refused ends refused, its charge voided once space returns, without a restart', async () => {
     const file = join(mountPoint, 'data', 'terminal.sqlite');
     const db = new Database(file);
     const filler = join(mountPoint, 'filler');
@@ -614,6 +614,62 @@ describe.skipIf(refusal !== null)('a card sale refused inline whose refusal the 
       ).toEqual({ status: 'failed', is_offline: 0 });
       const retried = await call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
       expect([retried.status, retried.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('a charge whose approval the disk refused to journal is taken back once space returns, without a restart', async () => {
+    const db = new Database(join(mountPoint, 'data', 'terminal.sqlite'));
+    const filler = join(mountPoint, 'filler');
+    const lastPurchase = () =>
+      db
+        .prepare<[], { id: string; status: string }>(
+          `SELECT id, status FROM card_transactions WHERE kind = 'purchase' ORDER BY seq DESC LIMIT 1`,
+        )
+        .get();
+    try {
+      // The card terminal charges the card, then answers after a while: the disk fills meanwhile.
+      await setCardFault(cardSim.adminUrl, { mode: 'slow', delayMs: 3000, operations: ['purchase'] });
+      const before = lastPurchase()?.id;
+      const sale = call(terminal, 'POST', '/api/sales', {
+        ...cashSale(52),
+        payments: [{ type: '2', amount: 52 }],
+      });
+      await expect
+        .poll(() => (lastPurchase()?.id !== before ? lastPurchase()?.status : undefined), {
+          timeout: 15_000,
+          interval: 20,
+        })
+        .toBe('sending');
+      const { id: purchase } = lastPurchase()!;
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(filler);
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+      expect((await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
+        result: 'approved',
+        state: 'charged',
+      });
+
+      // Space returns: no sale was written, so the charge must not stay.
+      await setCardFault(cardSim.adminUrl, { mode: 'ok' });
+      rmSync(filler);
+      const next = await call(terminal, 'POST', '/api/sales', {
+        ...cashSale(53),
+        payments: [{ type: '2', amount: 53 }],
+      });
+      expect(next.status).toBe(200);
+      await expect
+        .poll(async () => (await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]?.state, {
+          timeout: 10_000,
+        })
+        .toMatch(/^(voided|reversed)$/);
+      expect(
+        db
+          .prepare<[string], { status: string }>('SELECT status FROM card_transactions WHERE id = ?')
+          .get(purchase),
+      ).toEqual({ status: 'cancelled' });
     } finally {
       db.close();
     }
