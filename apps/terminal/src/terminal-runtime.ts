@@ -259,6 +259,11 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       logger,
       metrics,
       onQueued: () => syncWorker?.wake(),
+      onLateRefusal: (op) =>
+        void card?.takeBackRefusedSale(
+          op.id,
+          `the fiscal server refused the document: ${op.errorMessage ?? ''}`,
+        ),
       answerHoldMs: config.answerHoldMs,
     });
     syncWorker = new SyncWorker({

@@ -221,6 +221,23 @@ export class CardJournal {
     if (result.changes !== 1) throw new Error(`Card transaction ${id} is not an approved purchase to link`);
   }
 
+  /**
+   * The approved purchases of a sale whose fiscal operation the server refused inline (`failed`,
+   * never queued offline): they are to be taken back.
+   */
+  ofRefusedSale(operationId: string): CardTransaction[] {
+    return this.db
+      .prepare<[string], Row>(
+        `SELECT c.* FROM card_transactions c
+           JOIN sales s ON s.id = c.sale_id JOIN fiscal_operations o ON o.seq = s.seq
+         WHERE o.id = ? AND o.status = 'failed' AND o.is_offline = 0
+           AND c.kind = 'purchase' AND c.status = 'approved'
+         ORDER BY c.payment_position`,
+      )
+      .all(operationId)
+      .map(toTransaction);
+  }
+
   /** Purchases the terminal decided to take back whose cancellation is not confirmed yet. */
   cancelling(): CardTransaction[] {
     return this.db

@@ -112,6 +112,12 @@ export class CardPayments {
   readonly #terminal: CardTerminal;
   readonly #lock: SerialLock;
   readonly #logger: Logger;
+  /**
+   * Purchases sent whose outcome the journal could not record (the disk refused the write):
+   * left `sending`, perhaps charged, and no sale is written on them. Taken back by #settle,
+   * before the next card operation; a restart takes back what is left `sending` anyway.
+   */
+  readonly #unjournaled = new Set<string>();
 
   constructor(o: CardPaymentsOptions) {
     this.journal = o.journal;
@@ -137,12 +143,19 @@ export class CardPayments {
         );
       }
       const row = this.journal.insertSending({ id: randomUUID(), kind: 'purchase', amount });
-      const sent = await this.#send(row, () => this.#terminal.purchase({ reference: row.id, amount }));
-      if (sent.kind === 'approved') return sent.row;
-      if (sent.kind !== 'in_doubt') throw failureError(sent);
-      const cancelling = this.journal.transition(row.id, 'in_doubt', 'cancelling', {
-        cancelReason: 'the card terminal did not answer the purchase',
-      });
+      let sent: Sent;
+      let cancelling: CardTransaction;
+      try {
+        sent = await this.#send(row, () => this.#terminal.purchase({ reference: row.id, amount }));
+        if (sent.kind === 'approved') return sent.row;
+        if (sent.kind !== 'in_doubt') throw failureError(sent);
+        cancelling = this.journal.transition(row.id, 'in_doubt', 'cancelling', {
+          cancelReason: 'the card terminal did not answer the purchase',
+        });
+      } catch (error) {
+        if (!(error instanceof DomainError)) this.#unjournaled.add(row.id);
+        throw error;
+      }
       const reversed = await this.#cancelOne(cancelling);
       throw new DomainError(
         'CARD_PAYMENT_ERROR',
@@ -174,6 +187,20 @@ export class CardPayments {
         { err: error, reason },
         'card payments to take back wait for the next card operation',
       );
+    }
+  }
+
+  /**
+   * Takes back the card payments of a sale the fiscal server refused inline, once that refusal
+   * is recorded: later than the refusal itself when the disk refused its record at the time
+   * (the request was answered 503). Never rejects: what is not marked `cancelling` now, the
+   * restart takes back (markInterrupted).
+   */
+  async takeBackRefusedSale(operationId: string, reason: string): Promise<void> {
+    try {
+      await this.cancel(this.journal.ofRefusedSale(operationId), reason);
+    } catch (error) {
+      this.#logger.error({ err: error, operationId }, 'card payments of a refused sale wait for a restart');
     }
   }
 
@@ -264,7 +291,8 @@ export class CardPayments {
   checkStatus(): Promise<void> | null {
     const run = this.#lock.tryRun(async () => {
       const status = await this.#attempt(() => this.#terminal.status());
-      if (status.answered === 'ready' && this.journal.cancelling().length > 0) await this.#settle();
+      const waiting = this.#unjournaled.size + this.journal.cancelling().length;
+      if (status.answered === 'ready' && waiting > 0) await this.#settle();
     });
     return (
       run?.catch((error: unknown) =>
@@ -356,6 +384,15 @@ export class CardPayments {
 
   /** Retries every cancellation the card terminal has not confirmed (lock held). */
   async #settle(): Promise<void> {
+    for (const id of this.#unjournaled) {
+      const { status } = this.journal.require(id);
+      if (status === 'sending' || status === 'in_doubt') {
+        this.journal.transition(id, status, 'cancelling', {
+          cancelReason: 'the outcome of the purchase could not be journaled; no sale was written on it',
+        });
+      }
+      this.#unjournaled.delete(id);
+    }
     for (const row of this.journal.cancelling()) await this.#cancelOne(row);
   }
 

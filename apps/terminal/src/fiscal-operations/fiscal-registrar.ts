@@ -36,6 +36,12 @@ export interface RegistrarOptions {
   metrics: MevRequestObserver;
   /** Called when a new or interrupted operation joined the offline queue (the worker's own retries need no call). */
   onQueued: () => void;
+  /**
+   * Called once the refusal of an operation sent inline, which the disk refused to record at
+   * the time (its request answered 503), is recorded: what was done before its write must be
+   * undone, as the inline refusal would have (a sale's card charges are taken back).
+   */
+  onLateRefusal: (op: FiscalOperationRecord) => void;
   /** How long a registration waits for the next operation's commit (config ANSWER_HOLD_MS). */
   answerHoldMs: number;
 }
@@ -84,6 +90,12 @@ export class FiscalRegistrar {
    * would wait behind them. The sync worker queues them first (`requeueStranded`).
    */
   readonly #stranded = new Set<string>();
+
+  /**
+   * The inline refusals among them (by operation id): recorded as refusals once the disk takes
+   * writes, never queued (queued, a document refused inline would pass for one answered offline).
+   */
+  readonly #unrecordedRefusals = new Map<string, Extract<RegistrationOutcome, { kind: 'rejected' }>>();
 
   /** Writes the held registrations if no operation's commit has carried them by then. */
   #flushTimer: NodeJS.Timeout | null = null;
@@ -158,7 +170,14 @@ export class FiscalRegistrar {
       this.o.connectivity.reached(this.o.clock.now());
     }
     if (outcome.kind === 'registered' && this.o.answerHoldMs > 0) return this.holdRegistration(op, outcome);
-    this.applyOutcomes([op], [outcome]);
+    try {
+      this.applyOutcomes([op], [outcome]);
+    } catch (error) {
+      // Stranded by registerNew; requeueStranded records the refusal once the disk takes it.
+      if (outcome.kind === 'rejected' && isStorageFailure(error))
+        this.#unrecordedRefusals.set(op.id, outcome);
+      throw error;
+    }
     return null;
   }
 
@@ -216,14 +235,21 @@ export class FiscalRegistrar {
 
   /**
    * Queues the operations a refused write left `pending` or `sent` (see #stranded), before the
-   * queue is read, so they keep their place in it. Throws while the disk still refuses.
+   * queue is read, so they keep their place in it; one the server refused inline gets that
+   * refusal recorded instead, and what was done before its write undone (onLateRefusal).
+   * Throws while the disk still refuses.
    */
   requeueStranded(): void {
     for (const id of this.#stranded) {
       const op = this.o.store.require(id);
-      if (op.status === 'pending' || op.status === 'sent') {
+      const refusal = this.#unrecordedRefusals.get(id);
+      if (refusal && op.status === 'sent') {
+        this.applyOutcomes([op], [refusal]);
+        this.o.onLateRefusal(this.o.store.require(id));
+      } else if (op.status === 'pending' || op.status === 'sent') {
         this.goOffline([op], op.status, 'its registration could not be recorded: storage unavailable');
       }
+      this.#unrecordedRefusals.delete(id);
       this.#stranded.delete(id);
     }
   }

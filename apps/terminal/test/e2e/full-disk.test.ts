@@ -13,13 +13,17 @@
  *   again once space returns, by the same process;
  * - a document answered 503 after it was written (the disk refused the record of the fiscal
  *   server's answer) is what its key gets once space returns, not the 503 kept under the key;
+ * - a card sale the fiscal server refused inline, whose refusal the disk refused to record
+ *   (answered 503), ends refused and its card charge voided once space returns, without a restart;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
  */
 import Database from 'better-sqlite3';
+import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { execFileSync } from 'node:child_process';
+import { connect, createServer, type Socket } from 'node:net';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -36,8 +40,10 @@ import {
   API_KEY,
   cashSale,
   removeDir,
+  startCardSim,
   startSimulator,
   tempDir,
+  type CardSim,
   type Simulator,
 } from '../support/terminal-harness.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
@@ -473,6 +479,197 @@ describe.skipIf(refusal !== null)('a sale answered 503 after its document was wr
       // As the refusal says: sent again with the key once there is space, it gets its document.
       const retried = await call(terminal, 'POST', '/api/sales', cashSale(41), 'answer-after-write');
       expect([retried.status, retried.body.data?.fiscalOperationId]).toEqual([200, written]);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+/**
+ * A TCP relay to the fiscal server that can hold what the terminal sends (TLS passes through
+ * untouched): the test acts between the sale's write and the fiscal server's answer.
+ */
+async function startGate(target: string) {
+  const upstreamUrl = new URL(target);
+  let holding = false;
+  const held: (() => void)[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(upstreamUrl.port), upstreamUrl.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => {
+      const send = () => upstream.write(chunk);
+      if (holding) held.push(send);
+      else send();
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as { port: number }).port);
+  return {
+    url: url.toString(),
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+describe.skipIf(refusal !== null)('card payments on a full disk', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let cardSim: CardSim;
+  let gate: Awaited<ReturnType<typeof startGate>>;
+  let terminal: TerminalProcess;
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-card');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
+    gate = await startGate(sim.url);
+    terminal = await startTerminalProcess({
+      dataDir: join(mountPoint, 'data'),
+      sim,
+      card: cardSim,
+      env: { MEV_URL: gate.url, MEV_CONNECT_TIMEOUT_MS: '20000', MEV_REQUEST_TIMEOUT_MS: '20000' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await gate?.close();
+    await Promise.all([sim?.stop(), cardSim?.stop()]);
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    for (const dir of [sim?.dataDir, cardSim?.dataDir]) if (dir) removeDir(dir);
+  });
+
+  it('a sale refused inline whose refusal the disk refused ends refused, its charge voided once space returns, without a restart', async () => {
+    const file = join(mountPoint, 'data', 'terminal.sqlite');
+    const db = new Database(file);
+    const filler = join(mountPoint, 'filler');
+    const cardSale = { ...cashSale(51), payments: [{ type: '2', amount: 51 }] };
+    const latest = () =>
+      db
+        .prepare<[], { operationId: string; purchase: string; status: string }>(
+          `SELECT o.id AS operationId, c.id AS purchase, o.status FROM fiscal_operations o
+           JOIN sales s ON s.seq = o.seq JOIN card_transactions c ON c.sale_id = s.id
+           ORDER BY o.seq DESC LIMIT 1`,
+        )
+        .get();
+    try {
+      // The card is charged and the sale written; its registration is held on its way.
+      gate.hold();
+      const sale = call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
+      await expect.poll(() => latest()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
+      const { operationId, purchase } = latest()!;
+      expect((await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
+        state: 'charged',
+      });
+
+      // The fiscal server refuses it for itself; the disk refuses the record of that refusal.
+      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'poison', poisonOperationId: operationId });
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(filler);
+      gate.release();
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+
+      // Space returns; the fiscal server still refuses that operation.
+      rmSync(filler);
+      const cardRow = () =>
+        db
+          .prepare<[string], { status: string; cancelled_by: string | null }>(
+            'SELECT status, cancelled_by FROM card_transactions WHERE id = ?',
+          )
+          .get(purchase);
+      await expect.poll(cardRow, { timeout: 20_000 }).toMatchObject({ status: 'cancelled' });
+      expect((await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]?.state).toMatch(
+        /^(voided|reversed)$/,
+      );
+      // Refused inline, never queued offline: its key answers the refusal.
+      expect(
+        db
+          .prepare<[string], { status: string; is_offline: number }>(
+            'SELECT status, is_offline FROM fiscal_operations WHERE id = ?',
+          )
+          .get(operationId),
+      ).toEqual({ status: 'failed', is_offline: 0 });
+      const retried = await call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
+      expect([retried.status, retried.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('a charge whose approval the disk refused to journal is taken back once space returns, without a restart', async () => {
+    const db = new Database(join(mountPoint, 'data', 'terminal.sqlite'));
+    const filler = join(mountPoint, 'filler');
+    const lastPurchase = () =>
+      db
+        .prepare<[], { id: string; status: string }>(
+          `SELECT id, status FROM card_transactions WHERE kind = 'purchase' ORDER BY seq DESC LIMIT 1`,
+        )
+        .get();
+    try {
+      // The card terminal charges the card, then answers after a while: the disk fills meanwhile.
+      await setCardFault(cardSim.adminUrl, { mode: 'slow', delayMs: 3000, operations: ['purchase'] });
+      const before = lastPurchase()?.id;
+      const sale = call(terminal, 'POST', '/api/sales', {
+        ...cashSale(52),
+        payments: [{ type: '2', amount: 52 }],
+      });
+      await expect
+        .poll(() => (lastPurchase()?.id !== before ? lastPurchase()?.status : undefined), {
+          timeout: 15_000,
+          interval: 20,
+        })
+        .toBe('sending');
+      const { id: purchase } = lastPurchase()!;
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(filler);
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+      expect((await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
+        result: 'approved',
+        state: 'charged',
+      });
+
+      // Space returns: no sale was written, so the charge must not stay.
+      await setCardFault(cardSim.adminUrl, { mode: 'ok' });
+      rmSync(filler);
+      const next = await call(terminal, 'POST', '/api/sales', {
+        ...cashSale(53),
+        payments: [{ type: '2', amount: 53 }],
+      });
+      expect(next.status).toBe(200);
+      await expect
+        .poll(async () => (await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]?.state, {
+          timeout: 10_000,
+        })
+        .toMatch(/^(voided|reversed)$/);
+      expect(
+        db
+          .prepare<[string], { status: string }>('SELECT status FROM card_transactions WHERE id = ?')
+          .get(purchase),
+      ).toEqual({ status: 'cancelled' });
     } finally {
       db.close();
     }

@@ -115,6 +115,7 @@ export function syncWorkerFor(
     logger,
     metrics: rt.metrics,
     onQueued: () => undefined,
+    onLateRefusal: () => undefined,
     answerHoldMs: DEFAULT_ANSWER_HOLD_MS,
   });
   return new SyncWorker({
