@@ -113,11 +113,12 @@ export class CardPayments {
   readonly #lock: SerialLock;
   readonly #logger: Logger;
   /**
-   * Purchases sent whose outcome the journal could not record (the disk refused the write):
-   * left `sending`, perhaps charged, and no sale is written on them. Taken back by #settle,
-   * before the next card operation; a restart takes back what is left `sending` anyway.
+   * Purchases to take back that the journal could not mark `cancelling` (the disk refused the
+   * write), with the reason: sent and left `sending` (perhaps charged, no sale written on them),
+   * or approved and given to `cancel`. Marked and taken back by #settle, before the next card
+   * operation; a restart takes back what is left anyway (markInterrupted).
    */
-  readonly #unjournaled = new Set<string>();
+  readonly #unjournaled = new Map<string, string>();
 
   constructor(o: CardPaymentsOptions) {
     this.journal = o.journal;
@@ -153,7 +154,12 @@ export class CardPayments {
           cancelReason: 'the card terminal did not answer the purchase',
         });
       } catch (error) {
-        if (!(error instanceof DomainError)) this.#unjournaled.add(row.id);
+        if (!(error instanceof DomainError)) {
+          this.#unjournaled.set(
+            row.id,
+            'the outcome of the purchase could not be journaled; no sale was written on it',
+          );
+        }
         throw error;
       }
       const reversed = await this.#cancelOne(cancelling);
@@ -173,9 +179,19 @@ export class CardPayments {
   async cancel(rows: readonly CardTransaction[], reason: string): Promise<void> {
     if (rows.length === 0) return;
     for (const row of rows) {
-      const current = this.journal.require(row.id);
-      if (current.status === 'approved' || current.status === 'in_doubt') {
-        this.journal.transition(row.id, current.status, 'cancelling', { cancelReason: reason });
+      try {
+        const current = this.journal.require(row.id);
+        if (current.status === 'approved' || current.status === 'in_doubt') {
+          this.journal.transition(row.id, current.status, 'cancelling', { cancelReason: reason });
+        }
+      } catch (error) {
+        // The disk refused the mark: #settle makes it, and takes the payment back, before the
+        // next card operation.
+        this.#logger.error(
+          { err: error, id: row.id, reason },
+          'card payment to take back could not be marked',
+        );
+        this.#unjournaled.set(row.id, reason);
       }
     }
     try {
@@ -302,9 +318,10 @@ export class CardPayments {
   }
 
   /**
-   * A void or a refund. With an Idempotency-Key, a retry after an answer in doubt (or a crash)
-   * resends the first attempt, as the journal holds it, under its reference, which the card
-   * terminal answers without doing it twice; a decided attempt is answered from the journal.
+   * A void or a refund. With an Idempotency-Key, a retry after an answer in doubt (or a crash,
+   * or an answer the disk refused to record) resends the first attempt, as the journal holds it,
+   * under its reference, which the card terminal answers without doing it twice; a decided
+   * attempt is answered from the journal.
    */
   async #moneyBack(
     request: Omit<NewCardTransaction, 'id' | 'idempotencyKey'>,
@@ -324,10 +341,14 @@ export class CardPayments {
     }
     if (previous?.status === 'approved') return previous;
     if (previous?.status === 'declined') throw declinedError(previous);
+    // Still `sending` under the card lock: the disk refused to record its answer. Like one in
+    // doubt, it is resent under its own reference, never sent anew.
     const row =
       previous?.status === 'in_doubt'
         ? this.journal.transition(previous.id, 'in_doubt', 'sending')
-        : this.journal.insertSending({ ...request, id: randomUUID(), idempotencyKey });
+        : previous?.status === 'sending'
+          ? previous
+          : this.journal.insertSending({ ...request, id: randomUUID(), idempotencyKey });
     const sent = await this.#send(row, () => call(row));
     if (sent.kind === 'approved') return sent.row;
     if (sent.kind === 'in_doubt') {
@@ -384,12 +405,10 @@ export class CardPayments {
 
   /** Retries every cancellation the card terminal has not confirmed (lock held). */
   async #settle(): Promise<void> {
-    for (const id of this.#unjournaled) {
+    for (const [id, cancelReason] of this.#unjournaled) {
       const { status } = this.journal.require(id);
-      if (status === 'sending' || status === 'in_doubt') {
-        this.journal.transition(id, status, 'cancelling', {
-          cancelReason: 'the outcome of the purchase could not be journaled; no sale was written on it',
-        });
+      if (status === 'sending' || status === 'in_doubt' || status === 'approved') {
+        this.journal.transition(id, status, 'cancelling', { cancelReason });
       }
       this.#unjournaled.delete(id);
     }

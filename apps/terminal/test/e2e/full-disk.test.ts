@@ -674,6 +674,119 @@ describe.skipIf(refusal !== null)('card payments on a full disk', () => {
       db.close();
     }
   }, 120_000);
+  it('a card refund whose approval the disk refused to journal is not refunded again by its retry', async () => {
+    const db = new Database(join(mountPoint, 'data', 'terminal.sqlite'));
+    const filler = join(mountPoint, 'filler');
+    const lastRefund = () =>
+      db
+        .prepare<[], { id: string; status: string }>(
+          `SELECT id, status FROM card_transactions WHERE kind = 'refund' ORDER BY seq DESC LIMIT 1`,
+        )
+        .get();
+    try {
+      const sold = await call(terminal, 'POST', '/api/sales', {
+        ...cashSale(60),
+        items: [{ name: 'Item', unitPrice: 30, quantity: 2, vatCode: 'B' }],
+        payments: [{ type: '2', amount: 60 }],
+      });
+      expect(sold.status).toBe(200);
+      const saleId = sold.body.data!.saleId as string;
+      const rrn = (sold.body.data!.payments as { card: { rrn: string } }[])[0]!.card.rrn;
+      const refundedAtBank = async () =>
+        (await listCardTransactions(cardSim.adminUrl, { operation: 'purchase' })).find((p) => p.rrn === rrn)
+          ?.refunded;
+
+      // Half of it back: the card terminal refunds, then answers after a while; the disk fills meanwhile.
+      await setCardFault(cardSim.adminUrl, { mode: 'slow', delayMs: 3000, operations: ['refund'] });
+      const half = { items: [{ index: 0, quantity: 1 }], printReceipt: false };
+      const refund = call(terminal, 'POST', `/api/sales/${saleId}/refund`, half, 'unjournaled-card-refund');
+      await expect.poll(() => lastRefund()?.status, { timeout: 15_000, interval: 20 }).toBe('sending');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(filler);
+      const refused = await refund;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+      expect(await refundedAtBank()).toBe(3000);
+
+      // Space returns; the refund is sent again with its key, as the 503 asks: the card gets it once.
+      await setCardFault(cardSim.adminUrl, { mode: 'ok' });
+      rmSync(filler);
+      const retried = await call(
+        terminal,
+        'POST',
+        `/api/sales/${saleId}/refund`,
+        half,
+        'unjournaled-card-refund',
+      );
+      expect([retried.status, retried.body.error]).toEqual([200, null]);
+      expect(await refundedAtBank()).toBe(3000);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('a card payment to take back whose marking the disk refused is taken back once space returns, without a restart', async () => {
+    const db = new Database(join(mountPoint, 'data', 'terminal.sqlite'));
+    const filler = join(mountPoint, 'filler');
+    const lastPurchase = () =>
+      db
+        .prepare<[], { id: string; status: string; amount: number }>(
+          `SELECT id, status, amount FROM card_transactions WHERE kind = 'purchase' ORDER BY seq DESC LIMIT 1`,
+        )
+        .get();
+    try {
+      // Two card payments: the first is approved at once, the second answers after a while and
+      // the disk fills meanwhile; its approval is refused, and so is the marking of the first as
+      // to be taken back.
+      await setCardFault(cardSim.adminUrl, {
+        mode: 'slow',
+        delayMs: 3000,
+        operations: ['purchase'],
+        amounts: [2000],
+      });
+      const sale = call(terminal, 'POST', '/api/sales', {
+        ...cashSale(30),
+        payments: [
+          { type: '2', amount: 10 },
+          { type: '2', amount: 20 },
+        ],
+      });
+      await expect
+        .poll(() => (lastPurchase()?.amount === 2000 ? lastPurchase()?.status : undefined), {
+          timeout: 15_000,
+          interval: 20,
+        })
+        .toBe('sending');
+      const first = db
+        .prepare<[], { id: string; status: string }>(
+          `SELECT id, status FROM card_transactions WHERE kind = 'purchase' AND amount = 1000 ORDER BY seq DESC LIMIT 1`,
+        )
+        .get()!;
+      expect(first.status).toBe('approved');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      fill(filler);
+      const refused = await sale;
+      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+
+      // Space returns: no sale was written, so neither charge may stay.
+      await setCardFault(cardSim.adminUrl, { mode: 'ok' });
+      rmSync(filler);
+      const next = await call(terminal, 'POST', '/api/sales', {
+        ...cashSale(54),
+        payments: [{ type: '2', amount: 54 }],
+      });
+      expect(next.status).toBe(200);
+      expect((await listCardTransactions(cardSim.adminUrl, { reference: first.id }))[0]?.state).toMatch(
+        /^(voided|reversed)$/,
+      );
+      expect(
+        db
+          .prepare<[string], { status: string }>('SELECT status FROM card_transactions WHERE id = ?')
+          .get(first.id),
+      ).toEqual({ status: 'cancelled' });
+    } finally {
+      db.close();
+    }
+  }, 120_000);
 });
 
 describe.skipIf(refusal !== null)('a read-only file system', () => {
