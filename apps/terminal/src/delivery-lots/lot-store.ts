@@ -190,12 +190,19 @@ export class LotStore {
     );
   }
 
-  /** sold → open: the sale that sold the lot was refused by the fiscal server. */
+  /**
+   * sold → open when the sale that sold the lot was refused by the fiscal server, or never
+   * written. A sale that stands keeps its lot sold whatever failed after its write (a full disk
+   * refusing the record of the server's answer: the sale is registered later), or the lot would
+   * be sold twice; the caller reopens on any error and leaves that judgement here.
+   */
   reopen(id: string, saleId: string): void {
     this.db
       .prepare(
         `UPDATE delivery_lots SET status = 'open', closed_at = NULL, sale_id = NULL, sold_json = NULL, webhook_state = NULL
-         WHERE id = ? AND sale_id = ?`,
+         WHERE id = ? AND sale_id = ? AND NOT EXISTS (
+           SELECT 1 FROM sales s JOIN fiscal_operations o ON o.seq = s.seq
+           WHERE s.id = delivery_lots.sale_id AND o.status != 'failed')`,
       )
       .run(id, saleId);
   }

@@ -99,7 +99,7 @@ export async function createSale(
     resourceId: saleId,
   }).catch((error: unknown) => {
     // Refused by the fiscal server after it was written: nothing was sold, the lot is open again
-    // (a no-op when the sale was never written).
+    // (a no-op when the sale was never written, or stands: LotStore.reopen judges which).
     fromLot?.lots.reopen(fromLot.lot.id, saleId);
     throw error;
   });

@@ -1,3 +1,4 @@
+import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VirtualPrinter } from '../../src/printing/virtual-printer.js';
@@ -223,6 +224,42 @@ describe('a sale from a lot', () => {
       expect.objectContaining({ field: 'items[1].lotLineId', code: 'LOT_LINE_ID_INVALID' }),
     ]);
     expect((await lot(created.lotId)).status).toBe('open');
+  });
+
+  it('opens the lot again when the fiscal server refuses its sale, never while its sale stands', async () => {
+    // What createSale does with any error of a sale from a lot, even one after the sale was
+    // written (a full disk refusing the record of the server's answer: 503, the sale stands and
+    // is registered later): the lot must stay sold, or it would be sold a second time.
+    const standing = await createLot();
+    const sold = await ctx.terminal.call<Enveloped>(
+      'POST',
+      '/api/sales',
+      saleFromLot({ deliveryLotId: standing.lotId }),
+    );
+    expect(sold.status).toBe(200);
+    ctx.terminal.runtime.lots.reopen(standing.lotId, sold.body.data!.saleId as string);
+    expect((await lot(standing.lotId)).status).toBe('sold');
+
+    const refusedLot = await createLot();
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'fault' });
+    try {
+      const refused = await ctx.terminal.call<Enveloped>(
+        'POST',
+        '/api/sales',
+        saleFromLot({ deliveryLotId: refusedLot.lotId }),
+      );
+      expect(refused.status).toBe(502);
+      expect(refused.body.error!.code).toBe('MEV_ERROR');
+    } finally {
+      await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'ok' });
+    }
+    expect((await lot(refusedLot.lotId)).status).toBe('open');
+    const again = await ctx.terminal.call<Enveloped>(
+      'POST',
+      '/api/sales',
+      saleFromLot({ deliveryLotId: refusedLot.lotId }),
+    );
+    expect(again.status).toBe(200);
   });
 
   it('cancels an open lot, which then cannot be sold', async () => {
