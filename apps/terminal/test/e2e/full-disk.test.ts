@@ -106,6 +106,44 @@ function fill(file: string): void {
   }
 }
 
+/** The newest fiscal operation in the terminal's file, read on a connection of the test's own. */
+function newestOperation(db: Database.Database): { id: string; status: string } | undefined {
+  return db
+    .prepare<[], { id: string; status: string }>(
+      'SELECT id, status FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
+    )
+    .get();
+}
+
+/**
+ * A terminal process whose data directory is on a tmpfs of its own (24 MB), with mev-sim; both
+ * started before the describe's tests, stopped and the tmpfs unmounted after them.
+ */
+function useTerminalOnTmpfs(
+  name: string,
+  env: Record<string, string>,
+): { mountPoint: string; sim: Simulator; terminal: TerminalProcess } {
+  const disk = {} as { mountPoint: string; sim: Simulator; terminal: TerminalProcess };
+  beforeAll(async () => {
+    disk.mountPoint = tempDir(name);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', disk.mountPoint]);
+    disk.sim = await startSimulator();
+    disk.terminal = await startTerminalProcess({
+      dataDir: join(disk.mountPoint, 'data'),
+      sim: disk.sim,
+      env,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await disk.terminal?.stop();
+    await disk.sim?.stop();
+    execFileSync('umount', ['-l', disk.mountPoint]);
+    removeDir(disk.mountPoint);
+    removeDir(disk.sim?.dataDir ?? '');
+  });
+  return disk;
+}
+
 describe.skipIf(refusal !== null)('a full disk under the terminal process', () => {
   let mountPoint: string;
   let sim: Simulator;
@@ -294,44 +332,18 @@ describe.skipIf(refusal !== null)('an Idempotency-Key whose answer the full disk
 });
 
 describe.skipIf(refusal !== null)('a document whose fiscal server answer the full disk refuses', () => {
-  let mountPoint: string;
-  let sim: Simulator;
-  let terminal: TerminalProcess;
-
-  beforeAll(async () => {
-    mountPoint = tempDir('full-disk-mev');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
-    sim = await startSimulator();
-    terminal = await startTerminalProcess({
-      dataDir: join(mountPoint, 'data'),
-      sim,
-      env: { MEV_REQUEST_TIMEOUT_MS: '20000' },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await terminal?.stop();
-    await sim?.stop();
-    execFileSync('umount', ['-l', mountPoint]);
-    removeDir(mountPoint);
-    removeDir(sim?.dataDir ?? '');
-  });
+  const disk = useTerminalOnTmpfs('full-disk-mev', { MEV_REQUEST_TIMEOUT_MS: '20000' });
 
   it('is registered once space returns, and the documents after it are not held behind it, without a restart', async () => {
+    const { mountPoint, sim, terminal } = disk;
     const file = join(mountPoint, 'data', 'terminal.sqlite');
     const db = new Database(file);
-    const lastStatus = () =>
-      db
-        .prepare<[], { id: string; status: string }>(
-          'SELECT id, status FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
-        )
-        .get();
     try {
       // The fiscal server answers after a while: the disk fills while the sale waits for it.
       await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'slow', delayMs: 3000 });
       const sale = call(terminal, 'POST', '/api/sales', cashSale(21), 'stranded-sale');
-      await expect.poll(() => lastStatus()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
-      const stranded = lastStatus()!.id;
+      await expect.poll(() => newestOperation(db)?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
+      const stranded = newestOperation(db)!.id;
       // An empty WAL: recording the answer must grow it, which the full disk refuses.
       db.pragma('wal_checkpoint(TRUNCATE)');
       fill(join(mountPoint, 'filler'));
@@ -368,30 +380,10 @@ describe.skipIf(refusal !== null)('a document whose fiscal server answer the ful
 });
 
 describe.skipIf(refusal !== null)('a queued document whose answer the full disk refuses', () => {
-  let mountPoint: string;
-  let sim: Simulator;
-  let terminal: TerminalProcess;
-
-  beforeAll(async () => {
-    mountPoint = tempDir('full-disk-queue');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
-    sim = await startSimulator();
-    terminal = await startTerminalProcess({
-      dataDir: join(mountPoint, 'data'),
-      sim,
-      env: { MEV_REQUEST_TIMEOUT_MS: '20000' },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await terminal?.stop();
-    await sim?.stop();
-    execFileSync('umount', ['-l', mountPoint]);
-    removeDir(mountPoint);
-    removeDir(sim?.dataDir ?? '');
-  });
+  const disk = useTerminalOnTmpfs('full-disk-queue', { MEV_REQUEST_TIMEOUT_MS: '20000' });
 
   it('is sent again by the sync worker once space returns, without a restart', async () => {
+    const { mountPoint, sim, terminal } = disk;
     const file = join(mountPoint, 'data', 'terminal.sqlite');
     const db = new Database(file);
     const statusOf = (id: string) =>
@@ -426,46 +418,20 @@ describe.skipIf(refusal !== null)('a queued document whose answer the full disk 
 });
 
 describe.skipIf(refusal !== null)('a sale answered 503 after its document was written', () => {
-  let mountPoint: string;
-  let sim: Simulator;
-  let terminal: TerminalProcess;
-
-  beforeAll(async () => {
-    mountPoint = tempDir('full-disk-answer');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
-    sim = await startSimulator();
-    terminal = await startTerminalProcess({
-      dataDir: join(mountPoint, 'data'),
-      sim,
-      env: { MEV_REQUEST_TIMEOUT_MS: '3000' },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await terminal?.stop();
-    await sim?.stop();
-    execFileSync('umount', ['-l', mountPoint]);
-    removeDir(mountPoint);
-    removeDir(sim?.dataDir ?? '');
-  });
+  const disk = useTerminalOnTmpfs('full-disk-answer', { MEV_REQUEST_TIMEOUT_MS: '3000' });
 
   it('is the document when sent again with its key once there is space, not the 503 again', async () => {
+    const { mountPoint, sim, terminal } = disk;
     const file = join(mountPoint, 'data', 'terminal.sqlite');
     const db = new Database(file);
-    const last = () =>
-      db
-        .prepare<[], { id: string; status: string }>(
-          'SELECT id, status FROM fiscal_operations ORDER BY seq DESC LIMIT 1',
-        )
-        .get();
     const filler = join(mountPoint, 'filler');
     try {
       // The fiscal server does not answer: the sale is written `sent`, and after the timeout
       // its way into the offline queue must be written.
       await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'hang' });
       const sale = call(terminal, 'POST', '/api/sales', cashSale(41), 'answer-after-write');
-      await expect.poll(() => last()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
-      const written = last()!.id;
+      await expect.poll(() => newestOperation(db)?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
+      const written = newestOperation(db)!.id;
       // An empty WAL and the disk full but for a few pages: the queueing of the sale (several
       // pages) is refused, a smaller write after it still fits in what the refused one took.
       db.pragma('wal_checkpoint(TRUNCATE)');
