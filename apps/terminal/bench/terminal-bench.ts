@@ -198,6 +198,18 @@ async function timeAfterIdle(count: number, step: () => unknown): Promise<Latenc
   return summarize(samples);
 }
 
+/** The floor's durable commit (2a): one sale-sized row, in a file of its own with the terminal's pragmas. */
+function floorCommits(file: string): { commit: () => void; close: () => void } {
+  const db = openFiscalDatabase(file);
+  db.exec('CREATE TABLE bench_commit (id TEXT PRIMARY KEY, payload TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO bench_commit (id, payload) VALUES (?, ?)');
+  const payload = SALE_BODY.padEnd(SALE_ROW_BYTES, ' ');
+  return {
+    commit: () => db.transaction(() => insert.run(randomUUID(), payload))(),
+    close: () => db.close(),
+  };
+}
+
 /**
  * The floor as a sale meets it: the same commit and registration, one at a time, behind a bare
  * Fastify route that takes the sale's body, driven by the sale's load client, in rounds that
@@ -211,17 +223,14 @@ async function startFloorRoute(
   sim: MevSimProcess,
   scratch: string,
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const db = openFiscalDatabase(join(scratch, 'floor-route', 'floor.sqlite'));
-  db.exec('CREATE TABLE bench_commit (id TEXT PRIMARY KEY, payload TEXT NOT NULL)');
-  const insert = db.prepare('INSERT INTO bench_commit (id, payload) VALUES (?, ?)');
-  const payload = SALE_BODY.padEnd(SALE_ROW_BYTES, ' ');
+  const { commit, close } = floorCommits(join(scratch, 'floor-route', 'floor.sqlite'));
   const server = soapClient(sim, await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {}));
   const next = registrationRequests();
   const lock = new SerialLock(30_000);
   const app = Fastify({ logger: false });
   app.post('/floor', async () => {
     await lock.run(async () => {
-      db.transaction(() => insert.run(randomUUID(), payload))();
+      commit();
       await registerOrThrow(server, next());
     });
     return { success: true, data: { status: 'ok' }, error: null, timestamp: new Date().toISOString() };
@@ -233,7 +242,7 @@ async function startFloorRoute(
     async close() {
       await app.close();
       await server.close();
-      db.close();
+      close();
     },
   };
 }
@@ -245,11 +254,7 @@ interface Floor {
 }
 
 async function floor(sim: MevSimProcess, scratch: string): Promise<{ figures: Figures; floor: Floor }> {
-  const db = openFiscalDatabase(join(scratch, 'floor', 'floor.sqlite'));
-  db.exec('CREATE TABLE bench_commit (id TEXT PRIMARY KEY, payload TEXT NOT NULL)');
-  const insert = db.prepare('INSERT INTO bench_commit (id, payload) VALUES (?, ?)');
-  const payload = SALE_BODY.padEnd(SALE_ROW_BYTES, ' ');
-  const commit = () => db.transaction(() => insert.run(randomUUID(), payload))();
+  const { commit, close } = floorCommits(join(scratch, 'floor', 'floor.sqlite'));
 
   const material = await fiscalizeTerminal(sim.adminUrl, sim.caCertPem, {});
   const server = soapClient(sim, material);
@@ -314,7 +319,7 @@ async function floor(sim: MevSimProcess, scratch: string): Promise<{ figures: Fi
   } finally {
     connections.stop();
     await server.close();
-    db.close();
+    close();
   }
 }
 
