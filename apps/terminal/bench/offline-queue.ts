@@ -1,3 +1,4 @@
+import { DEFAULT_VAT_TABLE } from '@fiscal-pos/fiscal';
 import { randomUUID } from 'node:crypto';
 import { offlineFiscalCode } from '../src/fiscal-operations/offline-fiscal-code.js';
 import type { TerminalRuntime } from '../src/terminal-runtime.js';
@@ -11,7 +12,11 @@ export function queueOfflineSales(rt: TerminalRuntime, count: number): void {
   rt.db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const createdAt = new Date().toISOString();
-      const numbers = rt.terminalState.issueReceiptNumber(createdAt, rt.terminalState.get());
+      const numbers = rt.terminalState.issueReceiptNumber(
+        createdAt,
+        rt.terminalState.get(),
+        DEFAULT_VAT_TABLE,
+      );
       const op = rt.operations.insert({
         id: randomUUID(),
         operationType: 'receipt',

@@ -56,6 +56,7 @@ import { openFiscalDatabase, probeWrite, settleHeldWrites, type Db } from './sto
 import { StorageHealth } from './storage/storage-failure.js';
 import { PooledHistory, READ_WORKER } from './history/history-reads.js';
 import { ReadPool } from './storage/read-pool.js';
+import { DayVatRates } from './terminal-state/day-vat-rates.js';
 import { TerminalStateStore } from './terminal-state/terminal-state-store.js';
 import { applicationVersion } from './version.js';
 
@@ -134,8 +135,11 @@ export interface TerminalRuntime {
   card: CardPayments | null;
   /** The card terminal as health and the metrics show it (status `none` without one). */
   cardMonitor: CardTerminalMonitor;
-  /** The cloud's VAT rates once an activated terminal synced them; the configured table before. */
-  vatTable(): VatTable;
+  /**
+   * The fiscal day's VAT rates: the table in use, and the configured one (the cloud's once an
+   * activated terminal synced them, VAT_RATES before) waiting for the day's Z report.
+   */
+  vatRates: DayVatRates;
   /** The catalog kept on the terminal (empty when not activated). */
   catalog: CatalogStore;
   /** Null when the terminal is not activated: it works standalone, as before the platform. */
@@ -325,10 +329,15 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
           pageLimit: config.platform.catalogPageSize,
           timeoutMs: config.platform.cloudTimeoutMs,
           credentialMaxAgeMs: config.platform.credentialMaxAgeDays * 86_400_000,
+          // The cloud's VAT rates may have changed: a change during an open day waits for its Z report.
+          onSynced: () => vatRates.notice(),
         });
+  const configuredVatTable = (): VatTable => platform?.vatTable() ?? o.vatTable ?? config.vatTable;
+  const vatRates = new DayVatRates({ state: terminalState, configured: configuredVatTable, logger });
+  // VAT rates changed by this restart while a day is open wait for its Z report: said now.
+  vatRates.notice();
   // The first sync runs in the background: selling never waits for the cloud.
   platform?.start();
-  const vatTable = (): VatTable => platform?.vatTable() ?? o.vatTable ?? config.vatTable;
 
   const receiptHeader = (): ReceiptHeader => ({
     merchant: platform?.merchant() ?? config.merchant,
@@ -429,6 +438,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     clock,
     fiscalization: () => o.fiscal.fiscalization,
     registrar: () => registrar,
+    configuredVatTable,
   };
 
   return {
@@ -472,7 +482,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     relayState: () => (relayLink.connected ? 'connected' : relayAccess() === null ? 'none' : 'disconnected'),
     card,
     cardMonitor,
-    vatTable,
+    vatRates,
     catalog,
     platform,
     cashier: { id: 'cashier-1', name: 'Cashier' },

@@ -25,9 +25,11 @@ export { divRound, mulMilli, percentOf, vatFromGross } from './money/rounding.js
 
 export { DEFAULT_VAT_TABLE, VAT_CODES, isVatCode } from './vat/vat.js';
 export { parseVatRatesSetting } from './vat/vat-rates-setting.js';
+export { dayVatTables, vatTableFromJson, vatTableToJson } from './vat/day-vat-table.js';
+export type { DayVatTables } from './vat/day-vat-table.js';
 export type { VatCode, VatTable } from './vat/vat.js';
 export type { VatLine } from './vat/vat-line.js';
-export { amountMapToJson, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
+export { amountMapToJson, keyedVatEntries, vatBreakdownToJson } from './vat/vat-breakdown-json.js';
 
 export { ACPS_CARD, ACPS_CASH, ACPS_CODES, acpsLabel, isAcpsCode } from './payments/acps.js';
 export type { PaymentLine } from './payments/payment-line.js';
@@ -53,7 +55,7 @@ export type { ParseResult, ValidationCode } from './validation/validation-issue.
 
 export { calculateSale } from './sale/sale-calculation.js';
 export type { SaleCalculation, SaleInput, SaleItemInput } from './sale/sale-calculation.js';
-export { isEmailAddress, parseSaleRequest, saleRequestSchema } from './sale/sale-request.js';
+export { isEmailAddress, parseSaleRequest, priceSaleDraft, saleRequestSchema } from './sale/sale-request.js';
 export type { SaleDraft } from './sale/sale-request.js';
 
 export { cashRequestSchema, parseCashRequest } from './cash/cash-request.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { timeOrderedId } from '../../src/storage/time-ordered-id.js';
-import type { SaleDraft } from '@fiscal-pos/fiscal';
+import { DEFAULT_VAT_TABLE, type SaleDraft } from '@fiscal-pos/fiscal';
 import { OperationStore } from '../../src/fiscal-operations/operation-store.js';
 import { saleOperationAmounts, saleRow } from '../../src/sales/sale-rows.js';
 import { SaleStore } from '../../src/fiscal-documents/sale-store.js';
@@ -42,7 +42,7 @@ export function writeSale(
   const written = rt.operations.withHeld(() => {
     const state = rt.terminalState.get();
     const shift = rt.shifts.forDocument(createdAt, () => rt.operations.cashBalance(state.reportNumber));
-    const numbers = rt.terminalState.issueReceiptNumber(createdAt, state);
+    const numbers = rt.terminalState.issueReceiptNumber(createdAt, state, DEFAULT_VAT_TABLE);
     const op = rt.operations.insert(
       {
         id: timeOrderedId(Date.parse(createdAt)),

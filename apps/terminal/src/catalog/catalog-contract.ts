@@ -55,19 +55,33 @@ export const catalogCategoryListSchema = z
   .meta({ id: 'CatalogCategoryList' });
 export type CatalogCategoryList = z.infer<typeof catalogCategoryListSchema>;
 
+/** A VAT table as the API shows it: each code the terminal knows, with its rate. */
+export const vatRatesSchema = z
+  .array(
+    z.strictObject({
+      code: z.enum(VAT_CODES),
+      rateBasisPoints: z.int().min(0).meta({ description: '2000 = 20 %; 0 for the exempt code' }),
+      exempt: z.boolean(),
+    }),
+  )
+  .meta({ id: 'VatRates' });
+
 export const catalogVatRateListSchema = z
   .strictObject({
     source: z.enum(['cloud', 'configuration']).meta({
       description:
-        'cloud: the merchant’s rates from the last catalog sync; configuration: VAT_RATES (not activated, or never synced)',
+        'where the configured rates come from: cloud, the merchant’s rates from the last catalog sync; ' +
+        'configuration, VAT_RATES (not activated, or never synced)',
     }),
-    vatRates: z.array(
-      z.strictObject({
-        code: z.enum(VAT_CODES),
-        rateBasisPoints: z.int().min(0).meta({ description: '2000 = 20 %; 0 for the exempt code' }),
-        exempt: z.boolean(),
-      }),
-    ),
+    vatRates: vatRatesSchema.meta({
+      description:
+        'the rates sales are calculated with now: the open fiscal day’s, fixed by its first document until its ' +
+        'Z report; the configured ones before the day’s first document',
+    }),
+    pending: vatRatesSchema.nullable().meta({
+      description:
+        'the configured rates when they differ from the open day’s: they take effect after its Z report; null otherwise',
+    }),
   })
   .meta({ id: 'CatalogVatRateList' });
 export type CatalogVatRateList = z.infer<typeof catalogVatRateListSchema>;

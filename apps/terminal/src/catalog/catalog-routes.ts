@@ -1,9 +1,9 @@
-import { VAT_CODES, type VatTable } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { DomainError } from '../domain-error.js';
 import { defineRoute } from '../http/define-route.js';
 import { defineQuery, limitQueryField, type QueryField } from '../http/query-fields.js';
+import type { DayVatRates } from '../terminal-state/day-vat-rates.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
 import {
   catalogCashierListSchema,
@@ -18,12 +18,13 @@ import {
 } from './catalog-contract.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { PlatformSync } from './platform-sync.js';
+import { presentVatRates } from './vat-rates-presenter.js';
 
 /** What the catalog endpoints read. */
 export interface CatalogDeps {
   catalog: CatalogStore;
   platform: PlatformSync | null;
-  vatTable: () => VatTable;
+  vatRates: Pick<DayVatRates, 'tables'>;
   terminalState: TerminalStateStore;
   clock: Clock;
 }
@@ -193,23 +194,18 @@ export const listCatalogVatRatesRoute = defineRoute<CatalogDeps>()({
   method: 'GET',
   path: '/api/catalog/vat-rates',
   operationId: 'listCatalogVatRates',
-  summary: 'The VAT rates sales are calculated with (raw JSON)',
+  summary: 'The VAT rates sales are calculated with, and those waiting for the Z report (raw JSON)',
   tag: 'Catalog',
   authenticated: true,
   body: 'raw',
   response: catalogVatRateListSchema,
   errors: [],
   handler: ({ services: d }): CatalogVatRateList => {
-    const table = d.vatTable();
-    const fromCloud = d.platform?.vatTable() ?? null;
+    const { inUse, pending } = d.vatRates.tables();
     return {
-      source: fromCloud === null ? 'configuration' : 'cloud',
-      vatRates: VAT_CODES.flatMap((code) => {
-        const rate = table[code];
-        return rate === undefined
-          ? []
-          : [{ code, rateBasisPoints: rate.rateBp ?? 0, exempt: rate.rateBp === null }];
-      }),
+      source: (d.platform?.vatTable() ?? null) === null ? 'configuration' : 'cloud',
+      vatRates: presentVatRates(inUse),
+      pending: pending === null ? null : presentVatRates(pending),
     };
   },
 });

@@ -23,6 +23,8 @@ export interface PlatformSyncOptions {
   timeoutMs: number;
   /** A device credential older than this is rotated by the next pass. */
   credentialMaxAgeMs: number;
+  /** After each pass that completed: what the catalog brought (VAT rates) may have changed. */
+  onSynced: () => void;
 }
 
 /** The platform link as health shows it. */
@@ -146,5 +148,6 @@ export class PlatformSync {
       this.o.store.recordError(error instanceof Error ? error.message : String(error), this.o.clock.now());
       throw error;
     }
+    this.o.onSynced();
   }
 }

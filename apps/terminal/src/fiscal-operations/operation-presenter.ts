@@ -1,4 +1,4 @@
-import { fromBp, fromMinor } from '@fiscal-pos/fiscal';
+import { fromBp, fromMinor, keyedVatEntries } from '@fiscal-pos/fiscal';
 import type { FiscalOperation } from './operation-contract.js';
 import type { ListedFiscalOperation } from './operation-store.js';
 
@@ -9,10 +9,11 @@ export function presentOperation(op: ListedFiscalOperation): FiscalOperation {
     string,
     { percent: number; rate: number; cost: number; gross: number; taxableBase: number }
   > = {};
-  for (const line of op.vat) {
+  // A report's VAT can hold a code at two rates: keyed apart, as in the report itself.
+  for (const [key, line] of keyedVatEntries(op.vat)) {
     const percent = line.rateBp === null ? 0 : fromBp(line.rateBp);
-    vatBreakdown[line.code] = fromMinor(line.vatAmount);
-    vatDetails[line.code] = {
+    vatBreakdown[key] = fromMinor(line.vatAmount);
+    vatDetails[key] = {
       percent,
       rate: line.rateBp === null ? 0 : line.rateBp / 10_000,
       cost: fromMinor(line.vatAmount),

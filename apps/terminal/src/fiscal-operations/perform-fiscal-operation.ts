@@ -10,6 +10,7 @@ import {
   type PaymentLine,
   type TurnoverBreach,
   type VatLine,
+  type VatTable,
 } from '@fiscal-pos/fiscal';
 import type { Db } from '../storage/database.js';
 import { assertFiscalized, type Fiscalization } from '../fiscalization/fiscalization-status.js';
@@ -56,6 +57,8 @@ export interface FiscalContext<Shifts extends DocumentShifts = DocumentShifts> {
   clock: Clock;
   fiscalization: () => Fiscalization;
   registrar: () => FiscalRegistrar | null;
+  /** The VAT table configured now (VAT_RATES, or the cloud's): the next fiscal day's. */
+  configuredVatTable: () => VatTable;
 }
 
 interface DocumentNumbers {
@@ -97,7 +100,8 @@ export interface FiscalOperationPlan {
   operationId: string;
   /** Rules that need the lock held (for example the cash balance). Throws DomainError. */
   check?: (state: TerminalState) => void;
-  amounts: (state: TerminalState) => OperationAmounts;
+  /** The document's amounts; a sale computes its VAT with `vatTable`, the fiscal day's. */
+  amounts: (state: TerminalState, vatTable: VatTable) => OperationAmounts;
   /** Before the write: the sale's card payments. */
   beforeWrite?: ReversibleStep;
   /** Writes the document's own rows, inside the operation's single durable transaction. */
@@ -143,7 +147,10 @@ export async function performFiscalOperation(
     };
     const checkedAt = dated(ctx.clock.now());
     plan.check?.(state);
-    const amounts = plan.amounts(state);
+    // The day keeps its table until its Z report; its first document takes the configured one
+    // and fixes it for the day (dayVatTables in packages/fiscal, issueReceiptNumber).
+    const vatTable = state.dayVatTable ?? ctx.configuredVatTable();
+    const amounts = plan.amounts(state, vatTable);
     // Reports and cash-outs add nothing: they are never refused by a limit (a Z report can always be made).
     const added = turnoverOf(plan.type, amounts.totalAmount);
     if (added > 0) {
@@ -166,7 +173,7 @@ export async function performFiscalOperation(
           : null;
         const shiftId = shift?.id ?? null;
         const numbers = rules.takesReceiptNumber
-          ? ctx.terminalState.issueReceiptNumber(createdAt, state)
+          ? ctx.terminalState.issueReceiptNumber(createdAt, state, vatTable)
           : { receiptNumber: null, reportNumber: state.reportNumber };
         const op = ctx.operations.insert(
           {

@@ -1,6 +1,7 @@
 import { RELAY_LINK_STATES } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { CARD_TERMINAL_STATUSES } from '../card/card-terminal-monitor.js';
+import { vatRatesSchema } from '../catalog/catalog-contract.js';
 import { countSchema, documentNumberSchema, timestampSchema } from '../http/shared-contract.js';
 import { printerHealthSchema } from '../printing/print-job-contract.js';
 
@@ -189,6 +190,23 @@ export const healthRecordSchema = z
     lastReceiptNumber: countSchema.meta({
       description: 'last receipt number of the open day; 0 before the first',
     }),
+    vatRates: z
+      .strictObject({
+        inUse: vatRatesSchema.meta({
+          description:
+            'the rates documents are calculated with: the open fiscal day’s, fixed by its first document until its ' +
+            'Z report (and kept across restarts); the configured ones before the day’s first document',
+        }),
+        pending: vatRatesSchema.nullable().meta({
+          description:
+            'the configured rates (VAT_RATES, or the cloud’s) when they differ from the open day’s: in use from the ' +
+            'next fiscal day, right after the Z report; null when none wait',
+        }),
+      })
+      .meta({
+        id: 'DayVatRates',
+        description: 'a fiscal day keeps one VAT table (docs/terminal-api.md, "VAT rates")',
+      }),
     offlineQueueSize: countSchema.meta({
       description: 'fiscal operations not yet confirmed by the fiscal server',
     }),

@@ -6,7 +6,9 @@ import type { Fiscalization } from '../fiscalization/fiscalization-status.js';
 import { IDENTITY_MISSING } from '../fiscalization/fiscal-identity.js';
 import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
+import type { DayVatRates } from '../terminal-state/day-vat-rates.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
+import { presentVatRates } from '../catalog/vat-rates-presenter.js';
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
 import type { PlatformHealth, PlatformSync } from '../catalog/platform-sync.js';
@@ -31,6 +33,7 @@ export interface HealthSources {
   connectivity: MevConnectivity;
   operations: OperationStore;
   terminalState: TerminalStateStore;
+  vatRates: Pick<DayVatRates, 'tables'>;
   cardTerminal: () => CardTerminalHealth;
   printerHealth: () => PrinterHealth;
   /** Null when the terminal is not activated. */
@@ -94,6 +97,11 @@ function fiscalStatusOf(
   }
 }
 
+function vatRatesOf(rates: HealthSources['vatRates']): HealthRecord['vatRates'] {
+  const { inUse, pending } = rates.tables();
+  return { inUse: presentVatRates(inUse), pending: pending === null ? null : presentVatRates(pending) };
+}
+
 /** What GET /api/health answers, and what the health report to the cloud is made of. */
 export function healthRecord(s: HealthSources): HealthRecord {
   const now = s.clock.now();
@@ -115,6 +123,7 @@ export function healthRecord(s: HealthSources): HealthRecord {
     reportNumber: state.reportNumber,
     fiscalDay: fiscalDayOf(state.dayStartedAt),
     lastReceiptNumber: state.lastReceiptNumber,
+    vatRates: vatRatesOf(s.vatRates),
     offlineQueueSize: queue.size,
     offlineQueueOldestAt: queue.oldestCreatedAt,
     offlineQueueOldestAgeSeconds:

@@ -28,6 +28,7 @@ function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
     replay: reportReplay(kind),
     async handler({ services: d, body, idempotencyKey }) {
       const { operation, snapshot } = await generateFiscalReport(d.ctx, d.reports, kind, idempotencyKey);
+      if (kind === 'z') d.vatRates.notice();
       if (body.printReport) {
         printReportLater(
           d,

@@ -3,6 +3,7 @@ import type { FiscalContext } from '../fiscal-operations/perform-fiscal-operatio
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { PrintDocument } from '../printing/receipt-printer.js';
 import type { ReceiptHeader } from '../receipts/receipt-parts.js';
+import type { DayVatRates } from '../terminal-state/day-vat-rates.js';
 import type { ReportStore, ZReportHistory } from './report-store.js';
 
 /** What the report endpoints use of the runtime. */
@@ -13,6 +14,8 @@ export interface ReportDeps {
   zReportHistory: ZReportHistory;
   printQueue: PrintQueue;
   header: () => ReceiptHeader;
+  /** A Z report puts the pending VAT rates in use: said in the log. */
+  vatRates: Pick<DayVatRates, 'notice'>;
   logger: Logger;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SaleDraft } from '@fiscal-pos/fiscal';
+import { priceSaleDraft, type SaleDraft, type VatTable } from '@fiscal-pos/fiscal';
 import type { CardPayments } from '../card/card-payments.js';
 import { DomainError } from '../domain-error.js';
 import type { DeliveryLot, LotStore } from '../delivery-lots/lot-store.js';
@@ -42,6 +42,18 @@ export interface CreatedSale {
 }
 
 /**
+ * The sale computed with the fiscal day's VAT table. The request was parsed with the table in
+ * use then; a Z report, or the day's first document, between that and the fiscal lock can
+ * have put another one in use, and a day's documents all take its one table. Prices include
+ * VAT, so only the VAT moves; a code the day's table lacks is refused as the parse would have.
+ */
+function pricedForDay(draft: SaleDraft, vatTable: VatTable): SaleDraft {
+  const priced = priceSaleDraft(draft, vatTable);
+  if (!priced.ok) throw DomainError.validation(priced.issues);
+  return priced.value;
+}
+
+/**
  * Records a sale as one fiscal document: under the fiscal lock, the card payments without an
  * RRN are charged on the card terminal first (and taken back if the sale does not stand), then
  * numbers, lines, payments, the fiscal operation and the link to the card journal are written
@@ -66,13 +78,18 @@ export async function createSale(
 
   const fromLot = o.fromLot;
   let sale: SaleRecord | null = null;
+  // The draft as priced with the fiscal day's VAT table, under the lock.
+  let priced = draft;
   const operation = await performFiscalOperation(ctx, {
     type: 'receipt',
     operationId,
-    amounts: () => saleOperationAmounts(draft),
+    amounts: (_state, vatTable) => {
+      priced = pricedForDay(draft, vatTable);
+      return saleOperationAmounts(priced);
+    },
     ...(cardStep ? { beforeWrite: cardStep } : {}),
     write: (numbers) => {
-      const row = saleRow(draft, {
+      const row = saleRow(priced, {
         id: saleId,
         purchaseId: randomUUID(),
         fiscalOperationId: numbers.operationId,

@@ -1,3 +1,4 @@
+import { vatTableFromJson, vatTableToJson, type VatTable } from '@fiscal-pos/fiscal';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SEES_HELD_WRITES, type Db } from '../storage/database.js';
 
@@ -6,6 +7,8 @@ export interface TerminalState {
   reportNumber: number;
   lastReceiptNumber: number;
   dayStartedAt: string | null;
+  /** The open day's VAT table, fixed by its first document; null before it (day-vat-table.ts). */
+  dayVatTable: VatTable | null;
   offlineSecret: string;
 }
 
@@ -15,6 +18,7 @@ interface StateRow {
   /** Not a column: the open report's highest receipt number (see LAST_RECEIPT_NUMBER). */
   last_receipt_number: number;
   day_started_at: string | null;
+  day_vat_table: string | null;
   offline_secret: string;
 }
 
@@ -33,7 +37,16 @@ const LAST_RECEIPT_NUMBER = `${SEES_HELD_WRITES} COALESCE((SELECT o.receipt_numb
 
 /** The device's fiscal counters. Every write here happens inside an operation's transaction. */
 export class TerminalStateStore {
+  /** The day's table as last read, by its text: the same object while it does not change. */
+  #vatTable: { text: string; table: VatTable } | null = null;
+
   constructor(private readonly db: Db) {}
+
+  #vatTableOf(text: string | null): VatTable | null {
+    if (text === null) return null;
+    if (this.#vatTable?.text !== text) this.#vatTable = { text, table: vatTableFromJson(text) };
+    return this.#vatTable.table;
+  }
 
   /** Creates the single state row at first start; later starts keep what is there. */
   initialize(terminalId: string | null): TerminalState {
@@ -58,32 +71,53 @@ export class TerminalStateStore {
       reportNumber: row.report_number,
       lastReceiptNumber: row.last_receipt_number,
       dayStartedAt: row.day_started_at,
+      dayVatTable: this.#vatTableOf(row.day_vat_table),
       offlineSecret: row.offline_secret,
     };
   }
 
+  /** The open day's VAT table alone (a sale's parse reads it outside the lock); null before its first document. */
+  dayVatTable(): VatTable | null {
+    const row = this.db
+      .prepare<[], { day_vat_table: string | null }>('SELECT day_vat_table FROM terminal_state WHERE id = 1')
+      .get();
+    return this.#vatTableOf(row?.day_vat_table ?? null);
+  }
+
   /**
-   * Issues the next receipt number of the open Z report and starts the fiscal day if needed,
-   * from `state` as the operation read it under the fiscal lock (`get`), not read again: while
-   * the lock is held nothing else numbers a document or closes the day, and the trigger of
-   * migration 0025 refuses a number that would not follow the report's last.
+   * Issues the next receipt number of the open Z report, and starts the fiscal day with the VAT
+   * table its document was computed with if needed, from `state` as the operation read it under
+   * the fiscal lock (`get`), not read again: while the lock is held nothing else numbers a
+   * document or closes the day, and the trigger of migration 0025 refuses a number that would
+   * not follow the report's last.
    */
-  issueReceiptNumber(at: string, state: TerminalState): { receiptNumber: number; reportNumber: number } {
-    // The row is written by the day's first document only, which starts the day.
-    if (state.dayStartedAt === null) {
+  issueReceiptNumber(
+    at: string,
+    state: TerminalState,
+    vatTable: VatTable,
+  ): { receiptNumber: number; reportNumber: number } {
+    // The row is written by the day's first document only, which starts the day and fixes its
+    // table (and by the first document of a day opened before migration 0031, which had none).
+    if (state.dayStartedAt === null || state.dayVatTable === null) {
       this.db
-        .prepare('UPDATE terminal_state SET day_started_at = ? WHERE id = 1 AND day_started_at IS NULL')
-        .run(at);
+        .prepare(
+          `UPDATE terminal_state SET day_started_at = COALESCE(day_started_at, ?),
+             day_vat_table = COALESCE(day_vat_table, ?) WHERE id = 1`,
+        )
+        .run(at, vatTableToJson(vatTable));
     }
     return { receiptNumber: state.lastReceiptNumber + 1, reportNumber: state.reportNumber };
   }
 
-  /** Closes the fiscal day: the next report number, receipt numbering from 1 again. */
+  /**
+   * Closes the fiscal day: the next report number, receipt numbering from 1 again, and no VAT
+   * table held: the next day's first document fixes the one configured then.
+   */
   closeDay(): number {
     const row = this.db
       .prepare<[], { report_number: number }>(
-        `UPDATE terminal_state SET report_number = report_number + 1, day_started_at = NULL
-         WHERE id = 1 RETURNING report_number`,
+        `UPDATE terminal_state SET report_number = report_number + 1, day_started_at = NULL,
+           day_vat_table = NULL WHERE id = 1 RETURNING report_number`,
       )
       .get();
     if (!row) throw new Error('terminal_state is not initialized');

@@ -124,7 +124,7 @@ describe('the sale answered from the rows it wrote', () => {
     await fc.assert(
       fc.asyncProperty(saleCase, async (c) => {
         const rt = terminal.runtime;
-        const parsed = parseSaleRequest(saleBody(c), rt.vatTable());
+        const parsed = parseSaleRequest(saleBody(c), rt.vatRates.inUse());
         if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
         const { saleId, sale } = await createSale(rt.fiscalContext, rt.sales, {
           draft: parsed.value,

@@ -1,8 +1,9 @@
 // The catalog kept on the terminal, against a real cloud: a full sync of products, categories,
 // VAT rates and cashiers, read back over the terminal's raw catalog endpoints (search, barcode,
 // category, active, cursor paging), changes and deletions in the cloud arriving by the
-// incremental sync (several feed pages), the cloud's VAT rates used by sales, and the cloud
-// going away: the terminal keeps selling from its copy and health says what failed.
+// incremental sync (several feed pages), the cloud's VAT rates used by sales (a change during an
+// open fiscal day waits for its Z report), and the cloud going away: the terminal keeps selling
+// from its copy and health says what failed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { activateTerminal } from '../../src/platform/activate-terminal.js';
@@ -205,13 +206,44 @@ describe('the catalog on the terminal', () => {
         .map((p) => p.code)
         .sort(),
     ).toEqual(['APL', 'KIW']);
-    expect((await get<{ vatRates: Json[] }>('/api/catalog/vat-rates')).vatRates).toContainEqual({
-      code: 'A',
-      rateBasisPoints: 1000,
-      exempt: false,
-    });
-    expect(terminal.runtime.vatTable().A).toEqual({ code: 'A', rateBp: 1000 });
     expect((await get<{ counts: Json }>('/api/catalog/health')).counts).toMatchObject({ products: 4 });
+  });
+
+  it('keeps a VAT rate the cloud changed during an open fiscal day pending until its Z report', async () => {
+    // The day's first sale fixed A at 9 %; the sync above brought 10 %.
+    const rates = await get<{ vatRates: Json[]; pending: Json[] | null }>('/api/catalog/vat-rates');
+    expect(rates.vatRates).toContainEqual({ code: 'A', rateBasisPoints: 900, exempt: false });
+    expect(rates.pending).toContainEqual({ code: 'A', rateBasisPoints: 1000, exempt: false });
+    const sellA = async (amount: number) => {
+      const sale = await terminal.call<{ data: { vatBreakdown: Record<string, Json> } }>(
+        'POST',
+        '/api/sales',
+        { ...cashSale(amount), items: [{ name: 'Mere', unitPrice: amount, quantity: 1, vatCode: 'A' }] },
+        { 'X-API-Key': key },
+      );
+      expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+      return sale.body.data.vatBreakdown.A;
+    };
+    expect(await sellA(109)).toMatchObject({ percent: 9, vatAmount: 9 });
+
+    const z = await terminal.call<{ data: { reportData: { vatBreakdown: Json } } }>(
+      'POST',
+      '/api/reports/z',
+      { printReport: false },
+      { 'X-API-Key': key },
+    );
+    expect(z.status, JSON.stringify(z.body)).toBe(200);
+    expect(z.body.data.reportData.vatBreakdown.A).toEqual({
+      code: 'A',
+      percent: 9,
+      vatAmount: 18,
+      taxableBase: 200,
+      gross: 218,
+    });
+    expect(await sellA(110)).toMatchObject({ percent: 10, vatAmount: 10 });
+    const after = await get<{ vatRates: Json[]; pending: Json[] | null }>('/api/catalog/vat-rates');
+    expect(after.vatRates).toContainEqual({ code: 'A', rateBasisPoints: 1000, exempt: false });
+    expect(after.pending).toBeNull();
   });
 
   it('keeps selling from its copy when the cloud is away, and health says what failed', async () => {

@@ -2,6 +2,7 @@
  * Helpers shared by the offline-sync tests: polling with a deadline, what the simulator
  * registered, a queue filled directly in the store, and a fiscal server that records requests.
  */
+import { DEFAULT_VAT_TABLE } from '@fiscal-pos/fiscal';
 import { randomUUID } from 'node:crypto';
 import { listRegistrations, type MevSimProcess, type RegistrationView } from '@fiscal-pos/mev-sim';
 import pino from 'pino';
@@ -75,7 +76,7 @@ export function queueOffline(rt: TerminalRuntime, count: number): string[] {
       const op = rt.operations.insert({
         id: randomUUID(),
         operationType: 'receipt',
-        ...rt.terminalState.issueReceiptNumber(createdAt, rt.terminalState.get()),
+        ...rt.terminalState.issueReceiptNumber(createdAt, rt.terminalState.get(), DEFAULT_VAT_TABLE),
         totalAmount: 100,
         cashDelta: 100,
         vat: [{ code: 'B', rateBp: 2000, taxableBase: 83, vatAmount: 17, gross: 100 }],

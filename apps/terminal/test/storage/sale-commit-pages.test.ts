@@ -4,6 +4,7 @@
  * dropped for the highest number the open report's operations carry. The file must come out
  * whole, keep numbering where it was, and refuse what would break seq's order.
  */
+import { DEFAULT_VAT_TABLE } from '@fiscal-pos/fiscal';
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -60,7 +61,7 @@ describe('migration 0022', () => {
       .get()!;
     expect(table.sql).not.toMatch(/AUTOINCREMENT/);
     expect(state.get().lastReceiptNumber).toBe(3);
-    expect(state.issueReceiptNumber(new Date().toISOString(), state.get())).toEqual({
+    expect(state.issueReceiptNumber(new Date().toISOString(), state.get(), DEFAULT_VAT_TABLE)).toEqual({
       receiptNumber: 4,
       reportNumber: 1,
     });
@@ -71,7 +72,7 @@ describe('migration 0022', () => {
     );
     // A Z report starts the numbering again: the new report has no receipts yet.
     state.closeDay();
-    expect(state.issueReceiptNumber(new Date().toISOString(), state.get())).toEqual({
+    expect(state.issueReceiptNumber(new Date().toISOString(), state.get(), DEFAULT_VAT_TABLE)).toEqual({
       receiptNumber: 1,
       reportNumber: 2,
     });

@@ -6,6 +6,7 @@
  * trigger now), the outbox's due documents. Migrations 0028-0029 likewise: the queue index
  * without the operation sent inline, and the sales keyed by their operation's seq.
  */
+import { DEFAULT_VAT_TABLE } from '@fiscal-pos/fiscal';
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -127,7 +128,7 @@ describe('migrations 0024-0026', () => {
 
     // The last receipt number, and numbers that only grow within a report.
     expect(state.get().lastReceiptNumber).toBe(1);
-    expect(state.issueReceiptNumber('2026-11-27T09:00:00.000Z', state.get())).toEqual({
+    expect(state.issueReceiptNumber('2026-11-27T09:00:00.000Z', state.get(), DEFAULT_VAT_TABLE)).toEqual({
       receiptNumber: 2,
       reportNumber: 2,
     });
@@ -172,7 +173,7 @@ describe('migrations 0024-0026', () => {
     const statements = recordStatements(db);
     reports.shiftRecords('shift-a');
     reports.dayRecords(2);
-    state.issueReceiptNumber('2026-11-27T09:00:00.000Z', state.get());
+    state.issueReceiptNumber('2026-11-27T09:00:00.000Z', state.get(), DEFAULT_VAT_TABLE);
     write(2, 3, 'shift-a');
     outbox.due(10);
     outbox.confirm([{ seq: 3, revision: 2 }]);

@@ -26,7 +26,7 @@ export function exactMinor(value: bigint, what: string): Minor {
   return Number(value);
 }
 
-/** VAT of one code, summed exactly. */
+/** VAT of one code at one rate, summed exactly. */
 interface VatSum {
   code: VatCode;
   rateBp: VatLine['rateBp'];
@@ -35,32 +35,36 @@ interface VatSum {
   gross: bigint;
 }
 
-/** VAT per code, summed in order of first appearance. */
+/**
+ * VAT per code and rate, summed in order of first appearance. A fiscal day computes its
+ * documents with one table, but a code can still come at two rates: a return of a sale of an
+ * earlier day gives back the VAT that sale charged, and a periodic report can span a rate
+ * change. Such amounts are never summed under one rate: each rate of a code keeps its entry.
+ */
 export class VatSums {
-  private readonly byCode = new Map<VatCode, VatSum>();
+  private readonly byRate = new Map<string, VatSum>();
 
   /** Adds `sign` × a VAT line. */
   add(line: VatLine, sign: 1n | -1n): void {
-    const entry = this.byCode.get(line.code) ?? {
+    const key = `${line.code}:${line.rateBp ?? 'exempt'}`;
+    const entry = this.byRate.get(key) ?? {
       code: line.code,
       rateBp: line.rateBp,
       vatAmount: 0n,
       taxableBase: 0n,
       gross: 0n,
     };
-    // A rate change between records keeps the latest rate for the code.
-    entry.rateBp = line.rateBp;
     entry.vatAmount += sign * BigInt(line.vatAmount);
     entry.taxableBase += sign * BigInt(line.taxableBase);
     entry.gross += sign * BigInt(line.gross);
-    this.byCode.set(line.code, entry);
+    this.byRate.set(key, entry);
   }
 
   /** Σ VAT and Σ taxable bases of every code. */
   totals(): { vat: bigint; untaxed: bigint } {
     let vat = 0n;
     let untaxed = 0n;
-    for (const entry of this.byCode.values()) {
+    for (const entry of this.byRate.values()) {
       vat += entry.vatAmount;
       untaxed += entry.taxableBase;
     }
@@ -68,7 +72,7 @@ export class VatSums {
   }
 
   lines(): VatLine[] {
-    return [...this.byCode.values()].map((entry) => ({
+    return [...this.byRate.values()].map((entry) => ({
       code: entry.code,
       rateBp: entry.rateBp,
       vatAmount: exactMinor(entry.vatAmount, `VAT of code ${entry.code}`),

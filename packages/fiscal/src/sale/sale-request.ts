@@ -312,7 +312,11 @@ function lotLineIssues(request: SaleRequest): ValidationIssue[] {
 export function parseSaleRequest(body: unknown, vatTable: VatTable): ParseResult<SaleDraft> {
   const parsed = parseWithSchema(schemaFor(vatTable), body);
   if (!parsed.ok) return parsed;
-  const request = parsed.value;
+  return draftOf(parsed.value, vatTable);
+}
+
+/** A structurally valid request calculated with `vatTable`, and its cross-field rules checked. */
+function draftOf(request: SaleRequest, vatTable: VatTable): ParseResult<SaleDraft> {
   const calculation = calculateSale(request, vatTable);
   const issues = [
     ...calculation.issues,
@@ -322,4 +326,19 @@ export function parseSaleRequest(body: unknown, vatTable: VatTable): ParseResult
   ];
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, value: { ...request, calculation } };
+}
+
+/**
+ * The sale priced with `vatTable`: the draft itself when every line already has that table's
+ * rate, else calculated again with it (the fiscal day's table can differ from the one the
+ * request was parsed with when a Z report or a day's first document came in between). Prices
+ * include VAT, so the total and the payment checks stay as they were; a code the table does
+ * not know is UNKNOWN_VAT_CODE.
+ */
+export function priceSaleDraft(draft: SaleDraft, vatTable: VatTable): ParseResult<SaleDraft> {
+  const priced = draft.calculation.items.every((item) => {
+    const rate = vatTable[item.vatCode];
+    return rate !== undefined && rate.rateBp === item.vatRateBp;
+  });
+  return priced ? { ok: true, value: draft } : draftOf(draft, vatTable);
 }

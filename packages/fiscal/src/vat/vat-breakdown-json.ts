@@ -13,19 +13,39 @@ export type VatEntryJson<G extends GrossField = 'gross'> = {
   taxableBase: number;
 } & Record<G, number>;
 
+function percentOf(entry: VatLine): number {
+  return entry.rateBp === null ? 0 : fromBp(entry.rateBp);
+}
+
 /**
- * The spec's vatBreakdown object (map from VAT code to VAT entry). The sale result names
- * the gross amount `totalWithVat`; reports name it `gross`.
+ * Each entry with its key in a vatBreakdown map: its code, as the spec has it; but when a code
+ * comes at several rates (a report with a return of a sale of an earlier day, or one over a
+ * rate change: VatSums), each of its entries is keyed `<code> <percent>%` (`B 20%`, `B 18%`;
+ * `<code> exempt` without a rate). No key then holds amounts taxed at different rates, and a
+ * reader of `vatBreakdown.B` finds nothing rather than a part of code B.
+ */
+export function keyedVatEntries(entries: readonly VatLine[]): [string, VatLine][] {
+  const rates = new Map<VatCode, Set<VatLine['rateBp']>>();
+  for (const entry of entries) rates.set(entry.code, (rates.get(entry.code) ?? new Set()).add(entry.rateBp));
+  return entries.map((entry) => {
+    if ((rates.get(entry.code)?.size ?? 0) < 2) return [entry.code, entry];
+    return [entry.rateBp === null ? `${entry.code} exempt` : `${entry.code} ${percentOf(entry)}%`, entry];
+  });
+}
+
+/**
+ * The spec's vatBreakdown object (map from VAT code to VAT entry, keyed by keyedVatEntries).
+ * The sale result names the gross amount `totalWithVat`; reports name it `gross`.
  */
 export function vatBreakdownToJson<G extends GrossField = 'gross'>(
   entries: readonly VatLine[],
   grossField: G = 'gross' as G,
 ): Record<string, VatEntryJson<G>> {
   const json: Record<string, VatEntryJson<G>> = {};
-  for (const entry of entries) {
-    json[entry.code] = {
+  for (const [key, entry] of keyedVatEntries(entries)) {
+    json[key] = {
       code: entry.code,
-      percent: entry.rateBp === null ? 0 : fromBp(entry.rateBp),
+      percent: percentOf(entry),
       vatAmount: fromMinor(entry.vatAmount),
       taxableBase: fromMinor(entry.taxableBase),
       [grossField]: fromMinor(entry.gross),

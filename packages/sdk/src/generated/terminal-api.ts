@@ -584,7 +584,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The VAT rates sales are calculated with (raw JSON)
+         * The VAT rates sales are calculated with, and those waiting for the Z report (raw JSON)
          * @description Needs the terminal’s key in X-API-Key.
          */
         get: operations["listCatalogVatRates"];
@@ -870,6 +870,7 @@ export interface components {
             } | null;
             /** @description last receipt number of the open day; 0 before the first */
             lastReceiptNumber: number;
+            vatRates: components["schemas"]["DayVatRates"];
             /** @description fiscal operations not yet confirmed by the fiscal server */
             offlineQueueSize: number;
             offlineQueueOldestAt: string | null;
@@ -892,6 +893,20 @@ export interface components {
             /** @description first failed write of this run; null for the clock */
             since: string | null;
         };
+        /** @description a fiscal day keeps one VAT table (docs/terminal-api.md, "VAT rates") */
+        DayVatRates: {
+            /** @description the rates documents are calculated with: the open fiscal day’s, fixed by its first document until its Z report (and kept across restarts); the configured ones before the day’s first document */
+            inUse: components["schemas"]["VatRates"];
+            /** @description the configured rates (VAT_RATES, or the cloud’s) when they differ from the open day’s: in use from the next fiscal day, right after the Z report; null when none wait */
+            pending: components["schemas"]["VatRates"] | null;
+        };
+        VatRates: {
+            /** @enum {string} */
+            code: "A" | "B" | "C" | "D" | "E" | "_";
+            /** @description 2000 = 20 %; 0 for the exempt code */
+            rateBasisPoints: number;
+            exempt: boolean;
+        }[];
         CardTerminalHealth: {
             /**
              * @description ready: card payments are taken; none: no card terminal (CARD_TERMINAL=none); reversal_pending: a card payment being taken back is not confirmed by the card terminal, no new card payment until it is; unreachable: the last request to it got no usable answer; device_error: it answered that it cannot take requests (a fault); unknown: no answer or failure yet since start. The first that applies, in this order: none, reversal_pending, unreachable, device_error, unknown, ready
@@ -1992,17 +2007,14 @@ export interface components {
         };
         CatalogVatRateList: {
             /**
-             * @description cloud: the merchant’s rates from the last catalog sync; configuration: VAT_RATES (not activated, or never synced)
+             * @description where the configured rates come from: cloud, the merchant’s rates from the last catalog sync; configuration, VAT_RATES (not activated, or never synced)
              * @enum {string}
              */
             source: "cloud" | "configuration";
-            vatRates: {
-                /** @enum {string} */
-                code: "A" | "B" | "C" | "D" | "E" | "_";
-                /** @description 2000 = 20 %; 0 for the exempt code */
-                rateBasisPoints: number;
-                exempt: boolean;
-            }[];
+            /** @description the rates sales are calculated with now: the open fiscal day’s, fixed by its first document until its Z report; the configured ones before the day’s first document */
+            vatRates: components["schemas"]["VatRates"];
+            /** @description the configured rates when they differ from the open day’s: they take effect after its Z report; null otherwise */
+            pending: components["schemas"]["VatRates"] | null;
         };
         CatalogCashierList: {
             cashiers: {
