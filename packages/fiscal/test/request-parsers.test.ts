@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  DAY_LIMIT,
   DEFAULT_VAT_TABLE,
   calculateSale,
   cashRequestSchema,
@@ -254,6 +255,20 @@ describe('shift requests', () => {
     expect(parseShiftCloseRequest({ countedCash: 0.1, printReport: false })).toEqual({
       ok: true,
       value: { countedCash: 10, printReport: false },
+    });
+  });
+
+  it('a drawer count goes up to the most a drawer can hold: a fiscal day’s turnover limit', () => {
+    // The drawer never exceeds its day's turnover (money/limits.ts), which passes the limit of
+    // one amount: a count of it must be accepted, at open and at close.
+    const most = fromMinor(DAY_LIMIT);
+    expect(parseShiftCloseRequest({ countedCash: most })).toMatchObject({
+      ok: true,
+      value: { countedCash: DAY_LIMIT },
+    });
+    expect(parseShiftOpenRequest({ openingCash: most })).toMatchObject({
+      ok: true,
+      value: { openingCash: DAY_LIMIT },
     });
   });
 });

@@ -484,6 +484,16 @@ const cases: Case[] = [
     ],
   },
   {
+    name: 'drawer counts past the most a drawer can hold',
+    parse: () => parseShiftCloseRequest({ countedCash: 100_000_000_000 }),
+    expected: [['countedCash', 'CASH_COUNT_LIMIT_EXCEEDED']],
+  },
+  {
+    name: 'opening count past the most a drawer can hold',
+    parse: () => parseShiftOpenRequest({ openingCash: 100_000_000_000 }),
+    expected: [['openingCash', 'CASH_COUNT_LIMIT_EXCEEDED']],
+  },
+  {
     name: 'amountReceived past the document limit',
     parse: () => sale(saleBody({ amountReceived: 10_000_000_000 })),
     expected: [['amountReceived', 'DOCUMENT_TOTAL_LIMIT_EXCEEDED']],

@@ -79,7 +79,9 @@ export const refundQuoteSchema = z
           amount: moneySchema.meta({
             description: 'what this line gives back: its share of the line’s amount',
           }),
-          vatAmount: moneySchema.meta({ description: 'its share of its code’s VAT' }),
+          vatAmount: moneySchema.meta({
+            description: 'the VAT that goes back with it: the same share of the line’s VAT on the sale',
+          }),
         }),
       )
       .meta({

@@ -65,8 +65,8 @@ function cardRefundOf(p: PaymentRow): CardRefund | null {
 
 /** What the refunds of a sale that stand (not refused by the fiscal server) gave back. */
 export interface ReturnedSoFar {
-  /** Quantity in thousandths per item index. */
-  quantities: Map<number, number>;
+  /** Per item index: quantity in thousandths, amount and VAT, as the refunds recorded them. */
+  lines: Map<number, Omit<RefundItem, 'index'>>;
   /** Amount per payment type. */
   payments: Map<string, number>;
 }
@@ -137,14 +137,21 @@ export class RefundStore {
   /** A refund the fiscal server refused gave nothing back: it does not count. */
   returnedSoFar(saleId: string): ReturnedSoFar {
     const standing = this.forSale(saleId).filter((refund) => refund.status !== 'failed');
-    const quantities = new Map<number, number>();
+    const lines = new Map<number, Omit<RefundItem, 'index'>>();
     const payments = new Map<string, number>();
     for (const refund of standing) {
-      for (const i of refund.items) quantities.set(i.index, (quantities.get(i.index) ?? 0) + i.quantityMilli);
+      for (const i of refund.items) {
+        const line = lines.get(i.index) ?? { quantityMilli: 0, amount: 0, vatAmount: 0 };
+        lines.set(i.index, {
+          quantityMilli: line.quantityMilli + i.quantityMilli,
+          amount: line.amount + i.amount,
+          vatAmount: line.vatAmount + i.vatAmount,
+        });
+      }
       for (const p of refund.payments)
         payments.set(p.paymentType, (payments.get(p.paymentType) ?? 0) + p.amount);
     }
-    return { quantities, payments };
+    return { lines, payments };
   }
 
   private withLines(row: RefundRow): RefundRecord {

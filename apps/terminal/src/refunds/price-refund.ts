@@ -22,8 +22,8 @@ export function assertRefundable(sale: SaleRecord, saleOperation: FiscalOperatio
 
 /**
  * What a return of the sale is worth now (calculateRefund over what its standing refunds already
- * took): the refund prices it under the fiscal lock, the quote without it. VALIDATION_ERROR when
- * the request asks for more than is left.
+ * took, per line as their rows recorded it): the refund prices it under the fiscal lock, the
+ * quote without it. VALIDATION_ERROR when the request asks for more than is left.
  */
 export function priceRefund(
   refunds: RefundStore,
@@ -33,13 +33,19 @@ export function priceRefund(
 ): RefundCalculation {
   const returned = refunds.returnedSoFar(sale.id);
   const refund = calculateRefund({
-    lines: sale.items.map((item, index) => ({
-      quantity: item.quantityMilli,
-      netAmount: item.netAmount,
-      vatCode: item.vatCode as VatCode,
-      vatRateBp: item.vatRateBp,
-      returnedQuantity: returned.quantities.get(index) ?? 0,
-    })),
+    lines: sale.items.map((item, index) => {
+      const taken = returned.lines.get(index);
+      return {
+        quantity: item.quantityMilli,
+        netAmount: item.netAmount,
+        vatAmount: item.vatAmount,
+        vatCode: item.vatCode as VatCode,
+        vatRateBp: item.vatRateBp,
+        returnedQuantity: taken?.quantityMilli ?? 0,
+        returnedAmount: taken?.amount ?? 0,
+        returnedVat: taken?.vatAmount ?? 0,
+      };
+    }),
     payments: keptPayments(saleOperation.payments, sale.total).map((p) => ({
       type: p.code,
       kept: p.amount,

@@ -11,9 +11,10 @@
  * - a sale: lines add up to the total; VAT per code is the VAT contained in the code's gross,
  *   and the lines' VAT adds up to it; payments and change agree;
  * - a refund: each line is worth its cumulative share of the line (what is returned so far,
- *   minus what earlier refunds took), VAT per code likewise, so all refunds of a sale never
- *   exceed it per line, per code or per payment type, and returning everything returns the sale
- *   exactly; card money never goes back as cash; the quote is what the refund then does;
+ *   minus what earlier refunds took), and gives back the same share of the line's VAT; a code's
+ *   VAT is what its lines give back; so all refunds of a sale never exceed it per line, per code
+ *   or per payment type, and returning everything returns the sale exactly, per line too; card
+ *   money never goes back as cash; the quote is what the refund then does;
  * - the daily summary (and every X and Z report) is the sum of the day's documents: totals,
  *   VAT per code, payments per type, cash in and out, counts, and the drawer (opening, cash
  *   kept net of change, cash refunds, cash-in/out), which is also what the shift and the cash
@@ -96,10 +97,15 @@ class Totals {
 
 interface SaleLine {
   net: number;
+  /** The line's share of its code's VAT on the sale. */
+  vat: number;
   qty: number;
   code: string;
   decimals: boolean;
   returned: number;
+  /** What the refunds gave back of it so far. */
+  amountBack: number;
+  vatBack: number;
 }
 interface ModelSale {
   id: string;
@@ -116,8 +122,9 @@ interface ModelSale {
 function worth(line: SaleLine, q: number): number {
   return q === line.qty ? line.net : Number(div(BigInt(line.net) * BigInt(q), BigInt(line.qty)));
 }
-function codeWorth(sale: ModelSale, code: string, returned: (l: SaleLine, i: number) => number): number {
-  return sale.lines.reduce((s, l, i) => (l.code === code ? s + worth(l, returned(l, i)) : s), 0);
+/** The share of the line's VAT that goes back with `w` of its worth. */
+function vatWith(line: SaleLine, w: number): number {
+  return w === line.net ? line.vat : Number(div(BigInt(line.vat) * BigInt(w), BigInt(line.net)));
 }
 
 // ---- the operations -------------------------------------------------------------------------
@@ -455,10 +462,13 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
         const detail = await ok('GET', `/api/sales/${result.saleId}`);
         const lines: SaleLine[] = detail.items.map((item: any, i: number) => ({
           net: bani(item.netAmount),
+          vat: bani(item.vatAmount),
           qty: Math.round(item.quantity * 1000),
           code: item.vatCode,
           decimals: op.lines[i]!.decimals,
           returned: 0,
+          amountBack: 0,
+          vatBack: 0,
         }));
         // The receipt: lines add up to the total, VAT per code contained in the code's gross.
         expect(lines.reduce((s, l) => s + l.net, 0)).toBe(total);
@@ -521,21 +531,21 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
             items === null ? l.qty - l.returned : (items.find((i) => i.index === index)?.quantity ?? 0);
           if (q > 0) wanted.set(index, q);
         });
-        // Independently: each line's cumulative worth, each code's cumulative VAT.
+        // Independently: each line's cumulative worth and the VAT that goes with it; a code's VAT
+        // is its lines'.
         let total = 0;
-        const lineAmounts = new Map<number, number>();
+        const lineBack = new Map<number, { amount: number; vat: number }>();
+        const refundVat: Record<string, VatSum> = {};
         for (const [index, q] of wanted) {
           const l = sale.lines[index]!;
-          const amount = worth(l, l.returned + q) - worth(l, l.returned);
-          lineAmounts.set(index, amount);
-          total += amount;
-        }
-        const refundVat: Record<string, VatSum> = {};
-        for (const code of new Set([...wanted.keys()].map((i) => sale.lines[i]!.code))) {
-          const before = codeWorth(sale, code, (l) => l.returned);
-          const after = codeWorth(sale, code, (l, i) => l.returned + (wanted.get(i) ?? 0));
-          const vat = vatOf(after, code) - vatOf(before, code);
-          refundVat[code] = { vat, base: after - before - vat, gross: after - before };
+          const after = worth(l, l.returned + q);
+          const back = { amount: after - l.amountBack, vat: vatWith(l, after) - l.vatBack };
+          lineBack.set(index, back);
+          total += back.amount;
+          const e = (refundVat[l.code] ??= { vat: 0, base: 0, gross: 0 });
+          e.vat += back.vat;
+          e.gross += back.amount;
+          e.base = e.gross - e.vat;
         }
         const body: Record<string, unknown> = {
           ...(items ? { items: items.map((i) => ({ index: i.index, quantity: i.quantity / 1000 })) } : {}),
@@ -568,7 +578,10 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
         const q = quote.body.data!;
         expect(bani(q.total), 'refund total').toBe(total);
         for (const item of q.items)
-          expect(bani(item.amount), `line ${item.index}`).toBe(lineAmounts.get(item.index));
+          expect([bani(item.amount), bani(item.vatAmount)], `line ${item.index}`).toEqual([
+            lineBack.get(item.index)!.amount,
+            lineBack.get(item.index)!.vat,
+          ]);
         expect(vatOfReport(q.vatBreakdown), 'refund VAT per code').toEqual(
           Object.fromEntries(Object.entries(refundVat).filter(([, e]) => e.gross !== 0 || e.vat !== 0)),
         );
@@ -596,7 +609,12 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
         expect(bani(r.total)).toBe(total);
         expect(vatOfReport(r.vatBreakdown)).toEqual(vatOfReport(q.vatBreakdown));
         expect(r.paymentBreakdown).toEqual(q.paymentBreakdown);
-        for (const [index, qty] of wanted) sale.lines[index]!.returned += qty;
+        for (const [index, qty] of wanted) {
+          const l = sale.lines[index]!;
+          l.returned += qty;
+          l.amountBack += lineBack.get(index)!.amount;
+          l.vatBack += lineBack.get(index)!.vat;
+        }
         for (const [type, amount] of back)
           sale.returnedByType.set(type, (sale.returnedByType.get(type) ?? 0) + amount);
         sale.refundedTotal += total;
@@ -613,6 +631,9 @@ async function runSequence(ops: readonly Op[]): Promise<void> {
             const gross = sale.lines.filter((l) => l.code === code).reduce((s, l) => s + l.net, 0);
             expect(sale.refundedVat.get(code) ?? 0, `VAT ${code} returned`).toBe(vatOf(gross, code));
           }
+          sale.lines.forEach((l, index) =>
+            expect([l.amountBack, l.vatBack], `line ${index} returned`).toEqual([l.net, l.vat]),
+          );
         }
         const detail = await ok('GET', `/api/sales/${sale.id}`);
         detail.items.forEach((item: any, index: number) =>

@@ -61,6 +61,67 @@ describe('POST /api/sales/{saleId}/refund/quote', () => {
     expect(rest.body.data).toMatchObject({ total: 17.56, items: [{ index: 0, quantity: 1, amount: 17.56 }] });
   });
 
+  it('gives back a line’s VAT exactly, unit by unit, as quoted and as its rows record it', async () => {
+    // Code B: 52.71 + 10.00 contains 10.45 of VAT, 8.78 of it Tea's share and 1.67 Salt's. A unit
+    // of Tea is 17.57, whose own VAT would be 2.93 three times (8.79): it gives back its share of 8.78.
+    const sale = await ctx.terminal.call('POST', '/api/sales', {
+      items: [
+        { name: 'Tea', unitPrice: 17.57, quantity: 3, vatCode: 'B' },
+        { name: 'Salt', unitPrice: 10, quantity: 1, vatCode: 'B' },
+      ],
+      payments: [{ type: '1', amount: 62.71 }],
+      amountReceived: 62.71,
+      change: 0,
+      printReceipt: false,
+    });
+    const saleId = sale.body.data!.saleId as string;
+    const saleVat = (sale.body.data!.vatBreakdown as Record<string, { vatAmount: number }>).B!.vatAmount;
+    expect(saleVat).toBe(10.45);
+    const sold = (await ctx.terminal.call('GET', `/api/sales/${saleId}`)).body.data as {
+      items: { netAmount: number; vatAmount: number }[];
+    };
+    expect(sold.items.map((i) => [i.netAmount, i.vatAmount])).toEqual([
+      [52.71, 8.78],
+      [10, 1.67],
+    ]);
+    const rowsOf = (refundId: string) =>
+      ctx.terminal.runtime.db
+        .prepare('SELECT item_index, amount, vat_amount FROM refund_items WHERE refund_id = ?')
+        .all(refundId) as { item_index: number; amount: number; vat_amount: number }[];
+    const rows: ReturnType<typeof rowsOf> = [];
+    const quotedVat: number[] = [];
+    for (const body of [...[1, 2, 3].map(() => ({ items: [{ index: 0, quantity: 1 }] })), {}]) {
+      const quote = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund/quote`, body);
+      const items = quote.body.data!.items as { index: number; amount: number; vatAmount: number }[];
+      const refund = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund`, {
+        ...body,
+        printReceipt: false,
+      });
+      expect(refund.status).toBe(200);
+      const data = refund.body.data as {
+        refundId: string;
+        vatBreakdown: Record<string, { vatAmount: number }>;
+      };
+      // The quote, the rows written and the refund's VAT per code say the same.
+      const written = rowsOf(data.refundId);
+      expect(written.map((r) => [r.item_index, r.amount / 100, r.vat_amount / 100])).toEqual(
+        items.map((i) => [i.index, i.amount, i.vatAmount]),
+      );
+      expect(Math.round(data.vatBreakdown.B!.vatAmount * 100)).toBe(
+        written.reduce((sum, r) => sum + r.vat_amount, 0),
+      );
+      quotedVat.push(...items.map((i) => i.vatAmount));
+      rows.push(...written);
+    }
+    expect(quotedVat).toEqual([2.93, 2.92, 2.93, 1.67]);
+    const back = (index: number, column: 'amount' | 'vat_amount') =>
+      rows.filter((r) => r.item_index === index).reduce((sum, r) => sum + r[column], 0) / 100;
+    expect([0, 1].map((index) => [back(index, 'amount'), back(index, 'vat_amount')])).toEqual(
+      sold.items.map((i) => [i.netAmount, i.vatAmount]),
+    );
+    expect(rows.reduce((sum, r) => sum + r.vat_amount, 0) / 100).toBe(saleVat);
+  });
+
   it('refuses what the refund would refuse, with the same codes', async () => {
     const saleId = await sell(threeUnits);
     const tooMany = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund/quote`, {

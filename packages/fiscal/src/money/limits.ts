@@ -13,7 +13,10 @@ import { formatMinor, type Minor } from './money.js';
  *   a fiscal day, a shift    99,999,999,999.99     (what its report sums)
  *   a calendar year          999,999,999,999.99    (the Z report's yearTotal and yearTax)
  *
- * so that ten years at the year limit still fit a periodic report exactly.
+ * so that ten years at the year limit still fit a periodic report exactly. The drawer of a day
+ * never exceeds the day's turnover (see TurnoverScope), so a count of it (a shift's openingCash
+ * or countedCash) is bounded by DAY_LIMIT, not by the limit of one amount: a drawer that
+ * cash-ins and sales filled past 999,999,999.99 must still be counted at the shift's close.
  */
 
 /** Every money field of a request. */

@@ -1,5 +1,5 @@
 import type { Bp, Milli, Minor } from '../money/money.js';
-import { divRound, vatFromGross } from '../money/rounding.js';
+import { divRound } from '../money/rounding.js';
 import { ACPS_CASH } from '../payments/acps.js';
 import type { PaymentLine } from '../payments/payment-line.js';
 import { allocateProportionally } from '../sale/allocate.js';
@@ -12,10 +12,14 @@ export interface RefundableLine {
   quantity: Milli;
   /** The line's final amount on the sale, VAT included, after its discounts and its cart share. */
   netAmount: Minor;
+  /** The line's share of its code's VAT on the sale. */
+  vatAmount: Minor;
   vatCode: VatCode;
   vatRateBp: Bp | null;
-  /** Already returned by refunds that stand. */
+  /** What the refunds that stand took of the line, as they recorded it: quantity, amount, VAT. */
   returnedQuantity: Milli;
+  returnedAmount: Minor;
+  returnedVat: Minor;
 }
 
 /** One payment type of the sale: what the shop kept (cash net of change), what went back. */
@@ -38,7 +42,7 @@ export interface RefundedLine {
   index: number;
   quantity: Milli;
   amount: Minor;
-  /** This line's share of its code's VAT on the refund (display). */
+  /** The VAT this gives back of the line's VAT on the sale; a code's lines add up to its VAT. */
   vatAmount: Minor;
 }
 
@@ -52,14 +56,27 @@ export interface RefundCalculation {
 }
 
 /**
- * What `quantity` of a line is worth once returned in total: its share of the line's amount,
- * rounded by THE rule. Returns are priced cumulatively (the worth of all returned so far minus
- * the worth of what was returned before), so whatever the sequence of partial returns, returning
- * everything returns the line's amount exactly.
+ * `part` of `whole` of an amount, rounded by THE rule; all of it is the amount exactly. Returns
+ * are priced cumulatively with it (the share of everything returned so far minus what earlier
+ * returns took), so whatever the sequence of partial returns, returning everything gives back
+ * exactly the amount.
  */
-function worthOf(line: RefundableLine, quantity: bigint): bigint {
-  const whole = BigInt(line.quantity);
-  return quantity === whole ? BigInt(line.netAmount) : divRound(BigInt(line.netAmount) * quantity, whole);
+function shareOf(amount: bigint, part: bigint, whole: bigint): bigint {
+  return part === whole ? amount : divRound(amount * part, whole);
+}
+
+/**
+ * A line returned `quantity` more: its worth is its share of the line's amount by quantity, its
+ * VAT the same share of the line's VAT by worth, so the VAT goes back with the money (none while
+ * the worth stays, never more than it), each minus what the earlier returns took of it.
+ */
+function returnOf(line: RefundableLine, quantity: bigint): { amount: bigint; vat: bigint } {
+  const net = BigInt(line.netAmount);
+  const worth = shareOf(net, BigInt(line.returnedQuantity) + quantity, BigInt(line.quantity));
+  return {
+    amount: worth - BigInt(line.returnedAmount),
+    vat: shareOf(BigInt(line.vatAmount), worth, net) - BigInt(line.returnedVat),
+  };
 }
 
 /** The requested quantity per line index, or the issues that refuse the request. */
@@ -139,72 +156,45 @@ function refundPayments(input: RefundInput, total: bigint, issues: ValidationIss
 }
 
 /**
- * A return of (part of) a sale (DESIGN.md "Rules of calculation", returns): each line is worth
- * its cumulative share of its final amount; each VAT code's VAT is the VAT contained in all
- * that was returned of the code so far minus what earlier returns took, by the per-rate rule,
- * so the VAT of everything returned equals the sale's VAT per code exactly. Pure, in bigint.
+ * A return of (part of) a sale (DESIGN.md "Rules of calculation", returns): each line gives back
+ * its cumulative share of its final amount and of its VAT on the sale, and each VAT code's VAT
+ * is what its lines give back, so that returning everything, in one refund or many, gives back
+ * the sale exactly per line, per code and in total. Pure, in bigint.
  */
 export function calculateRefund(input: RefundInput): RefundCalculation {
   const { byLine, issues } = requestedQuantities(input);
   if (issues.length > 0) return { lines: [], total: 0, vatBreakdown: [], payments: [], issues };
 
-  const lines = [...byLine].map(([index, quantity]) => {
-    const line = input.lines[index]!;
-    const before = BigInt(line.returnedQuantity);
-    const worthBefore = worthOf(line, before);
-    return { index, line, quantity, worthBefore, amount: worthOf(line, before + quantity) - worthBefore };
-  });
+  const lines = [...byLine].map(([index, quantity]) => ({
+    index,
+    quantity,
+    code: input.lines[index]!.vatCode,
+    ...returnOf(input.lines[index]!, quantity),
+  }));
 
-  const codes = new Map<
-    VatCode,
-    { rateBp: Bp | null; grossBefore: bigint; gross: bigint; members: number[] }
-  >();
-  input.lines.forEach((line) => {
-    const entry = codes.get(line.vatCode) ?? {
-      rateBp: line.vatRateBp,
-      grossBefore: 0n,
-      gross: 0n,
-      members: [],
-    };
-    entry.grossBefore += worthOf(line, BigInt(line.returnedQuantity));
-    codes.set(line.vatCode, entry);
-  });
-  lines.forEach((refunded, position) => {
-    const entry = codes.get(refunded.line.vatCode)!;
-    entry.gross += refunded.amount;
-    entry.members.push(position);
-  });
-  const lineVat = lines.map(() => 0n);
-  const vatBreakdown: VatLine[] = [];
-  for (const [code, entry] of codes) {
-    if (entry.members.length === 0) continue;
-    const vatOf = (gross: bigint) => (entry.rateBp === null ? 0n : vatFromGross(gross, BigInt(entry.rateBp)));
-    const vat = vatOf(entry.grossBefore + entry.gross) - vatOf(entry.grossBefore);
-    allocateProportionally(
-      vat,
-      entry.members.map((position) => lines[position]!.amount),
-    ).forEach((share, i) => {
-      lineVat[entry.members[i]!] = share;
-    });
-    vatBreakdown.push({
-      code,
-      rateBp: entry.rateBp,
-      vatAmount: Number(vat),
-      taxableBase: Number(entry.gross - vat),
-      gross: Number(entry.gross),
-    });
-  }
+  // Per code in the sale's order of first appearance, as the sale's own breakdown.
+  const vatBreakdown = [...new Map(input.lines.map((line) => [line.vatCode, line.vatRateBp]))].flatMap(
+    ([code, rateBp]): VatLine[] => {
+      const ofCode = lines.filter((refunded) => refunded.code === code);
+      if (ofCode.length === 0) return [];
+      const gross = ofCode.reduce((sum, refunded) => sum + refunded.amount, 0n);
+      const vat = ofCode.reduce((sum, refunded) => sum + refunded.vat, 0n);
+      return [
+        { code, rateBp, vatAmount: Number(vat), taxableBase: Number(gross - vat), gross: Number(gross) },
+      ];
+    },
+  );
 
   const total = lines.reduce((sum, refunded) => sum + refunded.amount, 0n);
   if (total <= 0n)
     issues.push(issue('items', 'REFUND_QUANTITY_INVALID', 'the items returned are worth nothing'));
   const payments = refundPayments(input, total, issues);
   return {
-    lines: lines.map((refunded, position) => ({
+    lines: lines.map((refunded) => ({
       index: refunded.index,
       quantity: Number(refunded.quantity),
       amount: Number(refunded.amount),
-      vatAmount: Number(lineVat[position] ?? 0n),
+      vatAmount: Number(refunded.vat),
     })),
     total: Number(total),
     vatBreakdown,

@@ -3,6 +3,7 @@ import type { ParseResult, ValidationCode } from '../validation/validation-issue
 import {
   amountField,
   coded,
+  drawerCountLimit,
   flagField,
   parseWithSchema,
   textField,
@@ -41,6 +42,7 @@ export const shiftOpenRequestSchema = z
         'OPENING_CASH_INVALID',
         {},
         'cash the cashier counted in the drawer at opening, >= 0; recorded and compared with the drawer balance, it moves no money',
+        drawerCountLimit,
       ),
       null,
     ),
@@ -65,6 +67,7 @@ export const shiftCloseRequestSchema = z.object({
       'COUNTED_CASH_INVALID',
       {},
       'cash the cashier counted in the drawer at closing, >= 0; the answer gives the difference from the expected cash',
+      drawerCountLimit,
     ),
     null,
   ),

@@ -1,4 +1,4 @@
-import { AMOUNT_LIMIT, DOCUMENT_LIMIT, formatLimit } from '../money/limits.js';
+import { AMOUNT_LIMIT, DAY_LIMIT, DOCUMENT_LIMIT, formatLimit } from '../money/limits.js';
 import { fromMinor, type Minor } from '../money/money.js';
 
 /**
@@ -77,6 +77,7 @@ const EXTENSION_VALIDATION_MESSAGES = {
     'quantity must be a number > 0 with at most 3 decimals, at most what was sold and not yet returned',
   AMOUNT_LIMIT_EXCEEDED: `an amount may be at most ${formatLimit(AMOUNT_LIMIT)}`,
   DOCUMENT_TOTAL_LIMIT_EXCEEDED: `a document's total and the amount received may be at most ${formatLimit(DOCUMENT_LIMIT)}`,
+  CASH_COUNT_LIMIT_EXCEEDED: `a count of the drawer may be at most ${formatLimit(DAY_LIMIT)}, the most it can hold`,
   UNKNOWN_FIELD: 'this field is not part of the request',
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_LIMIT } from '../money/limits.js';
+import { AMOUNT_LIMIT, DAY_LIMIT } from '../money/limits.js';
 import { toBp, toMilli, toMinor, type Minor } from '../money/money.js';
 import { isValidationCode, issue } from './validation-issue.js';
 import type { ParseResult, ValidationCode, ValidationIssue } from './validation-issue.js';
@@ -112,7 +112,8 @@ function exactNumber(
 
 /**
  * Money: at most 2 decimals, read as bani (Minor), at most AMOUNT_LIMIT (AMOUNT_LIMIT_EXCEEDED)
- * unless the field is a sum with a limit of its own (a sale's amountReceived: DOCUMENT_LIMIT).
+ * unless the field is a sum with a limit of its own (a sale's amountReceived: DOCUMENT_LIMIT; a
+ * count of the drawer: DAY_LIMIT, the most it can hold).
  */
 export function amountField(
   code: ValidationCode,
@@ -127,6 +128,9 @@ export function amountField(
 export function documentLimit(units: Minor): Limit {
   return { units, code: 'DOCUMENT_TOTAL_LIMIT_EXCEEDED' };
 }
+
+/** The limit of a count of the drawer: it never holds more than its day's turnover. */
+export const drawerCountLimit: Limit = { units: DAY_LIMIT, code: 'CASH_COUNT_LIMIT_EXCEEDED' };
 
 /** Quantity: > 0, at most 3 decimals, read as thousandths (Milli). */
 export function quantityField(code: ValidationCode, description: string) {

@@ -1428,7 +1428,7 @@ export interface components {
                 quantity: number;
                 /** @description what this line gives back: its share of the line’s amount */
                 amount: number;
-                /** @description its share of its code’s VAT */
+                /** @description the VAT that goes back with it: the same share of the line’s VAT on the sale */
                 vatAmount: number;
             }[];
             /** @description VAT given back per code */
