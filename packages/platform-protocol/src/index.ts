@@ -15,6 +15,13 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** Batch size of one push: big enough to drain an outbox quickly, small enough for one transaction. */
 const MAX_DOCUMENTS_PER_PUSH = 200;
 const MAX_LINES = 500;
+/**
+ * A sale or refund has a VAT line per code, but an X or Z report has one per code and rate its
+ * day met: the day's returns give back the VAT their sales charged, at the rates of the days
+ * they were sold (docs/terminal-api.md, "VAT rates"). Not bounded by the six codes, then: a
+ * refused push holds back every later document, so the bound is far above any real day.
+ */
+const MAX_VAT_LINES = 100;
 /** Integer columns (revision, numbers, positions) are 32-bit: larger values are refused, not stored. */
 const MAX_INT = 2_147_483_647;
 /** 10^12 bani = 10 billion MDL: far beyond any receipt, far inside exact JS integers. */
@@ -72,7 +79,7 @@ export const PushedDocument = z
     offlineFiscalCode: Code.nullable(),
     mevId: Code.nullable(),
     total: Minor.describe('Minor units, never negative: the type gives the direction'),
-    vat: z.array(DocumentVat).max(10),
+    vat: z.array(DocumentVat).max(MAX_VAT_LINES),
     payments: z.array(DocumentPayment).max(20),
     saleId: Code.nullable().describe("A sale's own id; for a refund, the refunded sale's id"),
     refundId: Code.nullable(),

@@ -37,7 +37,10 @@ const fiscalOperationSchema = z
     status: operationStatusSchema,
     isOffline: z.boolean(),
     totalAmount: moneySchema,
-    vatBreakdown: z.record(z.string(), moneySchema).meta({ description: 'VAT amount per VAT code' }),
+    vatBreakdown: z.record(z.string(), moneySchema).meta({
+      description:
+        'VAT amount per VAT code; a report’s code at two rates is keyed per rate (`B 20%`), as in VatBreakdown',
+    }),
     vatDetails: z
       .record(
         z.string(),
@@ -49,7 +52,7 @@ const fiscalOperationSchema = z
           taxableBase: moneySchema,
         }),
       )
-      .meta({ description: 'detailed VAT per VAT code' }),
+      .meta({ description: 'detailed VAT per VAT code, keyed as vatBreakdown' }),
     paymentsBreakdown: paymentAmountsSchema,
     mevResponseXml: z.string().nullable().meta({ description: 'null until the fiscal server answered' }),
     errorMessage: z.string().nullable().meta({ description: 'the refusal reason when status is failed' }),

@@ -44,8 +44,14 @@ const vatEntrySchema = z
   .strictObject({ ...vatEntryFields, gross: moneySchema.meta({ description: 'with VAT' }) })
   .meta({ id: 'VatEntry' });
 
-/** Map from VAT code to VAT entry (only the codes that occur). */
-export const vatBreakdownSchema = z.record(z.string(), vatEntrySchema).meta({ id: 'VatBreakdown' });
+/** Map from VAT code to VAT entry (only the codes that occur; keyedVatEntries in packages/fiscal). */
+export const vatBreakdownSchema = z.record(z.string(), vatEntrySchema).meta({
+  id: 'VatBreakdown',
+  description:
+    'keyed by VAT code; a code that occurs at two rates (a return of a sale of a day with another rate, ' +
+    'a shift or periodic report over a rate change) has an entry per rate instead, keyed `<code> <percent>%` ' +
+    '(`B 20%`; `<code> exempt` without a rate): docs/terminal-api.md, "VAT rates"',
+});
 
 /** Map from ACPS payment code to an amount. */
 export const paymentAmountsSchema = z.record(z.string(), moneySchema).meta({ id: 'PaymentAmounts' });

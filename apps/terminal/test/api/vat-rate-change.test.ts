@@ -102,6 +102,16 @@ describe('a VAT rate changed during an open fiscal day', () => {
     expect((await health()).vatRates.pending).toBeNull();
   });
 
+  it('keeps each rate apart in a shift that goes on across the change', async () => {
+    // The shift opened by the first sale is still open: a Z report does not close it.
+    const shift = (await terminal.call('GET', '/api/shifts/current')).body.data!.shift as Record<string, any>;
+    expect(shift.reportNumbers).toEqual([1, 2]);
+    expect(shift.vatBreakdown).toEqual({
+      'B 20%': { code: 'B', percent: 20, vatAmount: 38.33, taxableBase: 191.67, gross: 230 },
+      'B 10%': { code: 'B', percent: 10, vatAmount: 11, taxableBase: 110, gross: 121 },
+    });
+  });
+
   it('returns a sale of an earlier day at the rate it was sold at, under its own entry', async () => {
     const refund = await terminal.call('POST', `/api/sales/${firstSaleId}/refund`, {
       items: [{ index: 0, quantity: 1 }],

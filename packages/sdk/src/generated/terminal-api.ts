@@ -1607,6 +1607,7 @@ export interface components {
              */
             generatedAt: string;
         };
+        /** @description keyed by VAT code; a code that occurs at two rates (a return of a sale of a day with another rate, a shift or periodic report over a rate change) has an entry per rate instead, keyed `<code> <percent>%` (`B 20%`; `<code> exempt` without a rate): docs/terminal-api.md, "VAT rates" */
         VatBreakdown: {
             [key: string]: components["schemas"]["VatEntry"];
         };
@@ -1933,11 +1934,11 @@ export interface components {
             isOffline: boolean;
             /** @description MDL, at most 2 decimals */
             totalAmount: number;
-            /** @description VAT amount per VAT code */
+            /** @description VAT amount per VAT code; a report’s code at two rates is keyed per rate (`B 20%`), as in VatBreakdown */
             vatBreakdown: {
                 [key: string]: number;
             };
-            /** @description detailed VAT per VAT code */
+            /** @description detailed VAT per VAT code, keyed as vatBreakdown */
             vatDetails: {
                 [key: string]: {
                     percent: number;
