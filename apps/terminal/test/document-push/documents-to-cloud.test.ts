@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../../../cloud/test/harness.js';
 import { fiscalDocuments } from '../../../cloud/src/db/schema.js';
-import { loadTerminalConfig, processTimeZone } from '../../src/config.js';
-import { activateTerminal } from '../../src/platform/activate-terminal.js';
-import { readStoredApiKey } from '../../src/storage/api-key-file.js';
-import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { processTimeZone } from '../../src/config.js';
+import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
+import { startPushingTerminal } from './pushing-terminal.js';
 
 const env = useSimulator();
 let cloud: TestCloud;
@@ -46,18 +45,11 @@ beforeAll(async () => {
     })
   ).id;
   const { activationCode } = await cloud.terminal(merchantId);
-  const dataDir = tempDir('documents');
-  await activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir });
-  apiKey = readStoredApiKey(dataDir)!;
-  const defaults = loadTerminalConfig({});
-  terminal = await env.start({
-    dataDir,
-    card: 'none',
-    config: {
-      platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000 },
-      platformPush: { batchSize: 100, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200 },
-    },
-  });
+  ({ terminal, apiKey } = await startPushingTerminal(env, {
+    cloudUrl: cloud.url,
+    activationCode,
+    name: 'documents',
+  }));
 });
 
 afterAll(async () => {

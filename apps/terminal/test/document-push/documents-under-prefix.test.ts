@@ -6,12 +6,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call } from '../../../cloud/test/harness.js';
-import { loadTerminalConfig } from '../../src/config.js';
-import { activateTerminal } from '../../src/platform/activate-terminal.js';
-import { readStoredApiKey } from '../../src/storage/api-key-file.js';
 import { PREFIX, startPrefixProxy, type PrefixProxy } from '../support/prefix-proxy.js';
-import { cashSale, tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
+import { startPushingTerminal } from './pushing-terminal.js';
 
 const env = useSimulator();
 let cloud: TestCloud;
@@ -29,18 +27,11 @@ beforeAll(async () => {
     await cloud.admin<{ key: string }>('POST', `/merchants/${merchantId}/keys`, { scopes: ['sales:read'] })
   ).key;
   const { activationCode } = await cloud.terminal(merchantId);
-  const dataDir = tempDir('documents-prefix');
-  await activateTerminal({ cloudUrl: proxy.url, code: activationCode, dataDir });
-  apiKey = readStoredApiKey(dataDir)!;
-  const defaults = loadTerminalConfig({});
-  terminal = await env.start({
-    dataDir,
-    card: 'none',
-    config: {
-      platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000 },
-      platformPush: { batchSize: 100, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200 },
-    },
-  });
+  ({ terminal, apiKey } = await startPushingTerminal(env, {
+    cloudUrl: proxy.url,
+    activationCode,
+    name: 'documents-prefix',
+  }));
 });
 
 afterAll(async () => {

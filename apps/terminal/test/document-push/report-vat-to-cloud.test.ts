@@ -6,11 +6,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fiscalDocuments } from '../../../cloud/src/db/schema.js';
-import { loadTerminalConfig } from '../../src/config.js';
-import { activateTerminal } from '../../src/platform/activate-terminal.js';
-import { readStoredApiKey } from '../../src/storage/api-key-file.js';
-import { tempDir, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
+import { type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
+import { startPushingTerminal } from './pushing-terminal.js';
 
 const env = useSimulator();
 let cloud: TestCloud;
@@ -22,18 +20,11 @@ beforeAll(async () => {
   cloud = await startCloudForTerminals();
   merchantId = await cloud.merchant();
   const { activationCode } = await cloud.terminal(merchantId);
-  const dataDir = tempDir('report-vat');
-  await activateTerminal({ cloudUrl: cloud.url, code: activationCode, dataDir });
-  apiKey = readStoredApiKey(dataDir)!;
-  const defaults = loadTerminalConfig({});
-  terminal = await env.start({
-    dataDir,
-    card: 'none',
-    config: {
-      platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000 },
-      platformPush: { batchSize: 100, pollMs: 50, retryBaseMs: 50, retryMaxMs: 200 },
-    },
-  });
+  ({ terminal, apiKey } = await startPushingTerminal(env, {
+    cloudUrl: cloud.url,
+    activationCode,
+    name: 'report-vat',
+  }));
 });
 
 afterAll(async () => {
