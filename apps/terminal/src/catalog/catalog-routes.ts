@@ -18,7 +18,7 @@ import {
 } from './catalog-contract.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { PlatformSync } from './platform-sync.js';
-import { presentVatRates } from './vat-rates-presenter.js';
+import { presentDayVatRates } from './vat-rates-presenter.js';
 
 /** What the catalog endpoints read. */
 export interface CatalogDeps {
@@ -201,11 +201,11 @@ export const listCatalogVatRatesRoute = defineRoute<CatalogDeps>()({
   response: catalogVatRateListSchema,
   errors: [],
   handler: ({ services: d }): CatalogVatRateList => {
-    const { inUse, pending } = d.vatRates.tables();
+    const { inUse, pending } = presentDayVatRates(d.vatRates.tables());
     return {
       source: (d.platform?.vatTable() ?? null) === null ? 'configuration' : 'cloud',
-      vatRates: presentVatRates(inUse),
-      pending: pending === null ? null : presentVatRates(pending),
+      vatRates: inUse,
+      pending,
     };
   },
 });

@@ -8,7 +8,7 @@ import type { MevConnectivity } from '../fiscal-operations/mev-connectivity.js';
 import type { OperationStore } from '../fiscal-operations/operation-store.js';
 import type { DayVatRates } from '../terminal-state/day-vat-rates.js';
 import type { TerminalStateStore } from '../terminal-state/terminal-state-store.js';
-import { presentVatRates } from '../catalog/vat-rates-presenter.js';
+import { presentDayVatRates } from '../catalog/vat-rates-presenter.js';
 import type { PrinterHealth } from '../printing/print-job-contract.js';
 import { lanAddress } from './device-address.js';
 import type { PlatformHealth, PlatformSync } from '../catalog/platform-sync.js';
@@ -97,11 +97,6 @@ function fiscalStatusOf(
   }
 }
 
-function vatRatesOf(rates: HealthSources['vatRates']): HealthRecord['vatRates'] {
-  const { inUse, pending } = rates.tables();
-  return { inUse: presentVatRates(inUse), pending: pending === null ? null : presentVatRates(pending) };
-}
-
 /** What GET /api/health answers, and what the health report to the cloud is made of. */
 export function healthRecord(s: HealthSources): HealthRecord {
   const now = s.clock.now();
@@ -123,7 +118,7 @@ export function healthRecord(s: HealthSources): HealthRecord {
     reportNumber: state.reportNumber,
     fiscalDay: fiscalDayOf(state.dayStartedAt),
     lastReceiptNumber: state.lastReceiptNumber,
-    vatRates: vatRatesOf(s.vatRates),
+    vatRates: presentDayVatRates(s.vatRates.tables()),
     offlineQueueSize: queue.size,
     offlineQueueOldestAt: queue.oldestCreatedAt,
     offlineQueueOldestAgeSeconds:
