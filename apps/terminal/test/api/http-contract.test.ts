@@ -95,6 +95,8 @@ describe('rules every request follows', () => {
       headers: { 'X-API-Key': API_KEY, 'content-type': 'application/json', 'Idempotency-Key': 'audit-1' },
     });
     const id = res.headers.get('x-request-id')!;
+    // Version 7: the audit log's index of ids takes each new one at its end (timeOrderedId).
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const entry = ctx.terminal.runtime.auditLog.find(id);
     expect(entry).toMatchObject({
       id,
