@@ -2,8 +2,8 @@
 # `bash scripts/test-runtime.sh <node version>`: the runtime-facing suites on that Node, from the
 # npm registry's official build (scripts/with-node.mjs fetches it once; nothing is rebuilt:
 # better-sqlite3 13 is a Node-API addon, one prebuilt binary for every Node from 22 on).
-# .ci/run runs them on Node 24 (at or past 24.19, where better-sqlite3 12 aborted) and Node 26
-# beside the full suite on the machine's Node.
+# .ci/run runs them on Node 22, Node 24 (at or past 24.19, where better-sqlite3 12 aborted) and
+# Node 26, beside the full suite on the machine's Node (or on Node 24 where that is older than 22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=${1:?usage: scripts/test-runtime.sh <node version, e.g. 26.10.0>}
