@@ -27,6 +27,27 @@ export const DeviceMerchant = z
   .meta({ id: 'DeviceMerchant' });
 export type DeviceMerchant = z.infer<typeof DeviceMerchant>;
 
+/**
+ * What a cloud accepts beyond what the first v1 cloud did, named in its activation answer and in
+ * GET /terminal (`capabilities`). A terminal uses a newer form of a request only once its cloud
+ * named it, so terminals can be upgraded before their cloud, and a cloud rolled back is followed
+ * at the terminal's next sync. docs/platform.md, "Capabilities".
+ */
+export const CLOUD_CAPABILITIES = {
+  /** Pushed X and Z reports carry their amounts signed (docs/platform.md, "Amounts"). */
+  signedReportAmounts: 'signed_report_amounts',
+} as const;
+
+// Strings, not an enum: a name a terminal does not know (a newer cloud's) must not make the
+// answer unreadable. Optional: clouds before it send none, which is "nothing beyond v1".
+const Capabilities = z
+  .array(z.string())
+  .optional()
+  .describe(
+    `What this cloud accepts beyond the first v1 cloud (absent: nothing). ${CLOUD_CAPABILITIES.signedReportAmounts}: ` +
+      'pushed X and Z reports may carry negative amounts',
+  );
+
 export const ActivateBody = z
   .object({
     code: z.string().min(1).max(20).describe('The activation code, XXXX-XXXX; any case, the dash optional'),
@@ -43,6 +64,7 @@ export const Activation = z
     merchant: DeviceMerchant,
     deviceCredential: DeviceCredential.describe('dc_…: `Authorization: Bearer` for every later device call'),
     apiKey: z.string().min(16).describe('tk_…: the X-API-Key the terminal accepts from ERPs'),
+    capabilities: Capabilities,
   })
   .meta({ id: 'DeviceActivation' });
 export type Activation = z.infer<typeof Activation>;
@@ -68,6 +90,7 @@ export const DeviceTerminal = z
     status: z.enum(TERMINAL_STATUSES),
     merchant: DeviceMerchant,
     pendingApiKey: PendingApiKey.nullable(),
+    capabilities: Capabilities,
   })
   .meta({ id: 'DeviceTerminal' });
 export type DeviceTerminal = z.infer<typeof DeviceTerminal>;

@@ -2697,7 +2697,7 @@ export interface components {
             refundId: string | null;
             /** @constant */
             currency: "MDL";
-            /** @description MDL, never negative; a refund gives it back */
+            /** @description MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the day’s net, negative when it gave back more than it sold */
             total: number;
             vat: {
                 /** @enum {string} */
@@ -3076,6 +3076,8 @@ export interface components {
             deviceCredential: string;
             /** @description tk_…: the X-API-Key the terminal accepts from ERPs */
             apiKey: string;
+            /** @description What this cloud accepts beyond the first v1 cloud (absent: nothing). signed_report_amounts: pushed X and Z reports may carry negative amounts */
+            capabilities?: string[];
         };
         DeviceMerchant: {
             id: string;
@@ -3096,6 +3098,8 @@ export interface components {
             status: "pending" | "active" | "deactivated";
             merchant: components["schemas"]["DeviceMerchant"];
             pendingApiKey: components["schemas"]["DevicePendingApiKey"] | null;
+            /** @description What this cloud accepts beyond the first v1 cloud (absent: nothing). signed_report_amounts: pushed X and Z reports may carry negative amounts */
+            capabilities?: string[];
         };
         DevicePendingApiKey: {
             id: string;
@@ -3150,16 +3154,16 @@ export interface components {
             fiscalCode: string | null;
             offlineFiscalCode: string | null;
             mevId: string | null;
-            /** @description Minor units, never negative: the type gives the direction */
+            /** @description Minor units: a receipt or cash operation never negative (the type gives the direction); a report the day’s net, negative when its returns exceeded its sales */
             total: number;
             vat: {
                 /** @enum {string} */
                 code: "A" | "B" | "C" | "D" | "E" | "_";
                 /** @description Basis points (2000 = 20 %); null: exempt */
                 rateBp: number | null;
-                /** @description Integer minor units (bani), never negative */
+                /** @description Integer minor units (bani); negative only on an X or Z report */
                 taxableAmount: number;
-                /** @description Integer minor units (bani), never negative */
+                /** @description Integer minor units (bani); negative only on an X or Z report */
                 vatAmount: number;
             }[];
             payments: {
@@ -3168,7 +3172,7 @@ export interface components {
                  * @enum {string}
                  */
                 code: "1" | "2" | "5" | "6" | "7" | "3.1" | "3.2" | "3.3" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
-                /** @description Integer minor units (bani), never negative */
+                /** @description Integer minor units (bani); negative only on an X or Z report */
                 amount: number;
             }[];
             /** @description A sale's own id; for a refund, the refunded sale's id */
@@ -3381,7 +3385,7 @@ export interface components {
             refundId: string | null;
             /** @constant */
             currency: "MDL";
-            /** @description MDL, never negative; a refund gives it back */
+            /** @description MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the day’s net, negative when it gave back more than it sold */
             total: number;
             vat: {
                 /** @enum {string} */
@@ -3483,7 +3487,7 @@ export interface components {
             refundId: string | null;
             /** @constant */
             currency: "MDL";
-            /** @description MDL, never negative; a refund gives it back */
+            /** @description MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the day’s net, negative when it gave back more than it sold */
             total: number;
             vat: {
                 /** @enum {string} */
