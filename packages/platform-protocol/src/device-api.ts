@@ -226,6 +226,8 @@ export type PrinterState = (typeof PRINTER_STATES)[number];
 export const RELAY_LINK_STATES = ['none', 'connected', 'disconnected'] as const;
 
 const Instant = z.iso.datetime({ offset: true });
+/** A VAT table as the terminal's health shows it: the rate of each code it knows. */
+const HealthVatRates = z.array(VatRate.omit({ version: true })).max(VAT_CODES.length);
 const ReportCount = z.number().int().min(0).max(2_147_483_647);
 
 export const DeviceHealthReport = z
@@ -275,6 +277,21 @@ export const DeviceHealthReport = z
         'What every fiscal document prints of the device (the console’s receipt view shows it); null: not ' +
           'fiscalized. Serial number and tax office are null until `fiscalize` gave them',
       ),
+    // Since the console shows rates waiting for the next fiscal day: optional, terminals before
+    // it report without them (the console then says nothing of their rates).
+    vatRates: z
+      .object({
+        inUse: HealthVatRates.describe(
+          'The rates documents are calculated with: the open fiscal day’s, fixed by its first document until its Z ' +
+            'report; the configured ones before the day’s first document',
+        ),
+        pending: HealthVatRates.nullable().describe(
+          'The configured rates (the cloud’s, or VAT_RATES) when they differ from the open day’s: in use from the ' +
+            'next fiscal day, right after its Z report; null when none wait',
+        ),
+      })
+      .optional()
+      .describe('A fiscal day keeps one VAT table: as the terminal’s GET /api/health says (`vatRates`)'),
   })
   .meta({ id: 'DeviceHealthReport' });
 export type DeviceHealthReport = z.infer<typeof DeviceHealthReport>;

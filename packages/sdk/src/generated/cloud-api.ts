@@ -3262,6 +3262,27 @@ export interface components {
                 /** @description SFS: the tax office it was registered at */
                 taxOfficeAddress: string | null;
             } | null;
+            /** @description A fiscal day keeps one VAT table: as the terminal’s GET /api/health says (`vatRates`) */
+            vatRates?: {
+                /** @description The rates documents are calculated with: the open fiscal day’s, fixed by its first document until its Z report; the configured ones before the day’s first document */
+                inUse: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description 2000 = 20 %; 0 for the exempt code `_` */
+                    rateBasisPoints: number;
+                    /** @description True only for `_`, which is fixed */
+                    exempt: boolean;
+                }[];
+                /** @description The configured rates (the cloud’s, or VAT_RATES) when they differ from the open day’s: in use from the next fiscal day, right after its Z report; null when none wait */
+                pending: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description 2000 = 20 %; 0 for the exempt code `_` */
+                    rateBasisPoints: number;
+                    /** @description True only for `_`, which is fixed */
+                    exempt: boolean;
+                }[] | null;
+            };
         };
         RelayVerifiedDevice: {
             terminalId: string;
@@ -3738,6 +3759,23 @@ export interface components {
             };
             /** @enum {string} */
             relay: "none" | "connected" | "disconnected";
+            /** @description The terminal’s VAT rates; null: it does not report them (a version before the report had them) */
+            vatRates: {
+                /** @description The open fiscal day’s (fixed by its first document), or the configured ones */
+                inUse: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description Percent; null: exempt */
+                    rate: number | null;
+                }[];
+                /** @description The configured rates when they differ from the open day’s: in use from the next fiscal day; null: none wait */
+                pending: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description Percent; null: exempt */
+                    rate: number | null;
+                }[] | null;
+            } | null;
         };
         ConsoleFleetAlert: {
             /** @enum {string} */
