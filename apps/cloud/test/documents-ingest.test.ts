@@ -311,6 +311,10 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
       [{ ...good, revision: 2 ** 31 }],
       [{ ...good, revision: 1.5 }],
       [{ ...good, total: -100 }],
+      // Only a report's amounts are signed: a receipt's or cash operation's type gives the direction.
+      [{ ...good, vat: [{ ...good.vat[0]!, vatAmount: -1 }] }],
+      [{ ...good, type: 'refund', refundId: 'r-1', payments: [{ code: '1', amount: -1 }] }],
+      [{ ...good, type: 'cash_out', lines: [], vat: [], total: -1, payments: [] }],
       [{ ...good, total: 1e20 }],
       [{ ...good, type: 'gift' }],
       [{ ...good, status: 'success' }],

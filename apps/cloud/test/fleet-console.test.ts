@@ -251,6 +251,24 @@ describe.each(DRIVERS)('console fleet on %s', (driver) => {
       alerts: [{ code: 'printer_paper_out', severity: 'critical', at: null }],
     });
     expect(overview.sales.terminals).toHaveLength(3);
+
+    // A terminal from before VAT rates in the report says nothing of them; a newer one gives the
+    // day's and those waiting for its Z report, which the console shows in percent.
+    expect(reported.health.vatRates).toBeNull();
+    const table = (b: number) => [
+      { code: 'A' as const, rateBasisPoints: 800, exempt: false },
+      { code: 'B' as const, rateBasisPoints: b, exempt: false },
+      { code: '_' as const, rateBasisPoints: 0, exempt: true },
+    ];
+    const withRates = healthReport({ vatRates: { inUse: table(2000), pending: table(1950) } });
+    expect((await device(cloud, made[1]!, 'POST', '/health', withRates)).status).toBe(204);
+    const shown = (await boss.call('GET', `/terminals/${made[1]!.terminalId}`)).json();
+    const percent = (b: number) => [
+      { code: 'A', rate: 8 },
+      { code: 'B', rate: b },
+      { code: '_', rate: null },
+    ];
+    expect(shown.health.vatRates).toEqual({ inUse: percent(20), pending: percent(19.5) });
   });
 
   it('refuses a change without the CSRF token, and a body that is not valid with 400', async () => {

@@ -79,6 +79,10 @@ describe.each(DRIVERS)('terminal health reports on %s', (driver) => {
       ['not a time', { ...good, reportedAt: 'yesterday' }],
       ['unknown relay state', { ...good, relay: 'maybe' }],
       ['empty version', { ...good, version: '' }],
+      [
+        'unknown VAT code',
+        { ...good, vatRates: { inUse: [{ code: 'Z', rateBasisPoints: 0, exempt: false }], pending: null } },
+      ],
       ['not an object', [good]],
     ];
     for (const [why, body] of bad) {

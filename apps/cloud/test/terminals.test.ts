@@ -136,6 +136,7 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
       },
       deviceCredential: expect.stringMatching(/^dc_[0-9A-Za-z]{43}$/),
       apiKey: expect.stringMatching(/^tk_[0-9A-Za-z]{43}$/),
+      capabilities: ['signed_report_amounts'],
     });
 
     const again = await activate(created.activationCode);
@@ -151,6 +152,7 @@ describe.each(DRIVERS)('terminals on %s', (driver) => {
       status: 'active',
       merchant: activation.merchant,
       pendingApiKey: null,
+      capabilities: ['signed_report_amounts'],
     });
     const listed = (await admin(cloud, 'GET', `/merchants/${merchantId}/terminals`)).json().data;
     expect(listed).toEqual([

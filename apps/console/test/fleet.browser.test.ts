@@ -1,7 +1,7 @@
 // The fleet's pages in Chromium against a real cloud: the overview shows the health reports of
 // a real terminal process (activated by its code, selling through the tax-authority simulator,
 // printing to a printer-sim process that runs out of paper) as alerts, its state and the week's
-// sales chart; an owner adds a terminal (code and QR code shown once), tests, renames and
+// sales chart, and a terminal's VAT rates with those its next fiscal day takes; an owner adds a terminal (code and QR code shown once), tests, renames and
 // deactivates one, creates an integration key (shown once), revokes it and switches the module;
 // a viewer sees the same lists without the owner's controls.
 import { readFileSync } from 'node:fs';
@@ -27,6 +27,16 @@ import {
   type ConsoleApp,
   BROWSER_TEST_TIMEOUT_MS,
 } from './console-browser.js';
+
+/** The default VAT table with B at `b` basis points, as a terminal's health reports it. */
+const VAT_TABLE = (b: number) => [
+  { code: 'A' as const, rateBasisPoints: 800, exempt: false },
+  { code: 'B' as const, rateBasisPoints: b, exempt: false },
+  { code: 'C' as const, rateBasisPoints: 0, exempt: false },
+  { code: 'D' as const, rateBasisPoints: 1200, exempt: false },
+  { code: 'E' as const, rateBasisPoints: 600, exempt: false },
+  { code: '_' as const, rateBasisPoints: 0, exempt: true },
+];
 
 describe.skipIf(noBrowser !== null)(
   'the fleet pages in Chromium',
@@ -107,6 +117,8 @@ describe.skipIf(noBrowser !== null)(
         '/health',
         healthReport({
           fiscalDay: { startedAt: iso(-86_400_000 + 40 * 60_000), expiresAt: iso(40 * 60_000) },
+          // The merchant lowered B to 19 % during the open day: the terminal takes it after its Z report.
+          vatRates: { inUse: VAT_TABLE(2000), pending: VAT_TABLE(1900) },
         }),
       );
       expect(reported.status).toBeLessThan(300);
@@ -132,6 +144,17 @@ describe.skipIf(noBrowser !== null)(
       // The figures behind the bars, for whoever cannot see them.
       expect(await today.locator('table').textContent()).toMatch(/1,730\.50/);
       await screenshots(page, 'fleet-overview');
+    });
+
+    it('shows a terminal’s VAT rates, and those its next fiscal day takes', async () => {
+      const page = await app.signedInPage('viewer');
+      await page.getByRole('link', { name: 'Terminals' }).click();
+      await page.getByRole('button', { name: 'Open Casa', exact: true }).click();
+      const facts = page.locator('.fleet-facts');
+      await facts.getByText('A 8%, B 20%, C 0%, D 12%, E 6%, _ exempt', { exact: true }).waitFor();
+      await facts.getByText('New VAT rates from the next fiscal day', { exact: true }).waitFor();
+      await facts.getByText('B 19% (now 20%)', { exact: true }).waitFor();
+      await screenshots(page, 'terminals-vat-rates');
     });
 
     it('lets an owner add a terminal, with its code and QR code shown once', async () => {

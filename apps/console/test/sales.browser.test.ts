@@ -3,7 +3,8 @@
 // and verification link, and shows what its refunds gave back; the daily VAT totals below; the
 // CSV export link carries the filters. A second terminal, in New York, is picked in the terminal
 // filter (the VAT totals follow it); its receipt shows its time there and the device's serial
-// number and tax office as the terminal reported them.
+// number and tax office as the terminal reported them. A Z report of a day that gave back more
+// than it sold shows its figures negative.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalDocument } from '../../cloud/test/documents-fixture.js';
@@ -187,6 +188,37 @@ describe.skipIf(noBrowser !== null)(
       await paper.getByText('SN-NY-0007').waitFor();
       await paper.getByText('NR. SERIE').waitFor();
       await paper.getByText('SFS: DDF Centru, str. Exemplu 9').waitFor();
+      await expectAccessible(page);
+    });
+
+    it('shows a Z report’s negative VAT line, total and cash with their sign, as the paper prints them', async () => {
+      // A day that gave back 30.00 sold at B the day before and sold 10.00 at A.
+      const z = fiscalDocument([], {
+        type: 'z_report',
+        receiptNumber: null,
+        reportNumber: 4,
+        saleId: null,
+        createdAt: new Date(Date.now() + 4000).toISOString(),
+        total: -2000,
+        vat: [
+          { code: 'B', rateBp: 2000, taxableAmount: -2500, vatAmount: -500 },
+          { code: 'A', rateBp: 800, taxableAmount: 926, vatAmount: 74 },
+        ],
+        payments: [{ code: '1', amount: -2000 }],
+      });
+      const pushedZ = await device(app.cloud, app.terminal, 'POST', '/documents', { documents: [z] });
+      expect(pushedZ.status, pushedZ.text).toBe(200);
+
+      const page = await app.signedInPage('viewer');
+      const table = await openSales(page);
+      await table.getByRole('row').filter({ hasText: 'Z report' }).getByRole('link').click();
+      const paper = page.getByRole('article', { name: 'The receipt' });
+      await paper.getByText('RAPORT Z', { exact: true }).waitFor();
+      const row = (label: string) => paper.locator('.fp-receipt__row').filter({ hasText: label });
+      expect(await row('TVA B 20%').textContent()).toBe('TVA B 20%-5.00');
+      expect(await row('TVA A 8%').textContent()).toBe('TVA A 8%0.74');
+      expect(await row('TOTAL').textContent()).toBe('TOTAL-20.00');
+      expect(await row('NUMERAR').textContent()).toBe('NUMERAR-20.00');
       await expectAccessible(page);
     });
   },

@@ -27,6 +27,27 @@ export const DeviceMerchant = z
   .meta({ id: 'DeviceMerchant' });
 export type DeviceMerchant = z.infer<typeof DeviceMerchant>;
 
+/**
+ * What a cloud accepts beyond what the first v1 cloud did, named in its activation answer and in
+ * GET /terminal (`capabilities`). A terminal uses a newer form of a request only once its cloud
+ * named it, so terminals can be upgraded before their cloud, and a cloud rolled back is followed
+ * at the terminal's next sync. docs/platform.md, "Capabilities".
+ */
+export const CLOUD_CAPABILITIES = {
+  /** Pushed X and Z reports carry their amounts signed (docs/platform.md, "Amounts"). */
+  signedReportAmounts: 'signed_report_amounts',
+} as const;
+
+// Strings, not an enum: a name a terminal does not know (a newer cloud's) must not make the
+// answer unreadable. Optional: clouds before it send none, which is "nothing beyond v1".
+const Capabilities = z
+  .array(z.string())
+  .optional()
+  .describe(
+    `What this cloud accepts beyond the first v1 cloud (absent: nothing). ${CLOUD_CAPABILITIES.signedReportAmounts}: ` +
+      'pushed X and Z reports may carry negative amounts',
+  );
+
 export const ActivateBody = z
   .object({
     code: z.string().min(1).max(20).describe('The activation code, XXXX-XXXX; any case, the dash optional'),
@@ -43,6 +64,7 @@ export const Activation = z
     merchant: DeviceMerchant,
     deviceCredential: DeviceCredential.describe('dc_…: `Authorization: Bearer` for every later device call'),
     apiKey: z.string().min(16).describe('tk_…: the X-API-Key the terminal accepts from ERPs'),
+    capabilities: Capabilities,
   })
   .meta({ id: 'DeviceActivation' });
 export type Activation = z.infer<typeof Activation>;
@@ -68,6 +90,7 @@ export const DeviceTerminal = z
     status: z.enum(TERMINAL_STATUSES),
     merchant: DeviceMerchant,
     pendingApiKey: PendingApiKey.nullable(),
+    capabilities: Capabilities,
   })
   .meta({ id: 'DeviceTerminal' });
 export type DeviceTerminal = z.infer<typeof DeviceTerminal>;
@@ -203,6 +226,8 @@ export type PrinterState = (typeof PRINTER_STATES)[number];
 export const RELAY_LINK_STATES = ['none', 'connected', 'disconnected'] as const;
 
 const Instant = z.iso.datetime({ offset: true });
+/** A VAT table as the terminal's health shows it: the rate of each code it knows. */
+const HealthVatRates = z.array(VatRate.omit({ version: true })).max(VAT_CODES.length);
 const ReportCount = z.number().int().min(0).max(2_147_483_647);
 
 export const DeviceHealthReport = z
@@ -252,6 +277,21 @@ export const DeviceHealthReport = z
         'What every fiscal document prints of the device (the console’s receipt view shows it); null: not ' +
           'fiscalized. Serial number and tax office are null until `fiscalize` gave them',
       ),
+    // Since the console shows rates waiting for the next fiscal day: optional, terminals before
+    // it report without them (the console then says nothing of their rates).
+    vatRates: z
+      .object({
+        inUse: HealthVatRates.describe(
+          'The rates documents are calculated with: the open fiscal day’s, fixed by its first document until its Z ' +
+            'report; the configured ones before the day’s first document',
+        ),
+        pending: HealthVatRates.nullable().describe(
+          'The configured rates (the cloud’s, or VAT_RATES) when they differ from the open day’s: in use from the ' +
+            'next fiscal day, right after its Z report; null when none wait',
+        ),
+      })
+      .optional()
+      .describe('A fiscal day keeps one VAT table: as the terminal’s GET /api/health says (`vatRates`)'),
   })
   .meta({ id: 'DeviceHealthReport' });
 export type DeviceHealthReport = z.infer<typeof DeviceHealthReport>;

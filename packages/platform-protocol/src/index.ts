@@ -1,14 +1,22 @@
 // The fiscal documents a terminal pushes to its cloud (POST /api/device/v1/documents), one
 // contract for both ends: the cloud validates pushes with these schemas and the terminal builds
 // its documents to their type. Integer minor units and thousandths, as the terminal stores them.
-// Amounts are never negative: the type says the direction (a refund or cash-out gives money
-// back), so no sign can contradict the type.
+// A receipt's or cash operation's amounts are never negative: the type says the direction (a
+// refund or cash-out gives money back), so no sign can contradict the type. A report's are the
+// day's net figures, signed as its paper prints them: a day whose returns of a VAT code exceeded
+// its sales has that line negative, which no type could say (docs/platform.md, "Amounts").
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
 import { TimeZone } from './time-zone.js';
 
 export const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The reports: their amounts are the day's net figures, which may be negative. */
+const REPORT_DOCUMENT_TYPES = ['x_report', 'z_report'] as const satisfies readonly DocumentType[];
+
+export const isReportDocument = (type: DocumentType): boolean =>
+  (REPORT_DOCUMENT_TYPES as readonly DocumentType[]).includes(type);
 
 export const DOCUMENT_STATUSES = ['pending', 'sent', 'offline', 'synced', 'failed'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -30,17 +38,27 @@ const MAX_MINOR = 1_000_000_000_000;
 const MAX_QUANTITY_MILLI = 1_000_000_000;
 
 const Minor = z.number().int().min(0).max(MAX_MINOR).describe('Integer minor units (bani), never negative');
+/** An amount a report may carry negative; a receipt's or cash operation's is refused below zero (`PushedDocument`). */
+const SignedMinor = z
+  .number()
+  .int()
+  .min(-MAX_MINOR)
+  .max(MAX_MINOR)
+  .describe('Integer minor units (bani); negative only on an X or Z report');
 const Count = z.number().int().min(0).max(MAX_INT);
 const Code = z.string().min(1).max(100);
 
 const DocumentVat = z.object({
   code: z.enum(VAT_CODES),
   rateBp: z.number().int().min(0).max(10_000).nullable().describe('Basis points (2000 = 20 %); null: exempt'),
-  taxableAmount: Minor,
-  vatAmount: Minor,
+  taxableAmount: SignedMinor,
+  vatAmount: SignedMinor,
 });
 
-const DocumentPayment = z.object({ code: z.enum(ACPS_CODES).describe('ACPS payment code'), amount: Minor });
+const DocumentPayment = z.object({
+  code: z.enum(ACPS_CODES).describe('ACPS payment code'),
+  amount: SignedMinor,
+});
 
 const DocumentLine = z.object({
   position: z
@@ -78,7 +96,10 @@ export const PushedDocument = z
     fiscalCode: Code.nullable(),
     offlineFiscalCode: Code.nullable(),
     mevId: Code.nullable(),
-    total: Minor.describe('Minor units, never negative: the type gives the direction'),
+    total: SignedMinor.describe(
+      'Minor units: a receipt or cash operation never negative (the type gives the direction); a report the ' +
+        'day’s net, negative when its returns exceeded its sales',
+    ),
     vat: z.array(DocumentVat).max(MAX_VAT_LINES),
     payments: z.array(DocumentPayment).max(20),
     saleId: Code.nullable().describe("A sale's own id; for a refund, the refunded sale's id"),
@@ -106,8 +127,32 @@ export const PushedDocument = z
     message: 'line positions must be unique',
     path: ['lines'],
   })
+  .superRefine((d, ctx) => {
+    if (isReportDocument(d.type)) return;
+    for (const [path, amount] of signedAmounts(d))
+      if (amount < 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `a ${d.type} is never negative: its type gives the direction`,
+          path,
+        });
+  })
   .meta({ id: 'PushedFiscalDocument' });
 export type PushedDocument = z.output<typeof PushedDocument>;
+
+/** The amounts a report may carry negative, with their paths in the document. */
+function signedAmounts(
+  d: Pick<PushedDocument, 'total' | 'vat' | 'payments'>,
+): [(string | number)[], number][] {
+  return [
+    [['total'], d.total],
+    ...d.vat.flatMap((v, i): [(string | number)[], number][] => [
+      [['vat', i, 'taxableAmount'], v.taxableAmount],
+      [['vat', i, 'vatAmount'], v.vatAmount],
+    ]),
+    ...d.payments.map((p, i): [(string | number)[], number] => [['payments', i, 'amount'], p.amount]),
+  ];
+}
 
 export const PushDocumentsBody = z
   .object({ documents: z.array(PushedDocument).min(1).max(MAX_DOCUMENTS_PER_PUSH) })

@@ -1,8 +1,11 @@
 // The fiscal documents a terminal pushes (POST /api/device/v1/documents) and the sales the
 // integration API shows (GET /api/public/v1/sales). The device contract speaks integer minor
 // units and thousandths, as the terminal stores them; the integration API speaks MDL numbers
-// with 2 decimals like its other resources. Amounts are never negative: the type says the
-// direction (a refund or cash-out gives money back), so no sign can contradict the type.
+// with 2 decimals like its other resources. A receipt's or cash operation's amounts are never
+// negative: the type says the direction (a refund or cash-out gives money back), so no sign can
+// contradict the type. An X or Z report's are the day's net figures, signed as the terminal
+// pushed them (docs/platform.md, "Amounts"): a VAT line negative when the day gave back more of
+// it than it sold.
 import { fromMilli, fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentType } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
@@ -36,7 +39,12 @@ function documentSchema<T extends z.ZodType<DocumentType>>(type: T) {
     saleId: z.string().nullable().describe("The terminal's sale id; for a refund, the refunded sale's"),
     refundId: z.string().nullable(),
     currency: z.literal('MDL'),
-    total: z.number().describe('MDL, never negative; a refund gives it back'),
+    total: z
+      .number()
+      .describe(
+        'MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the ' +
+          'day’s net, negative when it gave back more than it sold',
+      ),
     vat: z.array(
       z.object({
         code: z.enum(VAT_CODES),

@@ -1,7 +1,7 @@
 // The console's fleet resources (/api/console/v1: overview, terminals, integration keys, the
 // integration module) as the browser gets and sends them, and their presenters. camelCase, times
 // as ISO 8601 on the cloud's clock, money in MDL with 2 decimals as the integration API has it.
-import { fromMinor } from '@fiscal-pos/fiscal';
+import { fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
 import { PRINTER_STATES, RELAY_LINK_STATES, TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { pageOf } from '../http/cursor.js';
@@ -35,6 +35,10 @@ const Alert = z
   })
   .meta({ id: 'ConsoleFleetAlert' });
 
+const VatRates = z.array(
+  z.object({ code: z.enum(VAT_CODES), rate: z.number().nullable().describe('Percent; null: exempt') }),
+);
+
 const Health = z
   .object({
     reportedAt: Instant.describe('When the report arrived'),
@@ -51,6 +55,19 @@ const Health = z
       unconfirmedJobs: z.number().int(),
     }),
     relay: z.enum(RELAY_LINK_STATES),
+    vatRates: z
+      .object({
+        inUse: VatRates.describe(
+          'The open fiscal day’s (fixed by its first document), or the configured ones',
+        ),
+        pending: VatRates.nullable().describe(
+          'The configured rates when they differ from the open day’s: in use from the next fiscal day; null: none wait',
+        ),
+      })
+      .nullable()
+      .describe(
+        'The terminal’s VAT rates; null: it does not report them (a version before the report had them)',
+      ),
   })
   .meta({ id: 'ConsoleTerminalHealth' });
 

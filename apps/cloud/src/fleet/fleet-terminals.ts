@@ -2,6 +2,7 @@
 // report's figures on the cloud's clock, and their alerts (fleet-alerts.ts). What the overview
 // and the console's terminal list show; every query names the merchant.
 import { and, asc, eq, gt, ne, or, type SQL } from 'drizzle-orm';
+import type { VatCode } from '@fiscal-pos/fiscal';
 import type { Queryable } from '../db/database.js';
 import { terminalHealth, terminals } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
@@ -49,7 +50,21 @@ export interface FleetHealth {
   documentsWaiting: number;
   printer: LatestHealth['report']['printer'];
   relay: LatestHealth['report']['relay'];
+  /** Its VAT rates, the day's and those waiting for its Z report; null: a terminal before them. */
+  vatRates: FleetVatRates | null;
 }
+
+/** A VAT table as the console shows it: percent, null for the exempt code. */
+export type FleetVatRate = { code: VatCode; rate: number | null };
+export interface FleetVatRates {
+  inUse: FleetVatRate[];
+  /** In use from the terminal's next fiscal day; null when none wait. */
+  pending: FleetVatRate[] | null;
+}
+
+type ReportedVatRates = NonNullable<LatestHealth['report']['vatRates']>['inUse'];
+const percentRates = (rates: ReportedVatRates): FleetVatRate[] =>
+  rates.map((r) => ({ code: r.code, rate: r.exempt ? null : r.rateBasisPoints / 100 }));
 
 /** `https://relay.example` + `/api/relay/<publicId>` (docs/relay.md). */
 function relayAddressOf(relayUrl: string | undefined, publicId: string): string | null {
@@ -70,6 +85,12 @@ function presentHealth(latest: LatestHealth): FleetHealth {
     documentsWaiting: report.documentsWaiting,
     printer: report.printer,
     relay: report.relay,
+    vatRates: report.vatRates
+      ? {
+          inUse: percentRates(report.vatRates.inUse),
+          pending: report.vatRates.pending && percentRates(report.vatRates.pending),
+        }
+      : null,
   };
 }
 

@@ -14,7 +14,7 @@ import { issueDeviceCredential, revokeDeviceCredentials } from '../device-access
 import { issueActivationApiKey, revokeTerminalApiKeys } from './terminal-api-keys.js';
 import { allows, type TerminalStatus } from './terminal-lifecycle.js';
 import type { Activation } from '@fiscal-pos/platform-protocol';
-import { presentDeviceMerchant } from './terminal-schemas.js';
+import { ACCEPTED_CAPABILITIES, presentDeviceMerchant } from './terminal-schemas.js';
 
 const UNKNOWN = 'No terminal waits for this activation code; check it, or ask for a new one.';
 
@@ -64,6 +64,7 @@ export async function activateTerminal(
       merchant: presentDeviceMerchant(merchant),
       deviceCredential: await issueDeviceCredential(tx, { terminalId: terminal.id, now }),
       apiKey: await issueActivationApiKey(tx, terminal.id, now),
+      capabilities: ACCEPTED_CAPABILITIES,
     };
   });
 }

@@ -1,5 +1,5 @@
 // What a terminal learns about itself at each sync: its name and status, the merchant's fiscal
-// identity (which may have changed) and a rotated X-API-Key waiting for it.
+// identity (which may have changed), a rotated X-API-Key waiting for it, and what this cloud accepts.
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
@@ -10,7 +10,7 @@ import type { AuthenticatedDevice } from '../device-access/device-auth.js';
 import { findPendingApiKey } from './terminal-api-keys.js';
 import type { TerminalStatus } from './terminal-lifecycle.js';
 import type { DeviceTerminal } from '@fiscal-pos/platform-protocol';
-import { presentDeviceMerchant } from './terminal-schemas.js';
+import { ACCEPTED_CAPABILITIES, presentDeviceMerchant } from './terminal-schemas.js';
 
 export async function showDeviceTerminal(
   ctx: { db: Db; secrets: SecretsKeyring },
@@ -32,5 +32,6 @@ export async function showDeviceTerminal(
     status: terminal.status as TerminalStatus,
     merchant: presentDeviceMerchant(merchant),
     pendingApiKey: await findPendingApiKey(ctx, terminal.id),
+    capabilities: ACCEPTED_CAPABILITIES,
   };
 }

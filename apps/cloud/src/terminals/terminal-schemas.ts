@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MerchantParams } from '../merchants/merchant-params.js';
 import { TerminalIdParams } from './terminal-bodies.js';
 import type { DeviceMerchant } from '@fiscal-pos/platform-protocol';
-import { TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
+import { CLOUD_CAPABILITIES, TERMINAL_STATUSES } from '@fiscal-pos/platform-protocol';
 
 export const Terminal = z
   .object({
@@ -39,3 +39,14 @@ export const IssuedActivationCode = z
 export function presentDeviceMerchant(merchant: DeviceMerchant): DeviceMerchant {
   return { id: merchant.id, name: merchant.name, idno: merchant.idno, address: merchant.address };
 }
+
+/**
+ * What this cloud tells its terminals it accepts beyond the first v1 cloud (activation and GET
+ * /terminal): each one only once the cloud stores and shows it right, since a terminal changes
+ * what it sends on the word of this list.
+ */
+export const ACCEPTED_CAPABILITIES: string[] = [
+  // Reports with negative amounts are stored as sent and counted in no sales total
+  // (documents/vat-daily-rollup.ts and fleet/sales-by-terminal.ts take sales and refunds only).
+  CLOUD_CAPABILITIES.signedReportAmounts,
+];

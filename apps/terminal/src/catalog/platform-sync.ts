@@ -85,7 +85,8 @@ export class PlatformSync {
   /** Where and as whom the fiscal documents go up; null once the cloud cut the terminal off. */
   documentAccess(): PlatformAccess | null {
     if (this.link.isDeactivated()) return null;
-    return { cloudUrl: this.link.file.cloudUrl, deviceCredential: this.link.file.deviceCredential };
+    const { cloudUrl, deviceCredential, cloudCapabilities = [] } = this.link.file;
+    return { cloudUrl, deviceCredential, cloudCapabilities };
   }
 
   merchant(): MerchantIdentity {

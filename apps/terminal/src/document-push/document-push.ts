@@ -8,7 +8,7 @@ import type { SaleStore } from '../fiscal-documents/sale-store.js';
 import { DeviceClient } from '../platform/device-client.js';
 import type { PlatformAccess } from '../platform/platform-link.js';
 import type { DocumentOutbox, DueDocument } from './document-outbox.js';
-import type { PushedDocument } from '@fiscal-pos/platform-protocol';
+import { CLOUD_CAPABILITIES, type PushedDocument } from '@fiscal-pos/platform-protocol';
 import { platformDocument } from './platform-document.js';
 
 export interface DocumentPushOptions {
@@ -121,7 +121,9 @@ export class DocumentPush {
   }
 
   async #push(access: PlatformAccess, due: readonly DueDocument[]): Promise<void> {
-    const documents = due.map((d) => this.#document(d));
+    // Asked at each push: a sync may have learnt that the cloud was upgraded or rolled back.
+    const signedReportAmounts = access.cloudCapabilities.includes(CLOUD_CAPABILITIES.signedReportAmounts);
+    const documents = due.map((d) => this.#document(d, { signedReportAmounts }));
     const client = new DeviceClient(access.cloudUrl, () => access.deviceCredential, this.o.timeoutMs);
     const { results } = await client.pushDocuments(documents);
     const accepted = new Set(results.map((r) => r.operationId));
@@ -132,7 +134,7 @@ export class DocumentPush {
     this.o.outbox.confirm(confirmed);
   }
 
-  #document(d: DueDocument): PushedDocument {
+  #document(d: DueDocument, cloud: { signedReportAmounts: boolean }): PushedDocument {
     const op = this.o.operations.get(d.operationId);
     if (!op) throw new Error(`fiscal operation ${d.operationId} vanished`);
     const sale = d.saleId ? (this.o.sales.get(d.saleId) ?? null) : null;
@@ -143,6 +145,7 @@ export class DocumentPush {
       d.revision,
       { sale, refund, refundedSale },
       { registrationNumber: this.o.registrationNumber, timeZone: this.o.timeZone },
+      cloud,
     );
   }
 }

@@ -4,7 +4,12 @@ import { refundQrCode } from '../fiscal-documents/refund-presenter.js';
 import type { RefundRecord } from '../fiscal-documents/refund-store.js';
 import { saleQrCode } from '../fiscal-documents/sale-presenter.js';
 import type { SaleRecord } from '../fiscal-documents/sale-store.js';
-import type { DocumentStatus, DocumentType, PushedDocument } from '@fiscal-pos/platform-protocol';
+import {
+  isReportDocument,
+  type DocumentStatus,
+  type DocumentType,
+  type PushedDocument,
+} from '@fiscal-pos/platform-protocol';
 
 /** The document types as the cloud names them (the terminal's `receipt` is a sale). */
 const DOCUMENT_TYPES: Record<FiscalOperationRecord['operationType'], DocumentType> = {
@@ -74,17 +79,24 @@ function refundLines(refund: RefundRecord, sale: SaleRecord): DocumentLine[] {
 }
 
 /**
- * The document the cloud receives for a fiscal operation at one revision: amounts in bani and
- * positive (the type says which way the money went), the MEV status and codes as they stand.
+ * The document the cloud receives for a fiscal operation at one revision: amounts in bani, the
+ * MEV status and codes as they stand. A receipt's and a cash operation's amounts are positive
+ * (the type says which way the money went); an X or Z report's are the day's net figures, signed
+ * as its paper prints them, when the cloud accepts signed report amounts. A cloud before them
+ * refuses a negative amount, and a refused push holds back every later document: to such a cloud
+ * a report goes as before, every amount positive.
  */
 export function platformDocument(
   op: FiscalOperationRecord,
   revision: number,
   related: { sale: SaleRecord | null; refund: RefundRecord | null; refundedSale: SaleRecord | null },
   terminal: { registrationNumber: string; timeZone: string },
+  cloud: { signedReportAmounts: boolean },
 ): PushedDocument {
   const { registrationNumber, timeZone } = terminal;
   const { sale, refund, refundedSale } = related;
+  const type = DOCUMENT_TYPES[op.operationType];
+  const amount = cloud.signedReportAmounts && isReportDocument(type) ? (a: number) => a : Math.abs;
   // The link the receipt's QR code printed, so the cloud's receipt view shows the same one.
   const verificationUrl = sale
     ? saleQrCode(registrationNumber, sale, op)
@@ -94,7 +106,7 @@ export function platformDocument(
   return {
     operationId: op.id,
     revision,
-    type: DOCUMENT_TYPES[op.operationType],
+    type,
     createdAt: op.createdAt,
     receiptNumber: op.receiptNumber,
     reportNumber: op.reportNumber,
@@ -102,14 +114,14 @@ export function platformDocument(
     fiscalCode: op.fiscalCode,
     offlineFiscalCode: op.offlineFiscalCode,
     mevId: op.mevId,
-    total: Math.abs(op.totalAmount),
+    total: amount(op.totalAmount),
     vat: op.vat.map((line) => ({
       code: vatCodeOf(line.code),
       rateBp: line.rateBp,
-      taxableAmount: Math.abs(line.taxableBase),
-      vatAmount: Math.abs(line.vatAmount),
+      taxableAmount: amount(line.taxableBase),
+      vatAmount: amount(line.vatAmount),
     })),
-    payments: op.payments.map((p) => ({ code: paymentCodeOf(p.code), amount: Math.abs(p.amount) })),
+    payments: op.payments.map((p) => ({ code: paymentCodeOf(p.code), amount: amount(p.amount) })),
     saleId: sale?.id ?? refund?.saleId ?? null,
     refundId: refund?.id ?? null,
     lines: sale ? saleLines(sale) : refund && refundedSale ? refundLines(refund, refundedSale) : [],

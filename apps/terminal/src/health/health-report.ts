@@ -31,13 +31,15 @@ function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, no
       unconfirmedJobs: record.printer.unconfirmedJobs,
     },
     relay: record.platform.relay,
+    vatRates: record.vatRates,
     timeZone: identity.timeZone,
     fiscalIdentity: identity.fiscalIdentity,
   };
 }
 
 /**
- * What an alert or the "online" column depends on. A change of any of it is reported at once;
+ * What an alert or the "online" column depends on, and the VAT rates (rarely changed, and looked
+ * for on the console by whoever just changed them). A change of any of it is reported at once;
  * counts that move with every sale (documents waiting, the queue's size) are not in it, or an
  * offline terminal would report at every sale: they go up with the next periodic report.
  */
@@ -51,6 +53,7 @@ function alertState(report: DeviceHealthReport): string {
     report.printer.unconfirmedJobs > 0,
     report.relay,
     report.version,
+    report.vatRates,
   ]);
 }
 

@@ -59,6 +59,7 @@ export async function activateTerminal(options: {
     activatedAt,
     retiringApiKey: null,
     unacknowledgedApiKeyId: null,
+    cloudCapabilities: activation.capabilities ?? [],
   };
   storeApiKey(options.dataDir, activation.apiKey);
   writePlatformFile(options.dataDir, state);

@@ -34,6 +34,12 @@ const platformFileSchema = z.strictObject({
     .nullable(),
   /** A rotation stored but not yet acknowledged to the cloud (the ack is retried at each sync). */
   unacknowledgedApiKeyId: z.string().nullable(),
+  /**
+   * What the cloud said it accepts beyond the first v1 cloud (`capabilities` of the activation
+   * and of each sync's GET /terminal), kept so that a push right after a restart knows it before
+   * the first sync. Absent from files written before it: nothing, until the next sync says.
+   */
+  cloudCapabilities: z.array(z.string()).optional(),
 });
 export type PlatformFile = z.infer<typeof platformFileSchema>;
 

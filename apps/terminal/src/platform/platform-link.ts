@@ -35,6 +35,8 @@ export interface PlatformSyncStatus {
 export interface PlatformAccess {
   cloudUrl: string;
   deviceCredential: string;
+  /** What the cloud said it accepts beyond the first v1 cloud (CLOUD_CAPABILITIES). */
+  cloudCapabilities: readonly string[];
 }
 
 /**
@@ -123,15 +125,20 @@ export class PlatformLink {
     if (!refusedOldCredential) this.deactivated = true;
   }
 
-  /** GET /terminal: the merchant's identity as it is now, and a rotated API key if there is one. */
+  /**
+   * GET /terminal: the merchant's identity as it is now, what the cloud accepts (a cloud
+   * upgraded or rolled back since the last sync), and a rotated API key if there is one.
+   */
   async refresh(): Promise<void> {
     const answer = await this.o.client.terminal();
     const { merchant, terminalName } = answer;
+    const cloudCapabilities = answer.capabilities ?? [];
     if (
       JSON.stringify(merchant) !== JSON.stringify(this.state.merchant) ||
-      terminalName !== this.state.terminalName
+      terminalName !== this.state.terminalName ||
+      JSON.stringify(cloudCapabilities) !== JSON.stringify(this.state.cloudCapabilities ?? [])
     ) {
-      this.save((file) => ({ ...file, merchant, terminalName }));
+      this.save((file) => ({ ...file, merchant, terminalName, cloudCapabilities }));
     }
     if (answer.pendingApiKey !== null) await this.adoptApiKey(answer.pendingApiKey);
   }

@@ -22,6 +22,7 @@ function documentOf(operationId: string) {
     due.revision,
     { sale, refund, refundedSale: refund ? rt.sales.get(refund.saleId)! : null },
     { registrationNumber: rt.receiptHeader().registrationNumber, timeZone: 'Europe/Chisinau' },
+    { signedReportAmounts: true },
   );
 }
 

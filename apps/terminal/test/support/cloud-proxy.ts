@@ -3,11 +3,16 @@
 // cloud (the outbox fills), passed, or passed and their answer withheld (the cloud committed,
 // the terminal never hears it). Answers of one other path can be withheld too (a credential
 // rotation the cloud performed and the terminal never heard of, or heard of late: a withheld
-// answer can be released). Everything else passes.
+// answer can be released). Everything else passes. With `olderCloud` the cloud behind it answers
+// as a cloud from before signed report amounts would: it names no capabilities, and refuses a
+// push with a negative amount (400, nothing stored), as that cloud's schema did.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PushedDocument } from '@fiscal-pos/platform-protocol';
 
 const DOCUMENTS_PATH = '/api/device/v1/documents';
+/** The answers that name the cloud's capabilities. */
+const CAPABILITIES_PATHS = new Set(['/api/device/v1/activate', '/api/device/v1/terminal']);
 
 export type PushMode = 'pass' | 'refuse' | 'withhold';
 
@@ -18,8 +23,21 @@ export interface ForwardedPush {
   withheld: boolean;
 }
 
+/** Whether a document has an amount below zero, which a cloud before signed report amounts refused. */
+function hasNegativeAmount(d: PushedDocument): boolean {
+  return [
+    d.total,
+    ...d.vat.flatMap((v) => [v.taxableAmount, v.vatAmount]),
+    ...d.payments.map((p) => p.amount),
+  ].some((amount) => amount < 0);
+}
+
 export class CloudProxy {
   mode: PushMode = 'pass';
+  /** Answer as a cloud from before `capabilities` and signed report amounts. */
+  olderCloud = false;
+  /** Every document push the older cloud refused, in order. */
+  readonly refusedPushes: PushedDocument[][] = [];
   /** Requests to this path (not document pushes) reach the cloud, and their answer is kept here instead of sent. */
   withholdPath: string | null = null;
   readonly #withheld: ((answer: string) => void)[] = [];
@@ -74,6 +92,18 @@ export class CloudProxy {
       res.writeHead(503, { 'content-type': 'application/problem+json' }).end('{"title":"proxy refuses"}');
       return;
     }
+    if (isPush && this.olderCloud) {
+      const { documents } = JSON.parse(body.toString()) as { documents: PushedDocument[] };
+      if (documents.some(hasNegativeAmount)) {
+        this.refusedPushes.push(documents);
+        const problem = {
+          code: 'invalid_request',
+          detail: 'body.documents: Too small: expected number to be >=0',
+        };
+        res.writeHead(400, { 'content-type': 'application/problem+json' }).end(JSON.stringify(problem));
+        return;
+      }
+    }
     const push: ForwardedPush | null = isPush
       ? {
           operationIds: (
@@ -110,6 +140,11 @@ export class CloudProxy {
       push.outcomes = (JSON.parse(text) as { results: { outcome: string }[] }).results.map((r) => r.outcome);
     }
     if (push) this.#settle(push);
+    if (this.olderCloud && status === 200 && CAPABILITIES_PATHS.has(req.url ?? '')) {
+      const older = JSON.parse(text) as Record<string, unknown>;
+      delete older.capabilities;
+      text = JSON.stringify(older);
+    }
     if (!isPush && req.url === this.withholdPath) {
       this.#held.push(() => res.writeHead(status, { 'content-type': contentType }).end(text));
       for (const resolve of this.#withheld.splice(0)) resolve(text);

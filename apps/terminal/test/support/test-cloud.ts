@@ -8,6 +8,8 @@ import { admin, openTestDatabase, startTestCloud, type TestDatabase } from '../.
 export interface TestCloud {
   url: string;
   cloud: Cloud;
+  /** Its database, for what tests seed straight into it (console users). */
+  database: TestDatabase;
   /** One administration call; throws unless the status is the expected one. */
   admin<T = unknown>(method: string, path: string, body?: unknown, status?: number): Promise<T>;
   /** A merchant with a fiscal identity for the receipt header. */
@@ -46,6 +48,7 @@ export async function startCloudForTerminals(): Promise<TestCloud> {
     get cloud() {
       return cloud;
     },
+    database,
     admin: call,
     async merchant(name = 'Magazin SRL') {
       const created = await call<{ id: string }>('POST', '/merchants', {

@@ -2697,7 +2697,7 @@ export interface components {
             refundId: string | null;
             /** @constant */
             currency: "MDL";
-            /** @description MDL, never negative; a refund gives it back */
+            /** @description MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the day’s net, negative when it gave back more than it sold */
             total: number;
             vat: {
                 /** @enum {string} */
@@ -3076,6 +3076,8 @@ export interface components {
             deviceCredential: string;
             /** @description tk_…: the X-API-Key the terminal accepts from ERPs */
             apiKey: string;
+            /** @description What this cloud accepts beyond the first v1 cloud (absent: nothing). signed_report_amounts: pushed X and Z reports may carry negative amounts */
+            capabilities?: string[];
         };
         DeviceMerchant: {
             id: string;
@@ -3096,6 +3098,8 @@ export interface components {
             status: "pending" | "active" | "deactivated";
             merchant: components["schemas"]["DeviceMerchant"];
             pendingApiKey: components["schemas"]["DevicePendingApiKey"] | null;
+            /** @description What this cloud accepts beyond the first v1 cloud (absent: nothing). signed_report_amounts: pushed X and Z reports may carry negative amounts */
+            capabilities?: string[];
         };
         DevicePendingApiKey: {
             id: string;
@@ -3150,16 +3154,16 @@ export interface components {
             fiscalCode: string | null;
             offlineFiscalCode: string | null;
             mevId: string | null;
-            /** @description Minor units, never negative: the type gives the direction */
+            /** @description Minor units: a receipt or cash operation never negative (the type gives the direction); a report the day’s net, negative when its returns exceeded its sales */
             total: number;
             vat: {
                 /** @enum {string} */
                 code: "A" | "B" | "C" | "D" | "E" | "_";
                 /** @description Basis points (2000 = 20 %); null: exempt */
                 rateBp: number | null;
-                /** @description Integer minor units (bani), never negative */
+                /** @description Integer minor units (bani); negative only on an X or Z report */
                 taxableAmount: number;
-                /** @description Integer minor units (bani), never negative */
+                /** @description Integer minor units (bani); negative only on an X or Z report */
                 vatAmount: number;
             }[];
             payments: {
@@ -3168,7 +3172,7 @@ export interface components {
                  * @enum {string}
                  */
                 code: "1" | "2" | "5" | "6" | "7" | "3.1" | "3.2" | "3.3" | "8.1" | "8.2" | "8.3" | "8.4" | "8.5" | "8.8" | "8.9";
-                /** @description Integer minor units (bani), never negative */
+                /** @description Integer minor units (bani); negative only on an X or Z report */
                 amount: number;
             }[];
             /** @description A sale's own id; for a refund, the refunded sale's id */
@@ -3258,6 +3262,27 @@ export interface components {
                 /** @description SFS: the tax office it was registered at */
                 taxOfficeAddress: string | null;
             } | null;
+            /** @description A fiscal day keeps one VAT table: as the terminal’s GET /api/health says (`vatRates`) */
+            vatRates?: {
+                /** @description The rates documents are calculated with: the open fiscal day’s, fixed by its first document until its Z report; the configured ones before the day’s first document */
+                inUse: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description 2000 = 20 %; 0 for the exempt code `_` */
+                    rateBasisPoints: number;
+                    /** @description True only for `_`, which is fixed */
+                    exempt: boolean;
+                }[];
+                /** @description The configured rates (the cloud’s, or VAT_RATES) when they differ from the open day’s: in use from the next fiscal day, right after its Z report; null when none wait */
+                pending: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description 2000 = 20 %; 0 for the exempt code `_` */
+                    rateBasisPoints: number;
+                    /** @description True only for `_`, which is fixed */
+                    exempt: boolean;
+                }[] | null;
+            };
         };
         RelayVerifiedDevice: {
             terminalId: string;
@@ -3381,7 +3406,7 @@ export interface components {
             refundId: string | null;
             /** @constant */
             currency: "MDL";
-            /** @description MDL, never negative; a refund gives it back */
+            /** @description MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the day’s net, negative when it gave back more than it sold */
             total: number;
             vat: {
                 /** @enum {string} */
@@ -3483,7 +3508,7 @@ export interface components {
             refundId: string | null;
             /** @constant */
             currency: "MDL";
-            /** @description MDL, never negative; a refund gives it back */
+            /** @description MDL; never negative on a receipt or cash operation (a refund gives it back); an X or Z report’s is the day’s net, negative when it gave back more than it sold */
             total: number;
             vat: {
                 /** @enum {string} */
@@ -3734,6 +3759,23 @@ export interface components {
             };
             /** @enum {string} */
             relay: "none" | "connected" | "disconnected";
+            /** @description The terminal’s VAT rates; null: it does not report them (a version before the report had them) */
+            vatRates: {
+                /** @description The open fiscal day’s (fixed by its first document), or the configured ones */
+                inUse: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description Percent; null: exempt */
+                    rate: number | null;
+                }[];
+                /** @description The configured rates when they differ from the open day’s: in use from the next fiscal day; null: none wait */
+                pending: {
+                    /** @enum {string} */
+                    code: "A" | "B" | "C" | "D" | "E" | "_";
+                    /** @description Percent; null: exempt */
+                    rate: number | null;
+                }[] | null;
+            } | null;
         };
         ConsoleFleetAlert: {
             /** @enum {string} */

@@ -30,6 +30,8 @@ const fetchTerminals = (cursor: string | undefined) =>
     api.GET(`${CONSOLE_API}/terminals`, { params: { query: { limit: 50, ...(cursor ? { cursor } : {}) } } }),
   );
 type Terminal = Awaited<ReturnType<typeof fetchTerminals>>['data'][number];
+type VatRates = NonNullable<NonNullable<Terminal['health']>['vatRates']>;
+type VatRate = VatRates['inUse'][number];
 type Activation = Awaited<ReturnType<typeof createTerminal>>;
 
 const createTerminal = (name: string) => data(api.POST(`${CONSOLE_API}/terminals`, { body: { name } }));
@@ -52,6 +54,35 @@ function ActivationBox({ activation, onDone }: { activation: Activation['activat
       </div>
       <Button onClick={onDone}>{t.common.close}</Button>
     </section>
+  );
+}
+
+/**
+ * The terminal's VAT rates as its last health report gave them: the fiscal day's, and the rates
+ * its next fiscal day takes (a change the merchant made waits for the day's Z report), each with
+ * the rate it replaces.
+ */
+function VatRateFacts({ rates }: { rates: VatRates }) {
+  const t = useT();
+  const rate = (r: VatRate | undefined) =>
+    r === undefined ? '—' : r.rate === null ? t.sales.exempt : `${r.rate}%`;
+  const inUse = new Map(rates.inUse.map((r) => [r.code, r]));
+  const changed = (rates.pending ?? []).filter((r) => inUse.get(r.code)?.rate !== r.rate);
+  return (
+    <>
+      <dt>{t.terminals.vatRates}</dt>
+      <dd>{rates.inUse.map((r) => `${r.code} ${rate(r)}`).join(', ')}</dd>
+      {changed.length > 0 && (
+        <>
+          <dt>{t.terminals.pendingVatRates}</dt>
+          <dd>
+            {changed
+              .map((r) => `${r.code} ${rate(r)} (${t.terminals.rateNow(rate(inUse.get(r.code)))})`)
+              .join(', ')}
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 
@@ -175,6 +206,7 @@ function TerminalPanel({ terminalId, onClose }: { terminalId: string; onClose: (
         </dd>
         <dt>{t.terminals.version}</dt>
         <dd>{terminal.health?.version ?? '—'}</dd>
+        {terminal.health?.vatRates && <VatRateFacts rates={terminal.health.vatRates} />}
       </dl>
       {activation && <ActivationBox activation={activation} onDone={() => setActivation(null)} />}
       {renaming && (
