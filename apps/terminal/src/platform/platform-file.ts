@@ -6,13 +6,15 @@ import { writeFileAtomically } from '../storage/atomic-file.js';
 /**
  * What an activated terminal keeps of its link to the cloud, in `DATA_DIR/platform.json`
  * (mode 0600: it holds the device credential). The X-API-Key is not here: it stays in
- * `DATA_DIR/api-key`, where the terminal has always kept its key.
+ * `DATA_DIR/api-key`, where the terminal has always kept its key. Fields a later version writes
+ * are kept as they are, unread: a terminal rolled back to this version after an upgrade starts,
+ * and its updates leave them for the upgrade that follows (a strict object refused the file).
  */
-const platformFileSchema = z.strictObject({
+const platformFileSchema = z.looseObject({
   cloudUrl: z.url(),
   terminalId: z.string().min(1),
   terminalName: z.string(),
-  merchant: z.strictObject({
+  merchant: z.looseObject({
     id: z.string(),
     name: z.string(),
     idno: z.string().nullable(),
