@@ -33,10 +33,12 @@ export interface ReceiptDuplicateDeps {
  */
 export async function printReceiptDuplicate(
   d: ReceiptDuplicateDeps,
-  saleId: string,
+  requestedId: string,
 ): Promise<ReceiptDuplicate> {
-  const sale = d.sales.get(saleId);
-  if (!sale) throw new DomainError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
+  // A UUID in any case names the sale; its copies are counted under the id it is stored with.
+  const sale = d.sales.get(requestedId.toLowerCase());
+  if (!sale) throw new DomainError('SALE_NOT_FOUND', `Sale ${requestedId} was not found`);
+  const saleId = sale.id;
   const op = d.operations.require(sale.fiscalOperationId);
   if (op.status === 'failed') {
     throw new DomainError(

@@ -33,7 +33,8 @@ export interface SalesDeps extends Pick<LotDeps, 'lots' | 'lotWebhooks' | 'lotSe
 
 /** A sale and its fiscal operation; SALE_NOT_FOUND when there is no such sale. */
 export function loadSale(d: Pick<SalesDeps, 'ctx' | 'sales'>, saleId: string) {
-  const sale = d.sales.get(saleId);
+  // Ids are stored in lower case; a UUID is the same in any case (RFC 9562), as the lot paths take it.
+  const sale = d.sales.get(saleId.toLowerCase());
   if (!sale) throw new DomainError('SALE_NOT_FOUND', `Sale ${saleId} was not found`);
   return { sale, op: d.ctx.operations.require(sale.fiscalOperationId) };
 }

@@ -57,7 +57,8 @@ export const getShiftRoute = defineRoute<ShiftReads>()({
   response: shiftSchema,
   errors: ['SHIFT_NOT_FOUND'],
   handler({ services: d, params: { shiftId } }) {
-    const shift = d.ctx.shifts.get(shiftId);
+    // Stored in lower case; the shiftId filter of the lists takes any case too.
+    const shift = d.ctx.shifts.get(shiftId.toLowerCase());
     if (!shift) throw new DomainError('SHIFT_NOT_FOUND', `Shift ${shiftId} was not found`);
     return presentShiftOf(d, shift);
   },

@@ -141,6 +141,30 @@ describe('POST /api/sales', () => {
     expect(res.body.error).not.toHaveProperty('details');
   });
 
+  it('finds a sale by its UUID in any case, as the shiftId filter and the lot paths do', async () => {
+    // A UUID is case-insensitive (RFC 9562); an ERP on SQL Server reads uniqueidentifier back in upper case.
+    const sale = (await ctx.terminal.call('POST', '/api/sales', cashSale(30))).body.data!;
+    const upper = String(sale.saleId).toUpperCase();
+    const detail = await ctx.terminal.call('GET', `/api/sales/${upper}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ id: sale.saleId });
+    const quote = await ctx.terminal.call('POST', `/api/sales/${upper}/refund/quote`, {});
+    expect(quote.status).toBe(200);
+    expect(quote.body.data).toMatchObject({ saleId: sale.saleId, total: 30 });
+    const refund = await ctx.terminal.call('POST', `/api/sales/${upper}/refund`, {
+      items: [{ index: 0, quantity: 1 }],
+      printReceipt: false,
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body.data).toMatchObject({ saleId: sale.saleId, total: 30 });
+    const copy = await ctx.terminal.call('POST', `/api/sales/${upper}/duplicate`);
+    expect(copy.status).toBe(200);
+    expect(copy.body.data).toMatchObject({ saleId: sale.saleId, copyNumber: 1 });
+    // The copy counted under the sale's own id: the limit holds whatever the case.
+    const second = await ctx.terminal.call('POST', `/api/sales/${sale.saleId}/duplicate`);
+    expect(second.body.error).toMatchObject({ code: 'DUPLICATE_LIMIT_REACHED' });
+  });
+
   it('reports every failing field together with the spec codes and writes nothing', async () => {
     const before = (await ctx.terminal.call('GET', '/api/fiscal/operations')).body.data!.total;
     const res = await ctx.terminal.call('POST', '/api/sales', {

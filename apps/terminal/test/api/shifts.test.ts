@@ -286,6 +286,10 @@ describe('shift queries', () => {
   it('answers one shift by id, and SHIFT_NOT_FOUND for an unknown one', async () => {
     const one = await t().call('GET', `/api/shifts/${shiftIds[2]}`);
     expect(one.body.data).toMatchObject({ shiftNumber: 2, status: 'closed' });
+    // UUIDs in any case, as the shiftId filter of the lists takes them.
+    const upper = await t().call('GET', `/api/shifts/${shiftIds[2]!.toUpperCase()}`);
+    expect(upper.status).toBe(200);
+    expect(upper.body.data).toMatchObject({ shiftId: shiftIds[2], shiftNumber: 2 });
     const unknown = await t().call('GET', '/api/shifts/7d0c5f1e-3c4b-4a8e-9a55-1f2e3d4c5b6a');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, data: null, error: { code: 'SHIFT_NOT_FOUND' } });
