@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { TerminalApp } from './terminal-app.js';
 import secureJson from 'secure-json-parse';
 import { DomainError } from '../domain-error.js';
@@ -6,7 +7,9 @@ import { DomainError } from '../domain-error.js';
  * Request bodies: JSON objects only. A malformed body, or one that is JSON but not an object
  * (array, string, number, null), is 400 INVALID_JSON. An empty body (nothing but JSON whitespace) counts as `{}` so that
  * requests whose fields are all optional (reports) can be sent bare. The content type is not
- * enforced: ERPs send JSON as text/plain often enough. Prototype-poisoning keys are refused.
+ * enforced: ERPs send JSON as text/plain often enough. Its bytes must be UTF-8 (RFC 8259 §8.1),
+ * whatever charset the header names: a name in Windows-1250 or Latin-1 was read with U+FFFD in
+ * place of its letters and went so onto a fiscal receipt. Prototype-poisoning keys are refused.
  * So are bodies nested deeper than MAX_DEPTH (RFC 8259 lets a parser limit nesting): no request
  * nests beyond 4 levels, and a deeper value only exhausts the stack of whatever walks it
  * recursively (the Idempotency-Key fingerprint did: 500 on every POST nested ~10 000 deep).
@@ -26,7 +29,7 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
 
 export function registerJsonBodyParser(app: TerminalApp, bodyLimit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (request, body: Buffer, done) => {
     // The terminal reads bodies as they come: one that claims a content coding (gzip) would
     // be read as JSON in plain text if it were not compressed, and as garbage if it were.
     const coding = request.headers['content-encoding'];
@@ -40,7 +43,17 @@ export function registerJsonBodyParser(app: TerminalApp, bodyLimit: number): voi
       );
       return;
     }
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (!isUtf8(body)) {
+      done(
+        new DomainError(
+          'INVALID_JSON',
+          'The request body is not UTF-8: send JSON encoded in UTF-8 (RFC 8259), whatever the charset of its Content-Type',
+        ),
+        undefined,
+      );
+      return;
+    }
+    const text = body.toString('utf8');
     if (/^[ \t\r\n]*$/.test(text)) {
       done(null, {});
       return;

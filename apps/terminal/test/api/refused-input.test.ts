@@ -6,7 +6,7 @@
  * not issue, print lines of the wrong type and bodies that claim a content coding.
  */
 import { describe, expect, it } from 'vitest';
-import { cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
+import { API_KEY, cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
 
 const ctx = useFiscalTerminal();
 
@@ -137,6 +137,22 @@ describe('/api/print', () => {
     expect(await details('POST', '/api/print', { lines: [['ok', 42]] })).toEqual([
       { field: 'lines[0][1]', code: 'LINE_FORMAT_INVALID' },
     ]);
+  });
+
+  it('a body that is not UTF-8 is refused, not stored with U+FFFD for its letters', async () => {
+    // "Pâine" in Latin-1: â is one byte, 0xE2, which UTF-8 cannot start a character with here.
+    const latin1 = Buffer.from('{"lines":[["P\u00e2ine"]]}', 'latin1');
+    const res = await fetch(`${ctx.terminal.url}/api/print`, {
+      method: 'POST',
+      headers: { 'X-API-Key': API_KEY, 'content-type': 'application/json; charset=iso-8859-1' },
+      body: latin1,
+    });
+    const body = (await res.json()) as Enveloped;
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'INVALID_JSON', message: expect.stringMatching(/UTF-8/) });
+    // The same text in UTF-8 prints.
+    const utf8 = await ctx.terminal.call('POST', '/api/print', { lines: [['P\u00e2ine']] });
+    expect(utf8.status).toBe(200);
   });
 
   it('a body that claims Content-Encoding: gzip and is plain JSON is refused', async () => {
