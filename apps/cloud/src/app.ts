@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import { registerApiReference } from '@fiscal-pos/api-reference';
 import fastifyCors from '@fastify/cors';
 import { INTEGRATION_API_CORS } from '@fiscal-pos/cors-policy';
+import { isUtf8 } from 'node:buffer';
 import { newRequestId } from './ids.js';
 import { buildOpenApi } from './openapi/openapi.js';
 import { registerOpsRoutes } from './ops/ops-routes.js';
@@ -78,6 +79,23 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   // Bodies are JSON only: Fastify's default text/plain parser would hand a string to the
   // schemas (a 400) where the docs promise 415.
   app.removeContentTypeParser('text/plain');
+  // JSON is read as bytes, which must be UTF-8 (RFC 8259 §8.1) whatever charset the header
+  // names: Fastify's own parser decoded them with U+FFFD in place of what was not, and a product
+  // name so garbled went to every terminal's catalog and onto its fiscal receipts.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (!isUtf8(body)) {
+      done(
+        new ProblemError(
+          'invalid_json',
+          'The request body is not UTF-8: send JSON encoded in UTF-8 (RFC 8259).',
+        ),
+      );
+      return;
+    }
+    void parseJson(request, body.toString('utf8'), done);
+  });
   // CSV uploads (the console's product import) reach their route as bytes: the use case
   // decodes them, so a file that is not UTF-8 is told as such rather than garbled.
   app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (_request, body, done) => {

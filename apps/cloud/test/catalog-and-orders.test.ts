@@ -226,6 +226,17 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('invalid_json');
+    // "Pâine" in Latin-1 (0xE2 alone is no UTF-8): refused, not stored as "P\uFFFDine".
+    const latin1 = await fetch(`${cloud.url}/api/public/v1/orders`, {
+      method: 'POST',
+      headers: { 'x-service-api-key': m.key.key, 'content-type': 'application/json; charset=iso-8859-1' },
+      body: Buffer.from('{"externalOrderId":"P\u00e2ine"}', 'latin1'),
+    });
+    expect(latin1.status).toBe(400);
+    expect(await latin1.json()).toMatchObject({
+      code: 'invalid_json',
+      detail: expect.stringMatching(/UTF-8/),
+    });
   });
 
   it('serves an OpenAPI 3.1 document describing every route', async () => {
