@@ -57,7 +57,9 @@ describe('a refund queued behind its offline sale', () => {
     expect(rt.operations.require(refundOperation)).toMatchObject({
       status: 'failed',
       errorMessage: expect.stringMatching(
-        new RegExp(`^not sent: its sale \\(operation ${saleOperation}\\) was refused by the fiscal server \\(MALFORMED_REQUEST: `),
+        new RegExp(
+          `^not sent: its sale \\(operation ${saleOperation}\\) was refused by the fiscal server \\(MALFORMED_REQUEST: `,
+        ),
       ) as unknown,
     });
     // The server holds no return of goods it never saw sold.
@@ -67,7 +69,14 @@ describe('a refund queued behind its offline sale', () => {
     const detail = (await call('GET', `/api/sales/${saleId}`)).body.data!;
     expect(detail.refunds).toMatchObject([{ status: 'failed', total: 10 }]);
     const after = await summary();
-    for (const field of ['dailyTotal', 'dailyTax', 'totalSales', 'totalReturns', 'returnsCount', 'cashBalance'])
+    for (const field of [
+      'dailyTotal',
+      'dailyTax',
+      'totalSales',
+      'totalReturns',
+      'returnsCount',
+      'cashBalance',
+    ])
       expect(after[field], field).toEqual(before[field]);
     expect(after.vatBreakdown).toEqual(before.vatBreakdown);
 
@@ -75,7 +84,10 @@ describe('a refund queued behind its offline sale', () => {
     expect((await call('GET', `/api/delivery-lots/${lot.lotId}`)).body.data!.status).toBe('open');
     // The cloud gets the refund again, now refused (the document's next revision).
     const due = new DocumentOutbox(rt.db).due(100).find((d) => d.operationId === refundOperation);
-    expect(due).toMatchObject({ refundId: refund.body.data!.refundId, revision: expect.any(Number) as unknown });
+    expect(due).toMatchObject({
+      refundId: refund.body.data!.refundId,
+      revision: expect.any(Number) as unknown,
+    });
     expect(due!.revision).toBeGreaterThan(1);
   });
 });

@@ -37,7 +37,13 @@ describe('POST /api/sales/{saleId}/refund/quote', () => {
         { name: 'Cheese', unitPrice: 3, quantity: 0.5, vatCode: 'B', allowDecimals: true },
       ],
     });
-    const half = { items: [{ index: 1, quantity: 0.25 }, { index: 0, quantity: 0.5 }], printReceipt: false };
+    const half = {
+      items: [
+        { index: 1, quantity: 0.25 },
+        { index: 0, quantity: 0.5 },
+      ],
+      printReceipt: false,
+    };
     for (const path of ['refund/quote', 'refund']) {
       const refused = await ctx.terminal.call('POST', `/api/sales/${saleId}/${path}`, half);
       expect(refused.status, path).toBe(400);
@@ -46,14 +52,22 @@ describe('POST /api/sales/{saleId}/refund/quote', () => {
       ]);
     }
     expect(await refundsOf(saleId)).toEqual([]);
-    const whole = { items: [{ index: 1, quantity: 0.25 }, { index: 0, quantity: 1 }], printReceipt: false };
+    const whole = {
+      items: [
+        { index: 1, quantity: 0.25 },
+        { index: 0, quantity: 1 },
+      ],
+      printReceipt: false,
+    };
     const quote = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund/quote`, whole);
     expect(quote.body.data).toMatchObject({ total: 100.75 });
     const refund = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund`, whole);
     expect(refund.body.data).toMatchObject({ total: 100.75 });
 
     // A sale written before lines kept allowDecimals (NULL, migration 0032): returned as before.
-    ctx.terminal.runtime.db.prepare('UPDATE sale_items SET allow_decimals = NULL WHERE sale_id = ?').run(saleId);
+    ctx.terminal.runtime.db
+      .prepare('UPDATE sale_items SET allow_decimals = NULL WHERE sale_id = ?')
+      .run(saleId);
     const before = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund/quote`, {
       items: [{ index: 0, quantity: 0.5 }],
     });
