@@ -249,6 +249,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     platform: () => platform?.health() ?? null,
   });
 
+  // Before the registrar: a sale the sync finds refused opens its delivery lot again.
+  const lots = new LotStore(db);
   let syncWorker: SyncWorker | null = null;
   let registrar: FiscalRegistrar | null = null;
   if (o.fiscal.server) {
@@ -268,6 +270,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
           op.id,
           `the fiscal server refused the document: ${op.errorMessage ?? ''}`,
         ),
+      onRefusedWhileSyncing: (op) => lots.reopenSoldBy(op.id),
       answerHoldMs: config.answerHoldMs,
     });
     syncWorker = new SyncWorker({
@@ -287,7 +290,6 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   cardMonitor.check();
   const cardRecovery = card?.recoverInterrupted();
 
-  const lots = new LotStore(db);
   const lotWebhooks = new LotWebhooks({
     lots,
     clock,

@@ -34,6 +34,7 @@ function returnsOf(input: SaleInput, calculation: SaleCalculation, payments: Ref
       returnedQuantity: taken[index]!.quantity,
       returnedAmount: taken[index]!.amount,
       returnedVat: taken[index]!.vatAmount,
+      allowDecimals: null,
     }));
   return {
     taken,

@@ -207,6 +207,17 @@ export class LotStore {
       .run(id, saleId);
   }
 
+  /** `reopen` for the sale of the operation `operationId`, when a lot was sold by it. */
+  reopenSoldBy(operationId: string): void {
+    const sold = this.db
+      .prepare<[string], { id: string; sale_id: string }>(
+        `SELECT l.id, l.sale_id FROM fiscal_operations o JOIN sales s ON s.seq = o.seq
+           JOIN delivery_lots l ON l.sale_id = s.id WHERE o.id = ?`,
+      )
+      .get(operationId);
+    if (sold) this.reopen(sold.id, sold.sale_id);
+  }
+
   /**
    * Takes the one attempt of a pending webhook: `attempted` is durable before the request goes
    * out, so a crash during it never leads to a second one. Null when it is not pending.

@@ -19,6 +19,8 @@ interface StoredSaleItem {
   vatCode: string;
   vatRateBp: number | null;
   vatAmount: number;
+  /** Sold in fractions; null for a sale written before it was kept (migration 0032). */
+  allowDecimals: boolean | null;
 }
 
 interface StoredPayment {
@@ -113,6 +115,7 @@ interface ItemRow {
   vat_code: string;
   vat_rate_bp: number | null;
   vat_amount: number;
+  allow_decimals: number | null;
 }
 
 /** The card-journal row of a payment the terminal charged, by its position in the sale. */
@@ -253,8 +256,8 @@ export class SaleStore {
       );
     const item = this.db.prepare(
       `INSERT INTO sale_items (sale_id, position, product_id, name, quantity_milli, unit_price, original_amount,
-         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount, lot_line_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         discount_amount, markup_amount, net_amount, vat_code, vat_rate_bp, vat_amount, lot_line_id, allow_decimals)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     sale.items.forEach((i, position) =>
       item.run(
@@ -272,6 +275,7 @@ export class SaleStore {
         i.vatRateBp,
         i.vatAmount,
         i.lotLineId,
+        i.allowDecimals === null ? null : i.allowDecimals ? 1 : 0,
       ),
     );
   }
@@ -297,6 +301,7 @@ export class SaleStore {
         vatCode: i.vat_code,
         vatRateBp: i.vat_rate_bp,
         vatAmount: i.vat_amount,
+        allowDecimals: i.allow_decimals === null ? null : i.allow_decimals === 1,
       }));
     const cards = new Map(
       this.db

@@ -42,6 +42,11 @@ export interface RegistrarOptions {
    * undone, as the inline refusal would have (a sale's card charges are taken back).
    */
   onLateRefusal: (op: FiscalOperationRecord) => void;
+  /**
+   * Called once the refusal of an operation answered offline is recorded while syncing: what
+   * its write did that only stands with it is undone (a delivery lot its sale sold is open again).
+   */
+  onRefusedWhileSyncing: (op: FiscalOperationRecord) => void;
   /** How long a registration waits for the next operation's commit (config ANSWER_HOLD_MS). */
   answerHoldMs: number;
 }
@@ -265,8 +270,11 @@ export class FiscalRegistrar {
    * that is not about it (certificate, credentials, the server), and the worker decides from
    * the result whether smaller requests are worth trying.
    */
-  async sendQueued(ops: readonly FiscalOperationRecord[]): Promise<SyncSendResult> {
+  async sendQueued(queued: readonly FiscalOperationRecord[]): Promise<SyncSendResult> {
     const { store, db } = this.o;
+    const ops = this.behindTheirSales(queued);
+    // Only refunds of refused sales at the head, failed without a request: the queue moved on.
+    if (ops.length === 0) return 'answered';
     lazyTransaction(db, () => {
       for (const op of ops) store.transition(op, 'offline', 'sent', { countAttempt: true });
     });
@@ -278,6 +286,54 @@ export class FiscalRegistrar {
       if (isStorageFailure(error)) for (const op of ops) this.#stranded.add(op.id);
       throw error;
     }
+  }
+
+  /**
+   * What of the head of the queue may be sent now: a refund is judged after its sale. A refund
+   * made while its sale waited in the queue returns goods the fiscal server may yet refuse to
+   * have been sold (the refund endpoint refuses only a sale already `failed`, assertRefundable).
+   * So the request stops before a refund whose sale is in it (the refund goes in the next one,
+   * once its sale is answered), and a refund whose sale was refused is never sent: it is
+   * `failed` too, with that reason, so both drop out of the day's figures, the drawer and the
+   * turnover alike (refused documents never moved money). Its sale is always older, so it is
+   * either answered or ahead of it in this request.
+   */
+  private behindTheirSales(ops: readonly FiscalOperationRecord[]): FiscalOperationRecord[] {
+    const sales = this.o.store.salesOfRefunds(ops);
+    if (sales.size === 0) return [...ops];
+    const send: FiscalOperationRecord[] = [];
+    const refused: { op: FiscalOperationRecord; reason: string }[] = [];
+    for (const op of ops) {
+      const sale = sales.get(op.id);
+      if (sale?.status === 'failed') {
+        refused.push({
+          op,
+          reason: `not sent: its sale (operation ${sale.id}) was refused by the fiscal server (${sale.errorMessage ?? 'no reason given'})`,
+        });
+        continue;
+      }
+      if (sale && ops.some((other) => other.id === sale.id)) break;
+      send.push(op);
+    }
+    if (refused.length > 0) this.refuseUnsent(refused);
+    return send;
+  }
+
+  /**
+   * Fails queued operations without sending them, fsynced as any refusal; through `sent`, as
+   * the transitions allow, in the one transaction: on disk they go from `offline` to `failed`.
+   */
+  private refuseUnsent(refused: readonly { op: FiscalOperationRecord; reason: string }[]): void {
+    const { store, db } = this.o;
+    const completedAt = this.o.clock.now().toISOString();
+    db.transaction(() => {
+      for (const { op, reason } of refused) {
+        store.transition(op, 'offline', 'sent');
+        store.transition(op, 'sent', 'failed', { errorMessage: reason, completedAt });
+      }
+    })();
+    for (const { op, reason } of refused)
+      this.o.logger.warn({ operationId: op.id, reason }, 'queued refund failed: its sale was refused');
   }
 
   /** sendQueued, once the operations are marked `sent`. */
@@ -313,6 +369,9 @@ export class FiscalRegistrar {
     this.observe(ops.length === 1 ? answer.outcomes[0]!.kind : 'registered', startedAt);
     this.o.connectivity.reached(this.o.clock.now());
     this.applyOutcomes(ops, answer.outcomes);
+    answer.outcomes.forEach((outcome, index) => {
+      if (outcome.kind === 'rejected') this.o.onRefusedWhileSyncing(ops[index]!);
+    });
     return 'answered';
   }
 

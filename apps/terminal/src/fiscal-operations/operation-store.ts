@@ -412,6 +412,30 @@ export class OperationStore {
   }
 
   /**
+   * The sale of each refund among `ops`, by the refund's operation UUID: its operation's UUID and
+   * status (a refund is held behind its sale, FiscalRegistrar.sendQueued).
+   */
+  salesOfRefunds(
+    ops: readonly FiscalOperationRecord[],
+  ): Map<string, { id: string; status: OperationStatus; errorMessage: string | null }> {
+    const refunds = ops.filter((op) => op.operationType === 'refund').map((op) => op.id);
+    if (refunds.length === 0) return new Map();
+    const rows = this.db
+      .prepare<
+        [string],
+        { refund: string; id: string; status: OperationStatus; error_message: string | null }
+      >(
+        `SELECT r.fiscal_operation_id AS refund, o.id, o.status, o.error_message
+           FROM refunds r JOIN sales s ON s.id = r.sale_id JOIN fiscal_operations o ON o.seq = s.seq
+          WHERE r.fiscal_operation_id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(refunds));
+    return new Map(
+      rows.map((r) => [r.refund, { id: r.id, status: r.status, errorMessage: r.error_message }]),
+    );
+  }
+
+  /**
    * Operations a crash interrupted between their durable write and the server's answer, oldest
    * first: those of the queue index, and the newest operation written `sent` if it still is
    * (the one the index leaves out, migration 0028).

@@ -28,10 +28,25 @@ export interface QueryField<T> {
 
 type Values<F> = { [K in keyof F]: F[K] extends QueryField<infer T> ? T : never };
 
-/** The first value of a repeated parameter; an empty one counts as absent. */
+/** The parameter's text; an empty one counts as absent (a repeated one is refused before). */
 function single(raw: unknown): string | undefined {
-  if (Array.isArray(raw)) return typeof raw[0] === 'string' ? raw[0] : undefined;
   return typeof raw === 'string' && raw !== '' ? raw : undefined;
+}
+
+/**
+ * A parameter given more than once (`?type=receipt&type=refund`) is refused, as an unknown one
+ * is: reading one of its values would answer a question the caller did not ask (the receipts
+ * alone, for a caller who wanted both). PARAMETER_REPEATED, at its name.
+ */
+function repeated(name: string, raw: unknown): FieldError[] {
+  if (!Array.isArray(raw)) return [];
+  return [
+    {
+      field: name,
+      code: 'PARAMETER_REPEATED',
+      message: `query parameter ${name} is given ${raw.length} times; give it once`,
+    },
+  ];
 }
 
 /** A query string of these fields, read in order so that all problems are reported together. */
@@ -44,9 +59,10 @@ export function defineQuery<F extends Record<string, QueryField<unknown>>>(field
       const values: Record<string, unknown> = {};
       const issues = unknownQueryParameters(query, Object.keys(fields));
       for (const [name, field] of Object.entries(fields)) {
+        const twice = repeated(name, query[name]);
         const reading = field.read(name, single(query[name]), values);
         values[name] = reading.value;
-        issues.push(...reading.issues);
+        issues.push(...twice, ...reading.issues);
       }
       // Every field of F was read into `values` under its own name.
       return issues.length > 0 ? { ok: false, issues } : { ok: true, value: values as Values<F> };

@@ -44,6 +44,7 @@ export function priceRefund(
         returnedQuantity: taken?.quantityMilli ?? 0,
         returnedAmount: taken?.amount ?? 0,
         returnedVat: taken?.vatAmount ?? 0,
+        allowDecimals: item.allowDecimals,
       };
     }),
     payments: keptPayments(saleOperation.payments, sale.total).map((p) => ({

@@ -66,6 +66,7 @@ export function saleRow(draft: SaleDraft, o: SaleRowOptions): StoredSale {
         vatCode: line.vatCode,
         vatRateBp: line.vatRateBp,
         vatAmount: line.vatAmount,
+        allowDecimals: item.allowDecimals,
       };
     }),
     payments: draft.payments.map((p, position) => ({

@@ -29,6 +29,52 @@ async function refundsOf(saleId: string): Promise<unknown[]> {
 }
 
 describe('POST /api/sales/{saleId}/refund/quote', () => {
+  it('refuses a fractional quantity of a line sold in whole units, refund and quote alike', async () => {
+    const saleId = await sell({
+      ...cashSale(201.5),
+      items: [
+        { name: 'Kettle', unitPrice: 100, quantity: 2, vatCode: 'B' },
+        { name: 'Cheese', unitPrice: 3, quantity: 0.5, vatCode: 'B', allowDecimals: true },
+      ],
+    });
+    const half = {
+      items: [
+        { index: 1, quantity: 0.25 },
+        { index: 0, quantity: 0.5 },
+      ],
+      printReceipt: false,
+    };
+    for (const path of ['refund/quote', 'refund']) {
+      const refused = await ctx.terminal.call('POST', `/api/sales/${saleId}/${path}`, half);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.error!.details!.map((d) => [d.field, d.code])).toEqual([
+        ['items[1].quantity', 'REFUND_QUANTITY_INVALID'],
+      ]);
+    }
+    expect(await refundsOf(saleId)).toEqual([]);
+    const whole = {
+      items: [
+        { index: 1, quantity: 0.25 },
+        { index: 0, quantity: 1 },
+      ],
+      printReceipt: false,
+    };
+    const quote = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund/quote`, whole);
+    expect(quote.body.data).toMatchObject({ total: 100.75 });
+    const refund = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund`, whole);
+    expect(refund.body.data).toMatchObject({ total: 100.75 });
+
+    // A sale written before lines kept allowDecimals (NULL, migration 0032): returned as before.
+    ctx.terminal.runtime.db
+      .prepare('UPDATE sale_items SET allow_decimals = NULL WHERE sale_id = ?')
+      .run(saleId);
+    const before = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund/quote`, {
+      items: [{ index: 0, quantity: 0.5 }],
+    });
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ total: 50 });
+  });
+
   it('answers what each partial refund will give back, writing nothing', async () => {
     const saleId = await sell(threeUnits);
     const oneUnit = { items: [{ index: 0, quantity: 1 }], printReceipt: false };

@@ -122,6 +122,31 @@ describe('query strings', () => {
     expect(ok.status).toBe(200);
   });
 
+  it.each([
+    ['/api/fiscal/operations?type=receipt&type=refund', 'type'],
+    ['/api/sales?limit=5&limit=500', 'limit'],
+    ['/api/shifts?dateFrom=2026-01-01&dateFrom=2026-02-01', 'dateFrom'],
+    ['/api/delivery-lots?offset=0&offset=10', 'offset'],
+  ])(
+    'a repeated parameter is a VALIDATION_ERROR naming it, not read as one value: %s',
+    async (path, field) => {
+      const error = await refused('GET', path);
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(error.details!.map((d) => ({ field: d.field, code: d.code }))).toEqual([
+        { field, code: 'PARAMETER_REPEATED' },
+      ]);
+    },
+  );
+
+  it('the catalog refuses a repeated parameter too', async () => {
+    const res = await ctx.terminal.call<Record<string, unknown>>(
+      'GET',
+      '/api/catalog/products?search=a&search=b',
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('PARAMETER_REPEATED');
+  });
+
   it('the catalog refuses a cursor it did not issue', async () => {
     const res = await ctx.terminal.call<Record<string, unknown>>(
       'GET',

@@ -103,6 +103,7 @@ const DETAIL_CODES = new Set<string>([
   'AUTH_CODE_INVALID',
   'AUTH_CODE_REQUIRED',
   'PARAMETER_UNKNOWN',
+  'PARAMETER_REPEATED',
 ]);
 
 const TABLES = [

@@ -117,6 +117,7 @@ export function syncWorkerFor(
     metrics: rt.metrics,
     onQueued: () => undefined,
     onLateRefusal: () => undefined,
+    onRefusedWhileSyncing: () => undefined,
     answerHoldMs: DEFAULT_ANSWER_HOLD_MS,
   });
   return new SyncWorker({

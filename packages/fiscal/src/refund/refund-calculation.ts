@@ -20,6 +20,12 @@ export interface RefundableLine {
   returnedQuantity: Milli;
   returnedAmount: Minor;
   returnedVat: Minor;
+  /**
+   * Whether the line was sold in fractions (the sale item's allowDecimals): a line sold in whole
+   * units is returned in whole units. Null when not known (a sale recorded before it was kept):
+   * any quantity up to what is left, as before.
+   */
+  allowDecimals: boolean | null;
 }
 
 /** One payment type of the sale: what the shop kept (cash net of change), what went back. */
@@ -101,7 +107,11 @@ function requestedQuantities(input: RefundInput): { byLine: Map<number, bigint>;
       return;
     }
     const total = (byLine.get(item.index) ?? 0n) + BigInt(item.quantity);
-    if (total > remaining(item.index))
+    if (input.lines[item.index]!.allowDecimals === false && item.quantity % 1000 !== 0)
+      issues.push(
+        issue(`items[${position}].quantity`, 'REFUND_QUANTITY_INVALID', 'the line was sold in whole units'),
+      );
+    else if (total > remaining(item.index))
       issues.push(issue(`items[${position}].quantity`, 'REFUND_QUANTITY_INVALID'));
     byLine.set(item.index, total);
   });
