@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listCardTransactions } from '@fiscal-pos/card-sim';
 import { setFaultMode, type FaultMode } from '@fiscal-pos/mev-sim';
-import { portForLater } from '@fiscal-pos/sim-kit';
+import { mulberry32, portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnCloud, type CloudChild } from '../../../cloud/test/cloud-process.js';
 import {
@@ -69,18 +69,7 @@ const PRODUCTS = ['TEA', 'COFFEE'] as const;
 
 const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`offline chaos seed ${seed} (rerun with CHAOS_SEED=${seed})`);
-/** mulberry32, as in crash.test.ts: a failing run can be replayed. */
-function seededRandom(initial: number): () => number {
-  let state = initial >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-const random = seededRandom(seed);
+const random = mulberry32(seed);
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
