@@ -47,7 +47,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['http'],
   ['db'],
   ['secrets'],
-  ['clock.ts', 'config.ts', 'ids.ts', 'limits.ts'],
+  ['clock.ts', 'config.ts', 'ids.ts', 'limits.ts', 'poll-wait.ts'],
 ];
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
