@@ -79,6 +79,19 @@ describe.skipIf(noBrowser !== null)(
       await page.getByRole('button', { name: 'Rename Sucuri' }).waitFor();
       expect(await page.locator('.ui-tree .ui-tree .ui-tree__name').textContent()).toBe('Sucuri');
       await screenshots(page, 'catalog-categories');
+
+      // Deleting one that still holds a category is refused: the dialog closes, the refusal is a toast.
+      await page.getByRole('button', { name: 'Delete Băuturi' }).click();
+      const refused = page.getByRole('dialog', { name: 'Delete the category Băuturi?' });
+      await refused.getByRole('button', { name: 'Delete' }).click();
+      await page.locator('.ui-toast--error').waitFor();
+      expect(await refused.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Delete Sucuri' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete the category Sucuri?' });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Sucuri was deleted.').waitFor();
+      await page.getByRole('button', { name: 'Rename Sucuri' }).waitFor({ state: 'detached' });
+      expect(await confirm.isVisible()).toBe(false);
     });
 
     it('imports 1,000 products with 3 bad rows: the errors by row, nothing written; then the fixed file', async () => {
@@ -190,6 +203,16 @@ describe.skipIf(noBrowser !== null)(
       await pin.waitFor();
       expect(await pin.textContent()).toMatch(/^\d{4}$/);
       await screenshots(page, 'catalog-cashiers');
+
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('button', { name: 'Deactivate Ion Popescu' }).click();
+      // The section's two dialogs share one title id, so this one is found as the open one.
+      const confirm = page.locator('dialog[open]');
+      expect(await confirm.getByRole('heading').textContent()).toBe('Deactivate Ion Popescu?');
+      await confirm.getByRole('button', { name: 'Deactivate' }).click();
+      await page.getByText('Ion Popescu was deactivated.').waitFor();
+      await page.getByRole('button', { name: 'Rename Ion Popescu' }).waitFor({ state: 'detached' });
+      expect(await confirm.isVisible()).toBe(false);
     });
 
     it('shows a viewer the catalog without the controls that change it', async () => {

@@ -13,3 +13,4 @@ export { parseAdminInput, secureAdminApi } from './admin-api.js';
 export { simulatorEnvFields, simulatorListenConfig, type SimulatorListenConfig } from './simulator-env.js';
 export { listenAdmin, listenerFaultSwitch } from './fault-listener.js';
 export { portForLater } from './port-for-later.js';
+export { mulberry32 } from './seeded-random.js';

@@ -46,13 +46,20 @@ export const merchants = pgTable('merchants', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * The merchant a row belongs to, with its foreign key. The tables whose key migration 0021
+ * dropped spell their merchant_id out without one.
+ */
+const merchantColumn = () =>
+  text('merchant_id')
+    .notNull()
+    .references(() => merchants.id);
+
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     name: text('name').notNull(),
     /** SHA-256 of the whole key, hex. The key itself is never stored. */
     hash: text('hash').notNull(),
@@ -73,9 +80,7 @@ export const apiKeys = pgTable(
 export const contentBlocks = pgTable(
   'content_blocks',
   {
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     key: text('key').notNull(),
     labels: jsonb('labels').$type<LocalizedText>().notNull(),
     position: integer('position').notNull().default(0),
@@ -104,9 +109,7 @@ export const categories = pgTable(
   'categories',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     parentId: text('parent_id').references((): AnyPgColumn => categories.id),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
@@ -122,9 +125,7 @@ export const categories = pgTable(
 export const vatRates = pgTable(
   'vat_rates',
   {
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     /** A to E; `_` (exempt) is fixed and never stored. */
     code: text('code').$type<Exclude<VatCode, '_'>>().notNull(),
     /** 2000 = 20 %. */
@@ -142,9 +143,7 @@ export const cashiers = pgTable(
   'cashiers',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     name: text('name').notNull(),
     role: text('role').$type<'cashier' | 'administrator'>().notNull(),
     /** scrypt of the 4-digit PIN with its salt and cost (catalog/pin-hash.ts); never returned by the admin API. */
@@ -207,9 +206,7 @@ export const products = pgTable(
   'products',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     code: text('code').notNull(),
     barcodes: text('barcodes')
       .array()
@@ -255,9 +252,7 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     externalOrderId: text('external_order_id').notNull(),
     /** SHA-256 of the canonical request body: same id with another body is a conflict. */
     requestHash: text('request_hash').notNull(),
@@ -292,9 +287,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     url: text('url').notNull(),
     description: text('description'),
     events: text('events').array().notNull(),
@@ -327,9 +320,7 @@ export const events = pgTable(
   'events',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -467,9 +458,7 @@ export const terminals = pgTable(
   'terminals',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     name: text('name').notNull(),
     status: text('status').notNull(),
     /**
@@ -509,9 +498,7 @@ export const terminalHealth = pgTable(
     terminalId: text('terminal_id')
       .primaryKey()
       .references(() => terminals.id),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     report: jsonb('report').$type<DeviceHealthReport>().notNull(),
     reportedAt: ts('reported_at').notNull(),
     receivedAt: ts('received_at').notNull(),
@@ -622,9 +609,7 @@ export const fiscalDocuments = pgTable(
   'fiscal_documents',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     terminalId: text('terminal_id')
       .notNull()
       .references(() => terminals.id),
@@ -688,9 +673,7 @@ export const fiscalDocuments = pgTable(
 export const terminalTimeZones = pgTable(
   'terminal_time_zones',
   {
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     terminalId: text('terminal_id')
       .notNull()
       .references(() => terminals.id),
@@ -738,9 +721,7 @@ export const fiscalDocumentPayments = pgTable(
 export const vatDailyTotals = pgTable(
   'vat_daily_totals',
   {
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     terminalId: text('terminal_id')
       .notNull()
@@ -772,9 +753,7 @@ export const consoleUsers = pgTable(
   'console_users',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     email: text('email').notNull(),
     role: text('role').$type<ConsoleRole>().notNull(),
     passwordHash: text('password_hash'),
@@ -828,9 +807,7 @@ export const consoleInvitations = pgTable(
   'console_invitations',
   {
     id: text('id').primaryKey(),
-    merchantId: text('merchant_id')
-      .notNull()
-      .references(() => merchants.id),
+    merchantId: merchantColumn(),
     email: text('email').notNull(),
     role: text('role').$type<ConsoleRole>().notNull(),
     tokenHash: text('token_hash').notNull(),

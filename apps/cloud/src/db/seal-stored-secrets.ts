@@ -4,7 +4,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from './database.js';
 import { consoleUsers, webhookEndpoints } from './schema.js';
-import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
+import type { Sealed, SecretsKeyring } from '../secrets/secrets-keyring.js';
 
 /** What a rotated-out secret is bound to when sealed, so it never opens as the current one. */
 export const previousSecretBinding = (endpointId: string) => `${endpointId}#previous`;
@@ -34,6 +34,28 @@ export interface ResealResult {
 }
 
 /**
+ * Seals each row's secret, bound to the row's id, again with the current key. `write` stores it
+ * only where the row still holds the ciphertext read (another process may have resealed it
+ * meanwhile) and answers how many rows it changed; a secret the keyring cannot open is left.
+ */
+async function resealEach(
+  keyring: SecretsKeyring,
+  rows: readonly (Sealed & { id: string })[],
+  write: (row: Sealed & { id: string }, sealed: Sealed) => Promise<number>,
+): Promise<ResealResult> {
+  const result: ResealResult = { resealed: 0, unreadable: [] };
+  for (const row of rows) {
+    const opened = keyring.open(row, row.id);
+    if (!opened.ok) {
+      result.unreadable.push(row.id);
+      continue;
+    }
+    result.resealed += await write(row, keyring.seal(opened.plaintext, row.id));
+  }
+  return result;
+}
+
+/**
  * After a rotation (new CLOUD_SECRETS_KEY, the old one in CLOUD_SECRETS_PREVIOUS_KEYS): seals
  * every secret still under an older key with the current one, so the old key can be retired.
  * Deleted endpoints too: their rows keep a sealed secret as long as they exist.
@@ -47,15 +69,7 @@ export async function resealWebhookSecrets(db: Queryable, keyring: SecretsKeyrin
     })
     .from(webhookEndpoints)
     .where(ne(webhookEndpoints.secretKeyId, keyring.currentKeyId));
-  const result: ResealResult = { resealed: 0, unreadable: [] };
-  for (const row of stale) {
-    const opened = keyring.open(row, row.id);
-    if (!opened.ok) {
-      result.unreadable.push(row.id);
-      continue;
-    }
-    const sealed = keyring.seal(opened.plaintext, row.id);
-    // Only if no other process resealed it meanwhile.
+  const result = await resealEach(keyring, stale, async (row, sealed) => {
     const updated = await db
       .update(webhookEndpoints)
       .set({ secretCiphertext: sealed.ciphertext, secretKeyId: sealed.keyId })
@@ -63,8 +77,8 @@ export async function resealWebhookSecrets(db: Queryable, keyring: SecretsKeyrin
         sql`${eq(webhookEndpoints.id, row.id)} and ${eq(webhookEndpoints.secretCiphertext, row.ciphertext)}`,
       )
       .returning({ id: webhookEndpoints.id });
-    result.resealed += updated.length;
-  }
+    return updated.length;
+  });
   // Rotated-out secrets still signing in their grace window; one that no longer opens is dropped.
   const stalePrevious = await db
     .select({
@@ -109,22 +123,16 @@ export async function resealTotpSecrets(db: Queryable, keyring: SecretsKeyring):
     })
     .from(consoleUsers)
     .where(ne(consoleUsers.totpSecretKeyId, keyring.currentKeyId));
-  const result: ResealResult = { resealed: 0, unreadable: [] };
-  for (const row of stale) {
-    const opened = keyring.open({ keyId: row.keyId!, ciphertext: row.ciphertext! }, row.id);
-    if (!opened.ok) {
-      result.unreadable.push(row.id);
-      continue;
-    }
-    const sealed = keyring.seal(opened.plaintext, row.id);
+  // The key id filter leaves out users without a secret: both columns are set.
+  const sealedRows = stale.map((row) => ({ id: row.id, keyId: row.keyId!, ciphertext: row.ciphertext! }));
+  return resealEach(keyring, sealedRows, async (row, sealed) => {
     const updated = await db
       .update(consoleUsers)
       .set({ totpSecretCiphertext: sealed.ciphertext, totpSecretKeyId: sealed.keyId })
-      .where(and(eq(consoleUsers.id, row.id), eq(consoleUsers.totpSecretCiphertext, row.ciphertext!)))
+      .where(and(eq(consoleUsers.id, row.id), eq(consoleUsers.totpSecretCiphertext, row.ciphertext)))
       .returning({ id: consoleUsers.id });
-    result.resealed += updated.length;
-  }
-  return result;
+    return updated.length;
+  });
 }
 
 /** Key ids in use that the keyring cannot open (a process started with the wrong key). */

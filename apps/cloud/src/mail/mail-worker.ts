@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import type { MailConfig } from '../config.js';
 import { rowsOf, type Db } from '../db/database.js';
 import { mailOutbox } from '../db/schema.js';
+import { PollWait } from '../poll-wait.js';
 import type { SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { openMailBody } from './mail-outbox.js';
 
@@ -45,8 +46,7 @@ interface ClaimedMail {
 export class MailWorker {
   private running = false;
   private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private wakeRequested = false;
+  private readonly pause = new PollWait();
   private prunedAt: number | undefined;
 
   constructor(
@@ -75,8 +75,7 @@ export class MailWorker {
   }
 
   wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
+    this.pause.wake();
   }
 
   private async run(): Promise<void> {
@@ -88,25 +87,8 @@ export class MailWorker {
       } catch (error) {
         this.options.logger.error({ err: error }, 'the mail outbox could not be read or written');
       }
-      if (!sent) await this.idle();
+      if (!sent) await this.pause.wait(this.options.config.pollIntervalMs);
     }
-  }
-
-  private idle(): Promise<void> {
-    if (this.wakeRequested) {
-      this.wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        this.wakeRequested = false;
-        resolve();
-      };
-      const timer = setTimeout(done, this.options.config.pollIntervalMs);
-      this.wakeUp = done;
-    });
   }
 
   private async pruneWhenDue(): Promise<void> {

@@ -15,7 +15,7 @@ import { CategoryName, insertCategories } from '../catalog-base/insert-categorie
 import { newId } from '../ids.js';
 import { StockQuantity } from '../limits.js';
 import { ProductWriteBody } from './product-schemas.js';
-import { storedInput, upsertProducts, writing, type ProductInput } from './save-product.js';
+import { catalogColumns, storedInput, upsertProducts, writing, type ProductInput } from './save-product.js';
 import { setOnHandMany } from './stock-ledger.js';
 import {
   parseBarcodesCell,
@@ -157,21 +157,7 @@ const withoutUndefined = (text: {
 });
 
 /** What the catalog fields of a product are, in one comparable form. */
-const catalogKey = (p: ProductInput): string =>
-  canonicalJson({
-    code: p.code,
-    barcodes: p.barcodes ?? [],
-    name: p.name,
-    description: p.description ?? null,
-    priceMinor: p.priceMinor,
-    vatCode: p.vatCode,
-    unit: p.unit,
-    category: p.category ?? null,
-    sku: p.sku ?? null,
-    categoryId: p.categoryId ?? null,
-    active: p.active ?? true,
-    content: p.content ?? {},
-  });
+const catalogKey = (p: ProductInput): string => canonicalJson(catalogColumns(p));
 
 /** One row: the product it makes over the stored one, or its errors by column. */
 function planRow(

@@ -48,7 +48,7 @@ const refersTo = (merchantId: string, ref: ProductRef): SQL =>
   )!;
 
 /** The stored catalog fields of an input; its category id is the caller's to check. */
-const catalogColumns = (input: ProductInput) => ({
+export const catalogColumns = (input: ProductInput) => ({
   code: input.code,
   barcodes: input.barcodes ?? [],
   name: input.name,

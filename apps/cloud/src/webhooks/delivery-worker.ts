@@ -12,6 +12,7 @@ import type { WebhookConfig } from '../config.js';
 import { rowsOf, type Db } from '../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { emitEvent } from '../events/emit-event.js';
+import { PollWait } from '../poll-wait.js';
 import type { Opened, SecretsKeyring } from '../secrets/secrets-keyring.js';
 import { assertTransition, classifyStatus, nextStep, type AttemptOutcome } from './delivery-lifecycle.js';
 import { GroupWriter } from '../db/group-writer.js';
@@ -86,8 +87,7 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
   private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private wakeRequested = false;
+  private readonly pause = new PollWait();
   private readonly successes: GroupWriter<SuccessfulAttempt>;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
@@ -131,8 +131,7 @@ export class DeliveryWorker {
 
   /** New deliveries were committed in this process: look now rather than at the next poll. */
   wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
+    this.pause.wake();
   }
 
   private async run(agent: Agent): Promise<void> {
@@ -153,7 +152,8 @@ export class DeliveryWorker {
       } catch (error) {
         this.options.logger.error({ err: error }, 'claiming webhook deliveries failed');
       }
-      if (claimed === 0 || this.inFlight.size >= MAX_IN_FLIGHT) await this.idle();
+      if (claimed === 0 || this.inFlight.size >= MAX_IN_FLIGHT)
+        await this.pause.wait(this.options.config.pollIntervalMs);
     }
   }
 
@@ -164,26 +164,9 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(tracked);
-        this.wakeUp?.();
+        this.pause.interrupt();
       });
     this.inFlight.add(tracked);
-  }
-
-  private idle(): Promise<void> {
-    if (this.wakeRequested) {
-      this.wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        this.wakeRequested = false;
-        resolve();
-      };
-      const timer = setTimeout(done, this.options.config.pollIntervalMs);
-      this.wakeUp = done;
-    });
   }
 
   /**

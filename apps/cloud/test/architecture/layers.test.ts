@@ -1,7 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  importEdges,
+  layerIndex,
+  sourceFiles,
+  type ImportEdge,
+} from '../../../../test-support/import-graph.js';
 
 /*
  * The layers of the cloud, top to bottom, each a list of top-level modules of src/ (a folder or
@@ -47,46 +53,19 @@ const LAYERS: readonly (readonly string[])[] = [
   ['http'],
   ['db'],
   ['secrets'],
-  ['clock.ts', 'config.ts', 'ids.ts', 'limits.ts'],
+  ['clock.ts', 'config.ts', 'ids.ts', 'limits.ts', 'poll-wait.ts'],
 ];
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const ARCHITECTURE = fileURLToPath(new URL('../../../../docs/architecture.md', import.meta.url));
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** `orders/create-order.ts` -> `orders`; `app.ts` -> `app.ts`. */
 const moduleOf = (file: string): string => file.split('/')[0]!;
 
-function layerOf(module: string): number {
-  const layer = LAYERS.findIndex((modules) => modules.includes(module));
-  if (layer === -1) throw new Error(`src/${module} is in no layer: add it to LAYERS`);
-  return layer;
-}
-
-interface Edge {
-  from: string;
-  to: string;
-}
-
-function imports(): Edge[] {
-  return sourceFiles(SRC).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({
-      from: relative(SRC, file),
-      to: relative(SRC, resolve(dirname(file), (match[1] ?? match[2])!)).replace(/\.js$/, '.ts'),
-    })),
-  );
-}
+const layerOf = (module: string): number => layerIndex(LAYERS, module);
 
 /** Pairs `a <-> b` where a imports b and b imports a, each named once. */
-function mutual(pairs: readonly Edge[]): string[] {
+function mutual(pairs: readonly ImportEdge[]): string[] {
   const seen = new Set(pairs.map(({ from, to }) => `${from}|${to}`));
   return pairs
     .filter(({ from, to }) => from < to && seen.has(`${to}|${from}`))
@@ -94,7 +73,7 @@ function mutual(pairs: readonly Edge[]): string[] {
 }
 
 describe('the layers of the cloud', () => {
-  const edges = imports();
+  const edges = importEdges(SRC);
   const moduleEdges = edges
     .map(({ from, to }) => ({ from: moduleOf(from), to: moduleOf(to) }))
     .filter(({ from, to }) => from !== to);

@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { MEV_BATCH_MAX_OPERATIONS } from '@fiscal-pos/mev-protocol';
+import { mulberry32 } from '@fiscal-pos/sim-kit';
 
 export const FAULT_MODES = [
   'ok',
@@ -105,16 +106,4 @@ export class FaultSwitch {
   drawFailure(): boolean {
     return this.#random() < this.#settings.failRate;
   }
-}
-
-/** A small seeded PRNG (mulberry32): reproducible draws in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

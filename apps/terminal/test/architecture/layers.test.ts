@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importEdges, layerIndex, sourceFiles } from '../../../../test-support/import-graph.js';
 
 /*
  * The layers of the terminal, top to bottom, each a list of top-level modules of src/ (a folder
@@ -54,43 +54,16 @@ const SIDEWAYS: readonly { from: string; to: string; why: string }[] = [];
 const ENDPOINT_FILE = /-(route|routes|contract|replay)\.ts$/;
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** `sales/create-sale.ts` -> `sales`; `app.ts` -> `app.ts`. */
 function moduleOf(file: string): string {
   return relative(SRC, file).split('/')[0]!;
 }
 
-function layerOf(module: string): number {
-  const layer = LAYERS.findIndex((modules) => modules.includes(module));
-  if (layer === -1) throw new Error(`src/${module} is in no layer: add it to LAYERS`);
-  return layer;
-}
-
-interface Edge {
-  from: string;
-  to: string;
-}
-
-function imports(): Edge[] {
-  return sourceFiles(SRC).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => ({
-      from: relative(SRC, file),
-      to: relative(SRC, resolve(dirname(file), (match[1] ?? match[2])!)).replace(/\.js$/, '.ts'),
-    })),
-  );
-}
+const layerOf = (module: string): number => layerIndex(LAYERS, module);
 
 describe('the layers of the terminal', () => {
-  const edges = imports();
+  const edges = importEdges(SRC);
 
   it('reads the imports (so the checks below have something to check)', () => {
     expect(edges.length).toBeGreaterThan(200);

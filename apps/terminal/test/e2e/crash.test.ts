@@ -15,6 +15,7 @@
  */
 import Database from 'better-sqlite3';
 import { listRegistrations } from '@fiscal-pos/mev-sim';
+import { mulberry32 } from '@fiscal-pos/sim-kit';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY, removeDir, startSimulator, tempDir } from '../support/terminal-harness.js';
@@ -29,18 +30,7 @@ const DRAIN_DEADLINE_MS = 20_000;
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`crash test seed ${seed} (rerun with CRASH_SEED=${seed})`);
 
-/** mulberry32: a small seeded generator, so that a failing run can be replayed. */
-function seededRandom(initial: number): () => number {
-  let state = initial >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-const random = seededRandom(seed);
+const random = mulberry32(seed);
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 interface SaleAnswer {

@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listCardTransactions } from '@fiscal-pos/card-sim';
 import { setFaultMode, type FaultMode } from '@fiscal-pos/mev-sim';
-import { portForLater } from '@fiscal-pos/sim-kit';
+import { mulberry32, portForLater } from '@fiscal-pos/sim-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kill9, spawnCloud, type CloudChild } from '../../../cloud/test/cloud-process.js';
 import {
@@ -46,6 +46,7 @@ import {
   type CardSim,
   type Simulator,
 } from '../support/terminal-harness.js';
+import { integrationGet, openShop } from '../support/cloud-shop.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
 
 const SERVER_URL =
@@ -68,18 +69,7 @@ const PRODUCTS = ['TEA', 'COFFEE'] as const;
 
 const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`offline chaos seed ${seed} (rerun with CHAOS_SEED=${seed})`);
-/** mulberry32, as in crash.test.ts: a failing run can be replayed. */
-function seededRandom(initial: number): () => number {
-  let state = initial >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-const random = seededRandom(seed);
+const random = mulberry32(seed);
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,28 +107,9 @@ describe.skipIf(unreachable !== null)(
     let publicId: string;
     let terminalId: string;
     let integrationKey: string;
-    const products: Record<string, string> = {};
+    let products: Record<string, string>;
 
-    const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${cloud.url}/api/admin/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${OPERATOR_TOKEN}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
-    const integration = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${cloud.url}/api/public/v1${path}`, {
-        headers: { 'x-service-api-key': integrationKey },
-      });
-      if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const integration = <T>(path: string) => integrationGet<T>(cloud.url, integrationKey, path);
     /** A request to the terminal through the relay. */
     const relayed = (method: string, path: string, body?: unknown, key?: string) =>
       fetch(`${relay.url}/api/relay/${publicId}${path}`, {
@@ -181,41 +152,14 @@ describe.skipIf(unreachable !== null)(
         },
       });
 
-      const merchantId = (
-        await admin<{ id: string }>('POST', '/merchants', {
-          name: 'Magazin SRL',
-          idno: '1003600012345',
-          address: 'str. Ștefan cel Mare 1, Chișinău',
-        })
-      ).id;
-      await admin('PUT', `/merchants/${merchantId}/integration`, { active: true });
-      integrationKey = (
-        await admin<{ key: string }>('POST', `/merchants/${merchantId}/keys`, {
-          scopes: ['sales:read', 'inventory:read'],
-        })
-      ).key;
-      for (const code of PRODUCTS) {
-        products[code] = (
-          await admin<{ id: string }>('PUT', `/merchants/${merchantId}/products/${code}`, {
-            name: { ro: code },
-            price: 10,
-            vatCode: 'B',
-            unit: 'pcs',
-            onHand: ON_HAND,
-          })
-        ).id;
-      }
-      const created = await admin<{ terminal: { id: string; publicId: string }; activationCode: string }>(
-        'POST',
-        `/merchants/${merchantId}/terminals`,
-        { name: 'Casa 1' },
-      );
-      terminalId = created.terminal.id;
-      publicId = created.terminal.publicId;
+      const shop = await openShop(cloud.url, OPERATOR_TOKEN, { products: PRODUCTS, onHand: ON_HAND });
+      ({ integrationKey, products } = shop);
+      terminalId = shop.terminal.id;
+      publicId = shop.terminal.publicId;
       terminalEnv = {
         CLOUD_URL: cloud.url,
         RELAY_URL: relay.url,
-        ACTIVATION_CODE: created.activationCode,
+        ACTIVATION_CODE: shop.activationCode,
         CATALOG_SYNC_INTERVAL_MS: '600000',
         PLATFORM_PUSH_INTERVAL_MS: '100',
         PLATFORM_RETRY_BASE_MS: '50',

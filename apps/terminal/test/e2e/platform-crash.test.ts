@@ -23,6 +23,7 @@ import {
 } from '../../../cloud/test/harness.js';
 import { CloudProxy } from '../support/cloud-proxy.js';
 import { cashSale, removeDir, startSimulator, tempDir, type Simulator } from '../support/terminal-harness.js';
+import { integrationGet, openShop } from '../support/cloud-shop.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
 
 const SERVER_URL =
@@ -52,28 +53,9 @@ describe.skipIf(unreachable !== null)(
     let apiKey: string;
     let integrationKey: string;
     let terminalId: string;
-    const products: Record<string, string> = {};
+    let products: Record<string, string>;
 
-    const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${cloud.url}/api/admin/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${OPERATOR_TOKEN}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
-    const integration = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${cloud.url}/api/public/v1${path}`, {
-        headers: { 'x-service-api-key': integrationKey },
-      });
-      if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const integration = <T>(path: string) => integrationGet<T>(cloud.url, integrationKey, path);
 
     beforeAll(async () => {
       database = await createServerDatabase(SERVER_URL);
@@ -91,39 +73,15 @@ describe.skipIf(unreachable !== null)(
       [cloud, sim] = await Promise.all([spawnCloud(cloudEnv), startSimulator()]);
       proxy = await CloudProxy.start(cloud.url);
 
-      const merchantId = (
-        await admin<{ id: string }>('POST', '/merchants', {
-          name: 'Magazin SRL',
-          idno: '1003600012345',
-          address: 'str. Ștefan cel Mare 1, Chișinău',
-        })
-      ).id;
-      await admin('PUT', `/merchants/${merchantId}/integration`, { active: true });
-      integrationKey = (
-        await admin<{ key: string }>('POST', `/merchants/${merchantId}/keys`, {
-          scopes: ['sales:read', 'inventory:read'],
-        })
-      ).key;
-      for (const code of ['TEA', 'COFFEE']) {
-        products[code] = (
-          await admin<{ id: string }>('PUT', `/merchants/${merchantId}/products/${code}`, {
-            name: { ro: code },
-            price: 10,
-            vatCode: 'B',
-            unit: 'pcs',
-            onHand: ON_HAND,
-          })
-        ).id;
-      }
-      const created = await admin<{ terminal: { id: string }; activationCode: string }>(
-        'POST',
-        `/merchants/${merchantId}/terminals`,
-        { name: 'Casa 1' },
-      );
-      terminalId = created.terminal.id;
+      const shop = await openShop(cloud.url, OPERATOR_TOKEN, {
+        products: ['TEA', 'COFFEE'],
+        onHand: ON_HAND,
+      });
+      ({ integrationKey, products } = shop);
+      terminalId = shop.terminal.id;
       terminalEnv = {
         CLOUD_URL: proxy.url,
-        ACTIVATION_CODE: created.activationCode,
+        ACTIVATION_CODE: shop.activationCode,
         CATALOG_SYNC_INTERVAL_MS: '600000',
         PLATFORM_PUSH_BATCH: String(BATCH),
         PLATFORM_PUSH_INTERVAL_MS: '50',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n.js';
 import { LanguageSwitcher } from '../../i18n/LanguageSwitcher.js';
 
@@ -19,5 +20,15 @@ export function AuthFrame({ title, lead, children }: { title: string; lead?: str
         {children}
       </div>
     </main>
+  );
+}
+
+/** The way back from the pages that lead to sign-in (reset, invitation). */
+export function BackToSignIn() {
+  const t = useT();
+  return (
+    <p>
+      <Link to="/sign-in">{t.auth.backToSignIn}</Link>
+    </p>
   );
 }

@@ -2,17 +2,17 @@
 // has an account), then choose a new password at the mailed link's /console/password-reset/:token (with the
 // authenticator's code too when the account has two-factor sign-in: totp-step.tsx).
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, CONSOLE_API, data } from '../../api/client.js';
 import { SignInSchema } from '../../api/cloud-schemas.js';
 import { ApiError } from '../../api/problem.js';
 import { PasswordResetBody, TokenPasswordBody } from '../../api/schemas.js';
-import type { SignInState } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
 import { Button } from '../../ui/Button.js';
 import { TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
-import { AuthFrame } from './AuthFrame.js';
+import { AuthFrame, BackToSignIn } from './AuthFrame.js';
+import { NewPasswordField, useSignInAfter } from './new-password.js';
 import { useTokenFailure } from './token-failure.js';
 import { isTotpRequired, TotpField, useTotpStep } from './totp-step.js';
 
@@ -50,9 +50,7 @@ export function ResetRequestPage() {
           </form>
         </>
       )}
-      <p>
-        <Link to="/sign-in">{t.auth.backToSignIn}</Link>
-      </p>
+      <BackToSignIn />
     </AuthFrame>
   );
 }
@@ -60,15 +58,14 @@ export function ResetRequestPage() {
 export function ResetCompletePage() {
   const t = useT();
   const { token = '' } = useParams();
-  const navigate = useNavigate();
+  const signIn = useSignInAfter('passwordReset');
   const form = useSchemaForm(ResetCompleteBody, { token, password: '' });
   const [failure, fail] = useTokenFailure(form);
   const totp = useTotpStep();
   const complete = useMutation({
     mutationFn: (body: typeof ResetCompleteBody._output) =>
       data(api.POST(`${CONSOLE_API}/auth/password-reset/complete`, { body })),
-    onSuccess: () =>
-      navigate('/sign-in', { replace: true, state: { notice: 'passwordReset' } satisfies SignInState }),
+    onSuccess: signIn,
     onError: (error) => {
       if (isTotpRequired(error)) {
         form.setValues((values) => ({ ...values, totp: '' }));
@@ -83,22 +80,13 @@ export function ResetCompletePage() {
     <AuthFrame title={t.auth.resetCompleteTitle}>
       {failure}
       <form className="ui-form" noValidate onSubmit={form.submit((body) => complete.mutate(body))}>
-        <TextField
-          label={t.auth.newPassword}
-          hint={t.auth.passwordHint}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
-        />
+        <NewPasswordField {...form.field('password')} />
         {totp.asked && <TotpField {...form.field('totp')} />}
         <Button type="submit" variant="primary" busy={complete.isPending}>
           {t.auth.resetComplete}
         </Button>
       </form>
-      <p>
-        <Link to="/sign-in">{t.auth.backToSignIn}</Link>
-      </p>
+      <BackToSignIn />
     </AuthFrame>
   );
 }

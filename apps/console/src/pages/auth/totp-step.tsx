@@ -18,6 +18,22 @@ export function useTotpStep(): { asked: boolean; ask: () => void } {
 }
 
 /** The authenticator's 6-digit code, as phones and password managers fill it in. */
+export function TotpCodeField(props: Omit<TextFieldProps, 'label'>) {
+  const t = useT();
+  return (
+    <TextField
+      label={t.auth.totpCode}
+      hint={t.auth.totpHint}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      required
+      {...props}
+    />
+  );
+}
+
+/** The code asked for at sign-in, with the sentence saying why it is asked. */
 export function TotpField(props: Omit<TextFieldProps, 'label'>) {
   const t = useT();
   return (
@@ -25,15 +41,7 @@ export function TotpField(props: Omit<TextFieldProps, 'label'>) {
       <p className="ui-notice" role="status">
         {t.auth.totpAsked}
       </p>
-      <TextField
-        label={t.auth.totpCode}
-        hint={t.auth.totpHint}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        required
-        {...props}
-      />
+      <TotpCodeField {...props} />
     </>
   );
 }

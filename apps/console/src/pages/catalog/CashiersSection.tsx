@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { EmptyState, ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
+import { useConfirmedAction } from '../../ui/confirmed-action.js';
 import { CATALOG_KEY } from './catalog-api.js';
 import { FormActions } from '../../ui/FormActions.js';
 
@@ -85,34 +86,19 @@ export function CashiersSection({ canWrite }: { canWrite: boolean }) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: CASHIERS_KEY, queryFn: fetchCashiers });
   const [editing, setEditing] = useState<Cashier | 'new' | null>(null);
-  const [resetting, setResetting] = useState<Cashier | null>(null);
-  const [removing, setRemoving] = useState<Cashier | null>(null);
   const [newPin, setNewPin] = useState<{ name: string; pin: string } | null>(null);
-  const reset = useMutation({
-    mutationFn: (c: Cashier) =>
+  const reset = useConfirmedAction(
+    (c: Cashier) =>
       data(api.POST(`${CONSOLE_API}/cashiers/{id}/pin-reset`, { params: { path: { id: c.id } }, body: {} })),
-    onSuccess: (answer) => {
-      setResetting(null);
-      setNewPin({ name: answer.cashier.name, pin: answer.pin });
-    },
-    onError: (error) => {
-      setResetting(null);
-      toast.failure(error);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (c: Cashier) =>
-      data(api.DELETE(`${CONSOLE_API}/cashiers/{id}`, { params: { path: { id: c.id } } })),
-    onSuccess: async (_answer, c) => {
+    (answer) => setNewPin({ name: answer.cashier.name, pin: answer.pin }),
+  );
+  const remove = useConfirmedAction(
+    (c: Cashier) => data(api.DELETE(`${CONSOLE_API}/cashiers/{id}`, { params: { path: { id: c.id } } })),
+    async (_answer, c) => {
       toast.success(t.catalog.cashierDeactivated(c.name));
-      setRemoving(null);
       await client.invalidateQueries({ queryKey: CASHIERS_KEY });
     },
-    onError: (error) => {
-      setRemoving(null);
-      toast.failure(error);
-    },
-  });
+  );
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const cashiers = query.data.data;
@@ -170,14 +156,14 @@ export function CashiersSection({ canWrite }: { canWrite: boolean }) {
                         </Button>
                         <Button
                           variant="ghost"
-                          onClick={() => setResetting(c)}
+                          onClick={() => reset.ask(c)}
                           aria-label={`${t.catalog.pinReset} ${c.name}`}
                         >
                           {t.catalog.pinReset}
                         </Button>
                         <Button
                           variant="danger"
-                          onClick={() => setRemoving(c)}
+                          onClick={() => remove.ask(c)}
                           aria-label={`${t.catalog.deactivateCashier} ${c.name}`}
                         >
                           {t.catalog.deactivateCashier}
@@ -192,23 +178,17 @@ export function CashiersSection({ canWrite }: { canWrite: boolean }) {
         </div>
       )}
       <ConfirmDialog
-        open={resetting !== null}
-        title={resetting ? t.catalog.pinResetTitle(resetting.name) : ''}
+        {...reset.dialog}
+        title={reset.subject ? t.catalog.pinResetTitle(reset.subject.name) : ''}
         confirmLabel={t.catalog.pinReset}
-        busy={reset.isPending}
-        onConfirm={() => resetting && reset.mutate(resetting)}
-        onCancel={() => setResetting(null)}
       >
         <p>{t.catalog.pinResetBody}</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={removing !== null}
-        title={removing ? t.catalog.deactivateCashierTitle(removing.name) : ''}
+        {...remove.dialog}
+        title={remove.subject ? t.catalog.deactivateCashierTitle(remove.subject.name) : ''}
         confirmLabel={t.catalog.deactivateCashier}
         danger
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onCancel={() => setRemoving(null)}
       >
         <p>{t.catalog.deactivateCashierBody}</p>
       </ConfirmDialog>

@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../ui/Field.js';
 import { useSchemaForm } from '../../ui/form.js';
 import { EmptyState, ErrorState, Loading } from '../../ui/States.js';
 import { useToast } from '../../ui/Toasts.js';
+import { useConfirmedAction } from '../../ui/confirmed-action.js';
 import { CATALOG_KEY, categoryPaths, fetchCategories, type Category } from './catalog-api.js';
 import { FormActions } from '../../ui/FormActions.js';
 
@@ -75,20 +76,13 @@ export function CategoriesSection({ canWrite }: { canWrite: boolean }) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: [...CATALOG_KEY, 'categories'], queryFn: fetchCategories });
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const remove = useMutation({
-    mutationFn: (c: Category) =>
-      data(api.DELETE(`${CONSOLE_API}/categories/{id}`, { params: { path: { id: c.id } } })),
-    onSuccess: async (_answer, c) => {
+  const remove = useConfirmedAction(
+    (c: Category) => data(api.DELETE(`${CONSOLE_API}/categories/{id}`, { params: { path: { id: c.id } } })),
+    async (_answer, c) => {
       toast.success(t.catalog.categoryDeleted(c.name));
-      setDeleting(null);
       await client.invalidateQueries({ queryKey: CATALOG_KEY });
     },
-    onError: (error) => {
-      setDeleting(null);
-      toast.failure(error);
-    },
-  });
+  );
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const categories = query.data.data;
@@ -109,7 +103,7 @@ export function CategoriesSection({ canWrite }: { canWrite: boolean }) {
               </Button>
               <Button
                 variant="ghost"
-                onClick={() => setDeleting(c)}
+                onClick={() => remove.ask(c)}
                 aria-label={`${t.catalog.deleteCategory} ${c.name}`}
               >
                 {t.catalog.deleteCategory}
@@ -140,13 +134,10 @@ export function CategoriesSection({ canWrite }: { canWrite: boolean }) {
       )}
       {categories.length === 0 ? <EmptyState>{t.catalog.noCategories}</EmptyState> : tree(null)}
       <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t.catalog.deleteCategoryTitle(deleting.name) : ''}
+        {...remove.dialog}
+        title={remove.subject ? t.catalog.deleteCategoryTitle(remove.subject.name) : ''}
         confirmLabel={t.catalog.deleteCategory}
         danger
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
       >
         <p>{t.catalog.deleteCategoryBody}</p>
       </ConfirmDialog>

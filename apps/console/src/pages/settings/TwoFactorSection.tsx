@@ -16,6 +16,7 @@ import { QrCode } from '../../ui/QrCode.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { useToast } from '../../ui/Toasts.js';
 import { FormActions } from '../../ui/FormActions.js';
+import { TotpCodeField } from '../auth/totp-step.js';
 
 /** A code or a password in one field: a password is never 6 digits (10 characters at least). */
 const ProofBody = z.object({ proof: z.string().min(1).max(256) });
@@ -53,15 +54,7 @@ function TurnOn({ setup, onDone, onCancel }: { setup: Setup; onDone: () => void;
       <QrCode text={setup.uri} alt={t.settings.totpQrAlt} />
       <SecretBox label={t.settings.totpSecret} value={setup.secret} />
       <form className="ui-form" noValidate onSubmit={form.submit((body) => enable.mutate(body))}>
-        <TextField
-          label={t.auth.totpCode}
-          hint={t.auth.totpHint}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          required
-          {...form.field('code')}
-        />
+        <TotpCodeField {...form.field('code')} />
         <FormActions submit={t.settings.totpTurnOn} busy={enable.isPending} onCancel={onCancel} />
       </form>
     </>

@@ -16,6 +16,7 @@ import { useSchemaForm } from '../../ui/form.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { SecretBox } from '../../ui/SecretBox.js';
 import { useToast } from '../../ui/Toasts.js';
+import { useConfirmedAction } from '../../ui/confirmed-action.js';
 import { FormActions } from '../../ui/FormActions.js';
 
 const USERS_KEY = ['users'] as const;
@@ -125,10 +126,9 @@ export default function UsersPage() {
   const me = useSession().user;
   const isOwner = useRoleAllows('owner');
   const [inviting, setInviting] = useState(false);
-  const [removing, setRemoving] = useState<User | null>(null);
   const pages = useCursorPages(USERS_KEY, fetchUsers);
-  const remove = useMutation({
-    mutationFn: (user: User) =>
+  const remove = useConfirmedAction(
+    (user: User) =>
       user.status === 'invited'
         ? data(
             api.DELETE(`${CONSOLE_API}/users/invitations/{invitationId}`, {
@@ -136,16 +136,11 @@ export default function UsersPage() {
             }),
           )
         : data(api.DELETE(`${CONSOLE_API}/users/{userId}`, { params: { path: { userId: user.id } } })),
-    onSuccess: async (_answer, user) => {
+    async (_answer, user) => {
       toast.success(t.users.removed(user.email));
-      setRemoving(null);
       await client.invalidateQueries({ queryKey: USERS_KEY });
     },
-    onError: (error) => {
-      setRemoving(null);
-      toast.failure(error);
-    },
-  });
+  );
 
   const columns: Column<User>[] = [
     {
@@ -177,7 +172,7 @@ export default function UsersPage() {
               user.id !== me.id && (
                 <Button
                   variant="danger"
-                  onClick={() => setRemoving(user)}
+                  onClick={() => remove.ask(user)}
                   aria-label={`${t.users.remove} ${user.email}`}
                 >
                   {t.users.remove}
@@ -211,13 +206,10 @@ export default function UsersPage() {
         empty={t.users.empty}
       />
       <ConfirmDialog
-        open={removing !== null}
-        title={removing ? t.users.removeTitle(removing.email) : ''}
+        {...remove.dialog}
+        title={remove.subject ? t.users.removeTitle(remove.subject.email) : ''}
         confirmLabel={t.users.remove}
         danger
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onCancel={() => setRemoving(null)}
       >
         <p>{t.users.removeBody}</p>
       </ConfirmDialog>

@@ -1,0 +1,14 @@
+/**
+ * mulberry32, a small seeded generator of draws in [0, 1): the same seed gives the same draws,
+ * so a simulator's flaky mode or a test's random script can be replayed.
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
