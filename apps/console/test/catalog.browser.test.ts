@@ -206,9 +206,8 @@ describe.skipIf(noBrowser !== null)(
 
       await page.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Deactivate Ion Popescu' }).click();
-      // The section's two dialogs share one title id, so this one is found as the open one.
-      const confirm = page.locator('dialog[open]');
-      expect(await confirm.getByRole('heading').textContent()).toBe('Deactivate Ion Popescu?');
+      // Named by its own title, not by the other dialog of the section (reset a PIN).
+      const confirm = page.getByRole('dialog', { name: 'Deactivate Ion Popescu?' });
       await confirm.getByRole('button', { name: 'Deactivate' }).click();
       await page.getByText('Ion Popescu was deactivated.').waitFor();
       await page.getByRole('button', { name: 'Rename Ion Popescu' }).waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 // "Remove this user?": the native <dialog> opened modally, which keeps focus inside, closes on
 // Escape and gives focus back to what opened it. Cancel is focused first, so Enter does no harm.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n.js';
 import { Button } from './Button.js';
 
@@ -28,6 +28,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
+  // Its own id: a page with two dialogs (Cashiers: reset a PIN, deactivate) named both by the first's title.
+  const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -38,13 +40,13 @@ export function ConfirmDialog({
     <dialog
       ref={dialog}
       className="ui-dialog"
-      aria-labelledby="ui-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="ui-dialog-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children && <div className="ui-dialog__body">{children}</div>}
       <div className="ui-dialog__actions">
         <Button onClick={onCancel} autoFocus>
