@@ -1,7 +1,8 @@
 // Reading orders for the API. Every query is filtered by the merchant of the key.
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@fiscal-pos/platform-protocol';
-import type { Queryable } from '../db/database.js';
+import type { Db, Queryable } from '../db/database.js';
+import { syncHorizon } from '../db/sync-horizon.js';
 import { orders } from '../db/schema.js';
 import { paginate, type SortKey } from '../http/cursor.js';
 import type { OrderStatus } from './order-lifecycle.js';
@@ -28,9 +29,12 @@ export async function findOrder(
   return row;
 }
 
-/** One page in (updatedAt, id) order, the order incremental syncs rely on. */
+/**
+ * One page in (updatedAt, id) order, the order incremental syncs rely on; with updatedSince only
+ * changes before the sync horizon (sync-horizon.ts), so a sync misses no write still open.
+ */
 export async function orderPage(
-  db: Queryable,
+  db: Db,
   options: {
     merchantId: string;
     updatedSince?: Date | undefined;
@@ -41,7 +45,11 @@ export async function orderPage(
   },
 ): Promise<{ rows: OrderRow[]; hasMore: boolean; nextCursor: string | null }> {
   const conditions: SQL[] = [eq(orders.merchantId, options.merchantId)];
-  if (options.updatedSince) conditions.push(gte(orders.updatedAt, options.updatedSince));
+  if (options.updatedSince)
+    conditions.push(
+      gte(orders.updatedAt, options.updatedSince),
+      sql`${orders.updatedAt} < ${await syncHorizon(db)}::timestamptz`,
+    );
   if (options.externalOrderId) conditions.push(eq(orders.externalOrderId, options.externalOrderId));
   if (options.status) conditions.push(eq(orders.status, options.status));
   if (options.after)

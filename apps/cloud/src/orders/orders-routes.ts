@@ -68,7 +68,9 @@ export const listOrdersRoute = defineRoute(integrationKey(['orders:read', 'order
     updatedSince: z.iso
       .datetime({ offset: true })
       .optional()
-      .describe('Only orders changed at or after this instant'),
+      .describe(
+        'Only orders changed at or after this instant, before the oldest write still open: ask again from the largest updatedAt read and nothing is missed',
+      ),
     externalOrderId: z.string().max(100).optional(),
     status: z.enum(ORDER_STATUSES).optional(),
   }),

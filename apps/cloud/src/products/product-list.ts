@@ -7,6 +7,7 @@ import { sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { applyPendingStock } from './pending-stock.js';
 import { products } from '../db/schema.js';
+import { syncHorizon } from '../db/sync-horizon.js';
 import type { SortKey } from '../http/cursor.js';
 
 const iso = (column: AnyColumn) =>
@@ -53,7 +54,12 @@ function prepare(db: Db, variant: Variant) {
     .from(products)
     .where(
       sql`${products.merchantId} = ${sql.placeholder('merchantId')}
-        and ${sync ? sql`${products.updatedAt} >= ${sql.placeholder('updatedSince')}::timestamptz` : sql`${products.deletedAt} is null`}
+        and ${
+          sync
+            ? sql`${products.updatedAt} >= ${sql.placeholder('updatedSince')}::timestamptz
+                and ${products.updatedAt} < ${sql.placeholder('horizon')}::timestamptz`
+            : sql`${products.deletedAt} is null`
+        }
         ${after ? sql`and (${products.updatedAt}, ${products.id}) > (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')})` : sql``}`,
     )
     .orderBy(products.updatedAt, products.id)
@@ -79,7 +85,7 @@ const preparedByDb = new WeakMap<Db, Map<Variant, Prepared>>();
 /**
  * A page of the merchant's products in (updatedAt, id) order after the cursor. Without
  * updatedSince the live catalog, with it every change (deleted products included) at or after
- * that instant.
+ * that instant and before the sync horizon.
  */
 export async function listProductPage(
   db: Db,
@@ -93,6 +99,8 @@ export async function listProductPage(
   // On-hand with every push answered before (pending-stock.ts); nothing written when none waits.
   await applyPendingStock(db, options.merchantId);
   const variant: Variant = `${options.updatedSince ? 'sync' : 'live'}${options.after ? '-after' : ''}`;
+  // A sync stops short of the writes still open (sync-horizon.ts); the live catalog does not wait.
+  const horizon = options.updatedSince ? await syncHorizon(db) : undefined;
   let statements = preparedByDb.get(db);
   if (!statements) preparedByDb.set(db, (statements = new Map<Variant, Prepared>()));
   let statement = statements.get(variant);
@@ -102,6 +110,7 @@ export async function listProductPage(
     limit: options.limit,
     fetch: options.limit + 1,
     updatedSince: options.updatedSince?.toISOString(),
+    horizon,
     afterAt: options.after?.at.toISOString(),
     afterId: options.after?.id,
   });

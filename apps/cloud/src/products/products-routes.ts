@@ -19,7 +19,9 @@ const ProductListQuery = PageQuery.extend({
   updatedSince: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('Only products changed at or after this instant, deleted ones included (incremental sync)'),
+    .describe(
+      'Only products changed at or after this instant, deleted ones included (incremental sync), before the oldest write still open: ask again from the largest updatedAt read and nothing is missed',
+    ),
 });
 const ProductPage = pageOf(Product, 'ProductPage');
 

@@ -4082,7 +4082,7 @@ export interface operations {
                 limit?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
-                /** @description Only products changed at or after this instant, deleted ones included (incremental sync) */
+                /** @description Only products changed at or after this instant, deleted ones included (incremental sync), before the oldest write still open: ask again from the largest updatedAt read and nothing is missed */
                 updatedSince?: string;
             };
             header?: never;
@@ -4625,7 +4625,7 @@ export interface operations {
                 limit?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
-                /** @description Only orders changed at or after this instant */
+                /** @description Only orders changed at or after this instant, before the oldest write still open: ask again from the largest updatedAt read and nothing is missed */
                 updatedSince?: string;
                 externalOrderId?: string;
                 status?: "draft" | "confirmed" | "fulfilled" | "cancelled";
