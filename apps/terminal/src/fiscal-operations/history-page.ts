@@ -3,6 +3,7 @@ import {
   FISCAL_OPERATION_TYPES,
   type FiscalOperationStatus as OperationStatus,
   type FiscalOperationType,
+  plusDays,
 } from '@fiscal-pos/fiscal';
 import { encodeCursor, type ListCursor } from './list-cursor.js';
 
@@ -113,19 +114,17 @@ function filterParams(f: HistoryFilter) {
 /**
  * Date filters are calendar days `YYYY-MM-DD` of the terminal's time zone (docs/terminal-api.md,
  * "Days and time zone"), inclusive at both ends: from the local midnight starting `dateFrom` to
- * the last millisecond before the local midnight ending `dateTo`, as UTC instants (what
- * `created_at` holds). A date-time without an offset is read in the process's time zone.
+ * the last millisecond before the local midnight starting the day after `dateTo`, as UTC
+ * instants (what `created_at` holds). A date-time without an offset is read in the process's
+ * time zone, and a midnight that summer time skips (America/Havana, Asia/Beirut) as the instant
+ * the day begins. The day after is found on the calendar, not by moving the first midnight a
+ * day on: that keeps its wall-clock time, 01:00 on such a day, an hour into the next.
  */
 export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
   const localMidnight = (day: string) => new Date(`${day}T00:00:00`);
-  const dayAfter = (day: string) => {
-    const next = localMidnight(day);
-    next.setDate(next.getDate() + 1);
-    return next;
-  };
   return {
     from: dateFrom ? localMidnight(dateFrom).toISOString() : '0000',
-    to: dateTo ? new Date(dayAfter(dateTo).getTime() - 1).toISOString() : '9999',
+    to: dateTo ? new Date(localMidnight(plusDays(dateTo, 1)).getTime() - 1).toISOString() : '9999',
   };
 }
 

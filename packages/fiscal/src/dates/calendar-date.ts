@@ -10,3 +10,11 @@ export function isCalendarDate(value: string): boolean {
   const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
   return day <= daysInMonth;
 }
+
+/**
+ * The calendar date `days` after a date `YYYY-MM-DD` (before it when negative): arithmetic on
+ * the calendar alone, so no zone's summer time can move it off the day.
+ */
+export function plusDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
