@@ -4,6 +4,7 @@
  * receipt's QR date, the Z report's day and the periodic report's date range all agree.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '@fiscal-pos/env-config';
 import { applyTerminalTimeZone } from '../../src/config.js';
 import { cashSale, type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
 
@@ -33,6 +34,13 @@ const saleIds = async (query: string) => {
 
 describe('calendar days in the terminal’s time zone', () => {
   it('defaults to Europe/Chisinau', () => {
+    expect(process.env.TZ).toBe('Europe/Chisinau');
+  });
+
+  it('refuses a zone whose offset is not whole hours, which the hourly history counts would miscount', () => {
+    for (const TZ of ['Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe']) {
+      expect(() => applyTerminalTimeZone({ TZ })).toThrow(ConfigError);
+    }
     expect(process.env.TZ).toBe('Europe/Chisinau');
   });
 
