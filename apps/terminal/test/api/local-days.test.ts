@@ -73,4 +73,17 @@ describe('calendar days in the terminal’s time zone', () => {
     expect(periodic.body.error).toBeNull();
     expect(periodic.body.data).toMatchObject({ zReportsCount: 1, receiptsCount: 2 });
   });
+
+  it('a periodic report by report numbers names the local days its Z reports closed on', async () => {
+    const byNumber = await terminal.call('POST', '/api/reports/periodic', {
+      reportFrom: 1,
+      printReport: false,
+    });
+    expect(byNumber.body.data).toMatchObject({
+      filterMode: 'reportRange',
+      dateFrom: '2026-11-24',
+      dateTo: '2026-11-24',
+      reportTo: 1,
+    });
+  });
 });
