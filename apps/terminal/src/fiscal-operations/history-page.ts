@@ -123,9 +123,19 @@ function filterParams(f: HistoryFilter) {
 export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
   const localMidnight = (day: string) => new Date(`${day}T00:00:00`);
   return {
-    from: dateFrom ? localMidnight(dateFrom).toISOString() : '0000',
-    to: dateTo ? new Date(localMidnight(plusDays(dateTo, 1)).getTime() - 1).toISOString() : '9999',
+    from: dateFrom ? comparable(localMidnight(dateFrom)) : '0000',
+    to: dateTo ? comparable(new Date(localMidnight(plusDays(dateTo, 1)).getTime() - 1)) : '9999',
   };
+}
+
+/**
+ * An instant as a bound compared with `created_at` as text. Outside years 0-9999 ISO 8601 writes
+ * a sign (+010000-01-01T04:59:59.999Z, the end of 9999-12-31 west of UTC), which sorts before
+ * every date: such a bound is past every stored instant in its direction, as the open bounds are.
+ */
+function comparable(instant: Date): string {
+  const iso = instant.toISOString();
+  return iso.startsWith('+') ? '9999' : iso.startsWith('-') ? '0000' : iso;
 }
 
 /**

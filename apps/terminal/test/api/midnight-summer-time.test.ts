@@ -44,4 +44,11 @@ describe('a day whose midnight summer time skips', () => {
       total: 1,
     });
   });
+
+  it('a range to 9999-12-31 takes every later sale, though west of UTC its end is in year 10000', async () => {
+    expect(await saleIds('dateFrom=2026-03-08&dateTo=9999-12-31')).toEqual({
+      ids: [earlyOnThe9th, lateOnThe8th],
+      total: 2,
+    });
+  });
 });

@@ -13,8 +13,10 @@ export function isCalendarDate(value: string): boolean {
 
 /**
  * The calendar date `days` after a date `YYYY-MM-DD` (before it when negative): arithmetic on
- * the calendar alone, so no zone's summer time can move it off the day.
+ * the calendar alone, so no zone's summer time can move it off the day. Past year 9999 it is in
+ * ISO 8601's expanded form (the day after 9999-12-31 is +010000-01-01), which Date reads back.
  */
 export function plusDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const iso = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString();
+  return iso.slice(0, iso.indexOf('T'));
 }
