@@ -68,8 +68,8 @@ interface ReportSlice {
  * report order. It is named, not left to the planner: the file holds no statistics (no
  * ANALYZE), and a filter on both a shift and a common type would otherwise walk every bucket
  * of the type. A date range is whole hours at both ends (its bounds are midnights, in a time
- * zone whose offset is whole hours), so comparing the bounds' hours with the buckets' counts
- * each bucket exactly.
+ * zone whose offset is whole hours: config.ts refuses any other TZ at start), so comparing the
+ * bounds' hours with the buckets' counts each bucket exactly.
  */
 function countedBuckets(f: HistoryFilter): string {
   const terms = [
