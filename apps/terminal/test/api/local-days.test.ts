@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '@fiscal-pos/env-config';
 import { applyTerminalTimeZone } from '../../src/config.js';
 import { cashSale, type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
+import { useTerminalTimeZone } from '../support/time-zone.js';
 
 // This file's process runs in the terminal's default zone (vitest gives the others UTC).
-applyTerminalTimeZone({});
+useTerminalTimeZone({});
 
 const env = useSimulator();
 const clock = new TestClock(new Date('2026-11-23T21:30:00.000Z')); // 23:30 on the 23rd in Chisinau

@@ -4,16 +4,11 @@
  * 00:00 (04:00 UTC on the 9th). A date filter ending on the 8th stops there, not an hour into
  * the 9th.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyTerminalTimeZone } from '../../src/config.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cashSale, type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
+import { useTerminalTimeZone } from '../support/time-zone.js';
 
-// The process's zone is the terminal's; the files after this one in the worker keep vitest's.
-const zoneBefore = process.env.TZ;
-applyTerminalTimeZone({ TZ: 'America/Havana' });
-afterAll(() => {
-  process.env.TZ = zoneBefore;
-});
+useTerminalTimeZone({ TZ: 'America/Havana' });
 
 const env = useSimulator();
 const clock = new TestClock(new Date('2026-03-09T03:30:00.000Z')); // 23:30 on the 8th in Havana

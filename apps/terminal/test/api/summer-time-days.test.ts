@@ -7,16 +7,11 @@
  * 29 March it ends at 01:30 the next day for a first receipt at 00:30, on 25 October at 23:10
  * the same day for one at 00:10.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyTerminalTimeZone } from '../../src/config.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cashSale, type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
+import { useTerminalTimeZone } from '../support/time-zone.js';
 
-// The process's zone is the terminal's; the files after this one in the worker keep vitest's.
-const zoneBefore = process.env.TZ;
-applyTerminalTimeZone({});
-afterAll(() => {
-  process.env.TZ = zoneBefore;
-});
+useTerminalTimeZone({});
 
 const env = useSimulator();
 const clock = new TestClock();
