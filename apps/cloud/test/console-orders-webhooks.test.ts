@@ -91,6 +91,7 @@ describe.each(DRIVERS)('console orders and webhooks on %s', (driver) => {
     ).toHaveLength(2);
     expect((await viewer.call('GET', '/orders?status=confirmed')).json().data).toHaveLength(0);
     expect((await viewer.call('GET', '/orders?from=2000-01-01&to=2000-01-02')).json().data).toHaveLength(0);
+    expect((await viewer.call('GET', '/orders?from=0000-01-01')).status).toBe(400);
     expect((await viewer.call('GET', `/orders/${first.id}`)).json()).toMatchObject({
       id: first.id,
       status: 'draft',

@@ -231,6 +231,9 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
       'payment=99',
       'type=receipt',
       'from=24.11.2026',
+      // ISO's year 0, which PostgreSQL's dates do not have (1 BC comes before 0001).
+      'from=0000-01-01',
+      'to=0000-12-31',
       'cursor=nope',
     ]) {
       const res = await viewer.call('GET', `/sales?${query}`);
@@ -331,6 +334,7 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
     expect(one.net.vat).toBeLessThan(report.net.vat);
     expect((await viewer.call('GET', '/reports/vat-daily?from=2026-11-26&to=2026-11-22')).status).toBe(400);
     expect((await viewer.call('GET', '/reports/vat-daily?from=2025-01-01&to=2026-11-22')).status).toBe(400);
+    expect((await viewer.call('GET', '/reports/vat-daily?from=0000-01-01&to=0000-12-31')).status).toBe(400);
   });
 
   it('exports the filtered documents as CSV: signed amounts, local dates, formula-safe names', async () => {

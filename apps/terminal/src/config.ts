@@ -181,13 +181,37 @@ const DEFAULT_TIME_ZONE = 'Europe/Chisinau';
  */
 export function applyTerminalTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   const zone = env.TZ && env.TZ !== '' ? env.TZ : DEFAULT_TIME_ZONE;
+  let offsets: Intl.DateTimeFormat;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    offsets = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' });
   } catch {
     throw new ConfigError('TZ', 'an IANA time zone such as Europe/Chisinau', zone);
   }
+  const partHour = partHourOffset(offsets);
+  if (partHour !== null) {
+    throw new ConfigError('TZ', 'an IANA time zone whose offset from UTC is whole hours', zone, {
+      why: `it is ${partHour} on some days, and the history's counts are per UTC hour`,
+    });
+  }
   process.env.TZ = zone;
   return zone;
+}
+
+/**
+ * An offset of the zone that is not whole hours (`GMT+05:30`) on any day from a year before now
+ * to a year after, or null. The history lists' totals and page skips count operations per UTC
+ * hour (migration 0012): a local day is whole buckets only while the offset is whole hours, and
+ * in Asia/Kolkata, or Australia/Lord_Howe's half-hour summer time, the hour at each end of a date
+ * range would count on both days. Such a zone is refused at start rather than miscounted. Summer
+ * time lasts months, so a look at each day finds it; a restart looks again.
+ */
+function partHourOffset(offsets: Intl.DateTimeFormat): string | null {
+  const now = Date.now();
+  for (let day = -366; day <= 366; day++) {
+    const offset = offsets.formatToParts(now + day * 86_400_000).find((p) => p.type === 'timeZoneName');
+    if (offset !== undefined && /:(?!00)\d\d/.test(offset.value)) return offset.value;
+  }
+  return null;
 }
 
 /** The zone the process's calendar days are in now (applyTerminalTimeZone set it from TZ). */

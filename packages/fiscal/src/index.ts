@@ -90,3 +90,4 @@ export { parseRefundRequest, refundRequestSchema } from './refund/refund-request
 export type { RefundRequest } from './refund/refund-request.js';
 export { deliveryLotRequestSchema, parseDeliveryLotRequest } from './sale/delivery-lot-request.js';
 export type { DeliveryLotRequest } from './sale/delivery-lot-request.js';
+export { plusDays } from './dates/calendar-date.js';

@@ -5,6 +5,7 @@ import { ACPS_CODES } from '@fiscal-pos/fiscal';
 import { DOCUMENT_TYPES } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
+import { CalendarDay } from '../http/calendar-day.js';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute, StreamedBody } from '../http/route.js';
@@ -16,13 +17,11 @@ import { VatDailyReport, vatDailyReport } from './vat-daily-report.js';
 
 const viewer = consoleUser({ role: 'viewer' });
 
-const Day = z.iso
-  .date()
-  .describe(
-    "A calendar day (YYYY-MM-DD). Each document counts on its own terminal's day, in the time zone the " +
-      'terminal issued it in (Europe/Chisinau for terminals that do not report theirs), so one day across ' +
-      'terminals in different zones covers different instants for each',
-  );
+const Day = CalendarDay.describe(
+  "A calendar day (YYYY-MM-DD). Each document counts on its own terminal's day, in the time zone the " +
+    'terminal issued it in (Europe/Chisinau for terminals that do not report theirs), so one day across ' +
+    'terminals in different zones covers different instants for each',
+);
 /** The longest range the daily VAT report takes: a year and a day (a leap year's). */
 const MAX_REPORT_DAYS = 366;
 

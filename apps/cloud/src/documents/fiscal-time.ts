@@ -18,13 +18,23 @@ export const documentDay = (createdAt: SQLWrapper, timeZone: SQLWrapper): SQL =>
  * over a few rows: the planner takes their values as the created_at index's bounds.
  */
 export function dayBounds(scope: { merchantId: string; terminalId?: string | undefined }) {
-  const zones = sql`from terminal_time_zones z where z.merchant_id = ${scope.merchantId}${
+  const inScope = sql`z.merchant_id = ${scope.merchantId}${
     scope.terminalId === undefined ? sql`` : sql` and z.terminal_id = ${scope.terminalId}`
   }`;
+  const midnight = (day: string) => sql`(${day}::date::timestamp at time zone z.time_zone)`;
   return {
-    start: (day: string): SQL => sql`(select min(${day}::date::timestamp at time zone z.time_zone) ${zones})`,
+    // A midnight that comes twice (America/Havana's summer time ends at 01:00 by going back to
+    // 00:00) is read by PostgreSQL as its second coming, an hour after the day began. The day's
+    // first instant is the earliest of it and the instants up to a summer-time shift (30 minutes
+    // to 2 hours) before it that are still on the day in that zone.
+    start: (day: string): SQL => sql`(select min(${midnight(day)} - k.shift)
+      from terminal_time_zones z
+        cross join unnest(array[interval '0', interval '30 minutes', interval '1 hour', interval '2 hours']) k(shift)
+      where ${inScope} and ((${midnight(day)} - k.shift) at time zone z.time_zone)::date = ${day}::date)`,
+    // A second coming of the next midnight is a later end: the documents in between are the next
+    // day's, which the filter's documentDay leaves out.
     end: (day: string): SQL =>
-      sql`(select max((${day}::date + 1)::timestamp at time zone z.time_zone) ${zones})`,
+      sql`(select max((${day}::date + 1)::timestamp at time zone z.time_zone) from terminal_time_zones z where ${inScope})`,
   };
 }
 

@@ -9,6 +9,7 @@
 // day the chart shows).
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/database.js';
+import { plusDays } from '@fiscal-pos/fiscal';
 import { DEFAULT_TIME_ZONE } from '@fiscal-pos/platform-protocol';
 import { fiscalDocuments } from '../db/schema.js';
 import { documentDay } from '../documents/fiscal-time.js';
@@ -43,11 +44,6 @@ function add(a: DayTotals, b: DayTotals): DayTotals {
     refundsCount: a.refundsCount + b.refundsCount,
     refundsMinor: a.refundsMinor + b.refundsMinor,
   };
-}
-
-/** `YYYY-MM-DD` plus `days` (calendar arithmetic, no time zone involved). */
-function plusDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

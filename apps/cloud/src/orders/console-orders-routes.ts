@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
 import type { AppContext } from '../context.js';
+import { CalendarDay } from '../http/calendar-day.js';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
@@ -14,11 +15,9 @@ import { findOrder, recentOrderPage } from './order-store.js';
 
 const viewer = consoleUser({ role: 'viewer' });
 const manager = consoleUser({ role: 'manager' });
-const Day = z.iso
-  .date()
-  .describe(
-    "A calendar day (YYYY-MM-DD) in Europe/Chisinau: orders come from shops and ERPs, not a terminal's zone",
-  );
+const Day = CalendarDay.describe(
+  "A calendar day (YYYY-MM-DD) in Europe/Chisinau: orders come from shops and ERPs, not a terminal's zone",
+);
 
 const listConsoleOrdersRoute = defineRoute(viewer, {
   method: 'GET',

@@ -4,7 +4,7 @@
 // (import checked or applied, export), and delete. Viewers read; managers and owners write. Each handler
 // calls the use case the integration or administration API calls for the same change, with
 // the session's merchant: another merchant's product id is 404 like an unknown one.
-import { LocalizedText } from '@fiscal-pos/platform-protocol';
+import { DEFAULT_TIME_ZONE, LocalizedText } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import { consoleUser } from '../console-access/console-user.js';
 import type { CloudRoute } from '../context.js';
@@ -329,7 +329,9 @@ const exportProductsRoute = defineRoute(viewer, {
       merchantId: user.merchantId,
       delimiter: query.delimiter === 'semicolon' ? ';' : ',',
     });
-    const day = ctx.clock.now().toISOString().slice(0, 10);
+    // The day it was exported on in Moldova's calendar, the terminals' default zone (products are
+    // the merchant's, not one terminal's): just after midnight there the UTC date is yesterday's.
+    const day = ctx.clock.now().toLocaleDateString('en-CA', { timeZone: DEFAULT_TIME_ZONE });
     return {
       status: 200,
       body: csv,

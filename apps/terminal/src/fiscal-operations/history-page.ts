@@ -3,6 +3,7 @@ import {
   FISCAL_OPERATION_TYPES,
   type FiscalOperationStatus as OperationStatus,
   type FiscalOperationType,
+  plusDays,
 } from '@fiscal-pos/fiscal';
 import { encodeCursor, type ListCursor } from './list-cursor.js';
 
@@ -67,8 +68,8 @@ interface ReportSlice {
  * report order. It is named, not left to the planner: the file holds no statistics (no
  * ANALYZE), and a filter on both a shift and a common type would otherwise walk every bucket
  * of the type. A date range is whole hours at both ends (its bounds are midnights, in a time
- * zone whose offset is whole hours), so comparing the bounds' hours with the buckets' counts
- * each bucket exactly.
+ * zone whose offset is whole hours: config.ts refuses any other TZ at start), so comparing the
+ * bounds' hours with the buckets' counts each bucket exactly.
  */
 function countedBuckets(f: HistoryFilter): string {
   const terms = [
@@ -113,20 +114,28 @@ function filterParams(f: HistoryFilter) {
 /**
  * Date filters are calendar days `YYYY-MM-DD` of the terminal's time zone (docs/terminal-api.md,
  * "Days and time zone"), inclusive at both ends: from the local midnight starting `dateFrom` to
- * the last millisecond before the local midnight ending `dateTo`, as UTC instants (what
- * `created_at` holds). A date-time without an offset is read in the process's time zone.
+ * the last millisecond before the local midnight starting the day after `dateTo`, as UTC
+ * instants (what `created_at` holds). A date-time without an offset is read in the process's
+ * time zone, and a midnight that summer time skips (America/Havana, Asia/Beirut) as the instant
+ * the day begins. The day after is found on the calendar, not by moving the first midnight a
+ * day on: that keeps its wall-clock time, 01:00 on such a day, an hour into the next.
  */
 export function dayRangeBounds(dateFrom: string | null, dateTo: string | null): { from: string; to: string } {
   const localMidnight = (day: string) => new Date(`${day}T00:00:00`);
-  const dayAfter = (day: string) => {
-    const next = localMidnight(day);
-    next.setDate(next.getDate() + 1);
-    return next;
-  };
   return {
-    from: dateFrom ? localMidnight(dateFrom).toISOString() : '0000',
-    to: dateTo ? new Date(dayAfter(dateTo).getTime() - 1).toISOString() : '9999',
+    from: dateFrom ? comparable(localMidnight(dateFrom)) : '0000',
+    to: dateTo ? comparable(new Date(localMidnight(plusDays(dateTo, 1)).getTime() - 1)) : '9999',
   };
+}
+
+/**
+ * An instant as a bound compared with `created_at` as text. Outside years 0-9999 ISO 8601 writes
+ * a sign (+010000-01-01T04:59:59.999Z, the end of 9999-12-31 west of UTC), which sorts before
+ * every date: such a bound is past every stored instant in its direction, as the open bounds are.
+ */
+function comparable(instant: Date): string {
+  const iso = instant.toISOString();
+  return iso.startsWith('+') ? '9999' : iso.startsWith('-') ? '0000' : iso;
 }
 
 /**

@@ -57,21 +57,19 @@ export async function generateFiscalReport(
         const records = reports.dayRecords(numbers.reportNumber);
         const openingCashBalance = reports.openingCashBalance(numbers.reportNumber);
         const closedOn = localDate(numbers.createdAt);
-        reports.insertZReport(
-          {
-            reportNumber: numbers.reportNumber,
-            fiscalOperationId: numbers.operationId,
-            closedAt: numbers.createdAt,
-            openingCashBalance,
-            closingCashBalance: day.totals.cashBalance,
-            summary: summarizeClosedDay(records, {
-              openingCashBalance,
-              reportNumber: numbers.reportNumber,
-              closedAt: numbers.createdAt,
-            }),
-          },
+        reports.insertZReport({
+          reportNumber: numbers.reportNumber,
+          fiscalOperationId: numbers.operationId,
+          closedAt: numbers.createdAt,
           closedOn,
-        );
+          openingCashBalance,
+          closingCashBalance: day.totals.cashBalance,
+          summary: summarizeClosedDay(records, {
+            openingCashBalance,
+            reportNumber: numbers.reportNumber,
+            closedAt: numbers.createdAt,
+          }),
+        });
         year = reports.yearTotals(closedOn.slice(0, 4));
         ctx.terminalState.closeDay();
       }

@@ -65,6 +65,6 @@ export const periodicReportRoute = defineRoute<ReportDeps>()({
           : `Z ${query.reportFrom} - ${query.reportTo ?? 'last'}`;
       printReportLater(d, periodicReportDocument(d.header(), range, totals, generatedAt), 'periodic report');
     }
-    return presentPeriodicReport(query, totals, zReports.at(-1)?.reportNumber ?? null, generatedAt);
+    return presentPeriodicReport(query, totals, zReports, generatedAt);
   },
 });

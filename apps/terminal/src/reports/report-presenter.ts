@@ -15,7 +15,7 @@ import type {
 } from './report-contract.js';
 import type { FiscalOperationRecord } from '../fiscal-operations/operation-store.js';
 import { printedFiscalCode } from '../receipts/printed-fiscal-code.js';
-import type { ReportResultSnapshot } from './report-store.js';
+import type { ReportResultSnapshot, StoredZReport } from './report-store.js';
 
 /** The spec's report data object (X report, Z report, daily summary), amounts in MDL. */
 export function presentReportData(
@@ -65,11 +65,16 @@ function presentIndividual(z: IndividualZReport) {
   };
 }
 
-/** data of POST /api/reports/periodic. */
+/**
+ * data of POST /api/reports/periodic, over the range's Z reports in number order. A report range
+ * names the days of its first and last Z reports as a date range finds them: the terminal's
+ * calendar days they closed on, not their UTC instants' dates (a Z report at 00:30 in Chisinau
+ * is the day's, 22:30 UTC the day before).
+ */
 export function presentPeriodicReport(
   request: PeriodicReportRequest,
   totals: PeriodicReportTotals,
-  resolvedReportTo: number | null,
+  zReports: readonly Pick<StoredZReport, 'reportNumber' | 'closedOn'>[],
   generatedAt: string,
 ): PeriodicReportResult {
   const range: PeriodicReportRange =
@@ -77,10 +82,10 @@ export function presentPeriodicReport(
       ? { filterMode: 'dateRange', dateFrom: request.dateFrom, dateTo: request.dateTo }
       : {
           filterMode: 'reportRange',
-          dateFrom: totals.firstZReportTimestamp?.slice(0, 10) ?? null,
-          dateTo: totals.lastZReportTimestamp?.slice(0, 10) ?? null,
+          dateFrom: zReports[0]?.closedOn ?? null,
+          dateTo: zReports.at(-1)?.closedOn ?? null,
           reportFrom: request.reportFrom,
-          reportTo: request.reportTo ?? resolvedReportTo,
+          reportTo: request.reportTo ?? zReports.at(-1)?.reportNumber ?? null,
         };
   return {
     ...range,

@@ -31,6 +31,8 @@ export interface StoredZReport {
   reportNumber: number;
   fiscalOperationId: string;
   closedAt: string;
+  /** The calendar day (`YYYY-MM-DD`, the terminal's) it closed on, by which date ranges find it. */
+  closedOn: string;
   openingCashBalance: number;
   closingCashBalance: number;
   summary: ClosedZReport;
@@ -40,6 +42,7 @@ interface ZRow {
   report_number: number;
   fiscal_operation_id: string;
   closed_at: string;
+  closed_on: string;
   opening_cash_balance: number;
   closing_cash_balance: number;
   summary_json: string;
@@ -50,6 +53,7 @@ function fromZRow(row: ZRow): StoredZReport {
     reportNumber: row.report_number,
     fiscalOperationId: row.fiscal_operation_id,
     closedAt: row.closed_at,
+    closedOn: row.closed_on,
     openingCashBalance: row.opening_cash_balance,
     closingCashBalance: row.closing_cash_balance,
     summary: JSON.parse(row.summary_json) as ClosedZReport,
@@ -124,7 +128,7 @@ export class ReportStore {
     );
   }
 
-  insertZReport(z: StoredZReport, closedOn: string): void {
+  insertZReport(z: StoredZReport): void {
     this.db
       .prepare(
         `INSERT INTO z_reports (report_number, fiscal_operation_id, closed_at, closed_on, opening_cash_balance,
@@ -134,7 +138,7 @@ export class ReportStore {
         z.reportNumber,
         z.fiscalOperationId,
         z.closedAt,
-        closedOn,
+        z.closedOn,
         z.openingCashBalance,
         z.closingCashBalance,
         JSON.stringify(z.summary),

@@ -154,7 +154,7 @@ export class ShiftStore implements DocumentShifts {
     if (result.changes !== 1) throw new Error(`Shift ${id} is not open`);
   }
 
-  /** Shifts opened within the UTC days given, newest first. */
+  /** Shifts opened within the calendar days given (the terminal's, dayRangeBounds), newest first. */
   list(query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): {
     shifts: StoredShift[];
     total: number;

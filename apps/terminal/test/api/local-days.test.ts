@@ -4,11 +4,13 @@
  * receipt's QR date, the Z report's day and the periodic report's date range all agree.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '@fiscal-pos/env-config';
 import { applyTerminalTimeZone } from '../../src/config.js';
 import { cashSale, type TerminalHandle, TestClock, useSimulator } from '../support/terminal-harness.js';
+import { useTerminalTimeZone } from '../support/time-zone.js';
 
 // This file's process runs in the terminal's default zone (vitest gives the others UTC).
-applyTerminalTimeZone({});
+useTerminalTimeZone({});
 
 const env = useSimulator();
 const clock = new TestClock(new Date('2026-11-23T21:30:00.000Z')); // 23:30 on the 23rd in Chisinau
@@ -33,6 +35,13 @@ const saleIds = async (query: string) => {
 
 describe('calendar days in the terminal’s time zone', () => {
   it('defaults to Europe/Chisinau', () => {
+    expect(process.env.TZ).toBe('Europe/Chisinau');
+  });
+
+  it('refuses a zone whose offset is not whole hours, which the hourly history counts would miscount', () => {
+    for (const TZ of ['Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe']) {
+      expect(() => applyTerminalTimeZone({ TZ })).toThrow(ConfigError);
+    }
     expect(process.env.TZ).toBe('Europe/Chisinau');
   });
 
@@ -64,5 +73,18 @@ describe('calendar days in the terminal’s time zone', () => {
     });
     expect(periodic.body.error).toBeNull();
     expect(periodic.body.data).toMatchObject({ zReportsCount: 1, receiptsCount: 2 });
+  });
+
+  it('a periodic report by report numbers names the local days its Z reports closed on', async () => {
+    const byNumber = await terminal.call('POST', '/api/reports/periodic', {
+      reportFrom: 1,
+      printReport: false,
+    });
+    expect(byNumber.body.data).toMatchObject({
+      filterMode: 'reportRange',
+      dateFrom: '2026-11-24',
+      dateTo: '2026-11-24',
+      reportTo: 1,
+    });
   });
 });

@@ -70,6 +70,30 @@ describe('requireMerchantIdentity', () => {
   });
 });
 
+describe('TZ', () => {
+  it('the production entry in a zone whose offset is not whole hours exits at once, naming TZ', async () => {
+    const dataDir = tempDir('part-hour-zone');
+    try {
+      const child = startTerminalCommandProcess([], {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MEV_URL,
+        CARD_TERMINAL: 'none',
+        TZ: 'Asia/Kolkata',
+      });
+      const exit = await child.exited;
+      expect(exit.code).toBe(1);
+      expect(exit.stderr).toMatch(
+        /TZ must be an IANA time zone whose offset from UTC is whole hours, got "Asia\/Kolkata" \(it is GMT\+05:30/,
+      );
+      expect(exit.stdout).not.toMatch(/"event":"ready"/);
+    } finally {
+      removeDir(dataDir);
+    }
+  });
+});
+
 describe('PRINTER', () => {
   it('is virtual, none or an ESC/POS printer at tcp://host[:port], 9100 by default', () => {
     expect(parsePrinterSetting('virtual')).toEqual({ kind: 'virtual' });

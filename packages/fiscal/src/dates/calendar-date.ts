@@ -10,3 +10,13 @@ export function isCalendarDate(value: string): boolean {
   const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
   return day <= daysInMonth;
 }
+
+/**
+ * The calendar date `days` after a date `YYYY-MM-DD` (before it when negative): arithmetic on
+ * the calendar alone, so no zone's summer time can move it off the day. Past year 9999 it is in
+ * ISO 8601's expanded form (the day after 9999-12-31 is +010000-01-01), which Date reads back.
+ */
+export function plusDays(date: string, days: number): string {
+  const iso = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString();
+  return iso.slice(0, iso.indexOf('T'));
+}
