@@ -392,6 +392,48 @@ describe.each(DRIVERS)('fiscal document ingest on %s', (driver) => {
     expect((await call(cloud, 'GET', '/api/public/v1/sales/fdoc_nope', { key: a.key.key })).status).toBe(404);
   });
 
+  it('follows receipts by change with updatedSince: late ones, revisions, paged in updatedAt order', async () => {
+    const own = await activeTerminal(cloud, a.merchantId, 'Casa sync');
+    const q = `?terminalId=${own.terminalId}`;
+    type Synced = { operationId: string; status: string; updatedAt: string; createdAt: string };
+    /** Every page changed at or after `since`, 2 to a page. */
+    const syncRead = async (since: string) => {
+      const read: Synced[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const res = await sales(a, `${q}&updatedSince=${since}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status, res.text).toBe(200);
+        const page = res.json() as { data: Synced[]; nextCursor: string | null };
+        read.push(...page.data);
+        cursor = page.nextCursor;
+      }
+      return read;
+    };
+    const today = fiscalDocument([{ productId: null, quantityMilli: 1000 }]);
+    await pushOk([today], own);
+    const [first] = await syncRead('1970-01-01T00:00:00.000Z');
+    expect(first!.operationId).toBe(today.operationId);
+
+    // Issued last week while offline, pushed now; and today's sale registered at last.
+    const lastWeek = fiscalDocument([{ productId: null, quantityMilli: 1000 }], {
+      createdAt: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      status: 'offline',
+      fiscalCode: null,
+      offlineFiscalCode: 'OFF-7',
+    });
+    const sameDay = fiscalDocument([{ productId: null, quantityMilli: 1000 }]);
+    await pushOk([lastWeek, sameDay], own);
+    await pushOk([{ ...today, revision: 2, status: 'failed' as const }], own);
+    const later = await syncRead(first!.updatedAt);
+    expect(later.map((s) => s.operationId).sort()).toEqual(
+      [today.operationId, lastWeek.operationId, sameDay.operationId].sort(),
+    );
+    expect(later.map((s) => s.updatedAt)).toEqual(later.map((s) => s.updatedAt).sort());
+    expect(later.find((s) => s.operationId === today.operationId)!.status).toBe('failed');
+    // By issue time, last week's receipt sorts first: a client paging by it would have missed it.
+    expect(((await sales(a, q)).json().data as Synced[])[0]!.operationId).toBe(lastWeek.operationId);
+  });
+
   it('emits sale.created, sale.updated, refund.created and inventory.updated to subscribers', async () => {
     const endpointId = 'we_ingesttest000000000000';
     await database.db.insert(webhookEndpoints).values({

@@ -8,8 +8,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
+import { fiscalDocument } from './documents-fixture.js';
 import {
+  activeTerminal,
   call,
+  device,
   DRIVERS,
   openTestDatabase,
   seedMerchant,
@@ -21,6 +24,8 @@ import {
 interface Synced {
   id: string;
   updatedAt: string;
+  code?: string;
+  operationId?: string;
 }
 
 describe.skipIf(!DRIVERS.includes('postgres'))('incremental sync across a long transaction', () => {
@@ -51,7 +56,7 @@ describe.skipIf(!DRIVERS.includes('postgres'))('incremental sync across a long t
   });
 
   /** Every page of `resource` changed at or after `since`, as a sync client reads it. */
-  async function syncRead(resource: 'products' | 'orders', since: string): Promise<Synced[]> {
+  async function syncRead(resource: 'products' | 'orders' | 'sales', since: string): Promise<Synced[]> {
     const read: Synced[] = [];
     let cursor: string | null = null;
     do {
@@ -69,53 +74,53 @@ describe.skipIf(!DRIVERS.includes('postgres'))('incremental sync across a long t
     rows.reduce((max, row) => (row.updatedAt > max ? row.updatedAt : max), since);
 
   /**
-   * Syncs once, changes `slow` in the held transaction and `fast` through `changeFast`, syncs from
-   * the largest updatedAt seen, commits the held transaction, syncs again: both changes must be
-   * among what the two later syncs read.
+   * Syncs once, changes `slow` in the held transaction and another row through `changeFast`
+   * (which says how to know that row), syncs from the largest updatedAt seen, commits the held
+   * transaction, syncs again: both changes must be among what the two later syncs read.
    */
   async function acrossHeldTransaction(
-    resource: 'products' | 'orders',
-    table: 'products' | 'orders',
+    resource: 'products' | 'orders' | 'sales',
+    table: 'products' | 'orders' | 'fiscal_documents',
     slow: string,
-    fast: string,
-    changeFast: () => Promise<void>,
+    changeFast: () => Promise<(row: Synced) => boolean>,
   ) {
     const first = await syncRead(resource, '1970-01-01T00:00:00.000Z');
     const before = new Map(first.map((row) => [row.id, row.updatedAt]));
+    const changed = (row: Synced) => row.updatedAt > (before.get(row.id) ?? '');
     let since = latest(first, '1970-01-01T00:00:00.000Z');
 
     await session.query('begin');
     await session.query(`update ${table} set updated_at = now() where id = $1`, [slow]);
     try {
-      await changeFast();
+      const isFast = await changeFast();
       const during = await syncRead(resource, since);
       since = latest(during, since);
       await session.query('commit');
       const after = await syncRead(resource, since);
       const seen = [...during, ...after];
-      for (const id of [slow, fast])
-        expect(
-          seen.some((row) => row.id === id && row.updatedAt > before.get(id)!),
-          `the change of ${id} reached the sync`,
-        ).toBe(true);
+      expect(
+        seen.some((row) => row.id === slow && changed(row)),
+        'the held change reached the sync',
+      ).toBe(true);
+      expect(
+        seen.some((row) => isFast(row) && changed(row)),
+        'the later change reached the sync',
+      ).toBe(true);
     } finally {
       await session.query('rollback').catch(() => undefined);
     }
   }
 
   it('lists products: a change committed after a later one is not skipped', async () => {
-    const ids = new Map(
-      (await syncRead('products', '1970-01-01T00:00:00.000Z')).map((row) => [
-        (row as Synced & { code: string }).code,
-        row.id,
-      ]),
-    );
-    await acrossHeldTransaction('products', 'products', ids.get('SLOW')!, ids.get('FAST')!, async () => {
+    const listed = await syncRead('products', '1970-01-01T00:00:00.000Z');
+    const slow = listed.find((row) => row.code === 'SLOW')!.id;
+    await acrossHeldTransaction('products', 'products', slow, async () => {
       const res = await call(cloud, 'PUT', '/api/public/v1/products/FAST', {
         key: m.key.key,
         body: { code: 'FAST', name: { ro: 'FAST' }, price: 2, vatCode: 'B', unit: 'pcs' },
       });
       expect(res.status, res.text).toBe(200);
+      return (row) => row.code === 'FAST';
     });
   });
 
@@ -130,9 +135,30 @@ describe.skipIf(!DRIVERS.includes('postgres'))('incremental sync across a long t
     };
     const slow = await order('O-SLOW');
     const fast = await order('O-FAST');
-    await acrossHeldTransaction('orders', 'orders', slow, fast, async () => {
+    await acrossHeldTransaction('orders', 'orders', slow, async () => {
       const res = await call(cloud, 'POST', `/api/public/v1/orders/${fast}/confirm`, { key: m.key.key });
       expect(res.status, res.text).toBe(200);
+      return (row) => row.id === fast;
+    });
+  });
+
+  it('lists sales by change: a receipt pushed late, issued a day earlier, is not skipped either', async () => {
+    const till = await activeTerminal(cloud, m.merchantId);
+    const push = async (createdAt: Date) => {
+      const document = fiscalDocument([{ productId: null, quantityMilli: 1_000 }], {
+        createdAt: createdAt.toISOString(),
+      });
+      const res = await device(cloud, till, 'POST', '/documents', { documents: [document] });
+      expect(res.status, res.text).toBe(200);
+      return document.operationId;
+    };
+    await push(new Date());
+    const [slow] = await syncRead('sales', '1970-01-01T00:00:00.000Z');
+    await acrossHeldTransaction('sales', 'fiscal_documents', slow!.id, async () => {
+      // A terminal offline since yesterday pushes its receipt now: by issue time it sorts
+      // before everything read so far, by change after it.
+      const late = await push(new Date(Date.now() - 86_400_000));
+      return (row) => row.operationId === late;
     });
   });
 });

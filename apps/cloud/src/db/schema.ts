@@ -655,6 +655,8 @@ export const fiscalDocuments = pgTable(
   (t) => [
     uniqueIndex('fiscal_documents_operation_uq').on(t.terminalId, t.operationId),
     index('fiscal_documents_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    // GET /sales?updatedSince: an ERP's incremental sync of receipts, in arrival and change order.
+    index('fiscal_documents_merchant_updated_idx').on(t.merchantId, t.updatedAt, t.id),
     index('fiscal_documents_terminal_created_idx').on(t.merchantId, t.terminalId, t.createdAt, t.id),
     // The console's document list filtered by type, newest first at any page.
     index('fiscal_documents_type_created_idx').on(t.merchantId, t.type, t.createdAt, t.id),

@@ -16,15 +16,21 @@ export const listSalesRoute = defineRoute(integrationKey(['sales:read']), {
   method: 'GET',
   path: '/sales',
   operationId: 'listSales',
-  summary: 'Sales and refunds from the terminals, oldest first (by issue time), cursor-paginated',
+  summary:
+    'Sales and refunds from the terminals, oldest first (by issue time, or by change with updatedSince), cursor-paginated',
   description:
     'Ordered by when the terminal issued each receipt. A terminal that was offline pushes its receipts later, ' +
-    'so a page already read can gain older receipts: to follow new ones, use the sale.* and refund.* webhooks.',
+    'so a page already read can gain older receipts: to follow new ones, use the sale.* and refund.* webhooks, ' +
+    'or poll with updatedSince (ordered by updatedAt then: arrival and each change of fiscal status), asking again ' +
+    'from the largest updatedAt read; nothing is missed, late receipts included.',
   query: PageQuery.extend({
     terminalId: z.string().max(100).optional(),
     type: z.enum(RECEIPT_TYPES).optional().describe('Only sales or only refunds; both when absent'),
     from: Instant.optional().describe('Issued at or after this instant'),
     to: Instant.optional().describe('Issued before this instant'),
+    updatedSince: Instant.optional().describe(
+      'Only receipts that arrived or changed at or after this instant, before the oldest write still open; ordered by updatedAt (incremental sync)',
+    ),
   }),
   responses: {
     200: { description: 'A page of sales', schema: SalePage },
@@ -37,6 +43,7 @@ export const listSalesRoute = defineRoute(integrationKey(['sales:read']), {
       type: query.type,
       from: query.from === undefined ? undefined : new Date(query.from),
       to: query.to === undefined ? undefined : new Date(query.to),
+      updatedSince: query.updatedSince === undefined ? undefined : new Date(query.updatedSince),
       after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
       limit: query.limit,
     });

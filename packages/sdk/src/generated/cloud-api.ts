@@ -232,8 +232,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Sales and refunds from the terminals, oldest first (by issue time), cursor-paginated
-         * @description Ordered by when the terminal issued each receipt. A terminal that was offline pushes its receipts later, so a page already read can gain older receipts: to follow new ones, use the sale.* and refund.* webhooks.
+         * Sales and refunds from the terminals, oldest first (by issue time, or by change with updatedSince), cursor-paginated
+         * @description Ordered by when the terminal issued each receipt. A terminal that was offline pushes its receipts later, so a page already read can gain older receipts: to follow new ones, use the sale.* and refund.* webhooks, or poll with updatedSince (ordered by updatedAt then: arrival and each change of fiscal status), asking again from the largest updatedAt read; nothing is missed, late receipts included.
          *
          *     Needs a key with one of the scopes: sales:read.
          */
@@ -4997,6 +4997,8 @@ export interface operations {
                 from?: string;
                 /** @description Issued before this instant */
                 to?: string;
+                /** @description Only receipts that arrived or changed at or after this instant, before the oldest write still open; ordered by updatedAt (incremental sync) */
+                updatedSince?: string;
             };
             header?: never;
             path?: never;

@@ -1,0 +1,1 @@
+CREATE INDEX "fiscal_documents_merchant_updated_idx" ON "fiscal_documents" USING btree ("merchant_id","updated_at","id");
