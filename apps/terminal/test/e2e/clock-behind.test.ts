@@ -11,7 +11,6 @@
  * - a fiscal day's receipts are never more than 24 h apart.
  */
 import Database from 'better-sqlite3';
-import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,10 +22,8 @@ import {
   type Simulator,
 } from '../support/terminal-harness.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+import { fakedClock, LIBFAKETIME, type FakedClock } from '../support/faked-clock.js';
 
-const LIBFAKETIME = ['x86_64-linux-gnu', 'aarch64-linux-gnu']
-  .map((arch) => `/usr/lib/${arch}/faketime/libfaketime.so.1`)
-  .find((file) => existsSync(file));
 if (LIBFAKETIME === undefined)
   console.warn('clock test skipped: libfaketime not found (apt-get install faketime)');
 
@@ -40,23 +37,14 @@ interface Reply {
 describe.skipIf(LIBFAKETIME === undefined)('a clock that goes backwards', () => {
   let sim: Simulator;
   let dataDir: string;
-  let offsetFile: string;
+  let clock: FakedClock;
   let terminal: TerminalProcess;
 
-  /** The terminal's clock: `seconds` from the real time (negative: behind). */
-  const setClock = (seconds: number) =>
-    writeFileSync(offsetFile, `${seconds >= 0 ? '+' : '-'}${Math.abs(seconds)}s\n`);
   const start = () =>
     startTerminalProcess({
       dataDir,
       sim,
-      env: {
-        LD_PRELOAD: LIBFAKETIME!,
-        FAKETIME_TIMESTAMP_FILE: offsetFile,
-        FAKETIME_NO_CACHE: '1',
-        // Timers run on the monotonic clock: only the wall clock moves.
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
-      },
+      env: clock.env,
     });
 
   async function call(method: string, path: string, body?: unknown): Promise<Reply> {
@@ -91,8 +79,7 @@ describe.skipIf(LIBFAKETIME === undefined)('a clock that goes backwards', () => 
   beforeAll(async () => {
     sim = await startSimulator();
     dataDir = tempDir('clock-behind');
-    offsetFile = join(dataDir, 'faketime');
-    setClock(0);
+    clock = fakedClock(dataDir);
     terminal = await start();
   }, 60_000);
 
@@ -109,29 +96,29 @@ describe.skipIf(LIBFAKETIME === undefined)('a clock that goes backwards', () => 
     const firstAt = first.body.data!.createdAt as string;
 
     // 25 h back (the issue's case): refused, while running and after a restart.
-    setClock(-25 * HOUR_S);
+    clock.offset(-25 * HOUR_S);
     await expectRefused('CLOCK_BEHIND_LAST_DOCUMENT');
     await terminal.stop();
     terminal = await start();
     await expectRefused('CLOCK_BEHIND_LAST_DOCUMENT');
 
     // A few seconds behind (within the tolerance): sold, dated at the last document's time.
-    setClock(-(Math.ceil((Date.now() - Date.parse(firstAt)) / 1000) + 3));
+    clock.offset(-(Math.ceil((Date.now() - Date.parse(firstAt)) / 1000) + 3));
     const within = await call('POST', '/api/sales', cashSale(11));
     expect(within.status).toBe(200);
     expect(within.body.data!.createdAt).toBe(firstAt);
     expect((await call('GET', '/api/health')).body.data!.status).toBe('ready');
 
-    setClock(0);
+    clock.offset(0);
     expect((await call('POST', '/api/sales', cashSale(12))).status).toBe(200);
 
     // Forward past the day's 24 h: only the Z report; then the clock back to now, restarted:
     // behind the Z report by a day, refused.
-    setClock(24 * HOUR_S + 60);
+    clock.offset(24 * HOUR_S + 60);
     const expired = await call('POST', '/api/sales', cashSale(13));
     expect([expired.status, expired.body.error?.code]).toEqual([409, 'FISCAL_DAY_EXPIRED']);
     expect((await call('POST', '/api/reports/z', {})).status).toBe(200);
-    setClock(0);
+    clock.offset(0);
     await terminal.stop();
     terminal = await start();
     await expectRefused('CLOCK_BEHIND_LAST_DOCUMENT');

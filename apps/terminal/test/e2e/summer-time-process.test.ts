@@ -7,8 +7,6 @@
  * midnights (22:00 UTC on the 27th, 21:00 UTC on the 28th), the QR codes and the Z report's day
  * are local.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_KEY,
@@ -19,10 +17,8 @@ import {
   type Simulator,
 } from '../support/terminal-harness.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+import { fakedClock, LIBFAKETIME, type FakedClock } from '../support/faked-clock.js';
 
-const LIBFAKETIME = ['x86_64-linux-gnu', 'aarch64-linux-gnu']
-  .map((arch) => `/usr/lib/${arch}/faketime/libfaketime.so.1`)
-  .find((file) => existsSync(file));
 if (LIBFAKETIME === undefined)
   console.warn('summer-time test skipped: libfaketime not found (apt-get install faketime)');
 
@@ -34,12 +30,8 @@ interface Reply {
 describe.skipIf(LIBFAKETIME === undefined)('the day summer time starts, in the real process', () => {
   let sim: Simulator;
   let dataDir: string;
-  let offsetFile: string;
+  let clock: FakedClock;
   let terminal: TerminalProcess;
-
-  /** The terminal's clock, from now on at `at` (UTC) and running. */
-  const setClock = (at: string) =>
-    writeFileSync(offsetFile, `+${Math.round((Date.parse(at) - Date.now()) / 1000)}s\n`);
 
   async function call(method: string, path: string, body?: unknown): Promise<Reply> {
     const response = await fetch(terminal.url + path, {
@@ -55,7 +47,7 @@ describe.skipIf(LIBFAKETIME === undefined)('the day summer time starts, in the r
 
   /** A cash sale at `at`: its id, or the refusal's code. */
   async function saleAt(at: string, total: number): Promise<string> {
-    setClock(at);
+    clock.at(at);
     const reply = await call('POST', '/api/sales', cashSale(total));
     return (reply.body.data?.saleId as string | undefined) ?? reply.body.error!.code;
   }
@@ -78,18 +70,15 @@ describe.skipIf(LIBFAKETIME === undefined)('the day summer time starts, in the r
   beforeAll(async () => {
     sim = await startSimulator();
     dataDir = tempDir('summer-time');
-    offsetFile = join(dataDir, 'faketime');
-    setClock('2027-03-27T22:00:00.000Z');
+    clock = fakedClock(dataDir);
+    clock.at('2027-03-27T22:00:00.000Z');
     terminal = await startTerminalProcess({
       dataDir,
       sim,
       env: {
         // As in a container without TZ: the entry point applies Europe/Chisinau.
         TZ: '',
-        LD_PRELOAD: LIBFAKETIME!,
-        FAKETIME_TIMESTAMP_FILE: offsetFile,
-        FAKETIME_NO_CACHE: '1',
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        ...clock.env,
       },
     });
   }, 60_000);
@@ -113,7 +102,7 @@ describe.skipIf(LIBFAKETIME === undefined)('the day summer time starts, in the r
     expect(await qrDate(lateOnThe28th)).toBe('2027-03-28');
     expect(await qrDate(earlyOnThe29th)).toBe('2027-03-29');
 
-    setClock('2027-03-28T22:40:00.000Z'); // 01:40 on the 29th
+    clock.at('2027-03-28T22:40:00.000Z'); // 01:40 on the 29th
     expect((await call('POST', '/api/reports/z', { printReport: false })).status).toBe(200);
     const periodic = await call('POST', '/api/reports/periodic', {
       dateFrom: '2027-03-29',
