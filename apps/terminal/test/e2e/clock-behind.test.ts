@@ -13,15 +13,12 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cashSale, removeDir, startSimulator, tempDir, type Simulator } from '../support/terminal-harness.js';
 import {
-  API_KEY,
-  cashSale,
-  removeDir,
-  startSimulator,
-  tempDir,
-  type Simulator,
-} from '../support/terminal-harness.js';
-import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+  callTerminalProcess,
+  startTerminalProcess,
+  type TerminalProcess,
+} from '../support/terminal-process.js';
 import { fakedClock, LIBFAKETIME, type FakedClock } from '../support/faked-clock.js';
 
 if (LIBFAKETIME === undefined)
@@ -47,17 +44,8 @@ describe.skipIf(LIBFAKETIME === undefined)('a clock that goes backwards', () => 
       env: clock.env,
     });
 
-  async function call(method: string, path: string, body?: unknown): Promise<Reply> {
-    const response = await fetch(terminal.url + path, {
-      method,
-      headers: {
-        'X-API-Key': API_KEY,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Reply['body'] };
-  }
+  const call = (method: string, path: string, body?: unknown): Promise<Reply> =>
+    callTerminalProcess<Reply['body']>(terminal, method, path, body);
 
   /** Every fiscal operation is refused with the code, and health shows the reason. */
   async function expectRefused(code: string): Promise<void> {

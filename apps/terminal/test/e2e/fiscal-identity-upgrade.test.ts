@@ -10,15 +10,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { loadTerminalConfig } from '../../src/config.js';
 import { runTerminalCommand } from '../../src/platform/terminal-commands.js';
+import { cashSale, removeDir, startSimulator, tempDir, type Simulator } from '../support/terminal-harness.js';
 import {
-  API_KEY,
-  cashSale,
-  removeDir,
-  startSimulator,
-  tempDir,
-  type Simulator,
-} from '../support/terminal-harness.js';
-import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+  callTerminalProcess,
+  startTerminalProcess,
+  type TerminalProcess,
+} from '../support/terminal-process.js';
 
 let sim: Simulator;
 let dataDir: string;
@@ -41,14 +38,8 @@ interface Health {
   degradedReasons: { code: string; message: string }[];
 }
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(terminal!.url + path, {
-    method,
-    headers: { 'X-API-Key': API_KEY, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as { data: unknown } };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  callTerminalProcess<{ data: unknown }>(terminal!, method, path, body);
 
 const health = async () => (await call('GET', '/api/health')).body.data as Health;
 

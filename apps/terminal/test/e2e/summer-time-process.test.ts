@@ -8,15 +8,12 @@
  * are local.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cashSale, removeDir, startSimulator, tempDir, type Simulator } from '../support/terminal-harness.js';
 import {
-  API_KEY,
-  cashSale,
-  removeDir,
-  startSimulator,
-  tempDir,
-  type Simulator,
-} from '../support/terminal-harness.js';
-import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
+  callTerminalProcess,
+  startTerminalProcess,
+  type TerminalProcess,
+} from '../support/terminal-process.js';
 import { fakedClock, LIBFAKETIME, type FakedClock } from '../support/faked-clock.js';
 
 if (LIBFAKETIME === undefined)
@@ -33,17 +30,8 @@ describe.skipIf(LIBFAKETIME === undefined)('the day summer time starts, in the r
   let clock: FakedClock;
   let terminal: TerminalProcess;
 
-  async function call(method: string, path: string, body?: unknown): Promise<Reply> {
-    const response = await fetch(terminal.url + path, {
-      method,
-      headers: {
-        'X-API-Key': API_KEY,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Reply['body'] };
-  }
+  const call = (method: string, path: string, body?: unknown): Promise<Reply> =>
+    callTerminalProcess<Reply['body']>(terminal, method, path, body);
 
   /** A cash sale at `at`: its id, or the refusal's code. */
   async function saleAt(at: string, total: number): Promise<string> {
@@ -95,7 +83,9 @@ describe.skipIf(LIBFAKETIME === undefined)('the day summer time starts, in the r
     const lateOnThe28th = await saleAt('2027-03-28T20:59:00.000Z', 11); // 23:59, UTC+3
     const earlyOnThe29th = await saleAt('2027-03-28T21:45:00.000Z', 12); // 00:45, 23 h 15 min on
     expect([beforeChange, lateOnThe28th, earlyOnThe29th].every((id) => id.length === 36)).toBe(true);
-    expect(await saleAt('2027-03-28T22:30:00.000Z', 13)).toBe('FISCAL_DAY_EXPIRED'); // 01:30
+    // 01:31, a minute past 24 real hours (25 by the wall clock): the faked clock's offset is
+    // whole seconds, so exactly 24 hours would land either side of the limit.
+    expect(await saleAt('2027-03-28T22:31:00.000Z', 13)).toBe('FISCAL_DAY_EXPIRED');
 
     expect(await salesOn('2027-03-28')).toEqual({ ids: [beforeChange, lateOnThe28th], total: 2 });
     expect(await salesOn('2027-03-29')).toEqual({ ids: [earlyOnThe29th], total: 1 });

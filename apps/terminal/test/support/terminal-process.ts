@@ -266,3 +266,21 @@ export function startTerminalCommandProcess(
     });
   return { exited, printed, kill: (signal) => child.kill(signal) };
 }
+
+/** A request to a terminal process's API with the test key: its status and parsed envelope. */
+export async function callTerminalProcess<B>(
+  terminal: Pick<TerminalProcess, 'url'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: B }> {
+  const response = await fetch(terminal.url + path, {
+    method,
+    headers: {
+      'X-API-Key': API_KEY,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as B };
+}
