@@ -96,7 +96,13 @@ describe('SDK examples', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines1[0]).toEqual({ synced: 2 });
+    const shop = createIntegrationClient({ baseUrl: cloud.url, apiKey: merchant.key.key });
+    const { data: listed } = await shop.GET('/api/public/v1/products', { params: { query: { limit: 100 } } });
+    const latest = listed!.data
+      .map((p) => p.updatedAt)
+      .sort()
+      .at(-1);
+    expect(lines1[0]).toEqual({ synced: 2, nextSince: latest });
     expect(lines1[1]).toMatchObject({ productCode: 'IN', status: 'draft' });
     expect(lastJson(run2.stdout).orderId).toBe(lines1[1]!.orderId);
   });
