@@ -249,7 +249,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     platform: () => platform?.health() ?? null,
   });
 
-  // Before the registrar: a sale the sync finds refused opens its delivery lot again.
+  // Before the registrar: a sale whose refusal it records late or while syncing opens its lot again.
   const lots = new LotStore(db);
   let syncWorker: SyncWorker | null = null;
   let registrar: FiscalRegistrar | null = null;
@@ -265,12 +265,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       logger,
       metrics,
       onQueued: () => syncWorker?.wake(),
-      onLateRefusal: (op) =>
+      onRefused: (op) => {
+        lots.reopenSoldBy(op.id);
         void card?.takeBackRefusedSale(
           op.id,
           `the fiscal server refused the document: ${op.errorMessage ?? ''}`,
-        ),
-      onRefusedWhileSyncing: (op) => lots.reopenSoldBy(op.id),
+        );
+      },
       answerHoldMs: config.answerHoldMs,
     });
     syncWorker = new SyncWorker({

@@ -207,7 +207,8 @@ export class CardPayments {
   }
 
   /**
-   * Takes back the card payments of a sale the fiscal server refused inline, once that refusal
+   * Takes back the card payments of a refused sale that are to be taken back (those of a sale
+   * refused inline, CardJournal.ofRefusedSale; none of one answered offline), once its refusal
    * is recorded: later than the refusal itself when the disk refused its record at the time
    * (the request was answered 503). Never rejects: what is not marked `cancelling` now, the
    * restart takes back (markInterrupted).

@@ -37,16 +37,13 @@ export interface RegistrarOptions {
   /** Called when a new or interrupted operation joined the offline queue (the worker's own retries need no call). */
   onQueued: () => void;
   /**
-   * Called once the refusal of an operation sent inline, which the disk refused to record at
-   * the time (its request answered 503), is recorded: what was done before its write must be
-   * undone, as the inline refusal would have (a sale's card charges are taken back).
+   * Called once a refusal is recorded that no request undoes as it answers (createSale does for
+   * an inline one): one recorded late (sent inline, the disk refused its record at the time and
+   * the request was answered 503) or while syncing. What the operation's write did that only
+   * stands with it is undone: a delivery lot its sale sold is open again, and the card payments
+   * of a sale refused inline are taken back.
    */
-  onLateRefusal: (op: FiscalOperationRecord) => void;
-  /**
-   * Called once the refusal of an operation answered offline is recorded while syncing: what
-   * its write did that only stands with it is undone (a delivery lot its sale sold is open again).
-   */
-  onRefusedWhileSyncing: (op: FiscalOperationRecord) => void;
+  onRefused: (op: FiscalOperationRecord) => void;
   /** How long a registration waits for the next operation's commit (config ANSWER_HOLD_MS). */
   answerHoldMs: number;
 }
@@ -241,7 +238,7 @@ export class FiscalRegistrar {
   /**
    * Queues the operations a refused write left `pending` or `sent` (see #stranded), before the
    * queue is read, so they keep their place in it; one the server refused inline gets that
-   * refusal recorded instead, and what was done before its write undone (onLateRefusal).
+   * refusal recorded instead, and what was done with its write undone (onRefused).
    * Throws while the disk still refuses.
    */
   requeueStranded(): void {
@@ -250,7 +247,7 @@ export class FiscalRegistrar {
       const refusal = this.#unrecordedRefusals.get(id);
       if (refusal && op.status === 'sent') {
         this.applyOutcomes([op], [refusal]);
-        this.o.onLateRefusal(this.o.store.require(id));
+        this.o.onRefused(this.o.store.require(id));
       } else if (op.status === 'pending' || op.status === 'sent') {
         this.goOffline([op], op.status, 'its registration could not be recorded: storage unavailable');
       }
@@ -370,7 +367,7 @@ export class FiscalRegistrar {
     this.o.connectivity.reached(this.o.clock.now());
     this.applyOutcomes(ops, answer.outcomes);
     answer.outcomes.forEach((outcome, index) => {
-      if (outcome.kind === 'rejected') this.o.onRefusedWhileSyncing(ops[index]!);
+      if (outcome.kind === 'rejected') this.o.onRefused(ops[index]!);
     });
     return 'answered';
   }

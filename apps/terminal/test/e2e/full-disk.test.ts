@@ -15,6 +15,7 @@
  *   server's answer) is what its key gets once space returns, not the 503 kept under the key;
  * - a card sale the fiscal server refused inline, whose refusal the disk refused to record
  *   (answered 503), ends refused and its card charge voided once space returns, without a restart;
+ *   a delivery lot it sold is open again then;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
@@ -498,65 +499,114 @@ async function startGate(target: string) {
   };
 }
 
-describe.skipIf(refusal !== null)('card payments on a full disk', () => {
-  let mountPoint: string;
-  let sim: Simulator;
-  let cardSim: CardSim;
-  let gate: Awaited<ReturnType<typeof startGate>>;
-  let terminal: TerminalProcess;
-
+/**
+ * A terminal process on a tmpfs of its own (24 MB) with card-sim, and mev-sim behind a gate;
+ * started before the describe's tests, stopped and the tmpfs unmounted after them.
+ */
+function useCardTerminalOnTmpfs(name: string, env: Record<string, string> = {}) {
+  const disk = {} as {
+    mountPoint: string;
+    sim: Simulator;
+    cardSim: CardSim;
+    gate: Awaited<ReturnType<typeof startGate>>;
+    terminal: TerminalProcess;
+    /** A new terminal process on the same data, the simulators and the gate. */
+    start: () => Promise<TerminalProcess>;
+  };
   beforeAll(async () => {
-    mountPoint = tempDir('full-disk-card');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
-    [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
-    gate = await startGate(sim.url);
-    terminal = await startTerminalProcess({
-      dataDir: join(mountPoint, 'data'),
-      sim,
-      card: cardSim,
-      env: { MEV_URL: gate.url, MEV_CONNECT_TIMEOUT_MS: '20000', MEV_REQUEST_TIMEOUT_MS: '20000' },
-    });
+    disk.mountPoint = tempDir(name);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', disk.mountPoint]);
+    [disk.sim, disk.cardSim] = await Promise.all([startSimulator(), startCardSim()]);
+    disk.gate = await startGate(disk.sim.url);
+    disk.start = () =>
+      startTerminalProcess({
+        dataDir: join(disk.mountPoint, 'data'),
+        sim: disk.sim,
+        card: disk.cardSim,
+        env: {
+          MEV_URL: disk.gate.url,
+          MEV_CONNECT_TIMEOUT_MS: '20000',
+          MEV_REQUEST_TIMEOUT_MS: '20000',
+          ...env,
+        },
+      });
+    disk.terminal = await disk.start();
   }, 60_000);
-
   afterAll(async () => {
-    await terminal?.stop();
-    await gate?.close();
-    await Promise.all([sim?.stop(), cardSim?.stop()]);
-    execFileSync('umount', ['-l', mountPoint]);
-    removeDir(mountPoint);
-    for (const dir of [sim?.dataDir, cardSim?.dataDir]) if (dir) removeDir(dir);
+    await disk.terminal?.stop();
+    await disk.gate?.close();
+    await Promise.all([disk.sim?.stop(), disk.cardSim?.stop()]);
+    execFileSync('umount', ['-l', disk.mountPoint]);
+    removeDir(disk.mountPoint);
+    for (const dir of [disk.sim?.dataDir, disk.cardSim?.dataDir]) if (dir) removeDir(dir);
+  });
+  return disk;
+}
+
+/**
+ * A card sale the fiscal server refuses for itself once it is written, whose refusal the disk
+ * refuses to record: answered 503, the card charged. The disk is left full (`filler`).
+ */
+async function refusedOnFullDisk(
+  disk: ReturnType<typeof useCardTerminalOnTmpfs>,
+  db: Database.Database,
+  body: unknown,
+  key: string,
+): Promise<{ operationId: string; saleId: string; purchase: string }> {
+  const latest = () =>
+    db
+      .prepare<[], { operationId: string; saleId: string; purchase: string; status: string }>(
+        `SELECT o.id AS operationId, s.id AS saleId, c.id AS purchase, o.status FROM fiscal_operations o
+         JOIN sales s ON s.seq = o.seq JOIN card_transactions c ON c.sale_id = s.id
+         ORDER BY o.seq DESC LIMIT 1`,
+      )
+      .get();
+  const before = latest()?.operationId;
+  // The card is charged and the sale written; its registration is held on its way.
+  disk.gate.hold();
+  const sale = call(disk.terminal, 'POST', '/api/sales', body, key);
+  await expect
+    .poll(() => (latest()?.operationId === before ? undefined : latest()?.status), {
+      timeout: 15_000,
+      interval: 20,
+    })
+    .toBe('sent');
+  const { operationId, saleId, purchase } = latest()!;
+  expect((await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
+    state: 'charged',
+  });
+
+  // The fiscal server refuses it for itself; the disk refuses the record of that refusal.
+  await setFaultMode(disk.sim.adminUrl, disk.sim.caCertPem, {
+    mode: 'poison',
+    poisonOperationId: operationId,
+  });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  fill(join(disk.mountPoint, 'filler'));
+  disk.gate.release();
+  const refused = await sale;
+  expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+  return { operationId, saleId, purchase };
+}
+
+/** A card sale of `amount` MDL. */
+const cardSale = (amount: number) => ({ ...cashSale(amount), payments: [{ type: '2', amount }] });
+
+describe.skipIf(refusal !== null)('card payments on a full disk', () => {
+  const disk = useCardTerminalOnTmpfs('full-disk-card');
+  let mountPoint: string;
+  let cardSim: CardSim;
+  let terminal: TerminalProcess;
+  beforeAll(() => {
+    ({ mountPoint, cardSim, terminal } = disk);
   });
 
   it('a sale refused inline whose refusal the disk refused ends refused, its charge voided once space returns, without a restart', async () => {
     const file = join(mountPoint, 'data', 'terminal.sqlite');
     const db = new Database(file);
     const filler = join(mountPoint, 'filler');
-    const cardSale = { ...cashSale(51), payments: [{ type: '2', amount: 51 }] };
-    const latest = () =>
-      db
-        .prepare<[], { operationId: string; purchase: string; status: string }>(
-          `SELECT o.id AS operationId, c.id AS purchase, o.status FROM fiscal_operations o
-           JOIN sales s ON s.seq = o.seq JOIN card_transactions c ON c.sale_id = s.id
-           ORDER BY o.seq DESC LIMIT 1`,
-        )
-        .get();
     try {
-      // The card is charged and the sale written; its registration is held on its way.
-      gate.hold();
-      const sale = call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
-      await expect.poll(() => latest()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
-      const { operationId, purchase } = latest()!;
-      expect((await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
-        state: 'charged',
-      });
-
-      // The fiscal server refuses it for itself; the disk refuses the record of that refusal.
-      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'poison', poisonOperationId: operationId });
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      fill(filler);
-      gate.release();
-      const refused = await sale;
-      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(51), 'refused-card-sale');
 
       // Space returns; the fiscal server still refuses that operation.
       rmSync(filler);
@@ -578,8 +628,37 @@ describe.skipIf(refusal !== null)('card payments on a full disk', () => {
           )
           .get(operationId),
       ).toEqual({ status: 'failed', is_offline: 0 });
-      const retried = await call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
+      const retried = await call(terminal, 'POST', '/api/sales', cardSale(51), 'refused-card-sale');
       expect([retried.status, retried.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('a delivery lot sold by a sale whose refusal the disk recorded late is open again', async () => {
+    const db = new Database(join(mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const created = await call(terminal, 'POST', '/api/delivery-lots', {
+        lines: [{ lotLineId: 'box', name: 'Box', quantity: 1, unitPrice: 55, vatCode: 'B' }],
+      });
+      expect(created.status).toBe(200);
+      const lotId = created.body.data!.lotId as string;
+      const fromLot = {
+        ...cardSale(55),
+        items: [{ lotLineId: 'box', name: 'Box', quantity: 1, unitPrice: 55, vatCode: 'B' }],
+        deliveryLotId: lotId,
+      };
+      await refusedOnFullDisk(disk, db, fromLot, 'refused-lot-sale');
+      // The sale stands for now (its refusal is not recorded): the lot stays sold meanwhile.
+      expect((await call(terminal, 'GET', `/api/delivery-lots/${lotId}`)).body.data!.status).toBe('sold');
+
+      rmSync(join(mountPoint, 'filler'));
+      // Once the refusal is recorded, nothing was sold: the lot is open again (it stayed sold).
+      await expect
+        .poll(async () => (await call(terminal, 'GET', `/api/delivery-lots/${lotId}`)).body.data!.status, {
+          timeout: 20_000,
+        })
+        .toBe('open');
     } finally {
       db.close();
     }
