@@ -15,7 +15,8 @@
  *   server's answer) is what its key gets once space returns, not the 503 kept under the key;
  * - a card sale the fiscal server refused inline, whose refusal the disk refused to record
  *   (answered 503), ends refused and its card charge voided once space returns, without a restart;
- *   a delivery lot it sold is open again then;
+ *   a delivery lot it sold is open again then; a retry with its key gets that refusal, even one
+ *   that comes before the sync worker's next pass;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
@@ -828,6 +829,43 @@ describe.skipIf(refusal !== null)('card payments on a full disk', () => {
           .prepare<[string], { status: string }>('SELECT status FROM card_transactions WHERE id = ?')
           .get(first.id),
       ).toEqual({ status: 'cancelled' });
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a refusal the full disk could only record late', () => {
+  // The sync worker waits long after a failed pass: what a request sees before its next pass.
+  const disk = useCardTerminalOnTmpfs('full-disk-late', {
+    SYNC_RETRY_BASE_MS: '600000',
+    SYNC_RETRY_MAX_MS: '600000',
+  });
+  const statusOf = (db: Database.Database, operationId: string) =>
+    db
+      .prepare<[string], { status: string }>('SELECT status FROM fiscal_operations WHERE id = ?')
+      .get(operationId)?.status;
+
+  it('is what a retry with its key gets once there is space, before the sync worker has recorded it', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(71), 'late-retry');
+      expect(await disk.terminal.logged(/offline sync pass failed/)).toMatch(/SQLITE_FULL/);
+      rmSync(join(disk.mountPoint, 'filler'));
+      // Sent again as the 503 asks: the refusal (it answered 200 for the refused sale, and kept it).
+      const retried = await call(disk.terminal, 'POST', '/api/sales', cardSale(71), 'late-retry');
+      expect([retried.status, retried.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+      expect(statusOf(db, operationId)).toBe('failed');
+      await expect
+        .poll(
+          async () => (await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]?.state,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toMatch(/^(voided|reversed)$/);
+      const again = await call(disk.terminal, 'POST', '/api/sales', cardSale(71), 'late-retry');
+      expect([again.status, again.body.error?.code]).toEqual([502, 'MEV_ERROR']);
     } finally {
       db.close();
     }
