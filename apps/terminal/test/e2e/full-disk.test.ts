@@ -16,7 +16,9 @@
  * - a card sale the fiscal server refused inline, whose refusal the disk refused to record
  *   (answered 503), ends refused and its card charge voided once space returns, without a restart;
  *   a delivery lot it sold is open again then; a retry with its key gets that refusal, even one
- *   that comes before the sync worker's next pass;
+ *   that comes before the sync worker's next pass; lost by a restart, the refusal comes again
+ *   when the sale is sent, and what is left of its charge goes back then, unless a retry with its
+ *   key was answered with the sale meanwhile;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
@@ -866,6 +868,88 @@ describe.skipIf(refusal !== null)('a refusal the full disk could only record lat
         .toMatch(/^(voided|reversed)$/);
       const again = await call(disk.terminal, 'POST', '/api/sales', cardSale(71), 'late-retry');
       expect([again.status, again.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('lost by a restart, still takes the card charge back when the fiscal server refuses the sale again', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(72), 'late-restart');
+      // The process ends before the disk takes writes: the refusal it held is lost with it.
+      await disk.terminal.kill();
+      rmSync(join(disk.mountPoint, 'filler'));
+      disk.terminal = await disk.start();
+      // Queued by the restart and sent; the fiscal server refuses it again. No one was answered
+      // with the sale, so its charge goes back (it stayed charged for good).
+      await expect.poll(() => statusOf(db, operationId), { timeout: 20_000 }).toBe('failed');
+      await expect
+        .poll(
+          async () => (await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]?.state,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toMatch(/^(voided|reversed)$/);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('lost by a restart, gives back only what a refund of the sale left on the card', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const twoUnits = {
+        ...cardSale(60),
+        items: [{ name: 'Item', unitPrice: 30, quantity: 2, vatCode: 'B' }],
+      };
+      const { operationId, saleId, purchase } = await refusedOnFullDisk(disk, db, twoUnits, 'late-refunded');
+      await disk.terminal.kill();
+      rmSync(join(disk.mountPoint, 'filler'));
+      // The queued sale's registration is held on its way while half of it is returned.
+      disk.gate.hold();
+      disk.terminal = await disk.start();
+      await expect.poll(() => statusOf(db, operationId), { timeout: 15_000, interval: 20 }).toBe('sent');
+      const refund = await call(disk.terminal, 'POST', `/api/sales/${saleId}/refund`, {
+        items: [{ index: 0, quantity: 1 }],
+        printReceipt: false,
+      });
+      expect([refund.status, refund.body.error]).toEqual([200, null]);
+      disk.gate.release();
+
+      await expect.poll(() => statusOf(db, operationId), { timeout: 20_000 }).toBe('failed');
+      // The card gets the other half back, by a refund: a void would give the whole of it again.
+      const atBank = async () =>
+        (await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0];
+      await expect.poll(async () => (await atBank())?.refunded, { timeout: 10_000 }).toBe(6000);
+      expect((await atBank())?.state).toBe('charged');
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('lost by a restart, and then answered to a retry with its key: the sale stands for that customer, charged', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(73), 'late-answered');
+      await disk.terminal.kill();
+      rmSync(join(disk.mountPoint, 'filler'));
+      disk.gate.hold();
+      disk.terminal = await disk.start();
+      await expect.poll(() => statusOf(db, operationId), { timeout: 15_000, interval: 20 }).toBe('sent');
+      // Sent again as the 503 asked: answered offline, as any sale the terminal queued.
+      const retried = await call(disk.terminal, 'POST', '/api/sales', cardSale(73), 'late-answered');
+      expect([retried.status, retried.body.data?.isOffline]).toEqual([200, true]);
+      disk.gate.release();
+
+      await expect.poll(() => statusOf(db, operationId), { timeout: 20_000 }).toBe('failed');
+      // The card lock passes any take-back before the next purchase: there was none.
+      const next = await call(disk.terminal, 'POST', '/api/sales', cardSale(74));
+      expect(next.status).toBe(200);
+      expect((await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]?.state).toBe(
+        'charged',
+      );
     } finally {
       db.close();
     }
