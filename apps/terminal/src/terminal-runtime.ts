@@ -199,7 +199,12 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     },
   });
   const operations = new OperationStore(db);
-  const terminalState = new TerminalStateStore(db);
+  const terminalState = new TerminalStateStore(db, (text, error) =>
+    logger.error(
+      { err: error, dayVatTable: text },
+      "the open fiscal day's stored VAT table cannot be read: the day takes the configured one with its next document",
+    ),
+  );
   const state = terminalState.initialize(config.terminalId);
   const idempotencyStore = new IdempotencyStore(db);
   const shifts = new ShiftStore(db);
