@@ -27,7 +27,6 @@ import Database from 'better-sqlite3';
 import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { execFileSync } from 'node:child_process';
-import { connect, createServer, type Socket } from 'node:net';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -50,6 +49,7 @@ import {
   type CardSim,
   type Simulator,
 } from '../support/terminal-harness.js';
+import { startMevGate, type MevGate } from '../support/mev-gate.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
 
 /** Why the test cannot run here, or null when a tmpfs can be mounted. */
@@ -456,53 +456,6 @@ describe.skipIf(refusal !== null)('a sale answered 503 after its document was wr
 });
 
 /**
- * A TCP relay to the fiscal server that can hold what the terminal sends (TLS passes through
- * untouched): the test acts between the sale's write and the fiscal server's answer.
- */
-async function startGate(target: string) {
-  const upstreamUrl = new URL(target);
-  let holding = false;
-  const held: (() => void)[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(upstreamUrl.port), upstreamUrl.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk) => {
-      const send = () => upstream.write(chunk);
-      if (holding) held.push(send);
-      else send();
-    });
-    upstream.on('data', (chunk) => client.write(chunk));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as { port: number }).port);
-  return {
-    url: url.toString(),
-    hold: () => {
-      holding = true;
-    },
-    release: () => {
-      holding = false;
-      for (const send of held.splice(0)) send();
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((done) => server.close(() => done()));
-    },
-  };
-}
-
-/**
  * A terminal process on a tmpfs of its own (24 MB) with card-sim, and mev-sim behind a gate;
  * started before the describe's tests, stopped and the tmpfs unmounted after them.
  */
@@ -511,7 +464,7 @@ function useCardTerminalOnTmpfs(name: string, env: Record<string, string> = {}) 
     mountPoint: string;
     sim: Simulator;
     cardSim: CardSim;
-    gate: Awaited<ReturnType<typeof startGate>>;
+    gate: MevGate;
     terminal: TerminalProcess;
     /** A new terminal process on the same data, the simulators and the gate. */
     start: () => Promise<TerminalProcess>;
@@ -520,7 +473,7 @@ function useCardTerminalOnTmpfs(name: string, env: Record<string, string> = {}) 
     disk.mountPoint = tempDir(name);
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', disk.mountPoint]);
     [disk.sim, disk.cardSim] = await Promise.all([startSimulator(), startCardSim()]);
-    disk.gate = await startGate(disk.sim.url);
+    disk.gate = await startMevGate(disk.sim.url);
     disk.start = () =>
       startTerminalProcess({
         dataDir: join(disk.mountPoint, 'data'),
