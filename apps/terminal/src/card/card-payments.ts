@@ -223,30 +223,34 @@ export class CardPayments {
 
   /**
    * What is left of each purchase goes back to the card, once: the whole purchase is cancelled
-   * (void, else reversal); one that a refund already gave back part of is refunded the rest by
-   * its RRN (a void or a reversal would give that part back again), under a key of its own, so
-   * that a second take-back resends that refund instead of making another.
+   * (void, else reversal), marked `cancelling` in the same turn as it is judged whole (a void or
+   * refund of it already sending counts as returned, and one asked later is refused while it is
+   * taken back); one that a refund already gave back part of is refunded the rest by its RRN (a
+   * void or a reversal would give that part back again), judged again under the card lock,
+   * under a key of its own, so that a second take-back resends that refund instead of making
+   * another.
    */
   async #takeBack(purchases: readonly CardTransaction[], reason: string): Promise<void> {
-    const whole: CardTransaction[] = [];
-    const rest: { purchase: CardTransaction; amount: number; key: string }[] = [];
-    for (const purchase of purchases) {
-      const key = `take-back:${purchase.id}`;
-      const amount = purchase.amount - this.journal.returnedOf(purchase, key);
-      if (amount === purchase.amount) whole.push(purchase);
-      else if (amount > 0 && purchase.rrn !== null) rest.push({ purchase, amount, key });
-    }
-    await this.cancel(whole, reason);
-    if (rest.length === 0) return;
+    const key = (purchase: CardTransaction) => `take-back:${purchase.id}`;
+    const left = (purchase: CardTransaction) =>
+      purchase.amount - this.journal.returnedOf(purchase, key(purchase));
+    const partly = purchases.filter((purchase) => left(purchase) < purchase.amount);
+    await this.cancel(
+      purchases.filter((purchase) => !partly.includes(purchase)),
+      reason,
+    );
+    if (partly.length === 0) return;
     await this.#lock.run(async () => {
-      for (const { purchase, amount, key } of rest) {
+      for (const purchase of partly) {
+        const amount = left(purchase);
+        if (amount <= 0 || purchase.rrn === null) continue;
         const request = {
           kind: 'refund',
           amount,
-          targetRrn: purchase.rrn!,
+          targetRrn: purchase.rrn,
           authCodeSent: purchase.authCode,
         } as const;
-        await this.#moneyBack(request, key, (row) => this.#sendRefund(row));
+        await this.#moneyBack(request, key(purchase), (row) => this.#sendRefund(row));
         this.#logger.info({ id: purchase.id, amount, reason }, 'card payment taken back: the rest refunded');
       }
     });
