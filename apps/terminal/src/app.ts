@@ -267,6 +267,9 @@ export function buildTerminalApp(rt: TerminalRuntime): {
     rt.idempotencyStore,
     rt.clock,
     resourceReplays(TERMINAL_ENDPOINTS, services, rt.clock),
+    // A sale answered 503 whose refusal by the fiscal server is held in memory is that refusal,
+    // not the `sent` document on disk, even before the sync worker's next pass records it.
+    () => rt.registrar?.requeueStranded(),
   );
   for (const route of TERMINAL_ENDPOINTS) {
     registerRoute({ app, services, idempotency, clock: rt.clock }, route);

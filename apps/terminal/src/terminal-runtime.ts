@@ -199,7 +199,12 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     },
   });
   const operations = new OperationStore(db);
-  const terminalState = new TerminalStateStore(db);
+  const terminalState = new TerminalStateStore(db, (text, error) =>
+    logger.error(
+      { err: error, dayVatTable: text },
+      "the open fiscal day's stored VAT table cannot be read: the day takes the configured one with its next document",
+    ),
+  );
   const state = terminalState.initialize(config.terminalId);
   const idempotencyStore = new IdempotencyStore(db);
   const shifts = new ShiftStore(db);
@@ -249,7 +254,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     platform: () => platform?.health() ?? null,
   });
 
-  // Before the registrar: a sale the sync finds refused opens its delivery lot again.
+  // Before the registrar: a sale whose refusal it records late or while syncing opens its lot again.
   const lots = new LotStore(db);
   let syncWorker: SyncWorker | null = null;
   let registrar: FiscalRegistrar | null = null;
@@ -265,12 +270,13 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       logger,
       metrics,
       onQueued: () => syncWorker?.wake(),
-      onLateRefusal: (op) =>
+      onRefused: (op) => {
+        lots.reopenSoldBy(op.id);
         void card?.takeBackRefusedSale(
           op.id,
           `the fiscal server refused the document: ${op.errorMessage ?? ''}`,
-        ),
-      onRefusedWhileSyncing: (op) => lots.reopenSoldBy(op.id),
+        );
+      },
       answerHoldMs: config.answerHoldMs,
     });
     syncWorker = new SyncWorker({

@@ -222,19 +222,21 @@ export class CardJournal {
   }
 
   /**
-   * The approved purchases of a sale whose fiscal operation the server refused inline (`failed`,
-   * never queued offline): they are to be taken back.
+   * The approved purchases of sales the fiscal server refused (`failed`) that no customer was
+   * answered with: refused inline (never queued offline), or queued `unanswered` (migration
+   * 0033). Of one operation, or (null) of all. What is left of them is to be taken back; a sale
+   * answered offline stands for the customer who left with its receipt.
    */
-  ofRefusedSale(operationId: string): CardTransaction[] {
+  ofRefusedSales(operationId: string | null): CardTransaction[] {
     return this.db
-      .prepare<[string], Row>(
+      .prepare<{ op: string | null }, Row>(
         `SELECT c.* FROM card_transactions c
            JOIN sales s ON s.id = c.sale_id JOIN fiscal_operations o ON o.seq = s.seq
-         WHERE o.id = ? AND o.status = 'failed' AND o.is_offline = 0
+         WHERE (@op IS NULL OR o.id = @op) AND o.status = 'failed' AND (o.is_offline = 0 OR o.unanswered = 1)
            AND c.kind = 'purchase' AND c.status = 'approved'
-         ORDER BY c.payment_position`,
+         ORDER BY c.seq`,
       )
-      .all(operationId)
+      .all({ op: operationId })
       .map(toTransaction);
   }
 
@@ -305,28 +307,21 @@ export class CardJournal {
 
   /**
    * After a restart, in one transaction: every purchase a crash caught before its sale was
-   * written (sending, in doubt, or approved but linked to no sale), and every purchase of a sale
-   * the fiscal server refused inline (answered 502), is to be taken back (`cancelling`); a sale
-   * answered from the offline queue stands for the customer who left with its receipt, even if
-   * the server refuses it later. A void or refund caught sending is `in_doubt` (a retry with
-   * its Idempotency-Key resends the same reference).
+   * written (sending, in doubt, or approved but linked to no sale) is to be taken back
+   * (`cancelling`); those of refused sales are CardPayments.recoverInterrupted's (ofRefusedSales),
+   * which takes back only what refunds left of them. A void or refund caught sending is
+   * `in_doubt` (a retry with its Idempotency-Key resends the same reference).
    */
   markInterrupted(): { purchases: number; others: number } {
     const at = this.now();
     return this.db.transaction(() => {
       const purchases = this.db
         .prepare(
-          `UPDATE card_transactions SET status = 'cancelling', updated_at = @at,
-             cancel_reason = CASE WHEN sale_id IS NULL
-               THEN 'interrupted by a restart before the sale was written'
-               ELSE 'the fiscal server refused the sale' END
-           WHERE kind = 'purchase' AND (
-             status IN ('sending', 'in_doubt')
-             OR (status = 'approved' AND (sale_id IS NULL OR EXISTS (
-               SELECT 1 FROM sales s JOIN fiscal_operations o ON o.seq = s.seq
-               WHERE s.id = card_transactions.sale_id AND o.status = 'failed' AND o.is_offline = 0))))`,
+          `UPDATE card_transactions SET status = 'cancelling', updated_at = ?,
+             cancel_reason = 'interrupted by a restart before the sale was written'
+           WHERE kind = 'purchase' AND (status IN ('sending', 'in_doubt') OR (status = 'approved' AND sale_id IS NULL))`,
         )
-        .run({ at }).changes;
+        .run(at).changes;
       const others = this.db
         .prepare(
           `UPDATE card_transactions SET status = 'in_doubt', updated_at = ?,

@@ -207,17 +207,53 @@ export class CardPayments {
   }
 
   /**
-   * Takes back the card payments of a sale the fiscal server refused inline, once that refusal
-   * is recorded: later than the refusal itself when the disk refused its record at the time
-   * (the request was answered 503). Never rejects: what is not marked `cancelling` now, the
-   * restart takes back (markInterrupted).
+   * Takes back the card payments of a refused sale that are to be taken back (those of a sale no
+   * customer was answered with, CardJournal.ofRefusedSales; none of one answered offline), once
+   * its refusal is recorded: later than the refusal itself when the disk refused its record at
+   * the time (the request was answered 503), or while syncing. Never rejects: what is not taken
+   * back now, the restart takes back (recoverInterrupted).
    */
   async takeBackRefusedSale(operationId: string, reason: string): Promise<void> {
     try {
-      await this.cancel(this.journal.ofRefusedSale(operationId), reason);
+      await this.#takeBack(this.journal.ofRefusedSales(operationId), reason);
     } catch (error) {
       this.#logger.error({ err: error, operationId }, 'card payments of a refused sale wait for a restart');
     }
+  }
+
+  /**
+   * What is left of each purchase goes back to the card, once: the whole purchase is cancelled
+   * (void, else reversal), marked `cancelling` in the same turn as it is judged whole (a void or
+   * refund of it already sending counts as returned, and one asked later is refused while it is
+   * taken back); one that a refund already gave back part of is refunded the rest by its RRN (a
+   * void or a reversal would give that part back again), judged again under the card lock,
+   * under a key of its own, so that a second take-back resends that refund instead of making
+   * another.
+   */
+  async #takeBack(purchases: readonly CardTransaction[], reason: string): Promise<void> {
+    const key = (purchase: CardTransaction) => `take-back:${purchase.id}`;
+    const left = (purchase: CardTransaction) =>
+      purchase.amount - this.journal.returnedOf(purchase, key(purchase));
+    const partly = purchases.filter((purchase) => left(purchase) < purchase.amount);
+    await this.cancel(
+      purchases.filter((purchase) => !partly.includes(purchase)),
+      reason,
+    );
+    if (partly.length === 0) return;
+    await this.#lock.run(async () => {
+      for (const purchase of partly) {
+        const amount = left(purchase);
+        if (amount <= 0 || purchase.rrn === null) continue;
+        const request = {
+          kind: 'refund',
+          amount,
+          targetRrn: purchase.rrn,
+          authCodeSent: purchase.authCode,
+        } as const;
+        await this.#moneyBack(request, key(purchase), (row) => this.#sendRefund(row));
+        this.#logger.info({ id: purchase.id, amount, reason }, 'card payment taken back: the rest refunded');
+      }
+    });
   }
 
   /** Voids a purchase this terminal charged, by its cheque number. */
@@ -267,20 +303,15 @@ export class CardPayments {
       return this.#moneyBack(
         { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
         o.idempotencyKey,
-        (row) =>
-          this.#terminal.refund({
-            reference: row.id,
-            rrn: row.targetRrn ?? o.rrn,
-            amount: row.amount,
-            authCode: row.authCodeSent,
-          }),
+        (row) => this.#sendRefund(row),
       );
     });
   }
 
   /**
    * At start: what a crash interrupted is marked (journal.markInterrupted), then taken back in
-   * the background under the card lock. Never rejects.
+   * the background under the card lock, and what is left of the purchases of refused sales no
+   * customer was answered with (a restart came before their take-back). Never rejects.
    */
   recoverInterrupted(): Promise<void> {
     const marked = this.journal.markInterrupted();
@@ -289,6 +320,7 @@ export class CardPayments {
     }
     return this.#lock
       .run(() => this.#settle())
+      .then(() => this.#takeBack(this.journal.ofRefusedSales(null), 'the fiscal server refused the sale'))
       .catch((error: unknown) =>
         this.#logger.error({ err: error }, 'taking back interrupted card payments failed'),
       );
@@ -367,6 +399,17 @@ export class CardPayments {
       ]);
     }
     throw failureError(sent);
+  }
+
+  /** The card refund a journaled refund row asks for, under its reference. */
+  #sendRefund(row: CardTransaction): Promise<CardTransactionOutcome> {
+    if (row.targetRrn === null) throw new Error(`card refund ${row.id} names no RRN`);
+    return this.#terminal.refund({
+      reference: row.id,
+      rrn: row.targetRrn,
+      amount: row.amount,
+      authCode: row.authCodeSent,
+    });
   }
 
   /** Sends one request of a `sending` row and records the outcome in the journal. */

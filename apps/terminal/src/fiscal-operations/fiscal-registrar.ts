@@ -37,16 +37,13 @@ export interface RegistrarOptions {
   /** Called when a new or interrupted operation joined the offline queue (the worker's own retries need no call). */
   onQueued: () => void;
   /**
-   * Called once the refusal of an operation sent inline, which the disk refused to record at
-   * the time (its request answered 503), is recorded: what was done before its write must be
-   * undone, as the inline refusal would have (a sale's card charges are taken back).
+   * Called once a refusal is recorded that no request undoes as it answers (createSale does for
+   * an inline one): one recorded late (sent inline, the disk refused its record at the time and
+   * the request was answered 503) or while syncing. What the operation's write did that only
+   * stands with it is undone: a delivery lot its sale sold is open again, and the card payments
+   * of a sale refused inline are taken back.
    */
-  onLateRefusal: (op: FiscalOperationRecord) => void;
-  /**
-   * Called once the refusal of an operation answered offline is recorded while syncing: what
-   * its write did that only stands with it is undone (a delivery lot its sale sold is open again).
-   */
-  onRefusedWhileSyncing: (op: FiscalOperationRecord) => void;
+  onRefused: (op: FiscalOperationRecord) => void;
   /** How long a registration waits for the next operation's commit (config ANSWER_HOLD_MS). */
   answerHoldMs: number;
 }
@@ -92,9 +89,10 @@ export class FiscalRegistrar {
   /**
    * Written operations whose registration could not be recorded (the disk refused the write):
    * left `pending` or `sent`, which only a restart would queue, and every later operation
-   * would wait behind them. The sync worker queues them first (`requeueStranded`).
+   * would wait behind them. The sync worker queues them first (`requeueStranded`). By id,
+   * whether a request was answered with it (else it is queued `unanswered`, see goOffline).
    */
-  readonly #stranded = new Set<string>();
+  readonly #stranded = new Map<string, { answered: boolean }>();
 
   /**
    * The inline refusals among them (by operation id): recorded as refusals once the disk takes
@@ -133,7 +131,8 @@ export class FiscalRegistrar {
       }
     } catch (error) {
       if (isStorageFailure(error)) {
-        this.#stranded.add(op.id);
+        // Its request is answered 503.
+        this.#stranded.set(op.id, { answered: false });
         this.o.onQueued();
       }
       throw error;
@@ -229,7 +228,7 @@ export class FiscalRegistrar {
     } catch (error) {
       // No longer held before the worker looks: it must find them `sent`, as the file has them.
       store.release(held);
-      for (const { op } of held) this.#stranded.add(op.id);
+      for (const { op } of held) this.#stranded.set(op.id, { answered: true });
       this.o.logger.error(
         { err: error, operations: held.length },
         "the fiscal server's answers could not be written; the operations are sent again",
@@ -241,18 +240,23 @@ export class FiscalRegistrar {
   /**
    * Queues the operations a refused write left `pending` or `sent` (see #stranded), before the
    * queue is read, so they keep their place in it; one the server refused inline gets that
-   * refusal recorded instead, and what was done before its write undone (onLateRefusal).
+   * refusal recorded instead, and what was done with its write undone (onRefused).
    * Throws while the disk still refuses.
    */
   requeueStranded(): void {
-    for (const id of this.#stranded) {
+    for (const [id, { answered }] of this.#stranded) {
       const op = this.o.store.require(id);
       const refusal = this.#unrecordedRefusals.get(id);
       if (refusal && op.status === 'sent') {
         this.applyOutcomes([op], [refusal]);
-        this.o.onLateRefusal(this.o.store.require(id));
+        this.o.onRefused(this.o.store.require(id));
       } else if (op.status === 'pending' || op.status === 'sent') {
-        this.goOffline([op], op.status, 'its registration could not be recorded: storage unavailable');
+        this.goOffline(
+          [op],
+          op.status,
+          'its registration could not be recorded: storage unavailable',
+          () => answered,
+        );
       }
       this.#unrecordedRefusals.delete(id);
       this.#stranded.delete(id);
@@ -283,7 +287,8 @@ export class FiscalRegistrar {
     } catch (error) {
       // Left `sent` by a refused write of what came back: the queue the worker reads has only
       // `offline` ones, so they would wait for a restart; the next pass queues them first.
-      if (isStorageFailure(error)) for (const op of ops) this.#stranded.add(op.id);
+      // Answered when they were queued.
+      if (isStorageFailure(error)) for (const op of ops) this.#stranded.set(op.id, { answered: true });
       throw error;
     }
   }
@@ -370,7 +375,7 @@ export class FiscalRegistrar {
     this.o.connectivity.reached(this.o.clock.now());
     this.applyOutcomes(ops, answer.outcomes);
     answer.outcomes.forEach((outcome, index) => {
-      if (outcome.kind === 'rejected') this.o.onRefusedWhileSyncing(ops[index]!);
+      if (outcome.kind === 'rejected') this.o.onRefused(ops[index]!);
     });
     return 'answered';
   }
@@ -459,8 +464,17 @@ export class FiscalRegistrar {
     this.o.metrics.observeMevRequest(outcome, (performance.now() - startedAt) / 1000);
   }
 
-  /** Into the offline queue with their offline codes (recomputed: a function of stored fields). */
-  private goOffline(ops: readonly FiscalOperationRecord[], from: 'pending' | 'sent', reason: string): void {
+  /**
+   * Into the offline queue with their offline codes (recomputed: a function of stored fields).
+   * Unless their request is answered with them (a 200 offline), they are `unanswered`
+   * (migration 0033): a sale of them the fiscal server refuses later stands for no customer.
+   */
+  private goOffline(
+    ops: readonly FiscalOperationRecord[],
+    from: 'pending' | 'sent',
+    reason: string,
+    answered: (op: FiscalOperationRecord) => boolean = () => true,
+  ): void {
     lazyTransaction(this.o.db, () => {
       for (const op of ops) {
         const code = offlineFiscalCode(this.o.offlineSecret, {
@@ -477,30 +491,38 @@ export class FiscalRegistrar {
           offlineFiscalCode: code,
           errorMessage: reason,
         });
+        if (!answered(op)) this.o.store.markUnanswered(op);
       }
     });
   }
 
-  /** After a crash: operations caught between their write and the server's answer go to the queue. */
+  /**
+   * After a crash: operations caught between their write and the server's answer go to the queue.
+   * Those not queued before (isOffline false) were written by a request that got no answer with
+   * them (the crash, or a 503 from a full disk): they are queued `unanswered`.
+   */
   recoverInterrupted(): number {
     const interrupted = this.o.store.interrupted();
     const reason = 'interrupted by a restart before the fiscal server answered';
+    const answered = (op: FiscalOperationRecord) => op.isOffline;
     try {
       this.goOffline(
         interrupted.filter((op) => op.status === 'sent'),
         'sent',
         reason,
+        answered,
       );
       this.goOffline(
         interrupted.filter((op) => op.status === 'pending'),
         'pending',
         reason,
+        answered,
       );
     } catch (error) {
       if (!isStorageFailure(error)) throw error;
       // A full disk at the start: the terminal starts all the same (it answers 503 to writes),
       // and the worker queues them once the disk takes writes again (requeueStranded).
-      for (const op of interrupted) this.#stranded.add(op.id);
+      for (const op of interrupted) this.#stranded.set(op.id, { answered: answered(op) });
       this.o.logger.warn(
         { err: error, operations: interrupted.length },
         'interrupted operations wait for the disk',

@@ -333,6 +333,14 @@ export class OperationStore {
   }
 
   /**
+   * Notes that the operation joins the offline queue with no request answered with it (a restart
+   * or a full disk came between its write and its answer; migration 0033).
+   */
+  markUnanswered(op: StoredOperation): void {
+    this.db.prepare('UPDATE fiscal_operations SET unanswered = 1 WHERE seq = ?').run(op.seq);
+  }
+
+  /**
    * Holds a transition in memory instead of writing it: the next transaction that touches the
    * operations writes it with its own rows (the next operation's durable write, see `withHeld`),
    * so that the pages both change (the operation's leaf, its counts, its outbox row) are written

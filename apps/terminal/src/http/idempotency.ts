@@ -51,6 +51,12 @@ export class Idempotency {
     private readonly store: IdempotencyStore,
     private readonly clock: Clock,
     private readonly replays: ReadonlyMap<string, ResourceReplay>,
+    /**
+     * Records what the process holds about stored resources but could not write yet (the fiscal
+     * server's answers the disk refused), before an answer is rebuilt from storage: else the
+     * retry would be answered from what the file says now and keep that answer under its key.
+     */
+    private readonly beforeReplay: () => void = () => undefined,
   ) {}
 
   /**
@@ -93,6 +99,7 @@ export class Idempotency {
       if (existing.resourceKind !== null && existing.resourceId !== null) {
         const replay = this.replays.get(existing.resourceKind);
         if (replay) {
+          this.beforeReplay();
           const result = replay(existing.resourceId);
           this.store.complete(existing, result.statusCode, JSON.stringify(result.body));
           return { result, replayed: true };

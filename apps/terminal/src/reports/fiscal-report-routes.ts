@@ -1,7 +1,7 @@
 import { parseReportRequest, reportRequestSchema } from '@fiscal-pos/fiscal';
 import { defineRoute, FISCAL_OPERATION_ERRORS, type Route } from '../http/define-route.js';
 import { fiscalDaySpan } from './fiscal-day-span.js';
-import { generateFiscalReport } from './generate-fiscal-report.js';
+import { generateFiscalReport, type GeneratedReport } from './generate-fiscal-report.js';
 import { fiscalReportResultSchema } from './report-contract.js';
 import { printReportLater, type ReportDeps } from './report-deps.js';
 import { reportDocument } from './report-document.js';
@@ -27,8 +27,16 @@ function fiscalReportRoute(kind: 'x' | 'z'): Route<ReportDeps> {
     errors: FISCAL_OPERATION_ERRORS,
     replay: reportReplay(kind),
     async handler({ services: d, body, idempotencyKey }) {
-      const { operation, snapshot } = await generateFiscalReport(d.ctx, d.reports, kind, idempotencyKey);
-      if (kind === 'z') d.vatRates.notice();
+      let generated: GeneratedReport;
+      try {
+        generated = await generateFiscalReport(d.ctx, d.reports, kind, idempotencyKey);
+      } finally {
+        // Also after a Z report that fails once written (refused by the fiscal server, 502; its
+        // answer refused by a full disk, 503): it has closed the day, and a table that waited
+        // for it is in use.
+        if (kind === 'z') d.vatRates.notice();
+      }
+      const { operation, snapshot } = generated;
       if (body.printReport) {
         printReportLater(
           d,

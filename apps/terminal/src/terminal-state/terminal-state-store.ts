@@ -37,14 +37,35 @@ const LAST_RECEIPT_NUMBER = `${SEES_HELD_WRITES} COALESCE((SELECT o.receipt_numb
 
 /** The device's fiscal counters. Every write here happens inside an operation's transaction. */
 export class TerminalStateStore {
-  /** The day's table as last read, by its text: the same object while it does not change. */
-  #vatTable: { text: string; table: VatTable } | null = null;
+  /**
+   * The day's table as last read, by its text: the same object while it does not change (null
+   * when the text cannot be read as one).
+   */
+  #vatTable: { text: string; table: VatTable | null } | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told once per text of a stored day's table that cannot be read (it is then taken as none). */
+    private readonly onUnreadableVatTable: (text: string, error: unknown) => void = () => undefined,
+  ) {}
 
+  /**
+   * A stored table that cannot be read (a damaged page, another version's format) is taken as
+   * none, as for a day opened before migration 0031: the day takes the configured table with
+   * its next document, which stores it (issueReceiptNumber). Otherwise every fiscal operation,
+   * the Z report that clears it included, and health failed on it for good.
+   */
   #vatTableOf(text: string | null): VatTable | null {
     if (text === null) return null;
-    if (this.#vatTable?.text !== text) this.#vatTable = { text, table: vatTableFromJson(text) };
+    if (this.#vatTable?.text !== text) {
+      let table: VatTable | null = null;
+      try {
+        table = vatTableFromJson(text);
+      } catch (error) {
+        this.onUnreadableVatTable(text, error);
+      }
+      this.#vatTable = { text, table };
+    }
     return this.#vatTable.table;
   }
 
@@ -97,14 +118,15 @@ export class TerminalStateStore {
     vatTable: VatTable,
   ): { receiptNumber: number; reportNumber: number } {
     // The row is written by the day's first document only, which starts the day and fixes its
-    // table (and by the first document of a day opened before migration 0031, which had none).
+    // table (and by the first document of a day opened before migration 0031, which had none,
+    // or whose stored table cannot be read: `state` has none either way).
     if (state.dayStartedAt === null || state.dayVatTable === null) {
       this.db
         .prepare(
           `UPDATE terminal_state SET day_started_at = COALESCE(day_started_at, ?),
-             day_vat_table = COALESCE(day_vat_table, ?) WHERE id = 1`,
+             day_vat_table = COALESCE(?, day_vat_table) WHERE id = 1`,
         )
-        .run(at, vatTableToJson(vatTable));
+        .run(at, state.dayVatTable === null ? vatTableToJson(vatTable) : null);
     }
     return { receiptNumber: state.lastReceiptNumber + 1, reportNumber: state.reportNumber };
   }

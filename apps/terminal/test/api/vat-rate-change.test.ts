@@ -174,4 +174,16 @@ describe('a VAT rate changed during an open fiscal day', () => {
     expect(sale.items[0]).toMatchObject({ vatRateBp: 1000, vatAmount: 1000, netAmount: 11_000 });
     expect(rt.sales.get(sale.id)).toStrictEqual(sale);
   });
+
+  it('sells on with the configured table when the day’s stored one cannot be read, and stores that', async () => {
+    // A row this version cannot read (a damaged page, or another version's format): every
+    // fiscal operation, the Z report that would clear it included, answered 500.
+    const { db } = terminal.runtime;
+    const stored = () =>
+      db.prepare<[], { t: string }>('SELECT day_vat_table AS t FROM terminal_state WHERE id = 1').get()?.t;
+    db.prepare(`UPDATE terminal_state SET day_vat_table = '{"B":' WHERE id = 1`).run();
+    expect((await health()).vatRates.pending).toBeNull();
+    expect((await sellB(110)).vatBreakdown.B).toMatchObject({ percent: 10, vatAmount: 10 });
+    expect(JSON.parse(stored()!)).toMatchObject({ B: 1000 });
+  });
 });

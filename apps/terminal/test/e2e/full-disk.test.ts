@@ -15,6 +15,10 @@
  *   server's answer) is what its key gets once space returns, not the 503 kept under the key;
  * - a card sale the fiscal server refused inline, whose refusal the disk refused to record
  *   (answered 503), ends refused and its card charge voided once space returns, without a restart;
+ *   a delivery lot it sold is open again then; a retry with its key gets that refusal, even one
+ *   that comes before the sync worker's next pass; lost by a restart, the refusal comes again
+ *   when the sale is sent, and what is left of its charge goes back then, unless a retry with its
+ *   key was answered with the sale meanwhile;
  * - a read-only file system is answered the same way.
  *
  * Mounting needs root (CI runs as root); elsewhere the test is skipped with the reason.
@@ -23,7 +27,6 @@ import Database from 'better-sqlite3';
 import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
 import { execFileSync } from 'node:child_process';
-import { connect, createServer, type Socket } from 'node:net';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -46,6 +49,7 @@ import {
   type CardSim,
   type Simulator,
 } from '../support/terminal-harness.js';
+import { startMevGate, type MevGate } from '../support/mev-gate.js';
 import { startTerminalProcess, type TerminalProcess } from '../support/terminal-process.js';
 
 /** Why the test cannot run here, or null when a tmpfs can be mounted. */
@@ -452,111 +456,113 @@ describe.skipIf(refusal !== null)('a sale answered 503 after its document was wr
 });
 
 /**
- * A TCP relay to the fiscal server that can hold what the terminal sends (TLS passes through
- * untouched): the test acts between the sale's write and the fiscal server's answer.
+ * A terminal process on a tmpfs of its own (24 MB) with card-sim, and mev-sim behind a gate;
+ * started before the describe's tests, stopped and the tmpfs unmounted after them.
  */
-async function startGate(target: string) {
-  const upstreamUrl = new URL(target);
-  let holding = false;
-  const held: (() => void)[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(upstreamUrl.port), upstreamUrl.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk) => {
-      const send = () => upstream.write(chunk);
-      if (holding) held.push(send);
-      else send();
-    });
-    upstream.on('data', (chunk) => client.write(chunk));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as { port: number }).port);
-  return {
-    url: url.toString(),
-    hold: () => {
-      holding = true;
-    },
-    release: () => {
-      holding = false;
-      for (const send of held.splice(0)) send();
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((done) => server.close(() => done()));
-    },
+function useCardTerminalOnTmpfs(name: string, env: Record<string, string> = {}) {
+  const disk = {} as {
+    mountPoint: string;
+    sim: Simulator;
+    cardSim: CardSim;
+    gate: MevGate;
+    terminal: TerminalProcess;
+    /** A new terminal process on the same data, the simulators and the gate. */
+    start: () => Promise<TerminalProcess>;
   };
+  beforeAll(async () => {
+    disk.mountPoint = tempDir(name);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', disk.mountPoint]);
+    [disk.sim, disk.cardSim] = await Promise.all([startSimulator(), startCardSim()]);
+    disk.gate = await startMevGate(disk.sim.url);
+    disk.start = () =>
+      startTerminalProcess({
+        dataDir: join(disk.mountPoint, 'data'),
+        sim: disk.sim,
+        card: disk.cardSim,
+        env: {
+          MEV_URL: disk.gate.url,
+          MEV_CONNECT_TIMEOUT_MS: '20000',
+          MEV_REQUEST_TIMEOUT_MS: '20000',
+          ...env,
+        },
+      });
+    disk.terminal = await disk.start();
+  }, 60_000);
+  afterAll(async () => {
+    await disk.terminal?.stop();
+    await disk.gate?.close();
+    await Promise.all([disk.sim?.stop(), disk.cardSim?.stop()]);
+    execFileSync('umount', ['-l', disk.mountPoint]);
+    removeDir(disk.mountPoint);
+    for (const dir of [disk.sim?.dataDir, disk.cardSim?.dataDir]) if (dir) removeDir(dir);
+  });
+  return disk;
 }
 
+/**
+ * A card sale the fiscal server refuses for itself once it is written, whose refusal the disk
+ * refuses to record: answered 503, the card charged. The disk is left full (`filler`).
+ */
+async function refusedOnFullDisk(
+  disk: ReturnType<typeof useCardTerminalOnTmpfs>,
+  db: Database.Database,
+  body: unknown,
+  key: string,
+): Promise<{ operationId: string; saleId: string; purchase: string }> {
+  const latest = () =>
+    db
+      .prepare<[], { operationId: string; saleId: string; purchase: string; status: string }>(
+        `SELECT o.id AS operationId, s.id AS saleId, c.id AS purchase, o.status FROM fiscal_operations o
+         JOIN sales s ON s.seq = o.seq JOIN card_transactions c ON c.sale_id = s.id
+         ORDER BY o.seq DESC LIMIT 1`,
+      )
+      .get();
+  const before = latest()?.operationId;
+  // The card is charged and the sale written; its registration is held on its way.
+  disk.gate.hold();
+  const sale = call(disk.terminal, 'POST', '/api/sales', body, key);
+  await expect
+    .poll(() => (latest()?.operationId === before ? undefined : latest()?.status), {
+      timeout: 15_000,
+      interval: 20,
+    })
+    .toBe('sent');
+  const { operationId, saleId, purchase } = latest()!;
+  expect((await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
+    state: 'charged',
+  });
+
+  // The fiscal server refuses it for itself; the disk refuses the record of that refusal.
+  await setFaultMode(disk.sim.adminUrl, disk.sim.caCertPem, {
+    mode: 'poison',
+    poisonOperationId: operationId,
+  });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  fill(join(disk.mountPoint, 'filler'));
+  disk.gate.release();
+  const refused = await sale;
+  expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+  return { operationId, saleId, purchase };
+}
+
+/** A card sale of `amount` MDL. */
+const cardSale = (amount: number) => ({ ...cashSale(amount), payments: [{ type: '2', amount }] });
+
 describe.skipIf(refusal !== null)('card payments on a full disk', () => {
+  const disk = useCardTerminalOnTmpfs('full-disk-card');
   let mountPoint: string;
-  let sim: Simulator;
   let cardSim: CardSim;
-  let gate: Awaited<ReturnType<typeof startGate>>;
   let terminal: TerminalProcess;
-
-  beforeAll(async () => {
-    mountPoint = tempDir('full-disk-card');
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
-    [sim, cardSim] = await Promise.all([startSimulator(), startCardSim()]);
-    gate = await startGate(sim.url);
-    terminal = await startTerminalProcess({
-      dataDir: join(mountPoint, 'data'),
-      sim,
-      card: cardSim,
-      env: { MEV_URL: gate.url, MEV_CONNECT_TIMEOUT_MS: '20000', MEV_REQUEST_TIMEOUT_MS: '20000' },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await terminal?.stop();
-    await gate?.close();
-    await Promise.all([sim?.stop(), cardSim?.stop()]);
-    execFileSync('umount', ['-l', mountPoint]);
-    removeDir(mountPoint);
-    for (const dir of [sim?.dataDir, cardSim?.dataDir]) if (dir) removeDir(dir);
+  beforeAll(() => {
+    ({ mountPoint, cardSim, terminal } = disk);
   });
 
   it('a sale refused inline whose refusal the disk refused ends refused, its charge voided once space returns, without a restart', async () => {
     const file = join(mountPoint, 'data', 'terminal.sqlite');
     const db = new Database(file);
     const filler = join(mountPoint, 'filler');
-    const cardSale = { ...cashSale(51), payments: [{ type: '2', amount: 51 }] };
-    const latest = () =>
-      db
-        .prepare<[], { operationId: string; purchase: string; status: string }>(
-          `SELECT o.id AS operationId, c.id AS purchase, o.status FROM fiscal_operations o
-           JOIN sales s ON s.seq = o.seq JOIN card_transactions c ON c.sale_id = s.id
-           ORDER BY o.seq DESC LIMIT 1`,
-        )
-        .get();
     try {
-      // The card is charged and the sale written; its registration is held on its way.
-      gate.hold();
-      const sale = call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
-      await expect.poll(() => latest()?.status, { timeout: 15_000, interval: 20 }).toBe('sent');
-      const { operationId, purchase } = latest()!;
-      expect((await listCardTransactions(cardSim.adminUrl, { reference: purchase }))[0]).toMatchObject({
-        state: 'charged',
-      });
-
-      // The fiscal server refuses it for itself; the disk refuses the record of that refusal.
-      await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'poison', poisonOperationId: operationId });
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      fill(filler);
-      gate.release();
-      const refused = await sale;
-      expect([refused.status, refused.body.error?.code]).toEqual([503, 'STORAGE_UNAVAILABLE']);
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(51), 'refused-card-sale');
 
       // Space returns; the fiscal server still refuses that operation.
       rmSync(filler);
@@ -578,8 +584,37 @@ describe.skipIf(refusal !== null)('card payments on a full disk', () => {
           )
           .get(operationId),
       ).toEqual({ status: 'failed', is_offline: 0 });
-      const retried = await call(terminal, 'POST', '/api/sales', cardSale, 'refused-card-sale');
+      const retried = await call(terminal, 'POST', '/api/sales', cardSale(51), 'refused-card-sale');
       expect([retried.status, retried.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('a delivery lot sold by a sale whose refusal the disk recorded late is open again', async () => {
+    const db = new Database(join(mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const created = await call(terminal, 'POST', '/api/delivery-lots', {
+        lines: [{ lotLineId: 'box', name: 'Box', quantity: 1, unitPrice: 55, vatCode: 'B' }],
+      });
+      expect(created.status).toBe(200);
+      const lotId = created.body.data!.lotId as string;
+      const fromLot = {
+        ...cardSale(55),
+        items: [{ lotLineId: 'box', name: 'Box', quantity: 1, unitPrice: 55, vatCode: 'B' }],
+        deliveryLotId: lotId,
+      };
+      await refusedOnFullDisk(disk, db, fromLot, 'refused-lot-sale');
+      // The sale stands for now (its refusal is not recorded): the lot stays sold meanwhile.
+      expect((await call(terminal, 'GET', `/api/delivery-lots/${lotId}`)).body.data!.status).toBe('sold');
+
+      rmSync(join(mountPoint, 'filler'));
+      // Once the refusal is recorded, nothing was sold: the lot is open again (it stayed sold).
+      await expect
+        .poll(async () => (await call(terminal, 'GET', `/api/delivery-lots/${lotId}`)).body.data!.status, {
+          timeout: 20_000,
+        })
+        .toBe('open');
     } finally {
       db.close();
     }
@@ -749,6 +784,125 @@ describe.skipIf(refusal !== null)('card payments on a full disk', () => {
           .prepare<[string], { status: string }>('SELECT status FROM card_transactions WHERE id = ?')
           .get(first.id),
       ).toEqual({ status: 'cancelled' });
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a refusal the full disk could only record late', () => {
+  // The sync worker waits long after a failed pass: what a request sees before its next pass.
+  const disk = useCardTerminalOnTmpfs('full-disk-late', {
+    SYNC_RETRY_BASE_MS: '600000',
+    SYNC_RETRY_MAX_MS: '600000',
+  });
+  const statusOf = (db: Database.Database, operationId: string) =>
+    db
+      .prepare<[string], { status: string }>('SELECT status FROM fiscal_operations WHERE id = ?')
+      .get(operationId)?.status;
+
+  it('is what a retry with its key gets once there is space, before the sync worker has recorded it', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(71), 'late-retry');
+      expect(await disk.terminal.logged(/offline sync pass failed/)).toMatch(/SQLITE_FULL/);
+      rmSync(join(disk.mountPoint, 'filler'));
+      // Sent again as the 503 asks: the refusal (it answered 200 for the refused sale, and kept it).
+      const retried = await call(disk.terminal, 'POST', '/api/sales', cardSale(71), 'late-retry');
+      expect([retried.status, retried.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+      expect(statusOf(db, operationId)).toBe('failed');
+      await expect
+        .poll(
+          async () => (await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]?.state,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toMatch(/^(voided|reversed)$/);
+      const again = await call(disk.terminal, 'POST', '/api/sales', cardSale(71), 'late-retry');
+      expect([again.status, again.body.error?.code]).toEqual([502, 'MEV_ERROR']);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('lost by a restart, still takes the card charge back when the fiscal server refuses the sale again', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(72), 'late-restart');
+      // The process ends before the disk takes writes: the refusal it held is lost with it.
+      await disk.terminal.kill();
+      rmSync(join(disk.mountPoint, 'filler'));
+      disk.terminal = await disk.start();
+      // Queued by the restart and sent; the fiscal server refuses it again. No one was answered
+      // with the sale, so its charge goes back (it stayed charged for good).
+      await expect.poll(() => statusOf(db, operationId), { timeout: 20_000 }).toBe('failed');
+      await expect
+        .poll(
+          async () => (await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]?.state,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toMatch(/^(voided|reversed)$/);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('lost by a restart, gives back only what a refund of the sale left on the card', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const twoUnits = {
+        ...cardSale(60),
+        items: [{ name: 'Item', unitPrice: 30, quantity: 2, vatCode: 'B' }],
+      };
+      const { operationId, saleId, purchase } = await refusedOnFullDisk(disk, db, twoUnits, 'late-refunded');
+      await disk.terminal.kill();
+      rmSync(join(disk.mountPoint, 'filler'));
+      // The queued sale's registration is held on its way while half of it is returned.
+      disk.gate.hold();
+      disk.terminal = await disk.start();
+      await expect.poll(() => statusOf(db, operationId), { timeout: 15_000, interval: 20 }).toBe('sent');
+      const refund = await call(disk.terminal, 'POST', `/api/sales/${saleId}/refund`, {
+        items: [{ index: 0, quantity: 1 }],
+        printReceipt: false,
+      });
+      expect([refund.status, refund.body.error]).toEqual([200, null]);
+      disk.gate.release();
+
+      await expect.poll(() => statusOf(db, operationId), { timeout: 20_000 }).toBe('failed');
+      // The card gets the other half back, by a refund: a void would give the whole of it again.
+      const atBank = async () =>
+        (await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0];
+      await expect.poll(async () => (await atBank())?.refunded, { timeout: 10_000 }).toBe(6000);
+      expect((await atBank())?.state).toBe('charged');
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('lost by a restart, and then answered to a retry with its key: the sale stands for that customer, charged', async () => {
+    const db = new Database(join(disk.mountPoint, 'data', 'terminal.sqlite'));
+    try {
+      const { operationId, purchase } = await refusedOnFullDisk(disk, db, cardSale(73), 'late-answered');
+      await disk.terminal.kill();
+      rmSync(join(disk.mountPoint, 'filler'));
+      disk.gate.hold();
+      disk.terminal = await disk.start();
+      await expect.poll(() => statusOf(db, operationId), { timeout: 15_000, interval: 20 }).toBe('sent');
+      // Sent again as the 503 asked: answered offline, as any sale the terminal queued.
+      const retried = await call(disk.terminal, 'POST', '/api/sales', cardSale(73), 'late-answered');
+      expect([retried.status, retried.body.data?.isOffline]).toEqual([200, true]);
+      disk.gate.release();
+
+      await expect.poll(() => statusOf(db, operationId), { timeout: 20_000 }).toBe('failed');
+      // The card lock passes any take-back before the next purchase: there was none.
+      const next = await call(disk.terminal, 'POST', '/api/sales', cardSale(74));
+      expect(next.status).toBe(200);
+      expect((await listCardTransactions(disk.cardSim.adminUrl, { reference: purchase }))[0]?.state).toBe(
+        'charged',
+      );
     } finally {
       db.close();
     }

@@ -116,8 +116,7 @@ export function syncWorkerFor(
     logger,
     metrics: rt.metrics,
     onQueued: () => undefined,
-    onLateRefusal: () => undefined,
-    onRefusedWhileSyncing: () => undefined,
+    onRefused: () => undefined,
     answerHoldMs: DEFAULT_ANSWER_HOLD_MS,
   });
   return new SyncWorker({

@@ -62,11 +62,19 @@ describe('the fiscal day’s VAT table', () => {
     db.close();
   });
 
-  it('refuses to read a stored table it does not understand', () => {
-    const { db, state } = stateAtSchema(31);
+  it('takes a stored table it cannot read as none, says so once, and stores the next document’s', () => {
+    const { db } = stateAtSchema(31);
+    const unreadable: string[] = [];
+    const state = new TerminalStateStore(db, (text) => unreadable.push(text));
     state.initialize('TRM-VAT');
+    state.issueReceiptNumber(AT, state.get(), DEFAULT_VAT_TABLE);
     db.prepare(`UPDATE terminal_state SET day_vat_table = '{"B":2000.5}'`).run();
-    expect(() => state.get()).toThrow(/not a VAT table/);
+    expect(state.get()).toMatchObject({ dayStartedAt: AT, dayVatTable: null });
+    expect(state.dayVatTable()).toBeNull();
+    expect(unreadable).toEqual(['{"B":2000.5}']);
+
+    state.issueReceiptNumber('2026-05-04T09:00:00.000Z', state.get(), TEN);
+    expect(state.get()).toMatchObject({ dayStartedAt: AT, dayVatTable: TEN });
     db.close();
   });
 });
