@@ -22,7 +22,8 @@ function startPushing(
     ...o,
     card: 'none',
     config: {
-      platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000 },
+      // A change worth reporting (a document refused) reaches the cloud's health record at once.
+      platform: { ...defaults.platform, catalogSyncIntervalMs: 600_000, healthReportCheckMs: 100 },
       platformPush: {
         ...defaults.platformPush,
         batchSize: 100,

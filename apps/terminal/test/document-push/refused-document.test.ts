@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fiscalDocuments } from '../../../cloud/src/db/schema.js';
+import { fiscalDocuments, terminalHealth } from '../../../cloud/src/db/schema.js';
 import { cashSale, type TerminalHandle, useSimulator } from '../support/terminal-harness.js';
 import { startCloudForTerminals, type TestCloud } from '../support/test-cloud.js';
 import { restartPushingTerminal, startPushingTerminal } from './pushing-terminal.js';
@@ -100,6 +100,12 @@ it('sets a refused document aside, sends the later ones, and sends it once repai
   expect(await inCloud(before.operationId)).toBe(1);
   expect(await inCloud(after.operationId)).toBe(1);
   expect(await inCloud(refused.operationId)).toBe(0);
+  // The merchant's console hears of it with the health report that follows the refusal.
+  for (;;) {
+    const [row] = await cloud.cloud.ctx.db.select({ report: terminalHealth.report }).from(terminalHealth);
+    if (row?.report.documentsRefused === 1) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 
   // Set aside, it no longer stands in the way: a sale made now goes up as usual.
   const later = await sell();
