@@ -99,6 +99,9 @@ it('sets a refused document aside, sends the later ones, and sends it once repai
   expect(await inCloud(before.operationId)).toBe(1);
   expect(await inCloud(after.operationId)).toBe(1);
   expect(await inCloud(refused.operationId)).toBe(0);
+  const metrics = await (await fetch(`${terminal.url}/metrics`, { headers: { 'X-API-Key': apiKey } })).text();
+  expect(metrics).toMatch(/^platform_outbox_refused 1$/m);
+  expect(metrics).toMatch(/^platform_outbox_size 1$/m);
   // The merchant's console hears of it with the health report that follows the refusal.
   for (;;) {
     const [row] = await cloud.cloud.ctx.db.select({ report: terminalHealth.report }).from(terminalHealth);
