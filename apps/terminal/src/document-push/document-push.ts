@@ -44,12 +44,22 @@ export interface DocumentPushState {
 }
 
 /**
- * A validation failure (400 with a problem): the cloud stored nothing of the push and will answer
- * the same to the same documents. Anything else (no answer, 5xx, 401, 403) is the cloud or the
- * link, not the documents.
+ * A document the terminal's own records cannot make (a stored code outside the vocabulary, a
+ * defect of the version that wrote it): it would fail every push it is in, as one the cloud
+ * refuses would.
  */
-function isRefusal(error: unknown): error is CloudError {
-  return error instanceof CloudError && error.kind === 'refused' && error.status === 400;
+class UnbuildableDocument extends Error {}
+
+/**
+ * Why a push failed for its documents, not for the cloud or the link: a validation failure (400
+ * with a problem: the cloud stored nothing and will answer the same to the same documents), or a
+ * document the terminal cannot build. Anything else (no answer, 5xx, 401, 403) is retried whole.
+ */
+function isRefusal(error: unknown): error is CloudError | UnbuildableDocument {
+  return (
+    error instanceof UnbuildableDocument ||
+    (error instanceof CloudError && error.kind === 'refused' && error.status === 400)
+  );
 }
 
 /**
@@ -58,9 +68,9 @@ function isRefusal(error: unknown): error is CloudError {
  * so a batch sent twice (an answer lost, a kill -9 before the confirmation was written) changes
  * nothing there. Failures back off; selling never waits for any of it.
  *
- * A batch the cloud refuses (400) is pushed again a document at a time, in order, and a
- * document refused alone is set aside (DocumentOutbox.setAside): one document the cloud cannot
- * take never holds back the later ones. The set-aside documents are offered again in a round
+ * A batch the cloud refuses (400), or one holding a document the terminal cannot build, is
+ * pushed again a document at a time, in order, and a document refused alone is set aside
+ * (DocumentOutbox.setAside): one document that cannot go up never holds back the later ones. The set-aside documents are offered again in a round
  * of their own at start, every `refusedRetryMs` and when the cloud's capabilities change (an
  * upgrade of either side may make them acceptable).
  */
@@ -175,13 +185,8 @@ export class DocumentPush {
       const [d] = due as [DueDocument];
       this.o.outbox.setAside(d, error.message, this.o.clock.now());
       const log = { operationId: d.operationId, revision: d.revision, reason: error.message };
-      if (again)
-        this.o.logger.warn(log, 'the cloud refused a fiscal document set aside again; it stays aside');
-      else
-        this.o.logger.error(
-          log,
-          'the cloud refused a fiscal document; it is set aside, the later ones go on',
-        );
+      if (again) this.o.logger.warn(log, 'a fiscal document set aside is refused again; it stays aside');
+      else this.o.logger.error(log, 'a fiscal document was refused; it is set aside, the later ones go on');
     }
   }
 
@@ -205,12 +210,18 @@ export class DocumentPush {
     const sale = d.saleId ? (this.o.sales.get(d.saleId) ?? null) : null;
     const refund = d.refundId ? (this.o.refunds.get(d.refundId) ?? null) : null;
     const refundedSale = refund ? (this.o.sales.get(refund.saleId) ?? null) : null;
-    return platformDocument(
-      op,
-      d.revision,
-      { sale, refund, refundedSale },
-      { registrationNumber: this.o.registrationNumber, timeZone: this.o.timeZone },
-      cloud,
-    );
+    try {
+      return platformDocument(
+        op,
+        d.revision,
+        { sale, refund, refundedSale },
+        { registrationNumber: this.o.registrationNumber, timeZone: this.o.timeZone },
+        cloud,
+      );
+    } catch (error) {
+      // Only the building, which reads nothing: a failed read (the disk) is retried, not set aside.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new UnbuildableDocument(`The terminal cannot build the document: ${reason}`);
+    }
   }
 }

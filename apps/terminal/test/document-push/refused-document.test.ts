@@ -65,15 +65,18 @@ async function platformWhen(done: (p: Platform) => boolean): Promise<Platform> {
   }
 }
 
-/** Sets a sale's product id in the terminal's file, as a defect of an older version could have. */
-function writeProductId(saleId: string, productId: string | null): void {
+/** Sets a column of a sale's lines in the terminal's file, as a defect of an older version could have. */
+function writeLines(saleId: string, column: 'product_id' | 'vat_code', value: string | null): void {
   const db = new Database(join(terminal.dataDir, 'terminal.sqlite'));
   try {
-    db.prepare('UPDATE sale_items SET product_id = ? WHERE sale_id = ?').run(productId, saleId);
+    db.prepare(`UPDATE sale_items SET ${column} = ? WHERE sale_id = ?`).run(value, saleId);
   } finally {
     db.close();
   }
 }
+
+const writeProductId = (saleId: string, productId: string | null) =>
+  writeLines(saleId, 'product_id', productId);
 
 /** The cloud's documents, by operation id (one each, or the terminal's push doubled one). */
 const cloudDocuments = async () =>
@@ -136,4 +139,22 @@ it('offers the refused documents again periodically', async () => {
   writeProductId(refused.saleId, null);
   await platformWhen((p) => p.documentsWaiting === 0 && p.documentsRefused === 0);
   expect(await inCloud(refused.operationId)).toBe(1);
+});
+
+it('sets aside a document the terminal cannot build, as one the cloud refuses', async () => {
+  await cloud.stop();
+  const broken = await sell();
+  const after = await sell();
+  // A VAT code outside the vocabulary: the terminal refuses to push it (platform-document.ts).
+  writeLines(broken.saleId, 'vat_code', 'Z');
+  await cloud.restart();
+  const state = await platformWhen((p) => p.documentsRefused === 1 && p.documentsWaiting === 1);
+  expect(state.lastRefusal).toMatchObject({ operationId: broken.operationId });
+  expect(state.lastRefusal!.reason).toContain('not in the vocabulary');
+  expect(await inCloud(after.operationId)).toBe(1);
+
+  // Repaired, the next round sends it (this terminal runs them every 100 ms, see above).
+  writeLines(broken.saleId, 'vat_code', 'B');
+  await platformWhen((p) => p.documentsWaiting === 0 && p.documentsRefused === 0);
+  expect(await inCloud(broken.operationId)).toBe(1);
 });
