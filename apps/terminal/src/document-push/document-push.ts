@@ -148,10 +148,12 @@ export class DocumentPush {
       return;
     }
     try {
-      await this.#pushIsolating(access, due, round !== null);
+      const confirmed = await this.#pushIsolating(access, due, round !== null);
       if (round !== null) this.#roundAfterSeq = due.at(-1)!.seq;
       this.#failures = 0;
-      this.#state = { lastPushAt: this.o.clock.now().toISOString(), lastPushError: null };
+      // A batch wholly set aside reached the cloud without anything confirmed.
+      const lastPushAt = confirmed > 0 ? this.o.clock.now().toISOString() : this.#state.lastPushAt;
+      this.#state = { lastPushAt, lastPushError: null };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.o.outbox.noteFailure(
@@ -172,21 +174,25 @@ export class DocumentPush {
   /**
    * Pushes `due`; refused as a batch, each alone in order; refused alone, set aside. Any other
    * failure is thrown: the documents not confirmed by then are pushed again after a backoff.
+   * Resolves with how many the cloud confirmed.
    */
-  async #pushIsolating(access: PlatformAccess, due: readonly DueDocument[], again: boolean): Promise<void> {
+  async #pushIsolating(access: PlatformAccess, due: readonly DueDocument[], again: boolean): Promise<number> {
     try {
       await this.#push(access, due);
+      return due.length;
     } catch (error) {
       if (!isRefusal(error)) throw error;
       if (due.length > 1) {
-        for (const d of due) await this.#pushIsolating(access, [d], again);
-        return;
+        let confirmed = 0;
+        for (const d of due) confirmed += await this.#pushIsolating(access, [d], again);
+        return confirmed;
       }
       const [d] = due as [DueDocument];
       this.o.outbox.setAside(d, error.message, this.o.clock.now());
       const log = { operationId: d.operationId, revision: d.revision, reason: error.message };
       if (again) this.o.logger.warn(log, 'a fiscal document set aside is refused again; it stays aside');
       else this.o.logger.error(log, 'a fiscal document was refused; it is set aside, the later ones go on');
+      return 0;
     }
   }
 

@@ -132,8 +132,26 @@ it('offers the refused documents again periodically', async () => {
   const refused = await sell();
   writeProductId(refused.saleId, 'p'.repeat(101));
   await cloud.restart();
-  await platformWhen((p) => p.documentsRefused === 1);
+  const { lastPushAt } = await platformWhen((p) => p.documentsRefused === 1);
   expect(await inCloud(refused.operationId)).toBe(0);
+  // Rounds offer it again (each refusal counts an attempt) and confirm nothing: the last push
+  // the cloud confirmed is still the one before.
+  const attempts = () => {
+    const db = new Database(join(terminal.dataDir, 'terminal.sqlite'), { readonly: true });
+    try {
+      return db
+        .prepare<[string], { attempts: number }>(
+          `SELECT p.attempts FROM platform_outbox p JOIN fiscal_operations o ON o.seq = p.seq
+            WHERE p.due = 1 AND o.id = ?`,
+        )
+        .get(refused.operationId)!.attempts;
+    } finally {
+      db.close();
+    }
+  };
+  const before = attempts();
+  while (attempts() < before + 2) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect((await platform()).lastPushAt).toBe(lastPushAt);
 
   // Repaired while the terminal runs: a later round sends it, no restart needed.
   writeProductId(refused.saleId, null);
