@@ -41,9 +41,12 @@ export class DocumentOutbox {
 
   /** The documents the cloud refused at their current revision, in document order, after `afterSeq`. */
   refused(afterSeq: number, limit: number): DueDocument[] {
+    // Driven by the refused rows, not by the due range: a terminal activated after months alone
+    // has all of those due, and a round must not walk them.
     return this.#read(
-      `JOIN platform_outbox_refused x ON x.seq = p.seq
-       WHERE p.due = 1 AND p.seq > @afterSeq ORDER BY p.seq LIMIT @limit`,
+      `WHERE p.due = 1 AND p.seq IN (
+         SELECT seq FROM platform_outbox_refused WHERE seq > @afterSeq ORDER BY seq LIMIT @limit)
+       ORDER BY p.seq`,
       { afterSeq, limit },
     );
   }
