@@ -88,20 +88,18 @@ const platformHealthSchema = z
     }),
     documentsRefused: countSchema.meta({
       description:
-        'of documentsWaiting, those the cloud refused (400, a validation failure), or the terminal could not build from ' +
-        'its records, at their current state: set aside so ' +
-        'that the later ones go up, never dropped, offered again at start, every PLATFORM_PUSH_REFUSED_RETRY_MS and ' +
-        'when the cloud’s capabilities change; a new state from the fiscal server makes one due again',
+        'of documentsWaiting, those the cloud refused (400, a validation failure), or the terminal could not build ' +
+        'from its records, at their current state: set aside so that the later ones go up, never dropped, offered ' +
+        'again at start, every PLATFORM_PUSH_REFUSED_RETRY_MS and when the cloud’s capabilities change; a new state ' +
+        'from the fiscal server makes one due again',
     }),
     lastRefusal: z
       .strictObject({
         operationId: z.string().meta({ description: 'the refused document’s fiscal operation' }),
-        reason: z
-          .string()
-          .meta({
-            description:
-              'the cloud’s answer, with the fields it refused; or why the terminal could not build it',
-          }),
+        reason: z.string().meta({
+          description:
+            'the cloud’s answer, with the fields it refused; or why the terminal could not build it',
+        }),
         at: timestampSchema,
       })
       .nullable()
