@@ -21,9 +21,9 @@ export interface Refusal {
 }
 
 /**
- * The platform outbox (migrations 0011, 0026 and 0033, the documents the cloud refused): rows are written by triggers, read and
- * confirmed here. It is keyed by (due, seq): the due documents are the key's last range, and a
- * row is found by its seq with `due IN (0, 1)`.
+ * The platform outbox (migrations 0011 and 0026; 0033 the documents the cloud refused): rows are
+ * written by triggers, read and confirmed here. It is keyed by (due, seq): the due documents are
+ * the key's last range, and a row is found by its seq with `due IN (0, 1)`.
  */
 export class DocumentOutbox {
   constructor(private readonly db: Db) {}
