@@ -233,7 +233,12 @@ export function buildTerminalApp(rt: TerminalRuntime): {
     catalog: rt.catalog,
     cashierSignIn: rt.cashierSignIn,
     platform: rt.platform,
-    documentPush: () => ({ documentsWaiting: rt.documentOutbox.size(), ...rt.documentPush.state() }),
+    documentPush: () => ({
+      documentsWaiting: rt.documentOutbox.size(),
+      documentsRefused: rt.documentOutbox.refusedCount(),
+      lastRefusal: rt.documentOutbox.lastRefusal(),
+      ...rt.documentPush.state(),
+    }),
     relay: () => rt.relayState(),
     receiptDeliveries: () => rt.receiptDeliveryHealth(),
     storage: () => rt.storage.check(),

@@ -108,6 +108,11 @@ export interface TerminalConfig {
     pollMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
+    /**
+     * How often the documents the cloud refused are offered again, besides at start and when
+     * the cloud's capabilities change (PLATFORM_PUSH_REFUSED_RETRY_MS, default 6 hours).
+     */
+    refusedRetryMs: number;
   };
   /** The platform (docs/platform.md): CLOUD_URL and ACTIVATION_CODE activate the terminal at its first start. */
   platform: {
@@ -283,6 +288,7 @@ const SETTINGS = {
   VAT_RATES: parsed(parseVatRatesSetting, 'CODE=PERCENT entries such as A=8,B=20,C=0', DEFAULT_VAT_TABLE),
   PLATFORM_PUSH_BATCH: int(100, { min: 1, max: 200 }),
   PLATFORM_PUSH_INTERVAL_MS: int(1_000, { min: 1 }),
+  PLATFORM_PUSH_REFUSED_RETRY_MS: int(21_600_000, { min: 1 }),
   PLATFORM_RETRY_BASE_MS: int(1_000, { min: 1 }),
   PLATFORM_RETRY_MAX_MS: int(60_000, { min: 1 }),
   CLOUD_URL: text(null),
@@ -390,6 +396,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
       pollMs: e.PLATFORM_PUSH_INTERVAL_MS,
       retryBaseMs: e.PLATFORM_RETRY_BASE_MS,
       retryMaxMs: e.PLATFORM_RETRY_MAX_MS,
+      refusedRetryMs: e.PLATFORM_PUSH_REFUSED_RETRY_MS,
     },
     platform: {
       cloudUrl: e.CLOUD_URL,

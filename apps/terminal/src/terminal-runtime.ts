@@ -244,6 +244,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   const metrics = new TerminalMetrics({
     printerHealth,
     platformOutboxSize: () => documentOutbox.size(),
+    platformOutboxRefused: () => documentOutbox.refusedCount(),
     receiptDeliveries: () => receiptDeliveryHealth(),
     operations,
     connectivity,

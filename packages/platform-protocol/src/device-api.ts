@@ -249,6 +249,11 @@ export const DeviceHealthReport = z
       })
       .describe('The offline queue'),
     documentsWaiting: ReportCount.describe('Fiscal documents the cloud has not confirmed yet'),
+    // Since terminals set aside a document the cloud refuses: optional, terminals before it
+    // report without it (their refused document holds back the others, lastPushError says so).
+    documentsRefused: ReportCount.optional().describe(
+      'Of documentsWaiting, those the cloud refused (400): set aside, offered again at start and every few hours',
+    ),
     printer: z
       .object({
         state: z.enum(PRINTER_STATES),

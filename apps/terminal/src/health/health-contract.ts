@@ -86,6 +86,26 @@ const platformHealthSchema = z
       description:
         'fiscal documents the cloud has not confirmed at their current state (the platform outbox); they go up once activated, in order',
     }),
+    documentsRefused: countSchema.meta({
+      description:
+        'of documentsWaiting, those the cloud refused (400, a validation failure), or the terminal could not build ' +
+        'from its records, at their current state: set aside so that the later ones go up, never dropped, offered ' +
+        'again at start, every PLATFORM_PUSH_REFUSED_RETRY_MS and when the cloud’s capabilities change; a new state ' +
+        'from the fiscal server makes one due again',
+    }),
+    lastRefusal: z
+      .strictObject({
+        operationId: z.string().meta({ description: 'the refused document’s fiscal operation' }),
+        reason: z.string().meta({
+          description:
+            'the cloud’s answer, with the fields it refused; or why the terminal could not build it',
+        }),
+        at: timestampSchema,
+      })
+      .nullable()
+      .meta({
+        description: 'the latest refusal of a document still set aside; null when documentsRefused is 0',
+      }),
     lastPushAt: timestampSchema
       .nullable()
       .meta({ description: 'the last push of documents the cloud confirmed' }),

@@ -25,6 +25,7 @@ function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, no
     fiscalDay: record.fiscalDay,
     offlineQueue: { size: record.offlineQueueSize, oldestAt: record.offlineQueueOldestAt },
     documentsWaiting: record.platform.documentsWaiting,
+    documentsRefused: record.platform.documentsRefused,
     printer: {
       state: record.printer.state,
       queuedJobs: record.printer.queuedJobs,
@@ -41,7 +42,8 @@ function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, no
  * What an alert or the "online" column depends on, and the VAT rates (rarely changed, and looked
  * for on the console by whoever just changed them). A change of any of it is reported at once;
  * counts that move with every sale (documents waiting, the queue's size) are not in it, or an
- * offline terminal would report at every sale: they go up with the next periodic report.
+ * offline terminal would report at every sale: they go up with the next periodic report. That
+ * the cloud refused a document (set aside, docs/platform.md "Fiscal documents") is in it.
  */
 function alertState(report: DeviceHealthReport): string {
   return JSON.stringify([
@@ -51,6 +53,7 @@ function alertState(report: DeviceHealthReport): string {
     report.offlineQueue.oldestAt,
     report.printer.state,
     report.printer.unconfirmedJobs > 0,
+    (report.documentsRefused ?? 0) > 0,
     report.relay,
     report.version,
     report.vatRates,

@@ -39,7 +39,10 @@ export interface HealthSources {
   /** Null when the terminal is not activated. */
   platform: PlatformSync | null;
   /** The fiscal documents on their way up to the cloud. */
-  documentPush: () => Pick<HealthRecord['platform'], 'documentsWaiting' | 'lastPushAt' | 'lastPushError'>;
+  documentPush: () => Pick<
+    HealthRecord['platform'],
+    'documentsWaiting' | 'documentsRefused' | 'lastRefusal' | 'lastPushAt' | 'lastPushError'
+  >;
   relay: () => RelayLinkState;
   receiptDeliveries: () => ReceiptDeliveryHealth;
   /** The disk's refusal of writes, probed again while there is one; null when writes go through. */

@@ -35,6 +35,8 @@ export interface MetricsSources {
   printerHealth: () => PrinterHealth;
   /** Fiscal documents the cloud has not confirmed at their current state (the platform outbox). */
   platformOutboxSize: () => number;
+  /** Of those, the documents the cloud refused, set aside (health's platform.documentsRefused). */
+  platformOutboxRefused: () => number;
   /** The platform link as health shows it; null when the terminal is not activated. */
   platform: () => PlatformHealth | null;
 }
@@ -196,6 +198,15 @@ export class TerminalMetrics implements MevRequestObserver {
       registers: [registry],
       collect() {
         this.set(sources.platformOutboxSize());
+      },
+    });
+
+    new Gauge({
+      name: 'platform_outbox_refused',
+      help: 'Of platform_outbox_size, the documents the cloud refused (a validation failure): set aside so that the later ones go up, offered again at start and every PLATFORM_PUSH_REFUSED_RETRY_MS; any is a defect to look at (GET /api/health, platform.lastRefusal)',
+      registers: [registry],
+      collect() {
+        this.set(sources.platformOutboxRefused());
       },
     });
 

@@ -18,7 +18,12 @@ const problemSchema = z.object({
   code: z.string().optional(),
   detail: z.string().optional(),
   title: z.string().optional(),
+  // A validation failure's fields: what an operator needs to know why a document was refused.
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+
+/** The fields a refusal names, the first few of them: enough to say why, short enough for health. */
+const FIELDS_SHOWN = 5;
 
 /**
  * Why a call to the cloud failed. `unreachable`: no usable answer (down, slow, not the cloud),
@@ -77,13 +82,15 @@ async function send(cloudUrl: string, path: string, init: CloudRequest): Promise
   const problem = problemSchema.safeParse(safeJson(text));
   const code = problem.success ? (problem.data.code ?? null) : null;
   const detail = problem.success ? (problem.data.detail ?? problem.data.title) : undefined;
+  const fields = problem.success ? (problem.data.errors ?? []).slice(0, FIELDS_SHOWN) : [];
+  const why = fields.length === 0 ? '' : ` (${fields.map((f) => `${f.path}: ${f.message}`).join('; ')})`;
   // A 5xx or an answer that is not a problem is the cloud (or a proxy) being away, not a refusal.
   const kind = response.status >= 500 || code === null ? 'unreachable' : 'refused';
   throw new CloudError(
     kind,
     response.status,
     code,
-    `The cloud answered ${response.status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`,
+    `The cloud answered ${response.status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}${why}`,
   );
 }
 

@@ -132,4 +132,62 @@ describe('the platform outbox', () => {
     expect(synced.revision).toBeGreaterThan(first.revision);
     expect(synced.fiscalCode).not.toBeNull();
   });
+
+  it('sets a refused document aside until the cloud takes it or its state changes', async () => {
+    const rt = ctx.terminal.runtime;
+    const outbox = rt.documentOutbox;
+    // The trigger-kept count health reads is the count of the rows, whatever happened to them.
+    const counted = () =>
+      rt.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM platform_outbox_refused').get()!.n;
+    const expectRefused = (n: number) => {
+      expect(outbox.refusedCount()).toBe(n);
+      expect(counted()).toBe(n);
+    };
+    outbox.confirm(outbox.due(1000));
+
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'down' });
+    const offline = (await ctx.terminal.call('POST', '/api/sales', cashSale(7))).body.data!;
+    const operationId = String(offline.fiscalOperationId);
+    const [doc] = outbox.due(1000);
+    expect(doc?.operationId).toBe(operationId);
+
+    // A refusal of a revision that is no longer the document's sets nothing aside.
+    outbox.setAside({ ...doc!, revision: doc!.revision - 1 }, 'stale', new Date());
+    expectRefused(0);
+
+    outbox.setAside(doc!, 'The cloud answered 400 invalid_request', new Date('2026-11-28T10:00:00Z'));
+    expectRefused(1);
+    expect(outbox.due(1000)).toEqual([]);
+    expect(outbox.refused(0, 10).map((d) => d.operationId)).toEqual([operationId]);
+    // Still waiting for the cloud: set aside, never dropped.
+    expect(outbox.size()).toBe(1);
+    expect(outbox.lastRefusal()).toEqual({
+      operationId,
+      reason: 'The cloud answered 400 invalid_request',
+      at: '2026-11-28T10:00:00.000Z',
+    });
+    // Refused again: the same row, its reason and time the latest.
+    outbox.setAside(doc!, 'again', new Date('2026-11-28T16:00:00Z'));
+    expectRefused(1);
+    expect(outbox.lastRefusal()?.reason).toBe('again');
+
+    // The fiscal server registers it: a new revision, due as any other document.
+    await setFaultMode(ctx.sim.adminUrl, ctx.sim.caCertPem, { mode: 'ok' });
+    for (;;) {
+      const [now] = outbox.due(1000);
+      if (now && now.revision > doc!.revision) break;
+      rt.syncWorker!.wake();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expectRefused(0);
+    expect(outbox.lastRefusal()).toBeNull();
+
+    // Refused at that revision too, then taken by the cloud: neither aside nor waiting.
+    const [registered] = outbox.due(1000);
+    outbox.setAside(registered!, 'refused', new Date());
+    expectRefused(1);
+    outbox.confirm(outbox.refused(0, 10));
+    expectRefused(0);
+    expect(outbox.size()).toBe(0);
+  });
 });

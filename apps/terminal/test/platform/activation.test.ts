@@ -215,6 +215,8 @@ describe('activation', () => {
       relay: 'none',
       // Not activated, the fiscal documents wait for the cloud (none issued here).
       documentsWaiting: 0,
+      documentsRefused: 0,
+      lastRefusal: null,
       lastPushAt: null,
       lastPushError: null,
     });

@@ -73,6 +73,7 @@ it('reports what health says, and a printer out of paper at once', async () => {
     fiscalDay: null,
     offlineQueue: { size: health.offlineQueueSize, oldestAt: null },
     documentsWaiting: health.platform.documentsWaiting,
+    documentsRefused: 0,
     printer: { state: 'ready', queuedJobs: 0, unconfirmedJobs: 0 },
     relay: 'none',
     timeZone: processTimeZone(),

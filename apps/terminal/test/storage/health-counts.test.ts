@@ -36,6 +36,7 @@ function read(db: Db) {
   const { operations, outbox, deliveries, printJobs } = storesOf(db);
   return {
     documentsWaiting: outbox.size(),
+    documentsRefused: outbox.refusedCount(),
     offlineQueue: operations.queueStats(),
     deliveriesQueued: deliveries.queuedCount(),
     printJobsQueued: printJobs.queuedCount(),
@@ -48,6 +49,13 @@ function recount(db: Db): ReturnType<typeof read> {
   const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()!.n;
   return {
     documentsWaiting: count('SELECT count(*) AS n FROM platform_outbox WHERE pushed_revision < revision'),
+    // Refusals of a document's current revision only (migration 0034; none in older files).
+    documentsRefused: count(`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'platform_outbox_refused'`)
+      ? count(
+          `SELECT count(*) AS n FROM platform_outbox_refused x
+             JOIN platform_outbox p ON p.seq = x.seq AND p.due = 1 AND p.revision = x.revision`,
+        )
+      : 0,
     offlineQueue: {
       size: count(`SELECT count(*) AS n FROM fiscal_operations WHERE status IN ('pending','sent','offline')`),
       oldestCreatedAt:
@@ -93,6 +101,8 @@ const step = fc.oneof(
   kind(2, 'take', fc.record({ limit: fc.integer({ min: 1, max: 5 }) })),
   kind(1, 'confirm', none),
   kind(1, 'fail', none),
+  // The cloud refused the first document taken, pushed alone: it is set aside.
+  kind(1, 'refuse', none),
   kind(1, 'deliver', fc.record({ pick, email: fc.boolean(), sms: fc.boolean() })),
   kind(2, 'delivered', fc.record({ pick, outcome: fc.constantFrom('sent', 'retry', 'given up' as const) })),
   kind(1, 'print', none),
@@ -102,7 +112,8 @@ const step = fc.oneof(
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
 type PushedDocument = { seq: number; revision: number };
-type Pusher = Pick<DocumentOutbox, 'confirm' | 'noteFailure'> & { due(limit: number): PushedDocument[] };
+type Pusher = Pick<DocumentOutbox, 'confirm' | 'noteFailure'> &
+  Partial<Pick<DocumentOutbox, 'setAside'>> & { due(limit: number): PushedDocument[] };
 
 /**
  * The push worker's statements as the terminal ran them before migration 0026 keyed the outbox
@@ -210,6 +221,12 @@ class Shop {
         );
         this.inFlight = [];
         return;
+      case 'refuse': {
+        const [refused, ...rest] = this.inFlight;
+        if (refused) outbox.setAside?.(refused, 'The cloud answered 400', new Date(this.clock));
+        this.inFlight = rest;
+        return;
+      }
       case 'deliver': {
         const saleId = newest(ids<string>(this.db, 'SELECT id FROM sales ORDER BY created_at'), s.pick);
         if (saleId === undefined) return;
@@ -276,7 +293,16 @@ describe('the counts health and the metrics read (migration 0016)', () => {
       db.prepare(
         `INSERT INTO row_counts (name, operation_type, status, n) VALUES ('fiscal_operations', 'receipt', 'success', 9)`,
       ).run();
-      const { documentsWaiting, offlineQueue, deliveriesQueued, printJobsQueued, byTypeAndStatus } = read(db);
+      db.prepare(`UPDATE row_counts SET n = 7 WHERE name = 'platform_outbox_refused'`).run();
+      const {
+        documentsWaiting,
+        documentsRefused,
+        offlineQueue,
+        deliveriesQueued,
+        printJobsQueued,
+        byTypeAndStatus,
+      } = read(db);
+      expect(documentsRefused).toBe(7);
       expect([documentsWaiting, offlineQueue.size, deliveriesQueued, printJobsQueued]).toEqual([7, 7, 7, 7]);
       expect(byTypeAndStatus).toEqual([{ type: 'receipt', status: 'success', count: 9 }]);
     });

@@ -3237,6 +3237,8 @@ export interface components {
             };
             /** @description Fiscal documents the cloud has not confirmed yet */
             documentsWaiting: number;
+            /** @description Of documentsWaiting, those the cloud refused (400): set aside, offered again at start and every few hours */
+            documentsRefused?: number;
             /** @description The receipt printer */
             printer: {
                 /** @enum {string} */

@@ -977,6 +977,20 @@ export interface components {
             relay: "none" | "connected" | "disconnected";
             /** @description fiscal documents the cloud has not confirmed at their current state (the platform outbox); they go up once activated, in order */
             documentsWaiting: number;
+            /** @description of documentsWaiting, those the cloud refused (400, a validation failure), or the terminal could not build from its records, at their current state: set aside so that the later ones go up, never dropped, offered again at start, every PLATFORM_PUSH_REFUSED_RETRY_MS and when the cloud’s capabilities change; a new state from the fiscal server makes one due again */
+            documentsRefused: number;
+            /** @description the latest refusal of a document still set aside; null when documentsRefused is 0 */
+            lastRefusal: {
+                /** @description the refused document’s fiscal operation */
+                operationId: string;
+                /** @description the cloud’s answer, with the fields it refused; or why the terminal could not build it */
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC
+                 */
+                at: string;
+            } | null;
             /** @description the last push of documents the cloud confirmed */
             lastPushAt: string | null;
             /** @description why the last push of documents failed; null after a success */
