@@ -106,6 +106,9 @@ function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): D
   }
 }
 
+/** The Idempotency-Key of the refund that takes back the rest of a purchase. */
+const takeBackKey = (purchase: CardTransaction) => `take-back:${purchase.id}`;
+
 export class CardPayments {
   readonly journal: CardJournal;
   readonly contact: CardTerminalContact;
@@ -211,7 +214,7 @@ export class CardPayments {
    * customer was answered with, CardJournal.ofRefusedSales; none of one answered offline), once
    * its refusal is recorded: later than the refusal itself when the disk refused its record at
    * the time (the request was answered 503), or while syncing. Never rejects: what is not taken
-   * back now, the restart takes back (recoverInterrupted).
+   * back now, the next card operation (#settle) or the restart (recoverInterrupted) takes back.
    */
   async takeBackRefusedSale(operationId: string, reason: string): Promise<void> {
     try {
@@ -226,34 +229,49 @@ export class CardPayments {
    * (void, else reversal), marked `cancelling` in the same turn as it is judged whole (a void or
    * refund of it already sending counts as returned, and one asked later is refused while it is
    * taken back); one that a refund already gave back part of is refunded the rest by its RRN (a
-   * void or a reversal would give that part back again), judged again under the card lock,
-   * under a key of its own, so that a second take-back resends that refund instead of making
-   * another.
+   * void or a reversal would give that part back again), judged again under the card lock.
    */
   async #takeBack(purchases: readonly CardTransaction[], reason: string): Promise<void> {
-    const key = (purchase: CardTransaction) => `take-back:${purchase.id}`;
-    const left = (purchase: CardTransaction) =>
-      purchase.amount - this.journal.returnedOf(purchase, key(purchase));
-    const partly = purchases.filter((purchase) => left(purchase) < purchase.amount);
+    const partly = purchases.filter((purchase) => this.#restOf(purchase) < purchase.amount);
     await this.cancel(
       purchases.filter((purchase) => !partly.includes(purchase)),
       reason,
     );
-    if (partly.length === 0) return;
-    await this.#lock.run(async () => {
-      for (const purchase of partly) {
-        const amount = left(purchase);
-        if (amount <= 0 || purchase.rrn === null) continue;
-        const request = {
-          kind: 'refund',
-          amount,
-          targetRrn: purchase.rrn,
-          authCodeSent: purchase.authCode,
-        } as const;
-        await this.#moneyBack(request, key(purchase), (row) => this.#sendRefund(row));
+    if (partly.length > 0) await this.#lock.run(() => this.#refundRests(partly, reason));
+  }
+
+  /** What a take-back of the purchase gives back: all but what other returns gave. */
+  #restOf(purchase: CardTransaction): number {
+    return purchase.amount - this.journal.returnedOf(purchase, takeBackKey(purchase));
+  }
+
+  /**
+   * Refunds the rest of each partly returned purchase of a refused sale (lock held), under a key
+   * of its own, so that a second take-back resends that refund instead of making another. One
+   * the card terminal did not do (down, in doubt, refused) is tried again by #settle, before the
+   * next card operation: waiting for a restart could leave the customer charged for days.
+   */
+  async #refundRests(purchases: readonly CardTransaction[], reason: string): Promise<void> {
+    for (const purchase of purchases) {
+      const amount = this.#restOf(purchase);
+      if (amount <= 0 || purchase.rrn === null) continue;
+      if (this.journal.byIdempotencyKey('refund', takeBackKey(purchase))?.status === 'approved') continue;
+      const request = {
+        kind: 'refund',
+        amount,
+        targetRrn: purchase.rrn,
+        authCodeSent: purchase.authCode,
+      } as const;
+      try {
+        await this.#moneyBack(request, takeBackKey(purchase), (row) => this.#sendRefund(row));
         this.#logger.info({ id: purchase.id, amount, reason }, 'card payment taken back: the rest refunded');
+      } catch (error) {
+        this.#logger.error(
+          { err: error, id: purchase.id, amount, reason },
+          'the rest of a card payment to take back is not refunded yet',
+        );
       }
-    });
+    }
   }
 
   /** Voids a purchase this terminal charged, by its cheque number. */
@@ -456,6 +474,10 @@ export class CardPayments {
       this.#unjournaled.delete(id);
     }
     for (const row of this.journal.cancelling()) await this.#cancelOne(row);
+    await this.#refundRests(
+      this.journal.ofRefusedSales(null).filter((purchase) => this.#restOf(purchase) < purchase.amount),
+      'the fiscal server refused the sale',
+    );
   }
 
   /** Void by cheque number, else reversal by reference (lock held). True once confirmed. */
