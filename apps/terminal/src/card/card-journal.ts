@@ -230,9 +230,12 @@ export class CardJournal {
   ofRefusedSales(operationId: string | null): CardTransaction[] {
     return this.db
       .prepare<{ op: string | null }, Row>(
-        `SELECT c.* FROM card_transactions c
-           JOIN sales s ON s.id = c.sale_id JOIN fiscal_operations o ON o.seq = s.seq
-         WHERE (@op IS NULL OR o.id = @op) AND o.status = 'failed' AND (o.is_offline = 0 OR o.unanswered = 1)
+        // Driven from the refused operations (their partial index, which SQLite takes only when
+        // the query repeats its condition): this runs before every card operation (#settle),
+        // and from the card side it scanned every approved purchase the terminal ever made.
+        `SELECT c.* FROM fiscal_operations o INDEXED BY fiscal_operations_failed
+           JOIN sales s ON s.seq = o.seq JOIN card_transactions c ON c.sale_id = s.id
+         WHERE o.status = 'failed' AND (@op IS NULL OR o.id = @op) AND (o.is_offline = 0 OR o.unanswered = 1)
            AND c.kind = 'purchase' AND c.status = 'approved'
          ORDER BY c.seq`,
       )
