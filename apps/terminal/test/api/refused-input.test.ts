@@ -186,3 +186,27 @@ describe('/api/print', () => {
     expect(error.message).toMatch(/Content-Encoding/);
   });
 });
+
+describe('a cash payment with an RRN', () => {
+  it('is refused (PAYMENT_RRN_INVALID): no sale, no receipt with a bank reference under the cash line', async () => {
+    const before = (await ctx.terminal.call<Enveloped>('GET', '/api/sales')).body.data!.total as number;
+    expect(
+      await details('POST', '/api/sales', {
+        ...cashSale(45),
+        payments: [{ type: '1', amount: 45, rrn: '263260000001' }],
+      }),
+    ).toEqual([{ field: 'payments[0].rrn', code: 'PAYMENT_RRN_INVALID' }]);
+    expect((await ctx.terminal.call<Enveloped>('GET', '/api/sales')).body.data!.total).toBe(before);
+    // The same RRN on a card payment charged elsewhere is the spec's case, and an empty one names none.
+    const card = await ctx.terminal.call<Enveloped>('POST', '/api/sales', {
+      ...cashSale(45),
+      payments: [{ type: '2', amount: 45, rrn: '263260000001' }],
+    });
+    expect(card.status).toBe(200);
+    const empty = await ctx.terminal.call<Enveloped>('POST', '/api/sales', {
+      ...cashSale(45),
+      payments: [{ type: '1', amount: 45, rrn: '' }],
+    });
+    expect(empty.status).toBe(200);
+  });
+});
