@@ -179,8 +179,13 @@ const cartMarkupSchema = withDefault(
   null,
 );
 
+/**
+ * Strict: a field a payment does not have is a VALIDATION_ERROR (UNKNOWN_FIELD) naming it. A
+ * payment moves money, and one read in part does the wrong thing: `RRN` or `reference` for
+ * `rrn`, dropped, made a card payment charged elsewhere one the terminal charged again.
+ */
 const paymentSchema = z
-  .object(
+  .strictObject(
     {
       type: z.enum(ACPS_CODES, coded('PAYMENT_TYPE_INVALID')).meta({ description: 'ACPS payment code' }),
       amount: amountField('PAYMENT_AMOUNT_INVALID', { positive: true }, 'amount paid with this type'),
