@@ -41,9 +41,11 @@ export function registerRoute<S>(r: RouteRegistry<S>, route: Route<S>): void {
     const key = Array.isArray(header) ? header.join(',') : header;
     request.idempotencyKey = key ?? null;
     // The path as requested, not the route's pattern: a key reused for another sale's
-    // duplicate is another payload.
+    // duplicate is another payload. In lower case: the ids a POST path carries are UUIDs (and
+    // numbers), the same in any case, as the routes read them; a retry naming the sale in
+    // another case (an ERP's uniqueidentifier read in upper case) is the same request, not 409.
     const fingerprint = () =>
-      requestFingerprint('POST', request.url.split('?')[0] ?? route.path, request.body);
+      requestFingerprint('POST', (request.url.split('?')[0] ?? route.path).toLowerCase(), request.body);
     const { result, replayed } = await r.idempotency.execute(key, fingerprint, () =>
       run(r, route, request, reply),
     );

@@ -68,6 +68,27 @@ describe('Idempotency-Key', () => {
     expect(retried.headers.get('x-idempotency-replayed')).toBeNull();
   });
 
+  it('replays a retry that names the sale in another case: the same sale, the same request', async () => {
+    // An ERP on SQL Server reads a uniqueidentifier in upper case; its retry may format the id
+    // another way. The path ids are UUIDs, the same in any case (GET and the refund take both).
+    const sale = (await ctx.terminal.call('POST', '/api/sales', cashSale(18))).body.data!;
+    const saleId = sale.saleId as string;
+    const refund = { items: [{ index: 0, quantity: 1 }], printReceipt: false };
+    const key = { 'Idempotency-Key': 'refund-case' };
+    const first = await ctx.terminal.call('POST', `/api/sales/${saleId.toUpperCase()}/refund`, refund, key);
+    expect(first.status).toBe(200);
+    const retry = await ctx.terminal.call('POST', `/api/sales/${saleId}/refund`, refund, key);
+    expect(retry.status, JSON.stringify(retry.body.error)).toBe(200);
+    expect(retry.headers.get('x-idempotency-replayed')).toBe('true');
+    expect(retry.body.data).toEqual(first.body.data);
+    const detail = await ctx.terminal.call('GET', `/api/sales/${saleId}`);
+    expect(detail.body.data!.refunds).toHaveLength(1);
+    // Another sale under the same key is still another request.
+    const other = (await ctx.terminal.call('POST', '/api/sales', cashSale(18))).body.data!;
+    const reused = await ctx.terminal.call('POST', `/api/sales/${other.saleId}/refund`, refund, key);
+    expect(reused.body.error!.code).toBe('IDEMPOTENCY_KEY_REUSE_MISMATCH');
+  });
+
   it('rejects unusable keys', async () => {
     const res = await ctx.terminal.call(
       'POST',

@@ -5,6 +5,7 @@
  * (internationalised ones accepted), unknown query parameters, catalog cursors the terminal did
  * not issue, print lines of the wrong type and bodies that claim a content coding.
  */
+import { listCardTransactions } from '@fiscal-pos/card-sim';
 import { describe, expect, it } from 'vitest';
 import { API_KEY, cashSale, useFiscalTerminal, type Enveloped } from '../support/terminal-harness.js';
 
@@ -68,6 +69,19 @@ describe('keys and flags', () => {
     expect(await details('POST', '/api/sales', sale)).toEqual([
       { field: 'payments[0].rrn', code: 'PAYMENT_RRN_INVALID' },
     ]);
+  });
+
+  it('a payment with a field it does not have (a misspelt rrn) is refused: the card is not charged again', async () => {
+    // The customer paid on another terminal; the ERP writes `RRN`. Read without it, the payment
+    // is a card payment the terminal charges itself: the customer would pay twice.
+    const purchases = async () =>
+      (await listCardTransactions(ctx.cardSim.adminUrl, { operation: 'purchase' })).length;
+    const charged = await purchases();
+    const sale = { ...cashSale(10), payments: [{ type: '2', amount: 10, RRN: '263260000001' }] };
+    expect(await details('POST', '/api/sales', sale)).toEqual([
+      { field: 'payments[0].RRN', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await purchases()).toBe(charged);
   });
 
   it.each([
@@ -184,5 +198,29 @@ describe('/api/print', () => {
     const error = await refused('POST', '/api/print', { lines: [['x']] }, { 'Content-Encoding': 'gzip' });
     expect(error.code).toBe('INVALID_JSON');
     expect(error.message).toMatch(/Content-Encoding/);
+  });
+});
+
+describe('a cash payment with an RRN', () => {
+  it('is refused (PAYMENT_RRN_INVALID): no sale, no receipt with a bank reference under the cash line', async () => {
+    const before = (await ctx.terminal.call<Enveloped>('GET', '/api/sales')).body.data!.total as number;
+    expect(
+      await details('POST', '/api/sales', {
+        ...cashSale(45),
+        payments: [{ type: '1', amount: 45, rrn: '263260000001' }],
+      }),
+    ).toEqual([{ field: 'payments[0].rrn', code: 'PAYMENT_RRN_INVALID' }]);
+    expect((await ctx.terminal.call<Enveloped>('GET', '/api/sales')).body.data!.total).toBe(before);
+    // The same RRN on a card payment charged elsewhere is the spec's case, and an empty one names none.
+    const card = await ctx.terminal.call<Enveloped>('POST', '/api/sales', {
+      ...cashSale(45),
+      payments: [{ type: '2', amount: 45, rrn: '263260000001' }],
+    });
+    expect(card.status).toBe(200);
+    const empty = await ctx.terminal.call<Enveloped>('POST', '/api/sales', {
+      ...cashSale(45),
+      payments: [{ type: '1', amount: 45, rrn: '' }],
+    });
+    expect(empty.status).toBe(200);
   });
 });

@@ -86,6 +86,21 @@ export function pricedLineFields(vatTable: VatTable) {
   };
 }
 
+/**
+ * An RRN names a card payment charged elsewhere (spec, payments[].rrn); cash has none. Taken,
+ * it printed `RRN <value>` under the cash line of the fiscal receipt, a bank reference for
+ * money that never went through a bank.
+ */
+function cashHasNoRrn(payment: { type: string; rrn: string | null }, ctx: z.RefinementCtx): void {
+  if (payment.type === ACPS_CASH && payment.rrn !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rrn'],
+      message: 'PAYMENT_RRN_INVALID|a cash payment has no RRN: rrn names a card payment charged elsewhere',
+    });
+  }
+}
+
 /** quantity is in thousandths here; a whole quantity is a multiple of 1000. */
 export function wholeQuantityRule(
   line: { allowDecimals: boolean; quantity: unknown },
@@ -164,21 +179,30 @@ const cartMarkupSchema = withDefault(
   null,
 );
 
-const paymentSchema = z.object(
-  {
-    type: z.enum(ACPS_CODES, coded('PAYMENT_TYPE_INVALID')).meta({ description: 'ACPS payment code' }),
-    amount: amountField('PAYMENT_AMOUNT_INVALID', { positive: true }, 'amount paid with this type'),
-    // An empty RRN names no payment: it is read as null, so the terminal charges the card.
-    rrn: withDefault(
-      keyText('PAYMENT_RRN_INVALID')
-        .max(12)
-        .meta({ description: 'reference number of a card payment already charged elsewhere' })
-        .transform((rrn) => (rrn === '' ? null : rrn)),
-      null,
-    ),
-  },
-  coded('PAYMENTS_REQUIRED', 'a payment must be an object'),
-);
+/**
+ * Strict: a field a payment does not have is a VALIDATION_ERROR (UNKNOWN_FIELD) naming it. A
+ * payment moves money, and one read in part does the wrong thing: `RRN` or `reference` for
+ * `rrn`, dropped, made a card payment charged elsewhere one the terminal charged again.
+ */
+const paymentSchema = z
+  .strictObject(
+    {
+      type: z.enum(ACPS_CODES, coded('PAYMENT_TYPE_INVALID')).meta({ description: 'ACPS payment code' }),
+      amount: amountField('PAYMENT_AMOUNT_INVALID', { positive: true }, 'amount paid with this type'),
+      // An empty RRN names no payment: it is read as null, so the terminal charges the card.
+      rrn: withDefault(
+        keyText('PAYMENT_RRN_INVALID')
+          .max(12)
+          .meta({
+            description: 'reference number of a card payment already charged elsewhere; never with cash (1)',
+          })
+          .transform((rrn) => (rrn === '' ? null : rrn)),
+        null,
+      ),
+    },
+    coded('PAYMENTS_REQUIRED', 'a payment must be an object'),
+  )
+  .superRefine(cashHasNoRrn);
 
 const deliverySchema = withDefault(
   z.object(
