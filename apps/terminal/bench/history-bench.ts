@@ -98,23 +98,35 @@ function verdicts(small: Figures, large: Figures, at: string): Figures {
     ...lists.filter((name) => name.endsWith('p99 ms')).map((name) => n(large, name)),
   );
   // A list is flat when the same page costs the same at both sizes. A filter whose rows are
-  // rare (7 Z reports and 2 refusals at 10k) returns a fuller page at 1M, whose extra cost is
-  // the rows it answers, not the history it reads: those pages are judged by their twins with
-  // a limit that both sizes fill, and reported beside the verdict.
+  // rare (7 Z reports and 2 refusals at 10k) returns a fuller page at 1M: that page is judged
+  // against the unfiltered page of its list at the small size, which returns as many rows, so
+  // that the verdict weighs the history read, not the rows answered (its limit=N twins are
+  // judged against themselves as every other list). Both ratios are printed.
   const p50s = lists.filter((name) => name.endsWith('p50 ms'));
   const rows = (figures: Figures, p50: string) => n(figures, p50.replace(/ p50 ms$/, ' rows'));
-  const samePage = (p50: string) => rows(small, p50) === rows(large, p50);
-  const worstP50 = Math.max(...p50s.filter(samePage).map(ratio));
+  const reference = (p50: string): string => {
+    if (rows(small, p50) === rows(large, p50)) return p50;
+    const unfiltered = `${p50.slice(0, p50.indexOf('?'))}?limit=50 p50 ms`;
+    // Without a page of as many rows to judge it by, it is judged against itself.
+    return rows(small, unfiltered) === rows(large, p50) ? unfiltered : p50;
+  };
+  const judged = p50s.map((p50) => ({ p50, ratio: n(large, p50) / n(small, reference(p50)) }));
+  const worst = judged.reduce((a, b) => (b.ratio > a.ratio ? b : a));
   const fuller = p50s
-    .filter((p50) => !samePage(p50))
+    .filter((p50) => reference(p50) !== p50)
     .map(
       (p50) =>
-        `${p50.replace(/ p50 ms$/, '')} ${x(ratio(p50))} (${rows(small, p50)} against ${rows(large, p50)} rows)`,
+        `${p50.replace(/ p50 ms$/, '')}: ${x(n(large, p50) / n(small, reference(p50)))} against ` +
+        `${reference(p50).replace(/ p50 ms$/, '')}, ${x(ratio(p50))} against itself ` +
+        `(${rows(small, p50)} rows at the small size, ${rows(large, p50)} here)`,
     );
   return {
-    [`goal: every list p50 at ${at} <= ${GOAL_LIST_P50_RATIO} x the small history (pages of as many rows)`]:
-      pass(worstP50 <= GOAL_LIST_P50_RATIO, `worst ${x(worstP50)}`),
-    [`pages fuller at ${at}, p50 against the small history (not judged)`]: fuller.join('; ') || 'none',
+    [`goal: every list p50 at ${at} <= ${GOAL_LIST_P50_RATIO} x a page of as many rows in the small history`]:
+      pass(
+        worst.ratio <= GOAL_LIST_P50_RATIO,
+        `worst ${x(worst.ratio)}, ${worst.p50.replace(/ p50 ms$/, '')}`,
+      ),
+    [`pages fuller at ${at} than in the small history`]: fuller.join('; ') || 'none',
     [`goal: every list p99 < ${GOAL_LIST_P99_MS} ms at ${at}`]: pass(
       worstList < GOAL_LIST_P99_MS,
       `worst ${worstList} ms`,
