@@ -75,6 +75,27 @@ describe('fleet alerts', () => {
     expect(codes(unconfirmed, at(0))).toEqual(['print_jobs_unconfirmed']);
   });
 
+  it('alerts on documents the cloud refused, at the last refusal on the cloud’s clock, until none are', () => {
+    const skew = 2 * 3_600_000;
+    const refused = (documentsRefused: number, lastRefusal: LatestHealth['report']['lastRefusal']) =>
+      active(health({ documentsWaiting: 3, documentsRefused, lastRefusal }, skew));
+    const refusal = {
+      operationId: 'op-1',
+      reason: 'documents[0].lines[0].productId: too long',
+      at: iso(skew - 60_000),
+    };
+    expect(terminalAlerts(refused(2, refusal), at(0))).toEqual([
+      { code: 'documents_refused', severity: 'critical', at: at(-60_000) },
+    ]);
+    // A terminal that sends the count alone (no reason yet): the alert, without a time.
+    expect(terminalAlerts(refused(1, undefined), at(0))).toEqual([
+      { code: 'documents_refused', severity: 'critical', at: null },
+    ]);
+    // Mended (sent again and taken), or a terminal before refusals were reported: no alert.
+    expect(codes(refused(0, null), at(0))).toEqual([]);
+    expect(codes(active(health({ documentsWaiting: 3 })), at(0))).toEqual([]);
+  });
+
   it('puts critical alerts before warnings', () => {
     const t = active(
       health({

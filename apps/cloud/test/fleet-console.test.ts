@@ -271,6 +271,52 @@ describe.each(DRIVERS)('console fleet on %s', (driver) => {
     expect(shown.health.vatRates).toEqual({ inUse: percent(20), pending: percent(19.5) });
   });
 
+  it('shows the receipts the cloud refused and the last refusal, alerting until none are', async () => {
+    const fresh = await seedMerchant(database, { name: 'Refused' });
+    const boss = await signInConsole(
+      cloud,
+      await seedConsoleUser(database, { merchantId: fresh.merchantId, role: 'viewer' }),
+    );
+    const t = await activeTerminal(cloud, fresh.merchantId, 'R');
+    const shown = async () => (await boss.call('GET', `/terminals/${t.terminalId}`)).json();
+    // A terminal before refusals were reported says nothing of them: unknown, not none.
+    await device(cloud, t, 'POST', '/health', healthReport());
+    expect((await shown()).health).toMatchObject({ documentsRefused: null, lastRefusal: null });
+
+    // Its clock a minute ahead of the cloud's: the refusal's time is shown on the cloud's.
+    const reportedAt = new Date(Date.now() + 60_000);
+    const refusedAt = new Date(reportedAt.getTime() - 5 * 60_000);
+    const lastRefusal = {
+      operationId: '0193b4a0-0000-7000-8000-000000000001',
+      reason: 'The cloud refused the document: documents[0].lines[0].productId: Too big',
+      at: refusedAt.toISOString(),
+    };
+    const report = healthReport({
+      reportedAt: reportedAt.toISOString(),
+      documentsWaiting: 2,
+      documentsRefused: 2,
+      lastRefusal,
+    });
+    expect((await device(cloud, t, 'POST', '/health', report)).status).toBe(204);
+    const terminal = await shown();
+    expect(terminal.health).toMatchObject({
+      documentsRefused: 2,
+      lastRefusal: { operationId: lastRefusal.operationId, reason: lastRefusal.reason },
+    });
+    const at = Date.parse(terminal.health.lastRefusal.at);
+    expect(Math.abs(at - (refusedAt.getTime() - 60_000))).toBeLessThan(5_000);
+    expect(terminal.alerts).toEqual([
+      { code: 'documents_refused', severity: 'critical', at: terminal.health.lastRefusal.at },
+    ]);
+    const overview = (await boss.call('GET', '/overview')).json();
+    expect(overview.summary).toMatchObject({ critical: 1, warning: 0 });
+
+    // Sent again and taken: none refused, the alert is gone.
+    const mended = healthReport({ documentsRefused: 0, lastRefusal: null });
+    expect((await device(cloud, t, 'POST', '/health', mended)).status).toBe(204);
+    expect(await shown()).toMatchObject({ health: { documentsRefused: 0, lastRefusal: null }, alerts: [] });
+  });
+
   it('refuses a change without the CSRF token, and a body that is not valid with 400', async () => {
     const noCsrf = await owner.call('POST', '/terminals', { name: 'X' }, { 'x-csrf-token': '' });
     expect(noCsrf.status).toBe(403);

@@ -83,6 +83,14 @@ describe.each(DRIVERS)('terminal health reports on %s', (driver) => {
         'unknown VAT code',
         { ...good, vatRates: { inUse: [{ code: 'Z', rateBasisPoints: 0, exempt: false }], pending: null } },
       ],
+      [
+        'refusal reason over the limit',
+        {
+          ...good,
+          documentsRefused: 1,
+          lastRefusal: { operationId: 'op', reason: 'x'.repeat(1001), at: good.reportedAt },
+        },
+      ],
       ['not an object', [good]],
     ];
     for (const [why, body] of bad) {

@@ -1,7 +1,8 @@
 // The fleet's pages in Chromium against a real cloud: the overview shows the health reports of
 // a real terminal process (activated by its code, selling through the tax-authority simulator,
 // printing to a printer-sim process that runs out of paper) as alerts, its state and the week's
-// sales chart, and a terminal's VAT rates with those its next fiscal day takes; an owner adds a terminal (code and QR code shown once), tests, renames and
+// sales chart, a terminal's VAT rates with those its next fiscal day takes, and the receipts the cloud
+// refused (the alert, the count, the last refusal's reason); an owner adds a terminal (code and QR code shown once), tests, renames and
 // deactivates one, creates an integration key (shown once), revokes it and switches the module;
 // a viewer sees the same lists without the owner's controls.
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,14 @@ import {
   type ConsoleApp,
   BROWSER_TEST_TIMEOUT_MS,
 } from './console-browser.js';
+
+/** A refusal as a terminal reports it: the cloud's answer naming the field it refused. */
+const REFUSAL = {
+  operationId: '0193b4a0-0000-7000-8000-00000000c0de',
+  reason:
+    'The cloud answered 400 invalid_request: The body failed validation. (body.documents.0.lines.0.productId: ' +
+    'Too big: expected string to have <=100 characters)',
+};
 
 /** The default VAT table with B at `b` basis points, as a terminal's health reports it. */
 const VAT_TABLE = (b: number) => [
@@ -119,6 +128,10 @@ describe.skipIf(noBrowser !== null)(
           fiscalDay: { startedAt: iso(-86_400_000 + 40 * 60_000), expiresAt: iso(40 * 60_000) },
           // The merchant lowered B to 19 % during the open day: the terminal takes it after its Z report.
           vatRates: { inUse: VAT_TABLE(2000), pending: VAT_TABLE(1900) },
+          // Two of its receipts the cloud refused: missing from sales, stock and the ERP.
+          documentsWaiting: 2,
+          documentsRefused: 2,
+          lastRefusal: { ...REFUSAL, at: iso(-25 * 60_000) },
         }),
       );
       expect(reported.status).toBeLessThan(300);
@@ -135,7 +148,27 @@ describe.skipIf(noBrowser !== null)(
       const page = await app.signedInPage('viewer');
       await page.getByText('The printer is out of paper.').waitFor();
       await page.getByText(/The fiscal day expires at .+: close it before then\./).waitFor();
+      await page
+        .locator('.fleet-alert--critical')
+        .filter({ hasText: 'Receipts the cloud refused: 2. Sales, stock and the ERP miss them' })
+        .waitFor();
       const table = page.getByRole('table', { name: 'Terminals' });
+      await table.getByRole('columnheader', { name: 'Refused by the cloud' }).waitFor();
+      // The real terminal refused none; the other terminal two.
+      expect(
+        await table
+          .getByRole('row', { name: /^Casa reală/ })
+          .getByRole('cell')
+          .nth(4)
+          .textContent(),
+      ).toBe('0');
+      expect(
+        await table
+          .getByRole('row', { name: /^Casa\b(?! reală)/ })
+          .getByRole('cell')
+          .nth(4)
+          .textContent(),
+      ).toBe('2');
       await table.getByRole('cell', { name: 'Out of paper' }).waitFor();
       // Online: the in-process terminal, whose report says it is linked to a relay (this one has none).
       await table.getByRole('cell', { name: 'Online' }).waitFor();
@@ -155,6 +188,25 @@ describe.skipIf(noBrowser !== null)(
       await facts.getByText('New VAT rates from the next fiscal day', { exact: true }).waitFor();
       await facts.getByText('B 19% (now 20%)', { exact: true }).waitFor();
       await screenshots(page, 'terminals-vat-rates');
+    });
+
+    it('shows the receipts the cloud refused of a terminal, and why the last one was', async () => {
+      const page = await app.signedInPage('viewer');
+      await page.getByRole('link', { name: 'Terminals' }).click();
+      await page.getByRole('button', { name: 'Open Casa', exact: true }).click();
+      const facts = page.locator('.fleet-facts');
+      await facts.getByText('Receipts the cloud refused', { exact: true }).waitFor();
+      expect(await facts.locator('dt:has-text("Receipts the cloud refused") + dd').textContent()).toBe('2');
+      const last = facts.locator('dt:has-text("Last refusal") + dd');
+      expect(await last.textContent()).toMatch(
+        new RegExp(`, operation ${REFUSAL.operationId}: .*productId: Too big`),
+      );
+      await screenshots(page, 'terminals-refused');
+      // The real terminal reports none refused.
+      await page.getByRole('button', { name: 'Open Casa reală', exact: true }).click();
+      await page.getByRole('heading', { name: 'Casa reală' }).waitFor();
+      expect(await facts.locator('dt:has-text("Receipts the cloud refused") + dd').textContent()).toBe('0');
+      expect(await facts.getByText('Last refusal').count()).toBe(0);
     });
 
     it('lets an owner add a terminal, with its code and QR code shown once', async () => {

@@ -229,6 +229,11 @@ const Instant = z.iso.datetime({ offset: true });
 /** A VAT table as the terminal's health shows it: the rate of each code it knows. */
 const HealthVatRates = z.array(VatRate.omit({ version: true })).max(VAT_CODES.length);
 const ReportCount = z.number().int().min(0).max(2_147_483_647);
+/**
+ * The longest refusal reason a health report carries: the terminal cuts a longer one (the cloud's
+ * answer names every field it refused), so that the report itself is never refused for it.
+ */
+export const REFUSAL_REASON_MAX_LENGTH = 1000;
 
 export const DeviceHealthReport = z
   .object({
@@ -254,6 +259,19 @@ export const DeviceHealthReport = z
     documentsRefused: ReportCount.optional().describe(
       'Of documentsWaiting, those the cloud refused (400): set aside, offered again at start and every few hours',
     ),
+    // Since the console says why: optional, terminals before it report the count alone.
+    lastRefusal: z
+      .object({
+        operationId: z.string().min(1).max(100).describe('The refused document’s fiscal operation'),
+        reason: z
+          .string()
+          .max(REFUSAL_REASON_MAX_LENGTH)
+          .describe('The cloud’s answer with the fields it refused, or why the terminal could not build it'),
+        at: Instant.describe('When it was refused (the terminal’s clock)'),
+      })
+      .nullable()
+      .optional()
+      .describe('The latest refusal of a document still set aside; null when documentsRefused is 0'),
     printer: z
       .object({
         state: z.enum(PRINTER_STATES),

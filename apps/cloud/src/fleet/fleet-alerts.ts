@@ -29,6 +29,7 @@ export const ALERT_CODES = [
   'fiscal_day_expired',
   'fiscal_day_expiring',
   'offline_queue_stale',
+  'documents_refused',
   'printer_paper_out',
   'printer_unavailable',
   'print_jobs_unconfirmed',
@@ -41,7 +42,10 @@ export const ALERT_SEVERITIES = ['critical', 'warning'] as const;
 export interface FleetAlert {
   code: AlertCode;
   severity: (typeof ALERT_SEVERITIES)[number];
-  /** The instant the alert is about (the day's expiry, the oldest queued document, the last report), on the cloud's clock. */
+  /**
+   * The instant the alert is about (the day's expiry, the oldest queued document, the last refusal,
+   * the last report), on the cloud's clock.
+   */
   at: Date | null;
 }
 
@@ -100,6 +104,14 @@ export function terminalAlerts(terminal: TerminalForAlerts, now: Date): FleetAle
     if (now.getTime() - oldestAt.getTime() >= OFFLINE_QUEUE_MAX_AGE_MS)
       alerts.push({ code: 'offline_queue_stale', severity: 'critical', at: oldestAt });
   }
+  // Receipts the cloud refused are missing from its sales, stock and the ERP's feed until someone
+  // mends them: they are retried, but a refusal (a defect of the data) seldom heals by itself.
+  if ((report.documentsRefused ?? 0) > 0)
+    alerts.push({
+      code: 'documents_refused',
+      severity: 'critical',
+      at: report.lastRefusal ? onCloudClock(health, report.lastRefusal.at) : null,
+    });
   const printer = report.printer.state;
   if (printer === 'paper-out') alerts.push({ code: 'printer_paper_out', severity: 'critical', at: null });
   else if (printer === 'cover-open' || printer === 'offline' || printer === 'unreachable')

@@ -30,7 +30,7 @@ const Alert = z
     code: z.enum(ALERT_CODES),
     severity: z.enum(ALERT_SEVERITIES),
     at: Instant.nullable().describe(
-      'What the alert is about: the day’s expiry, the oldest queued document, the last report',
+      'What the alert is about: the day’s expiry, the oldest queued document, the last refusal, the last report',
     ),
   })
   .meta({ id: 'ConsoleFleetAlert' });
@@ -49,6 +49,24 @@ const Health = z
     offlineQueueSize: z.number().int(),
     offlineQueueOldestAt: Instant.nullable(),
     documentsWaiting: z.number().int().describe('Documents not yet in the cloud'),
+    documentsRefused: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Of documentsWaiting, those the cloud refused (400): missing from sales, stock and the ERP until mended; ' +
+          'null: the terminal does not report them (a version before them)',
+      ),
+    lastRefusal: z
+      .object({
+        operationId: z.string().describe('The refused document’s fiscal operation, on the terminal'),
+        reason: z
+          .string()
+          .describe('The cloud’s answer with the fields it refused, or why the terminal could not build it'),
+        at: Instant,
+      })
+      .nullable()
+      .describe('The latest refusal of a document still refused; null: none, or the terminal does not say'),
     printer: z.object({
       state: z.enum(PRINTER_STATES),
       queuedJobs: z.number().int(),
@@ -118,6 +136,10 @@ export function presentTerminal(t: FleetTerminal): z.infer<typeof ConsoleTermina
       reportedAt: t.health.reportedAt.toISOString(),
       fiscalDayExpiresAt: iso(t.health.fiscalDayExpiresAt),
       offlineQueueOldestAt: iso(t.health.offlineQueueOldestAt),
+      lastRefusal: t.health.lastRefusal && {
+        ...t.health.lastRefusal,
+        at: t.health.lastRefusal.at.toISOString(),
+      },
     },
     alerts: t.alerts.map(presentAlert),
   };

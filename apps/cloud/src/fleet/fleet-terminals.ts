@@ -48,10 +48,20 @@ export interface FleetHealth {
   offlineQueueSize: number;
   offlineQueueOldestAt: Date | null;
   documentsWaiting: number;
+  /** Of those, the ones the cloud refused; null: a terminal before it reported them. */
+  documentsRefused: number | null;
+  /** The latest refusal of a document still refused, its time on the cloud's clock; null: none or not reported. */
+  lastRefusal: FleetRefusal | null;
   printer: LatestHealth['report']['printer'];
   relay: LatestHealth['report']['relay'];
   /** Its VAT rates, the day's and those waiting for its Z report; null: a terminal before them. */
   vatRates: FleetVatRates | null;
+}
+
+export interface FleetRefusal {
+  operationId: string;
+  reason: string;
+  at: Date;
 }
 
 /** A VAT table as the console shows it: percent, null for the exempt code. */
@@ -83,6 +93,10 @@ function presentHealth(latest: LatestHealth): FleetHealth {
     offlineQueueOldestAt:
       report.offlineQueue.oldestAt === null ? null : onCloudClock(latest, report.offlineQueue.oldestAt),
     documentsWaiting: report.documentsWaiting,
+    documentsRefused: report.documentsRefused ?? null,
+    lastRefusal: report.lastRefusal
+      ? { ...report.lastRefusal, at: onCloudClock(latest, report.lastRefusal.at) }
+      : null,
     printer: report.printer,
     relay: report.relay,
     vatRates: report.vatRates

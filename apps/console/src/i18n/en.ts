@@ -280,6 +280,7 @@ export const en = {
     expiresAt: (when: string) => `Expires ${when}`,
     offlineQueue: 'Not registered',
     documentsWaiting: 'Not in the cloud',
+    documentsRefused: 'Refused by the cloud',
     printer: 'Printer',
     version: 'Version',
     sales: 'Sales',
@@ -306,6 +307,8 @@ export const en = {
       printer_paper_out: 'The printer is out of paper.',
       printer_unavailable: 'The printer is off, open or unreachable.',
       print_jobs_unconfirmed: 'Receipts the printer did not confirm: reprint or drop them on the terminal.',
+      documents_refused: (count: string) =>
+        `Receipts the cloud refused: ${count}. Sales, stock and the ERP miss them: tell your support (the terminal keeps them and sends them again).`,
     },
     printer: {
       none: 'None',
@@ -328,6 +331,10 @@ export const en = {
     version: 'Version',
     vatRates: 'VAT rates',
     pendingVatRates: 'New VAT rates from the next fiscal day',
+    documentsRefused: 'Receipts the cloud refused',
+    notReported: 'Not reported by this version',
+    lastRefusal: 'Last refusal',
+    refusal: (when: string, operationId: string) => `${when}, operation ${operationId}:`,
     rateNow: (rate: string) => `now ${rate}`,
     open: (name: string) => `Open ${name}`,
     empty: 'No terminals yet.',

@@ -273,6 +273,7 @@ export const ro: Messages = {
     expiresAt: (when: string) => `Expiră ${when}`,
     offlineQueue: 'Neînregistrate',
     documentsWaiting: 'Netransmise în cloud',
+    documentsRefused: 'Refuzate de cloud',
     printer: 'Imprimantă',
     version: 'Versiune',
     sales: 'Vânzări',
@@ -300,6 +301,8 @@ export const ro: Messages = {
       printer_unavailable: 'Imprimanta este oprită, deschisă sau inaccesibilă.',
       print_jobs_unconfirmed:
         'Bonuri neconfirmate de imprimantă: retipăriți-le sau renunțați la ele pe terminal.',
+      documents_refused: (count: string) =>
+        `Bonuri refuzate de cloud: ${count}. Lipsesc din vânzări, stoc și ERP: anunțați suportul (terminalul le păstrează și le retrimite).`,
     },
     printer: {
       none: 'Fără',
@@ -322,6 +325,10 @@ export const ro: Messages = {
     version: 'Versiune',
     vatRates: 'Cote TVA',
     pendingVatRates: 'Cote TVA noi din următoarea zi fiscală',
+    documentsRefused: 'Bonuri refuzate de cloud',
+    notReported: 'Nu le raportează această versiune',
+    lastRefusal: 'Ultimul refuz',
+    refusal: (when: string, operationId: string) => `${when}, operațiunea ${operationId}:`,
     rateNow: (rate: string) => `acum ${rate}`,
     open: (name: string) => `Deschide ${name}`,
     empty: 'Niciun terminal încă.',

@@ -274,6 +274,7 @@ export const ru: Messages = {
     expiresAt: (when: string) => `Истекает ${when}`,
     offlineQueue: 'Не зарегистрировано',
     documentsWaiting: 'Не в облаке',
+    documentsRefused: 'Отклонены облаком',
     printer: 'Принтер',
     version: 'Версия',
     sales: 'Продажи',
@@ -301,6 +302,8 @@ export const ru: Messages = {
       printer_unavailable: 'Принтер выключен, открыт или недоступен.',
       print_jobs_unconfirmed:
         'Чеки, не подтверждённые принтером: перепечатайте или отмените их на терминале.',
+      documents_refused: (count: string) =>
+        `Чеки, отклонённые облаком: ${count}. Их нет в продажах, остатках и ERP: сообщите в поддержку (терминал хранит их и отправит снова).`,
     },
     printer: {
       none: 'Нет',
@@ -323,6 +326,10 @@ export const ru: Messages = {
     version: 'Версия',
     vatRates: 'Ставки НДС',
     pendingVatRates: 'Новые ставки НДС со следующего фискального дня',
+    documentsRefused: 'Чеки, отклонённые облаком',
+    notReported: 'Эта версия о них не сообщает',
+    lastRefusal: 'Последний отказ',
+    refusal: (when: string, operationId: string) => `${when}, операция ${operationId}:`,
     rateNow: (rate: string) => `сейчас ${rate}`,
     open: (name: string) => `Открыть ${name}`,
     empty: 'Терминалов пока нет.',

@@ -3,7 +3,7 @@
 // Sent every `intervalMs` (the cloud's "last seen") and within `checkMs` of a change an alert
 // depends on (paper out, a fiscal day opened, the relay link lost), so a shop owner hears of
 // it in seconds, not at the next minute. Selling never waits for it; a failure only delays it.
-import type { DeviceHealthReport } from '@fiscal-pos/platform-protocol';
+import { REFUSAL_REASON_MAX_LENGTH, type DeviceHealthReport } from '@fiscal-pos/platform-protocol';
 import type { Logger } from 'pino';
 import { WakeSignal } from '../background/wake-signal.js';
 import type { Clock } from '../clock.js';
@@ -14,6 +14,14 @@ import type { HealthRecord } from './health-contract.js';
 
 /** What the report says of the terminal beside its health: its zone and fiscal identity. */
 type TerminalIdentity = Pick<DeviceHealthReport, 'timeZone' | 'fiscalIdentity'>;
+
+/** The latest refusal, its reason cut to what the report carries (the console shows its start). */
+function reportedRefusal(
+  refusal: HealthRecord['platform']['lastRefusal'],
+): DeviceHealthReport['lastRefusal'] {
+  if (refusal === null || refusal.reason.length <= REFUSAL_REASON_MAX_LENGTH) return refusal;
+  return { ...refusal, reason: `${refusal.reason.slice(0, REFUSAL_REASON_MAX_LENGTH - 1)}…` };
+}
 
 /** The report made of what GET /api/health answers now: both say the same thing. */
 function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, now: Date): DeviceHealthReport {
@@ -26,6 +34,7 @@ function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, no
     offlineQueue: { size: record.offlineQueueSize, oldestAt: record.offlineQueueOldestAt },
     documentsWaiting: record.platform.documentsWaiting,
     documentsRefused: record.platform.documentsRefused,
+    lastRefusal: reportedRefusal(record.platform.lastRefusal),
     printer: {
       state: record.printer.state,
       queuedJobs: record.printer.queuedJobs,
@@ -43,7 +52,10 @@ function deviceHealthReport(record: HealthRecord, identity: TerminalIdentity, no
  * for on the console by whoever just changed them). A change of any of it is reported at once;
  * counts that move with every sale (documents waiting, the queue's size) are not in it, or an
  * offline terminal would report at every sale: they go up with the next periodic report. That
- * the cloud refused a document (set aside, docs/platform.md "Fiscal documents") is in it.
+ * the cloud refused a document (set aside, docs/platform.md "Fiscal documents") is in it, and
+ * which document it refused last: a second refusal while one is set aside does not change the
+ * count's "some", yet the console must say why at once (its time is left out: the same refusal
+ * offered again every few hours is no news).
  */
 function alertState(report: DeviceHealthReport): string {
   return JSON.stringify([
@@ -54,6 +66,7 @@ function alertState(report: DeviceHealthReport): string {
     report.printer.state,
     report.printer.unconfirmedJobs > 0,
     (report.documentsRefused ?? 0) > 0,
+    report.lastRefusal?.operationId ?? null,
     report.relay,
     report.version,
     report.vatRates,

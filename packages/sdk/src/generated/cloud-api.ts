@@ -3239,6 +3239,18 @@ export interface components {
             documentsWaiting: number;
             /** @description Of documentsWaiting, those the cloud refused (400): set aside, offered again at start and every few hours */
             documentsRefused?: number;
+            /** @description The latest refusal of a document still set aside; null when documentsRefused is 0 */
+            lastRefusal?: {
+                /** @description The refused document’s fiscal operation */
+                operationId: string;
+                /** @description The cloud’s answer with the fields it refused, or why the terminal could not build it */
+                reason: string;
+                /**
+                 * Format: date-time
+                 * @description When it was refused (the terminal’s clock)
+                 */
+                at: string;
+            } | null;
             /** @description The receipt printer */
             printer: {
                 /** @enum {string} */
@@ -3753,6 +3765,17 @@ export interface components {
             offlineQueueOldestAt: string | null;
             /** @description Documents not yet in the cloud */
             documentsWaiting: number;
+            /** @description Of documentsWaiting, those the cloud refused (400): missing from sales, stock and the ERP until mended; null: the terminal does not report them (a version before them) */
+            documentsRefused: number | null;
+            /** @description The latest refusal of a document still refused; null: none, or the terminal does not say */
+            lastRefusal: {
+                /** @description The refused document’s fiscal operation, on the terminal */
+                operationId: string;
+                /** @description The cloud’s answer with the fields it refused, or why the terminal could not build it */
+                reason: string;
+                /** Format: date-time */
+                at: string;
+            } | null;
             printer: {
                 /** @enum {string} */
                 state: "none" | "ready" | "paper-near-end" | "paper-out" | "cover-open" | "offline" | "unreachable" | "unknown";
@@ -3781,10 +3804,10 @@ export interface components {
         };
         ConsoleFleetAlert: {
             /** @enum {string} */
-            code: "fiscal_day_expired" | "fiscal_day_expiring" | "offline_queue_stale" | "printer_paper_out" | "printer_unavailable" | "print_jobs_unconfirmed" | "terminal_degraded" | "terminal_silent";
+            code: "fiscal_day_expired" | "fiscal_day_expiring" | "offline_queue_stale" | "documents_refused" | "printer_paper_out" | "printer_unavailable" | "print_jobs_unconfirmed" | "terminal_degraded" | "terminal_silent";
             /** @enum {string} */
             severity: "critical" | "warning";
-            /** @description What the alert is about: the day’s expiry, the oldest queued document, the last report */
+            /** @description What the alert is about: the day’s expiry, the oldest queued document, the last refusal, the last report */
             at: string | null;
         };
         ConsoleSalesTotals: {

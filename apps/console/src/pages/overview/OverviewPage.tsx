@@ -19,9 +19,13 @@ type Overview = Awaited<ReturnType<typeof fetchOverview>>;
 type Terminal = Overview['terminals'][number];
 type Alert = Terminal['alerts'][number];
 
-function alertText(t: Messages, when: (iso: string) => string, alert: Alert): string {
+type Format = ReturnType<typeof useFleetFormat>;
+
+function alertText(t: Messages, { when, count }: Format, terminal: Terminal, alert: Alert): string {
   const at = alert.at === null ? '' : when(alert.at);
   switch (alert.code) {
+    case 'documents_refused':
+      return t.fleet.alerts.documents_refused(count(terminal.health?.documentsRefused ?? 0));
     case 'fiscal_day_expiring':
       return t.fleet.alerts.fiscal_day_expiring(at);
     case 'offline_queue_stale':
@@ -38,7 +42,7 @@ function alertText(t: Messages, when: (iso: string) => string, alert: Alert): st
 
 function Alerts({ terminals }: { terminals: Terminal[] }) {
   const t = useT();
-  const { when } = useFleetFormat();
+  const format = useFleetFormat();
   const alerts = terminals
     .flatMap((terminal) => terminal.alerts.map((alert) => ({ terminal, alert })))
     .sort((a, b) => (a.alert.severity === b.alert.severity ? 0 : a.alert.severity === 'critical' ? -1 : 1));
@@ -48,7 +52,7 @@ function Alerts({ terminals }: { terminals: Terminal[] }) {
       {alerts.map(({ terminal, alert }) => (
         <li key={`${terminal.id}-${alert.code}`} className={`fleet-alert fleet-alert--${alert.severity}`}>
           <span className="fleet-alert__severity">{t.fleet[alert.severity]}</span>
-          <strong>{terminal.name}</strong>: {alertText(t, when, alert)}
+          <strong>{terminal.name}</strong>: {alertText(t, format, terminal, alert)}
         </li>
       ))}
     </ul>
@@ -75,6 +79,9 @@ function TerminalTable({ terminals }: { terminals: Terminal[] }) {
               <th scope="col" className="ui-numeric">
                 {t.overview.documentsWaiting}
               </th>
+              <th scope="col" className="ui-numeric">
+                {t.overview.documentsRefused}
+              </th>
               <th scope="col">{t.overview.printer}</th>
               <th scope="col">{t.overview.version}</th>
             </tr>
@@ -99,6 +106,11 @@ function TerminalTable({ terminals }: { terminals: Terminal[] }) {
                   </td>
                   <td className="ui-numeric">{health === null ? '—' : count(health.offlineQueueSize)}</td>
                   <td className="ui-numeric">{health === null ? '—' : count(health.documentsWaiting)}</td>
+                  <td className="ui-numeric">
+                    {health === null || health.documentsRefused === null
+                      ? '—'
+                      : count(health.documentsRefused)}
+                  </td>
                   <td>{health === null ? '—' : t.fleet.printer[health.printer.state]}</td>
                   <td>{health?.version ?? '—'}</td>
                 </tr>

@@ -32,6 +32,7 @@ const fetchTerminals = (cursor: string | undefined) =>
 type Terminal = Awaited<ReturnType<typeof fetchTerminals>>['data'][number];
 type VatRates = NonNullable<NonNullable<Terminal['health']>['vatRates']>;
 type VatRate = VatRates['inUse'][number];
+type Health = NonNullable<Terminal['health']>;
 type Activation = Awaited<ReturnType<typeof createTerminal>>;
 
 const createTerminal = (name: string) => data(api.POST(`${CONSOLE_API}/terminals`, { body: { name } }));
@@ -79,6 +80,30 @@ function VatRateFacts({ rates }: { rates: VatRates }) {
             {changed
               .map((r) => `${r.code} ${rate(r)} (${t.terminals.rateNow(rate(inUse.get(r.code)))})`)
               .join(', ')}
+          </dd>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The receipts the cloud refused (set aside on the terminal, missing from sales, stock and the
+ * ERP), and the latest refusal's reason: what whoever mends it needs.
+ */
+function RefusalFacts({ health }: { health: Health }) {
+  const t = useT();
+  const { when, count } = useFleetFormat();
+  const refusal = health.lastRefusal;
+  return (
+    <>
+      <dt>{t.terminals.documentsRefused}</dt>
+      <dd>{health.documentsRefused === null ? t.terminals.notReported : count(health.documentsRefused)}</dd>
+      {refusal && (
+        <>
+          <dt>{t.terminals.lastRefusal}</dt>
+          <dd>
+            {t.terminals.refusal(when(refusal.at), refusal.operationId)} <code>{refusal.reason}</code>
           </dd>
         </>
       )}
@@ -206,6 +231,7 @@ function TerminalPanel({ terminalId, onClose }: { terminalId: string; onClose: (
         </dd>
         <dt>{t.terminals.version}</dt>
         <dd>{terminal.health?.version ?? '—'}</dd>
+        {terminal.health && <RefusalFacts health={terminal.health} />}
         {terminal.health?.vatRates && <VatRateFacts rates={terminal.health.vatRates} />}
       </dl>
       {activation && <ActivationBox activation={activation} onDone={() => setActivation(null)} />}
