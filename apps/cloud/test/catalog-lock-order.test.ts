@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveProduct } from '../src/products/save-product.js';
 import type { Cloud } from '../src/server.js';
 import {
+  admin,
   call,
   DRIVERS,
   openTestDatabase,
@@ -70,6 +71,52 @@ describe.skipIf(!DRIVERS.includes('postgres'))('one lock order for product write
     await session.query('commit');
     return Promise.all([create, second]);
   }
+
+  /** Runs `first` and then `second` while the session holds the catalog, then lets both go. */
+  async function inOrder(
+    first: () => Promise<ApiResponse>,
+    second: () => Promise<ApiResponse>,
+  ): Promise<[ApiResponse, ApiResponse]> {
+    await session.query('begin');
+    await session.query('select * from catalog_versions where merchant_id = $1 for update', [m.merchantId]);
+    const one = first();
+    await lockWaiters(1);
+    const two = second();
+    await lockWaiters(2);
+    await session.query('commit');
+    return Promise.all([one, two]);
+  }
+
+  const categories = `/merchants/${'{m}'}/categories`;
+  const category = async (name: string, parentId: string | null = null): Promise<string> => {
+    const res = await admin(cloud, 'POST', categories.replace('{m}', m.merchantId), {
+      body: { name, parentId },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.json().id as string;
+  };
+
+  it('a product put in a category while the category is deleted: the delete is refused', async () => {
+    const shelf = await category('Shelf');
+    const [create, remove] = await inOrder(
+      () => api('POST', '/products', { ...BODY, code: 'SHELVED', categoryId: shelf }),
+      () => admin(cloud, 'DELETE', `${categories.replace('{m}', m.merchantId)}/${shelf}`),
+    );
+    expect(create.status, create.text).toBe(201);
+    expect(remove.status, remove.text).toBe(409);
+  });
+
+  it('two categories moved under each other at once: no cycle', async () => {
+    const a = await category('A');
+    const b = await category('B');
+    const at = (id: string) => `${categories.replace('{m}', m.merchantId)}/${id}`;
+    const [moveA, moveB] = await inOrder(
+      () => admin(cloud, 'PUT', at(a), { body: { name: 'A', parentId: b, position: 0 } }),
+      () => admin(cloud, 'PUT', at(b), { body: { name: 'B', parentId: a, position: 0 } }),
+    );
+    expect(moveA.status, moveA.text).toBe(200);
+    expect(moveB.status, moveB.text).toBe(400);
+  });
 
   it('a create and a delete of the same code', async () => {
     const [create, remove] = await createThen(() => api('DELETE', '/products/RACE'));

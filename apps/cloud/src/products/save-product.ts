@@ -10,7 +10,11 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { lockCatalog, nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
+import {
+  catalogTransaction,
+  nextCatalogVersion,
+  takeCatalogVersions,
+} from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
 import {
@@ -75,18 +79,12 @@ async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
 }
 
 /**
- * Runs a product write of the merchant; a code or SKU another product holds is 409
- * catalog_conflict. Every product write holds the merchant's catalog first, then its products:
- * a create (which holds the catalog to take its version, then meets the row of its code) and an
- * update or delete of that row (which held the row, then wanted the catalog) deadlocked, and
- * PostgreSQL failed one of them with a 500.
+ * Runs a product write of the merchant, holding its catalog first (catalogTransaction); a code
+ * or SKU another product holds is 409 catalog_conflict.
  */
 export async function writing<T>(db: Db, merchantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
-      await lockCatalog(tx, merchantId);
-      return work(tx);
-    });
+    return await catalogTransaction(db, merchantId, work);
   } catch (error) {
     if (isUniqueViolation(error))
       throw new ProblemError('catalog_conflict', 'Another product of the merchant has this code or SKU.');
