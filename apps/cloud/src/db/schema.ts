@@ -312,8 +312,19 @@ export const webhookEndpoints = pgTable(
     failingSince: ts('failing_since'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /**
+     * The integration API's Idempotency-Key of the registration, and the SHA-256 of its body: a
+     * retry gets this endpoint back instead of a second one delivering every event again.
+     */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
   },
-  (t) => [index('webhook_endpoints_merchant_idx').on(t.merchantId)],
+  (t) => [
+    index('webhook_endpoints_merchant_idx').on(t.merchantId),
+    uniqueIndex('webhook_endpoints_idempotency_uq')
+      .on(t.merchantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null and ${t.deletedAt} is null`),
+  ],
 );
 
 export const events = pgTable(

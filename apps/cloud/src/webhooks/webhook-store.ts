@@ -22,6 +22,20 @@ export async function requireEndpoint(db: Queryable, merchantId: string, id: str
   return row;
 }
 
+/** The merchant's live endpoint registered with this Idempotency-Key, if any. */
+export async function findEndpointByIdempotencyKey(
+  db: Queryable,
+  merchantId: string,
+  idempotencyKey: string,
+): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(live(merchantId), eq(webhookEndpoints.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
 export async function countLiveEndpoints(db: Queryable, merchantId: string): Promise<number> {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
