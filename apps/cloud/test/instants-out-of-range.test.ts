@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../src/server.js';
 import { fiscalDocument } from './documents-fixture.js';
+import { healthReport } from './health-report-fixture.js';
 import {
   activeTerminal,
   call,
@@ -81,5 +82,17 @@ describe.each(DRIVERS)('instants out of range on %s', (driver) => {
     });
     expect(res.status, res.text).toBe(400);
     expect(res.json()).toMatchObject({ errors: [{ path: 'body.documents.0.createdAt' }] });
+  });
+
+  it('refuses a health report whose fiscal day started in year 0', async () => {
+    const res = await device(
+      cloud,
+      terminal,
+      'POST',
+      '/health',
+      healthReport({ fiscalDay: { startedAt: '0000-12-31T12:00:00Z', expiresAt: '0001-01-01T12:00:00Z' } }),
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.json()).toMatchObject({ errors: [{ path: 'body.fiscalDay.startedAt' }] });
   });
 });
