@@ -5,8 +5,10 @@
 // - a retry of a registration whose answer was lost (a timeout), with its Idempotency-Key, gets
 //   the endpoint back: it made a second endpoint, so every event was delivered twice under two
 //   webhook ids (a receiver deduplicating on the id processed each order twice), one of them
-//   signed with a secret the integration never saw.
+//   signed with a secret the integration never saw. Only the API key that registered it gets
+//   it back: another key of the merchant guessing the Idempotency-Key must not read its secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../src/keys/keys.js';
 import type { Cloud } from '../src/server.js';
 import {
   call,
@@ -68,6 +70,22 @@ describe.each(DRIVERS)('webhook registrations on %s', (driver) => {
     const anew = await register(body, 'register-1');
     expect(anew.status, anew.text).toBe(201);
     expect(anew.json().id).not.toBe(first.json().id);
+    for (const endpoint of await live()) await remove(endpoint.id);
+  });
+
+  it("never answers another API key's registration, nor its secret", async () => {
+    const body = { url: 'https://127.0.0.1:9/own', events: ['order.created'] };
+    const first = await register(body, 'register-own');
+    expect(first.status, first.text).toBe(201);
+    const other = await createKey(database.db, { merchantId: m.merchantId, scopes: ['webhooks:manage'] });
+    const guessed = await call(cloud, 'POST', '/api/public/v1/webhooks', {
+      key: other.key,
+      body,
+      headers: { 'idempotency-key': 'register-own' },
+    });
+    expect(guessed.status, guessed.text).toBe(201);
+    expect(guessed.json().id).not.toBe(first.json().id);
+    expect(guessed.json().secret).not.toBe(first.json().secret);
     for (const endpoint of await live()) await remove(endpoint.id);
   });
 

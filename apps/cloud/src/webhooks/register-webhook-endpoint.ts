@@ -26,8 +26,11 @@ const MAX_ENDPOINTS = 16;
 export interface RegisterWebhookEndpointOptions {
   merchantId: string;
   body: CreateWebhookBody;
-  /** The integration API's Idempotency-Key, when sent: a retry gets the first endpoint back. */
-  idempotencyKey?: string | undefined;
+  /**
+   * The integration API's Idempotency-Key, when sent, with the API key sending it: a retry by
+   * that API key gets the first endpoint back, secret included; no other API key does.
+   */
+  idempotency?: { apiKeyId: string; key: string } | undefined;
 }
 
 type RegisteredEndpoint = WebhookEndpoint & { secret: string };
@@ -38,11 +41,11 @@ export async function registerWebhookEndpoint(
   ctx: Pick<AppContext, 'db' | 'urlGuard' | 'secrets'>,
   options: RegisterWebhookEndpointOptions,
 ): Promise<RegisterWebhookEndpointResult> {
-  const { merchantId, body, idempotencyKey } = options;
+  const { merchantId, body, idempotency } = options;
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   const replay = async (db: Queryable) => {
-    if (idempotencyKey === undefined) return undefined;
-    const row = await findEndpointByIdempotencyKey(db, merchantId, idempotencyKey);
+    if (idempotency === undefined) return undefined;
+    const row = await findEndpointByIdempotencyKey(db, { merchantId, ...idempotency });
     return row && replayed(ctx.secrets, row, requestHash);
   };
   // A retry is answered before the URL is resolved again: it was checked when registered, and
@@ -80,8 +83,9 @@ export async function registerWebhookEndpoint(
       secretCiphertext: sealed.ciphertext,
       secretKeyId: sealed.keyId,
       status: 'enabled',
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash: idempotencyKey === undefined ? null : requestHash,
+      apiKeyId: idempotency?.apiKeyId ?? null,
+      idempotencyKey: idempotency?.key ?? null,
+      requestHash: idempotency === undefined ? null : requestHash,
     });
     return { kind: 'created', endpoint: { ...presentEndpoint(row), secret } };
   });

@@ -22,16 +22,21 @@ export async function requireEndpoint(db: Queryable, merchantId: string, id: str
   return row;
 }
 
-/** The merchant's live endpoint registered with this Idempotency-Key, if any. */
+/** The merchant's live endpoint this API key registered with this Idempotency-Key, if any. */
 export async function findEndpointByIdempotencyKey(
   db: Queryable,
-  merchantId: string,
-  idempotencyKey: string,
+  options: { merchantId: string; apiKeyId: string; key: string },
 ): Promise<EndpointRow | undefined> {
   const [row] = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(live(merchantId), eq(webhookEndpoints.idempotencyKey, idempotencyKey)))
+    .where(
+      and(
+        live(options.merchantId),
+        eq(webhookEndpoints.apiKeyId, options.apiKeyId),
+        eq(webhookEndpoints.idempotencyKey, options.key),
+      ),
+    )
     .limit(1);
   return row;
 }

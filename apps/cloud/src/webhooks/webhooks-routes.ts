@@ -30,9 +30,9 @@ export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']
   operationId: 'createWebhook',
   summary: 'Registers an https endpoint; the signing secret is returned only here',
   description:
-    'With an Idempotency-Key, a retry with the same key and body returns the endpoint it registered ' +
-    '(200, Idempotent-Replayed: true, with its current secret) instead of registering a second one; ' +
-    'the same key with another body is 409.',
+    'With an Idempotency-Key, a retry by the same API key with the same Idempotency-Key and body returns ' +
+    'the endpoint it registered (200, Idempotent-Replayed: true, with its current secret) instead of ' +
+    'registering a second one; the same Idempotency-Key with another body is 409.',
   body: CreateWebhookBody,
   idempotencyKey: 'optional',
   responses: {
@@ -48,7 +48,11 @@ export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']
     },
   },
   handler: async ({ ctx, auth, body, idempotencyKey }) => {
-    const result = await registerWebhookEndpoint(ctx, { merchantId: auth.merchantId, body, idempotencyKey });
+    const result = await registerWebhookEndpoint(ctx, {
+      merchantId: auth.merchantId,
+      body,
+      idempotency: idempotencyKey === undefined ? undefined : { apiKeyId: auth.keyId, key: idempotencyKey },
+    });
     if (result.kind === 'replayed')
       return { status: 200, body: result.endpoint, headers: { 'idempotent-replayed': 'true' } };
     return { status: 201, body: result.endpoint };

@@ -281,7 +281,7 @@ export interface paths {
         put?: never;
         /**
          * Registers an https endpoint; the signing secret is returned only here
-         * @description With an Idempotency-Key, a retry with the same key and body returns the endpoint it registered (200, Idempotent-Replayed: true, with its current secret) instead of registering a second one; the same key with another body is 409.
+         * @description With an Idempotency-Key, a retry by the same API key with the same Idempotency-Key and body returns the endpoint it registered (200, Idempotent-Replayed: true, with its current secret) instead of registering a second one; the same Idempotency-Key with another body is 409.
          *
          *     Needs a key with one of the scopes: webhooks:manage.
          */
