@@ -85,6 +85,13 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    // No bytes is no body, as without the header: many clients name JSON on every POST, also
+    // on those that take none (confirm an order) or an optional one (cancel it), which answered
+    // them 400 invalid_json. A route that needs a body says so by its field, `body`.
+    if (body.length === 0) {
+      done(null, undefined);
+      return;
+    }
     if (!isUtf8(body)) {
       done(
         new ProblemError(

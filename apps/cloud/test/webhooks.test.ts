@@ -87,6 +87,9 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
       'http://127.0.0.1/x',
       'https://10.0.0.1/x',
       'https://[::ffff:169.254.169.254]/x',
+      // SIIT's translated form and NAT64's local-use prefix (both were taken as public)
+      'https://[::ffff:0:169.254.169.254]/x',
+      'https://[64:ff9b:1::a9fe:a9fe]/x',
       'https://user:pw@127.0.0.1/x',
     ]) {
       const res = await api('POST', '/webhooks', { url, events: ['order.created'] });

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEVICE_CREDENTIAL_PREFIX } from './device-credential.js';
 import { TimeZone } from './time-zone.js';
 import { pinVerifierSchema } from './pin-verifier.js';
+import { Instant } from './instant.js';
 
 /** Appended to the cloud's URL, path prefix included: `https://host/prefix` + this + `/terminal`. */
 export const DEVICE_API_BASE_PATH = '/api/device/v1';
@@ -225,7 +226,6 @@ export type PrinterState = (typeof PRINTER_STATES)[number];
 /** The terminal's link to the relay: `none` when it has nothing to dial. */
 export const RELAY_LINK_STATES = ['none', 'connected', 'disconnected'] as const;
 
-const Instant = z.iso.datetime({ offset: true });
 /** A VAT table as the terminal's health shows it: the rate of each code it knows. */
 const HealthVatRates = z.array(VatRate.omit({ version: true })).max(VAT_CODES.length);
 const ReportCount = z.number().int().min(0).max(2_147_483_647);

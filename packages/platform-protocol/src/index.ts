@@ -7,6 +7,7 @@
 // its sales has that line negative, which no type could say (docs/platform.md, "Amounts").
 import { ACPS_CODES, VAT_CODES } from '@fiscal-pos/fiscal';
 import { z } from 'zod';
+import { Instant } from './instant.js';
 import { TimeZone } from './time-zone.js';
 
 export const DOCUMENT_TYPES = ['sale', 'refund', 'cash_in', 'cash_out', 'x_report', 'z_report'] as const;
@@ -89,7 +90,7 @@ export const PushedDocument = z
       .max(MAX_INT)
       .describe('Bumped by the terminal at each change of fiscal status'),
     type: z.enum(DOCUMENT_TYPES),
-    createdAt: z.iso.datetime({ offset: true }).describe('When the terminal issued the document'),
+    createdAt: Instant.describe('When the terminal issued the document'),
     receiptNumber: Count.nullable(),
     reportNumber: Count,
     status: z.enum(DOCUMENT_STATUSES).describe('The MEV status; failed: the tax server refused it'),
@@ -174,3 +175,4 @@ export * from './pin-verifier.js';
 export * from './device-api.js';
 export * from './activation-link.js';
 export * from './time-zone.js';
+export * from './instant.js';

@@ -32,6 +32,9 @@ const RANGES: readonly (readonly [AddressClass, 'ipv4' | 'ipv6', string, number]
   ['unspecified', 'ipv6', '::', 128],
   ['loopback', 'ipv6', '::1', 128],
   ['reserved', 'ipv6', '100::', 64],
+  // NAT64's local-use prefix (RFC 8215): a translator of the cloud's own network, which puts the
+  // IPv4 address at any of RFC 6052's offsets; never a public receiver.
+  ['reserved', 'ipv6', '64:ff9b:1::', 48],
   ['reserved', 'ipv6', '2001::', 23],
   ['reserved', 'ipv6', '2001:db8::', 32],
   // AWS's metadata service sits inside unique-local space: never a LAN receiver.
@@ -49,7 +52,10 @@ const CLASSES: readonly (readonly [AddressClass, BlockList])[] = RANGES.map(([ki
   return [kind, list] as const;
 });
 
-/** IPv4 hidden inside an IPv6 form (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16). */
+/**
+ * IPv4 hidden inside an IPv6 form (mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, NAT64
+ * 64:ff9b::/96, 6to4 2002::/16), dotted or in hex groups as the URL parser writes them.
+ */
 function embeddedIpv4(ipv6: string): string | undefined {
   const dotted = /^(?:::ffff:(?:0:)?|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(ipv6);
   if (dotted) return dotted[1];
@@ -66,9 +72,11 @@ function embeddedIpv4(ipv6: string): string | undefined {
     number,
     number,
   ];
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0)) {
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0) {
     // ::ffff:x:y (mapped) and the deprecated ::x:y (compatible) forms
-    if (g5 === 0xffff || g6 !== 0) return toV4(g6, g7);
+    if (g4 === 0 && (g5 === 0xffff || (g5 === 0 && g6 !== 0))) return toV4(g6, g7);
+    // ::ffff:0:x:y (SIIT's translated form, RFC 6145): a translator on the path reaches x.y
+    if (g4 === 0xffff && g5 === 0) return toV4(g6, g7);
   }
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return toV4(g6, g7);
   if (g0 === 0x2002) return toV4(g1, g2);

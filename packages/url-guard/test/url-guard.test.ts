@@ -22,6 +22,12 @@ describe('webhook address guard', () => {
     ['::ffff:10.0.0.1', 'private'],
     ['64:ff9b::a9fe:a9fe', 'link-local'],
     ['2002:a9fe:a9fe::1', 'link-local'],
+    // As the URL parser writes [::ffff:0:169.254.169.254] and [::ffff:0:127.0.0.1]
+    ['::ffff:0:a9fe:a9fe', 'link-local'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:808:808', 'public'],
+    ['64:ff9b:1::a9fe:a9fe', 'reserved'],
+    ['64:ff9b:1:a9:fe:a9fe::', 'reserved'],
     ['8.8.8.8', 'public'],
     ['2a00:1450:4001:80b::200e', 'public'],
   ])('%s is %s', (ip, expected) => {

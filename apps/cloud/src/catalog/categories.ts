@@ -8,7 +8,7 @@ import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import type { Category } from '@fiscal-pos/platform-protocol';
 import type { CategoryBody } from './catalog-schemas.js';
-import { nextCatalogVersion } from '../catalog-base/catalog-version.js';
+import { catalogTransaction, nextCatalogVersion } from '../catalog-base/catalog-version.js';
 import { insertCategories } from '../catalog-base/insert-categories.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 
@@ -47,7 +47,7 @@ async function isAtOrBelow(tx: Tx, id: string, ancestorId: string): Promise<bool
 }
 
 export async function createCategory(db: Db, merchantId: string, body: CategoryBody): Promise<Category> {
-  return db.transaction(async (tx) => {
+  return catalogTransaction(db, merchantId, async (tx) => {
     await requireCategoryRef(tx, merchantId, body.parentId, 'body.parentId');
     const [row] = await insertCategories(tx, merchantId, [{ id: newId('cat'), ...body }]);
     return presentCategory(row!);
@@ -61,7 +61,7 @@ export async function updateCategory(
   id: string,
   change: Partial<CategoryBody>,
 ): Promise<Category | undefined> {
-  return db.transaction(async (tx) => {
+  return catalogTransaction(db, merchantId, async (tx) => {
     const [existing] = await tx.select().from(categories).where(live(merchantId, id)).for('update');
     if (!existing) return undefined;
     const body: CategoryBody = {
@@ -84,7 +84,7 @@ export async function updateCategory(
 }
 
 export async function deleteCategory(db: Db, merchantId: string, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return catalogTransaction(db, merchantId, async (tx) => {
     const [existing] = await tx.select().from(categories).where(live(merchantId, id)).for('update');
     if (!existing) return false;
     const [child] = await tx

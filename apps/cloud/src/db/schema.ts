@@ -312,8 +312,22 @@ export const webhookEndpoints = pgTable(
     failingSince: ts('failing_since'),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /**
+     * The integration API key that registered it with an Idempotency-Key, that key, and the
+     * SHA-256 of the body: a retry by that API key gets this endpoint back (its secret included)
+     * instead of a second one delivering every event again. Another API key of the merchant,
+     * knowing or guessing the Idempotency-Key, gets nothing from it.
+     */
+    apiKeyId: text('api_key_id'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
   },
-  (t) => [index('webhook_endpoints_merchant_idx').on(t.merchantId)],
+  (t) => [
+    index('webhook_endpoints_merchant_idx').on(t.merchantId),
+    uniqueIndex('webhook_endpoints_idempotency_uq')
+      .on(t.apiKeyId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null and ${t.deletedAt} is null`),
+  ],
 );
 
 export const events = pgTable(

@@ -1,6 +1,7 @@
 // The sales of the integration API (scope sales:read): the receipts the merchant's terminals
 // pushed, with lines, payments, VAT and fiscal codes.
 import { z } from 'zod';
+import { Instant } from '@fiscal-pos/platform-protocol';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
@@ -9,8 +10,6 @@ import { presentSale, RECEIPT_TYPES, Sale } from './document-schemas.js';
 import { findSale, salePage } from './sale-store.js';
 
 const SalePage = pageOf(Sale, 'SalePage');
-
-const Instant = z.iso.datetime({ offset: true });
 
 export const listSalesRoute = defineRoute(integrationKey(['sales:read']), {
   method: 'GET',

@@ -1,8 +1,23 @@
 // Opaque cursors: base64url of the sort key of the last row served. Clients must not parse them.
 import { z } from 'zod';
+import { EARLIEST_INSTANT_MS } from '@fiscal-pos/platform-protocol';
 import { ProblemError } from './problem.js';
 
-const CursorPayload = z.object({ t: z.number().int(), i: z.string() });
+/** The end of year 9999, UTC: every stored row is dated before it. */
+const LATEST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * What a cursor holds. A cursor is the client's text, decoded: a time or an id this API never
+ * issues (year 0, beyond any Date, a NUL PostgreSQL text cannot hold) would fail the query it
+ * bounds, so it is refused like any other cursor this API did not return.
+ */
+const CursorPayload = z.object({
+  t: z.number().int().min(EARLIEST_INSTANT_MS).max(LATEST_INSTANT_MS),
+  i: z
+    .string()
+    .max(100)
+    .refine((id) => !id.includes('\u0000')),
+});
 
 export interface SortKey {
   at: Date;

@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireIdempotencyKey } from './idempotency-key.js';
+import { idempotencyKeyOf, requireIdempotencyKey } from './idempotency-key.js';
 import { pathOfNulText } from './nul-text.js';
 import { fromZodError, ProblemError } from './problem.js';
 
@@ -135,16 +135,20 @@ export interface Access<C, P extends object> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a route's use case takes the Idempotency-Key header (RouteDef.idempotencyKey). */
+type IdempotencyKeyUse = 'required' | 'optional';
+
 interface HandlerInput<C, Q, B, PA, K> {
   ctx: C;
   query: Q;
   body: B;
   params: PA;
   /**
-   * The Idempotency-Key header, read once by the kit where the route requires it (its use case
-   * keeps the key itself); an optional key is the audience's (`around`), not the handler's.
+   * The Idempotency-Key header, read once by the kit where the route takes it (its use case
+   * keeps the key itself); an optional key of an audience that keeps answers is the
+   * audience's (`around`), not the handler's.
    */
-  idempotencyKey: K extends 'required' ? string : undefined;
+  idempotencyKey: K extends 'required' ? string : K extends 'optional' ? string | undefined : undefined;
   request: FastifyRequest;
 }
 
@@ -156,7 +160,7 @@ interface RouteDef<
   QS extends z.ZodType | undefined,
   BS extends z.ZodType | undefined,
   PS extends z.ZodType | undefined,
-  K extends 'required' | undefined,
+  K extends IdempotencyKeyUse | undefined,
 > {
   method: Method;
   /** Relative to the audience's base path, in OpenAPI form: /products/{code}. */
@@ -173,8 +177,9 @@ interface RouteDef<
   bodyLimit?: number;
   params?: PS;
   /**
-   * The change needs an Idempotency-Key, which its use case keeps itself (stock adjustments):
-   * without one the kit answers 400 before the handler runs, and the document marks it required.
+   * The change takes an Idempotency-Key, which its use case keeps itself: `required` (stock
+   * adjustments), without one the kit answers 400 before the handler runs and the document marks
+   * it required; `optional` (webhook registration), the handler gets it when sent.
    */
   idempotencyKey?: K;
   responses: R;
@@ -204,7 +209,7 @@ export interface Route<C> {
   bodyMediaType?: 'text/csv' | undefined;
   bodyLimit?: number | undefined;
   params?: z.ZodType | undefined;
-  idempotencyKey?: 'required' | undefined;
+  idempotencyKey?: IdempotencyKeyUse | undefined;
   responses: Responses;
   /** The route's onRequest hook: admits the caller or throws the refusal. */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -232,7 +237,7 @@ export function defineRoute<
   QS extends z.ZodType | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
   PS extends z.ZodType | undefined = undefined,
-  K extends 'required' | undefined = undefined,
+  K extends IdempotencyKeyUse | undefined = undefined,
 >(access: Access<C, P>, def: RouteDef<C, P, R, QS, BS, PS, K>): Route<C> {
   const { handler, ...contract } = def;
   // What admit learned of the caller, until the handler runs (Fastify keeps the request).
@@ -259,7 +264,12 @@ export function defineRoute<
           'unsupported_media_type',
           `Send the body as ${def.bodyMediaType ?? 'application/json'}.`,
         );
-      const idempotencyKey = def.idempotencyKey === 'required' ? requireIdempotencyKey(request) : undefined;
+      const idempotencyKey =
+        def.idempotencyKey === 'required'
+          ? requireIdempotencyKey(request)
+          : def.idempotencyKey === 'optional'
+            ? idempotencyKeyOf(request)
+            : undefined;
       // Each part is parsed by its schema; an absent one gives `undefined`, which is what the
       // type parameter defaults to when the part is not declared.
       const input = {

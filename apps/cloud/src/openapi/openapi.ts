@@ -43,12 +43,14 @@ function parameters(
 }
 
 /**
- * The Idempotency-Key header a change takes: required where the route says so, optional where
- * its audience keeps answers of every change (the operator's and the console's).
+ * The Idempotency-Key header a change takes: required or optional where the route says so,
+ * optional where its audience keeps answers of every change (the operator's and the console's).
  */
 function idempotencyKeyParameter(route: AnyRoute): JsonObject[] {
   const required = route.idempotencyKey === 'required';
-  if (!required && !(route.doc.idempotentChanges === true && route.method !== 'GET')) return [];
+  const optional =
+    route.idempotencyKey === 'optional' || (route.doc.idempotentChanges === true && route.method !== 'GET');
+  if (!required && !optional) return [];
   return [
     {
       name: 'Idempotency-Key',

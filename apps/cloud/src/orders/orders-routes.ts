@@ -1,5 +1,6 @@
 // The order endpoints of the integration API: each handler calls one use case and presents.
 import { z } from 'zod';
+import { Instant } from '@fiscal-pos/platform-protocol';
 import { decodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute, type Answer } from '../http/route.js';
@@ -65,12 +66,9 @@ export const listOrdersRoute = defineRoute(integrationKey(['orders:read', 'order
   operationId: 'listOrders',
   summary: 'Orders, oldest change first, cursor-paginated',
   query: PageQuery.extend({
-    updatedSince: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .describe(
-        'Only orders changed at or after this instant, before the oldest write still open: ask again from the largest updatedAt read and nothing is missed',
-      ),
+    updatedSince: Instant.optional().describe(
+      'Only orders changed at or after this instant, before the oldest write still open: ask again from the largest updatedAt read and nothing is missed',
+    ),
     externalOrderId: z.string().max(100).optional(),
     status: z.enum(ORDER_STATUSES).optional(),
   }),

@@ -10,7 +10,6 @@ import { canonicalJson, fromMilli, fromMinor } from '@fiscal-pos/fiscal';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { categories, products, type LocalizedText } from '../db/schema.js';
-import { lockCatalog } from '../catalog-base/catalog-version.js';
 import { CategoryName, insertCategories } from '../catalog-base/insert-categories.js';
 import { newId } from '../ids.js';
 import { StockQuantity } from '../limits.js';
@@ -343,8 +342,7 @@ export async function importProducts(
   if (Array.isArray(table)) return failed(mode, table);
   const rowCount = table.rows.length + table.issues.length;
   if (mode === 'validate') return summary(mode, rowCount, await planImport(db, merchantId, table), false);
-  return writing(db, async (tx) => {
-    await lockCatalog(tx, merchantId);
+  return writing(db, merchantId, async (tx) => {
     const plan = await planImport(tx, merchantId, table);
     if (plan.issues.length > 0) return summary(mode, rowCount, plan, false);
     await insertCategories(tx, merchantId, plan.categories);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from '@fiscal-pos/platform-protocol';
 import { decodeCursor, encodeCursor, PageQuery, pageOf } from '../http/cursor.js';
 import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { JsonText, defineRoute } from '../http/route.js';
@@ -16,12 +17,9 @@ import {
 } from './product-schemas.js';
 
 const ProductListQuery = PageQuery.extend({
-  updatedSince: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .describe(
-      'Only products changed at or after this instant, deleted ones included (incremental sync), before the oldest write still open: ask again from the largest updatedAt read and nothing is missed',
-    ),
+  updatedSince: Instant.optional().describe(
+    'Only products changed at or after this instant, deleted ones included (incremental sync), before the oldest write still open: ask again from the largest updatedAt read and nothing is missed',
+  ),
 });
 const ProductPage = pageOf(Product, 'ProductPage');
 

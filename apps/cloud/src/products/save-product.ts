@@ -10,7 +10,11 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { emitEvent, emitEvents } from '../events/emit-event.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
-import { nextCatalogVersion, takeCatalogVersions } from '../catalog-base/catalog-version.js';
+import {
+  catalogTransaction,
+  nextCatalogVersion,
+  takeCatalogVersions,
+} from '../catalog-base/catalog-version.js';
 import { requireCategoryRef } from '../catalog-base/category-ref.js';
 import { presentProduct, type Product, type ProductWriteBody } from './product-schemas.js';
 import {
@@ -74,10 +78,13 @@ async function catalogValues(tx: Tx, merchantId: string, input: ProductInput) {
   };
 }
 
-/** Runs a product write; a code or SKU another product holds is 409 catalog_conflict. */
-export async function writing<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs a product write of the merchant, holding its catalog first (catalogTransaction); a code
+ * or SKU another product holds is 409 catalog_conflict.
+ */
+export async function writing<T>(db: Db, merchantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(work);
+    return await catalogTransaction(db, merchantId, work);
   } catch (error) {
     if (isUniqueViolation(error))
       throw new ProblemError('catalog_conflict', 'Another product of the merchant has this code or SKU.');
@@ -98,7 +105,7 @@ async function finish(
 
 /** Creates the product, or replaces the one with the same code (reviving a deleted one). */
 export async function saveProduct(db: Db, merchantId: string, input: ProductInput): Promise<Product> {
-  return writing(db, async (tx) => {
+  return writing(db, merchantId, async (tx) => {
     await requireCategoryRef(tx, merchantId, input.categoryId, 'body.categoryId');
     const [saved] = await upsertProducts(tx, merchantId, [input], 'set with the product');
     return saved!.product;
@@ -233,7 +240,7 @@ const inputOf = ({ price, ...rest }: ProductWriteBody): ProductInput => ({
  * comes back under its old id (the unique code is the merchant's identity for the product).
  */
 export async function createProduct(db: Db, merchantId: string, body: ProductWriteBody): Promise<Product> {
-  return writing(db, async (tx) => {
+  return writing(db, merchantId, async (tx) => {
     const values = await catalogValues(tx, merchantId, inputOf(body));
     const [row] = await tx
       .insert(products)
@@ -295,7 +302,7 @@ export async function updateProduct(
   ref: ProductRef,
   change: { replace: ProductWriteBody } | { merge: Partial<ProductWriteBody> },
 ): Promise<Product | undefined> {
-  return writing(db, async (tx) => {
+  return writing(db, merchantId, async (tx) => {
     const [existing] = await tx.select().from(products).where(refersTo(merchantId, ref)).for('update');
     if (!existing) return undefined;
     const input = 'replace' in change ? inputOf(change.replace) : merged(storedInput(existing), change.merge);
@@ -314,7 +321,7 @@ export async function deleteProduct(
   merchantId: string,
   ref: ProductRef,
 ): Promise<Product | undefined> {
-  return db.transaction(async (tx) => {
+  return writing(db, merchantId, async (tx) => {
     const [found] = await tx
       .select({ id: products.id })
       .from(products)

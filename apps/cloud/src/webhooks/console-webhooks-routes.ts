@@ -59,7 +59,7 @@ const createConsoleWebhookRoute = defineRoute(consoleUser({ role: 'owner', shown
   },
   handler: async ({ ctx, user, body }) => ({
     status: 201,
-    body: await registerWebhookEndpoint(ctx, { merchantId: user.merchantId, body }),
+    body: (await registerWebhookEndpoint(ctx, { merchantId: user.merchantId, body })).endpoint,
   }),
 });
 

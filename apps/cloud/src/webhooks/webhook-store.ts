@@ -22,6 +22,25 @@ export async function requireEndpoint(db: Queryable, merchantId: string, id: str
   return row;
 }
 
+/** The merchant's live endpoint this API key registered with this Idempotency-Key, if any. */
+export async function findEndpointByIdempotencyKey(
+  db: Queryable,
+  options: { merchantId: string; apiKeyId: string; key: string },
+): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        live(options.merchantId),
+        eq(webhookEndpoints.apiKeyId, options.apiKeyId),
+        eq(webhookEndpoints.idempotencyKey, options.key),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function countLiveEndpoints(db: Queryable, merchantId: string): Promise<number> {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })

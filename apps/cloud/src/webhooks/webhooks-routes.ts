@@ -29,18 +29,34 @@ export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']
   path: '/webhooks',
   operationId: 'createWebhook',
   summary: 'Registers an https endpoint; the signing secret is returned only here',
+  description:
+    'With an Idempotency-Key, a retry by the same API key with the same Idempotency-Key and body returns ' +
+    'the endpoint it registered (200, Idempotent-Replayed: true, with its current secret) instead of ' +
+    'registering a second one; the same Idempotency-Key with another body is 409.',
   body: CreateWebhookBody,
+  idempotencyKey: 'optional',
   responses: {
     201: { description: 'Registered', schema: CreatedWebhookEndpoint },
+    200: {
+      description: 'Replayed: this Idempotency-Key registered the endpoint before',
+      schema: CreatedWebhookEndpoint,
+    },
+    409: { description: 'The Idempotency-Key registered another endpoint', schema: ProblemSchema },
     422: {
       description: 'URL not https or not on a public address, or too many endpoints',
       schema: ProblemSchema,
     },
   },
-  handler: async ({ ctx, auth, body }) => ({
-    status: 201,
-    body: await registerWebhookEndpoint(ctx, { merchantId: auth.merchantId, body }),
-  }),
+  handler: async ({ ctx, auth, body, idempotencyKey }) => {
+    const result = await registerWebhookEndpoint(ctx, {
+      merchantId: auth.merchantId,
+      body,
+      idempotency: idempotencyKey === undefined ? undefined : { apiKeyId: auth.keyId, key: idempotencyKey },
+    });
+    if (result.kind === 'replayed')
+      return { status: 200, body: result.endpoint, headers: { 'idempotent-replayed': 'true' } };
+    return { status: 201, body: result.endpoint };
+  },
 });
 
 export const listWebhooksRoute = defineRoute(integrationKey(['webhooks:manage']), {

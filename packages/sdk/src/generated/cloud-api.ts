@@ -281,7 +281,9 @@ export interface paths {
         put?: never;
         /**
          * Registers an https endpoint; the signing secret is returned only here
-         * @description Needs a key with one of the scopes: webhooks:manage.
+         * @description With an Idempotency-Key, a retry by the same API key with the same Idempotency-Key and body returns the endpoint it registered (200, Idempotent-Replayed: true, with its current secret) instead of registering a second one; the same Idempotency-Key with another body is 409.
+         *
+         *     Needs a key with one of the scopes: webhooks:manage.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -5191,7 +5193,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description At most 200 characters. A retry with the same key and request gets the first answer again (Idempotent-Replayed: true); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5201,6 +5206,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Replayed: this Idempotency-Key registered the endpoint before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
             /** @description Registered */
             201: {
                 headers: {
@@ -5230,6 +5244,15 @@ export interface operations {
             };
             /** @description Module inactive or scope missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key registered another endpoint */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
