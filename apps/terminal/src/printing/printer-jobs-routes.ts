@@ -3,6 +3,7 @@ import { defineRoute } from '../http/define-route.js';
 import { printJobListSchema, printJobSchema, type PrinterHealth } from './print-job-contract.js';
 import type { PaperBudget } from './paper-budget.js';
 import type { PrintQueue } from './print-queue.js';
+import { printJobId } from './print-job-id.js';
 
 export interface PrinterDeps {
   printQueue: PrintQueue;
@@ -44,7 +45,5 @@ export const dropPrintJobRoute = defineRoute<PrinterDeps>()({
   params: z.object({ jobId: z.string().meta({ description: 'id of the print job (a positive integer)' }) }),
   response: printJobSchema,
   errors: ['PRINT_JOB_NOT_FOUND', 'PRINT_JOB_NOT_QUEUED'],
-  // An id that is not a job's (not a number, or none such) is the same answer: no such job.
-  handler: ({ services: d, params }) =>
-    d.printQueue.drop(/^[1-9]\d{0,14}$/.test(params.jobId) ? Number(params.jobId) : 0),
+  handler: ({ services: d, params }) => d.printQueue.drop(printJobId(params.jobId)),
 });

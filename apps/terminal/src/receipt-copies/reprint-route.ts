@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import { defineRoute } from '../http/define-route.js';
 import { printJobSchema } from '../printing/print-job-contract.js';
 import type { PrintQueue } from '../printing/print-queue.js';
+import { printJobId } from '../printing/print-job-id.js';
 import { markedAsCopy } from './reprint-copy.js';
 
 /** POST /api/printer/jobs/{jobId}/reprint: the cashier's answer to a job the printer did not confirm. */
@@ -20,7 +21,7 @@ export const reprintPrintJobRoute = defineRoute<{ printQueue: PrintQueue; clock:
   response: printJobSchema,
   errors: ['PRINT_JOB_NOT_FOUND', 'PRINT_JOB_NOT_UNCONFIRMED'],
   handler: ({ services: d, params }) =>
-    d.printQueue.reprint(/^[1-9]\d{0,14}$/.test(params.jobId) ? Number(params.jobId) : 0, (document) =>
+    d.printQueue.reprint(printJobId(params.jobId), (document) =>
       markedAsCopy(document, d.clock.now().toISOString()),
     ),
 });

@@ -274,6 +274,11 @@ describe('every answer of a running terminal matches its declared contract', () 
     await client.fails('DELETE /api/printer/jobs/:jobId', 'PRINT_JOB_NOT_FOUND', {
       url: '/api/printer/jobs/x',
     });
+    // An id past what a job can have names itself, not a stand-in.
+    const tooBig = await client.fails('DELETE /api/printer/jobs/:jobId', 'PRINT_JOB_NOT_FOUND', {
+      url: '/api/printer/jobs/99999999999999999999',
+    });
+    expect(tooBig.message).toBe('No print job 99999999999999999999');
     await client.fails('POST /api/print', 'PRINTER_UNAVAILABLE', { body: { lines: [['x']] } });
     // A job the printer took without confirming it (the silent printer of escpos-printer.test.ts).
     const unconfirmed = Number(
