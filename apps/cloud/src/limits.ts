@@ -27,6 +27,13 @@ export const StockQuantity = z
   .refine((x) => toMilli(x) !== null, 'at most 3 decimals')
   .describe(`Units on hand, 0-${MAX_STOCK}, at most 3 decimals`);
 
+/**
+ * Whether on-hand stock (thousandths) is within what a product may hold, either sign (sales can
+ * take it below 0): an adjustment that would leave it past is refused, so that adjustments can
+ * never pile it up to where the ledger's sums lose precision.
+ */
+export const onHandInBounds = (onHandMilli: number): boolean => Math.abs(onHandMilli) <= MAX_STOCK * 1000;
+
 /** A change of on-hand stock: either sign, never 0, bounded like the stock itself. */
 export const StockDelta = z
   .number()

@@ -280,6 +280,16 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     expect((await adjust(a.key.key, 'k-404', { productId: 'prod_nope', delta: 1, reason: 'x' })).status).toBe(
       404,
     );
+    // Each adjustment is bounded, and so is what they add up to: the one that would take stock
+    // past a billion units is refused, moves nothing and leaves its key free.
+    const full = await adjust(a.key.key, 'k-full', { productId: p.id, delta: 1e9, reason: 'x' });
+    expect(full.status).toBe(201);
+    const past = await adjust(a.key.key, 'k-past', { productId: p.id, delta: 0.001, reason: 'x' });
+    expect(past.status).toBe(400);
+    expect(past.json().errors.map((e: { path: string }) => e.path)).toContain('body.delta');
+    expect(await ledger(p.id)).toEqual({ onHand: 1e12, moved: 1e12 });
+    const back = await adjust(a.key.key, 'k-past', { productId: p.id, delta: -1e9, reason: 'x' });
+    expect(back.status).toBe(201);
     const notJson = await call(cloud, 'POST', '/api/public/v1/products', {
       key: a.key.key,
       headers: { 'content-type': 'application/json' },

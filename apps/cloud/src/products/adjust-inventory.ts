@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { products } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
-import { StockDelta } from '../limits.js';
+import { onHandInBounds, StockDelta } from '../limits.js';
 import { Inventory, presentInventory } from './product-schemas.js';
 import { applyPendingStock } from './pending-stock.js';
 import { recordStockMovement, type StockMovement } from './stock-ledger.js';
@@ -68,8 +68,17 @@ export async function adjustInventory(
       source: { kind: 'adjustment', id: idempotencyKey },
       requestHash,
     });
-    if (result.kind === 'applied')
+    if (result.kind === 'applied') {
+      // Thrown inside the transaction: the movement is undone and the key stays free.
+      if (!onHandInBounds(result.product.onHandMilli))
+        throw new ProblemError('invalid_request', 'The adjustment would take stock out of bounds.', [
+          {
+            path: 'body.delta',
+            message: `on-hand would be ${fromMilli(result.product.onHandMilli)} units; a product holds at most ${fromMilli(1_000_000_000_000)} either way`,
+          },
+        ]);
       return { kind: 'applied', adjustment: present(result.movement, result.product) };
+    }
     if (result.movement.requestHash !== requestHash)
       throw new ProblemError('idempotency_conflict', 'This Idempotency-Key was used for another adjustment.');
     await applyPendingStock(tx, merchantId);
