@@ -69,8 +69,10 @@ export async function adjustInventory(
       requestHash,
     });
     if (result.kind === 'applied') {
-      // Thrown inside the transaction: the movement is undone and the key stays free.
-      if (!onHandInBounds(result.product.onHandMilli))
+      // Thrown inside the transaction: the movement is undone and the key stays free. One that
+      // brings stock back towards the bounds (sales took it far below 0) is always taken.
+      const after = result.product.onHandMilli;
+      if (!onHandInBounds(after) && Math.abs(after) > Math.abs(after - result.movement.deltaMilli))
         throw new ProblemError('invalid_request', 'The adjustment would take stock out of bounds.', [
           {
             path: 'body.delta',
