@@ -328,7 +328,7 @@ export class CardPayments {
       const sent = await this.#resend(attempt, (row) => this.#sendRefund(row));
       if (sent.kind === 'in_doubt') {
         this.#logger.warn(
-          { id: purchase.id, amount: attempt.amount, reason: sent.message },
+          { id: purchase.id, amount: attempt.amount, failure: sent.message },
           'the refund of the rest of a card payment to take back is still in doubt',
         );
         return;
@@ -363,7 +363,7 @@ export class CardPayments {
       );
     } else {
       this.#logger.warn(
-        { ...at, reason: sent.message },
+        { ...at, failure: sent.message },
         'the rest of a card payment to take back is not refunded yet: retried',
       );
     }

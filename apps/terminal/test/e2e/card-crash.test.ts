@@ -199,9 +199,30 @@ it('recognises, after a restart, a take-back refund that a kill -9 caught betwee
     );
   expect(attempts()).toEqual([{ id: takeBack.reference, status: 'sending', amount: 25_00 }]);
 
-  await setCardFault(cardSim.adminUrl, { mode: 'ok' });
+  // Restarted while the card terminal is away: its resend at start reaches nothing, which says
+  // nothing of the refund already done, so it stays in doubt (not `failed`, which would let a
+  // new refund be sent). Once the device is back, the terminal's own status checks resend it.
+  await setCardFault(cardSim.adminUrl, { mode: 'down' });
   await setFaultMode(sim.adminUrl, sim.caCertPem, { mode: 'ok' });
-  terminal = await startTerminalProcess({ dataDir: dir, sim, card: cardSim, env });
+  terminal = await startTerminalProcess({
+    dataDir: dir,
+    sim,
+    card: cardSim,
+    env: { ...env, CARD_STATUS_MAX_AGE_MS: '1000' },
+  });
+  const lastError = () =>
+    inDatabase(
+      dir,
+      (db) =>
+        db.prepare('SELECT error_message FROM card_transactions WHERE id = ?').get(takeBack.reference) as {
+          error_message: string | null;
+        },
+    ).error_message;
+  await until('the resend at start to reach nothing', () =>
+    Promise.resolve(/ECONNREFUSED/.test(lastError() ?? '') ? true : undefined),
+  );
+  expect(attempts()).toEqual([{ id: takeBack.reference, status: 'in_doubt', amount: 25_00 }]);
+  await setCardFault(cardSim.adminUrl, { mode: 'ok' });
   await until('the restarted terminal to learn the refund', () =>
     Promise.resolve(attempts()[0]?.status === 'approved' ? true : undefined),
   );
