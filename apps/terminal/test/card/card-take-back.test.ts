@@ -131,7 +131,10 @@ describe('the rest of a partly refunded card payment of a refused sale', () => {
       operations: ['refund'],
       amounts: [2500],
     });
-    expect(takeBackAttempts(terminal, purchase)).toEqual([{ status: 'failed', amount: 2500 }]);
+    // (A status check may have tried it again meanwhile: another failed attempt of 25.)
+    expect(new Set(takeBackAttempts(terminal, purchase).map((a) => `${a.status} ${a.amount}`))).toEqual(
+      new Set(['failed 2500']),
+    );
     // Meanwhile 10 of the rest goes back by its RRN (its retry of the 25 refused again first).
     const standalone = await terminal.call('POST', '/api/card/refund', { rrn: purchase.rrn, amount: 10 });
     expect(standalone.status).toBe(200);
