@@ -148,6 +148,28 @@ describe('the rest of a partly refunded card payment of a refused sale', () => {
     expect(await cardTerminalHealth(terminal)).toMatchObject({ pendingTakeBacks: 0, declinedTakeBacks: 0 });
   });
 
+  it('an attempt in doubt the card terminal never got, and a refund in between: resent as it was, then what is left', async () => {
+    const purchase = await refusedHalfRefunded(terminal, { mode: 'down' });
+    // The state a restart leaves of an attempt caught between its write and its send.
+    terminal.runtime.db
+      .prepare(`UPDATE card_transactions SET status = 'in_doubt' WHERE idempotency_key = ?`)
+      .run(`take-back:${purchase.id}`);
+    // Meanwhile 10 goes back by its RRN; the resend of the 25 before it is refused: still in doubt.
+    await cardFault({ mode: 'error', operations: ['refund'], amounts: [2500] });
+    const standalone = await terminal.call('POST', '/api/card/refund', { rrn: purchase.rrn, amount: 10 });
+    expect(standalone.status).toBe(200);
+    expect(takeBackAttempts(terminal, purchase)).toEqual([{ status: 'in_doubt', amount: 2500 }]);
+
+    // The 25 resent is more than is left (the card terminal declines it), so the 15 left follow.
+    await cardFault({ mode: 'ok' });
+    expect((await terminal.call('POST', '/api/sales', cardSale(54))).status).toBe(200);
+    expect(await refundedOnCard(purchase)).toBe(5000);
+    expect(takeBackAttempts(terminal, purchase)).toEqual([
+      { status: 'declined', amount: 2500 },
+      { status: 'approved', amount: 1500 },
+    ]);
+  });
+
   it('declined by the card terminal: owed to the customer, shown by health and /metrics until refunded by its RRN', async () => {
     const purchase = await refusedHalfRefunded(terminal, { mode: 'decline', operations: ['refund'] });
     expect(takeBackAttempts(terminal, purchase)).toEqual([{ status: 'declined', amount: 2500 }]);
