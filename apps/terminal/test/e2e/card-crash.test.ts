@@ -143,6 +143,7 @@ function inDatabase<T>(dir: string, use: (db: Database.Database) => T): T {
   }
 }
 
+// Three starts of the terminal process, each seconds on a loaded machine.
 it('recognises, after a restart, a take-back refund that a kill -9 caught between its approval and its journal write', async () => {
   const env = { CARD_REQUEST_TIMEOUT_MS: '60000' };
   const dir = takeBackDataDir;
@@ -236,4 +237,4 @@ it('recognises, after a restart, a take-back refund that a kill -9 caught betwee
   expect(refunded).toMatchObject({ refunded: 50_00 });
   const health = await call('GET', '/api/health');
   expect(health.data!.cardTerminal).toMatchObject({ pendingTakeBacks: 0, declinedTakeBacks: 0 });
-});
+}, 120_000);
