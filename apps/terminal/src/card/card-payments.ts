@@ -106,6 +106,13 @@ function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): D
   }
 }
 
+/**
+ * Whether the card terminal gave a definite no to the request: the bank declined it, or the
+ * device refused the request itself (not for a fault of its own): asked the same, it says the same.
+ */
+const refusedOrDeclined = (row: CardTransaction) =>
+  row.status === 'declined' || (row.status === 'failed' && row.declineCode !== null);
+
 /** The Idempotency-Key of the refund that takes back the rest of a purchase. */
 const takeBackKey = (purchase: CardTransaction) => `take-back:${purchase.id}`;
 
@@ -256,11 +263,11 @@ export class CardPayments {
    * Where the take-back of a partly returned purchase stands. Its refunds are attempts under
    * one key, each of the amount left when it was sent (all returns counted, its own attempts
    * approved or in doubt included): `resend` an attempt in doubt (or caught sending) as it was;
-   * `refund` what is left once the last attempt is decided (not sent, refused, or made smaller
-   * by a refund that came in between); `declined` when the card terminal declined exactly what
-   * is left: the bank's answer, not asked again on its own (money owed to the customer, shown by
-   * health, /metrics and the log, until a refund by its RRN gives it back); `done` when nothing
-   * is left.
+   * `refund` what is left once the last attempt is decided (not sent, refused by a device that
+   * could not take requests, or made smaller by a refund that came in between); `declined` when
+   * the card terminal declined or refused exactly what is left (refusedOrDeclined): its definite
+   * no, not asked again on its own (money owed to the customer, shown by health, /metrics and
+   * the log, until a refund by its RRN gives it back); `done` when nothing is left.
    */
   #takeBackState(
     purchase: CardTransaction,
@@ -272,12 +279,12 @@ export class CardPayments {
     if (last?.status === 'in_doubt' || last?.status === 'sending') return { to: 'resend', attempt: last };
     const amount = purchase.amount - this.journal.returnedOf(purchase);
     if (amount <= 0 || purchase.rrn === null) return { to: 'done' };
-    return last?.status === 'declined' && last.amount === amount
+    return last !== undefined && refusedOrDeclined(last) && last.amount === amount
       ? { to: 'declined', amount }
       : { to: 'refund', amount };
   }
 
-  /** The take-backs of refused sales' rests that wait to be sent (again) or that were declined. */
+  /** The take-backs of refused sales' rests that wait to be sent (again), or that were declined or refused. */
   takeBacks(): { pending: number; declined: number } {
     const counts = { pending: 0, declined: 0 };
     for (const purchase of this.#partlyReturnedOfRefusedSales()) {
@@ -356,10 +363,11 @@ export class CardPayments {
     const at = { id: purchase.id, rrn: purchase.rrn, amount: row.amount, reason };
     if (sent.kind === 'approved') {
       this.#logger.info(at, 'card payment taken back: the rest refunded');
-    } else if (sent.kind === 'declined') {
+    } else if (sent.kind === 'declined' || refusedOrDeclined(row)) {
+      // Once: the attempt is not sent again on its own (#takeBackState).
       this.#logger.error(
-        { ...at, declineCode: row.declineCode, declineReason: row.declineReason },
-        'the card terminal declined the refund of the rest of a card payment to take back: the customer is owed it, refund it by its RRN (POST /api/card/refund)',
+        { ...at, status: row.status, declineCode: row.declineCode, declineReason: row.declineReason },
+        'the card terminal declined or refused the refund of the rest of a card payment to take back: the customer is owed it, refund it by its RRN (POST /api/card/refund)',
       );
     } else {
       this.#logger.warn(
@@ -582,7 +590,12 @@ export class CardPayments {
           const moved = this.journal.transition(row.id, 'sending', 'in_doubt', { errorMessage });
           return { kind: 'in_doubt', row: moved, message: errorMessage };
         }
-        const moved = this.journal.transition(row.id, 'sending', 'failed', { errorMessage });
+        const moved = this.journal.transition(row.id, 'sending', 'failed', {
+          errorMessage,
+          // A refusal of this request (not of a device that cannot take requests now) is its
+          // definite no: the same request would be refused again (refusedOrDeclined).
+          ...(outcome.deviceFault ? {} : { refusal: { code: outcome.code, message: outcome.message } }),
+        });
         return { kind: 'refused', row: moved, code: outcome.code, message: outcome.message };
       }
     }

@@ -30,7 +30,10 @@ export interface CardTerminalHealth {
   pendingReversals: number;
   /** Rests of partly refunded card payments of refused sales not refunded yet: retried. */
   pendingTakeBacks: number;
-  /** Rests the card terminal declined to refund: owed to customers until refunded by their RRN. */
+  /**
+   * Rests the card terminal declined or refused to refund (its definite no): owed to customers
+   * until refunded by their RRN.
+   */
   declinedTakeBacks: number;
 }
 

@@ -144,7 +144,7 @@ export class TerminalMetrics implements MevRequestObserver {
 
     new Gauge({
       name: 'card_terminal_take_backs',
-      help: 'Rests of partly refunded card payments of refused sales not refunded yet: pending (retried on their own) or declined (owed to the customer: refund them by their RRN)',
+      help: 'Rests of partly refunded card payments of refused sales not refunded yet: pending (retried on their own) or declined (declined or refused by the card terminal, owed to the customer: refund them by their RRN)',
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {

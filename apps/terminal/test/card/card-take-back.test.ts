@@ -41,7 +41,12 @@ interface Purchase {
  * its fiscal refund (25 back on the card), then refused by the fiscal server while the card
  * terminal does `whileRefused`: its take-back of the rest (25) has been tried when this resolves.
  */
-async function refusedHalfRefunded(t: TerminalHandle, whileRefused: FaultSettingsInput): Promise<Purchase> {
+async function refusedHalfRefunded(
+  t: TerminalHandle,
+  whileRefused: FaultSettingsInput,
+  /** Done to the purchase's journal row before the refusal. */
+  prepare: (purchase: Purchase) => void = () => {},
+): Promise<Purchase> {
   await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'down' });
   const res = await t.call(
     'POST',
@@ -63,6 +68,7 @@ async function refusedHalfRefunded(t: TerminalHandle, whileRefused: FaultSetting
   });
   expect(refunded.body.error ?? null).toBeNull();
 
+  prepare(purchase);
   await cardFault(whileRefused);
   await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'poison', poisonOperationId: operationId });
   t.runtime.syncWorker!.wake();
@@ -87,6 +93,18 @@ function takeBackAttempts(t: TerminalHandle, purchase: Purchase): { status: stri
 async function refundedOnCard(purchase: Purchase): Promise<number> {
   const [found] = await listCardTransactions(env.cardSim.adminUrl, { reference: purchase.id });
   return found!.refunded;
+}
+
+/** Status checks as the monitor's timer runs them, each one done before the next. */
+async function statusChecks(t: TerminalHandle, count: number): Promise<void> {
+  for (let done = 0; done < count;) {
+    const check = t.runtime.card!.checkStatus();
+    if (check === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    else {
+      await check;
+      done++;
+    }
+  }
 }
 
 async function cardTerminalHealth(t: TerminalHandle): Promise<CardTerminalHealth> {
@@ -125,7 +143,8 @@ describe('the rest of a partly refunded card payment of a refused sale', () => {
   });
 
   it('a refund that came in between a failed attempt and its retry: exactly what is left goes back', async () => {
-    // The card terminal refuses the take-back's 25 (and did nothing).
+    // The card terminal refuses the take-back's 25 for a fault of its own (TERMINAL_ERROR, and
+    // did nothing): retried, not owed.
     const purchase = await refusedHalfRefunded(terminal, {
       mode: 'error',
       operations: ['refund'],
@@ -193,5 +212,39 @@ describe('the rest of a partly refunded card payment of a refused sale', () => {
     expect(refunded.status).toBe(200);
     expect(await refundedOnCard(purchase)).toBe(5000);
     expect(await cardTerminalHealth(terminal)).toMatchObject({ pendingTakeBacks: 0, declinedTakeBacks: 0 });
+  });
+
+  it('refused by the card terminal (a definite no, not a fault of the device): owed like a declined one, not asked again by the status checks', async () => {
+    // A bank that needs the authorisation code to refund, and a purchase whose code is not
+    // known: the card terminal refuses the take-back's 25 (AUTH_CODE_REQUIRED), and will refuse
+    // the same request every time it is asked.
+    const purchase = await refusedHalfRefunded(terminal, { mode: 'refund-needs-auth-code' }, ({ id }) => {
+      terminal.runtime.db.prepare('UPDATE card_transactions SET auth_code = NULL WHERE id = ?').run(id);
+    });
+    const [authCode] = (await listCardTransactions(env.cardSim.adminUrl, { reference: purchase.id })).map(
+      (t) => t.authCode,
+    );
+    await statusChecks(terminal, 3);
+    expect(takeBackAttempts(terminal, purchase)).toEqual([{ status: 'failed', amount: 2500 }]);
+    expect(await cardTerminalHealth(terminal)).toMatchObject({
+      status: 'ready',
+      pendingTakeBacks: 0,
+      declinedTakeBacks: 1,
+    });
+    const metrics = await (
+      await fetch(`${terminal.url}/metrics`, { headers: { 'X-API-Key': API_KEY } })
+    ).text();
+    expect(metrics).toContain('card_terminal_take_backs{state="declined"} 1');
+
+    // A person gives the rest back by its RRN, with the authorisation code.
+    const refunded = await terminal.call('POST', '/api/card/refund', {
+      rrn: purchase.rrn,
+      amount: 25,
+      authCode,
+    });
+    expect(refunded.status).toBe(200);
+    expect(await refundedOnCard(purchase)).toBe(5000);
+    expect(await cardTerminalHealth(terminal)).toMatchObject({ pendingTakeBacks: 0, declinedTakeBacks: 0 });
+    expect(takeBackAttempts(terminal, purchase)).toHaveLength(1);
   });
 });
