@@ -296,6 +296,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
   // sale was written are taken back (both in the background, one after the other).
   cardMonitor.check();
   const cardRecovery = card?.recoverInterrupted();
+  // What still waits for the card terminal then is retried on its own, card payments or not.
+  cardMonitor.start(Math.max(config.cardStatusMaxAgeMs, 1_000));
 
   const lotWebhooks = new LotWebhooks({
     lots,
@@ -512,7 +514,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await printerMonitor.idle();
       emailSender?.close();
       await cardRecovery;
-      await cardMonitor.idle();
+      await cardMonitor.stop();
       await o.cardTerminal?.close();
       await o.fiscal.server?.close();
       await history.close();

@@ -29,6 +29,13 @@ export interface CardTransaction {
   maskedPan: string | null;
   scheme: string | null;
   bankTerminalId: string | null;
+  /**
+   * The card terminal's definite no to this request, with its reason: the bank's decline
+   * (status `declined`), or the device's refusal of the request itself (status `failed`, a
+   * protocol error such as AUTH_CODE_REQUIRED, not a fault of the device): the same request
+   * would be refused again. Null on a `failed` row not sent, or refused by a device that could
+   * not take requests then (TERMINAL_ERROR), which a retry may get through.
+   */
   declineCode: string | null;
   declineReason: string | null;
   errorMessage: string | null;
@@ -53,6 +60,8 @@ export interface NewCardTransaction {
 /** Fields a transition may set; an answer's fields are written once, with the answer. */
 export interface CardTransitionFields {
   answer?: CardApproval | CardDecline;
+  /** The card terminal refused the request itself (not a fault of the device): its definite no. */
+  refusal?: { code: string; message: string };
   errorMessage?: string;
   cancelReason?: string;
   cancelledBy?: 'void' | 'reversal';
@@ -192,8 +201,8 @@ export class CardJournal {
         maskedPan: approval?.maskedPan ?? null,
         scheme: approval?.scheme ?? null,
         bankTerminalId: fields.answer?.bankTerminalId ?? null,
-        declineCode: decline?.code ?? null,
-        declineReason: decline?.reason ?? null,
+        declineCode: decline?.code ?? fields.refusal?.code ?? null,
+        declineReason: decline?.reason ?? fields.refusal?.message ?? null,
         errorMessage: fields.errorMessage ?? null,
         cancelReason: fields.cancelReason ?? null,
         cancelledBy: fields.cancelledBy ?? null,

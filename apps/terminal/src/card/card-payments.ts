@@ -106,6 +106,13 @@ function failureError(sent: Exclude<Sent, { kind: 'approved' | 'in_doubt' }>): D
   }
 }
 
+/**
+ * Whether the card terminal gave a definite no to the request: the bank declined it, or the
+ * device refused the request itself (not for a fault of its own): asked the same, it says the same.
+ */
+const refusedOrDeclined = (row: CardTransaction) =>
+  row.status === 'declined' || (row.status === 'failed' && row.declineCode !== null);
+
 /** The Idempotency-Key of the refund that takes back the rest of a purchase. */
 const takeBackKey = (purchase: CardTransaction) => `take-back:${purchase.id}`;
 
@@ -150,7 +157,7 @@ export class CardPayments {
       let sent: Sent;
       let cancelling: CardTransaction;
       try {
-        sent = await this.#send(row, () => this.#terminal.purchase({ reference: row.id, amount }));
+        sent = await this.#send(row, () => this.#terminal.purchase({ reference: row.id, amount }), 'first');
         if (sent.kind === 'approved') return sent.row;
         if (sent.kind !== 'in_doubt') throw failureError(sent);
         cancelling = this.journal.transition(row.id, 'in_doubt', 'cancelling', {
@@ -214,13 +221,16 @@ export class CardPayments {
    * customer was answered with, CardJournal.ofRefusedSales; none of one answered offline), once
    * its refusal is recorded: later than the refusal itself when the disk refused its record at
    * the time (the request was answered 503), or while syncing. Never rejects: what is not taken
-   * back now, the next card operation (#settle) or the restart (recoverInterrupted) takes back.
+   * back now, the next card operation or status check (#settle) takes back.
    */
   async takeBackRefusedSale(operationId: string, reason: string): Promise<void> {
     try {
       await this.#takeBack(this.journal.ofRefusedSales(operationId), reason);
     } catch (error) {
-      this.#logger.error({ err: error, operationId }, 'card payments of a refused sale wait for a restart');
+      this.#logger.error(
+        { err: error, operationId },
+        'card payments of a refused sale wait to be taken back',
+      );
     }
   }
 
@@ -232,7 +242,7 @@ export class CardPayments {
    * void or a reversal would give that part back again), judged again under the card lock.
    */
   async #takeBack(purchases: readonly CardTransaction[], reason: string): Promise<void> {
-    const partly = purchases.filter((purchase) => this.#restOf(purchase) < purchase.amount);
+    const partly = purchases.filter((purchase) => this.#partlyReturned(purchase));
     await this.cancel(
       purchases.filter((purchase) => !partly.includes(purchase)),
       reason,
@@ -240,37 +250,130 @@ export class CardPayments {
     if (partly.length > 0) await this.#lock.run(() => this.#refundRests(partly, reason));
   }
 
-  /** What a take-back of the purchase gives back: all but what other returns gave. */
-  #restOf(purchase: CardTransaction): number {
-    return purchase.amount - this.journal.returnedOf(purchase, takeBackKey(purchase));
+  /**
+   * Whether something of the purchase went back already (or may have): a refund of the sale, a
+   * standalone one, or an attempt of its own take-back. A void or a reversal would give that
+   * back a second time: what is left goes back by a refund.
+   */
+  #partlyReturned(purchase: CardTransaction): boolean {
+    return this.journal.returnedOf(purchase) > 0;
+  }
+
+  /**
+   * Where the take-back of a partly returned purchase stands. Its refunds are attempts under
+   * one key, each of the amount left when it was sent (all returns counted, its own attempts
+   * approved or in doubt included): `resend` an attempt in doubt (or caught sending) as it was;
+   * `refund` what is left once the last attempt is decided (not sent, refused by a device that
+   * could not take requests, or made smaller by a refund that came in between); `declined` when
+   * the card terminal declined or refused exactly what is left (refusedOrDeclined): its definite
+   * no, not asked again on its own (money owed to the customer, shown by health, /metrics and
+   * the log, until a refund by its RRN gives it back); `done` when nothing is left.
+   */
+  #takeBackState(
+    purchase: CardTransaction,
+  ):
+    | { to: 'resend'; attempt: CardTransaction }
+    | { to: 'refund' | 'declined'; amount: number }
+    | { to: 'done' } {
+    const last = this.journal.byIdempotencyKey('refund', takeBackKey(purchase));
+    if (last?.status === 'in_doubt' || last?.status === 'sending') return { to: 'resend', attempt: last };
+    const amount = purchase.amount - this.journal.returnedOf(purchase);
+    if (amount <= 0 || purchase.rrn === null) return { to: 'done' };
+    return last !== undefined && refusedOrDeclined(last) && last.amount === amount
+      ? { to: 'declined', amount }
+      : { to: 'refund', amount };
+  }
+
+  /** The take-backs of refused sales' rests that wait to be sent (again), or that were declined or refused. */
+  takeBacks(): { pending: number; declined: number } {
+    const counts = { pending: 0, declined: 0 };
+    for (const purchase of this.#partlyReturnedOfRefusedSales()) {
+      const { to } = this.#takeBackState(purchase);
+      if (to === 'declined') counts.declined++;
+      else if (to !== 'done') counts.pending++;
+    }
+    return counts;
+  }
+
+  /**
+   * What waits for the card terminal: cancellations not confirmed (or not marked) and rests not
+   * refunded. A status check that finds the device answering settles them (checkStatus).
+   */
+  waiting(): number {
+    return this.#unjournaled.size + this.journal.cancelling().length + this.takeBacks().pending;
+  }
+
+  #partlyReturnedOfRefusedSales(): CardTransaction[] {
+    return this.journal.ofRefusedSales(null).filter((purchase) => this.#partlyReturned(purchase));
   }
 
   /**
    * Refunds the rest of each partly returned purchase of a refused sale (lock held), under a key
-   * of its own, so that a second take-back resends that refund instead of making another. One
-   * the card terminal did not do (down, in doubt, refused) is tried again by #settle, before the
-   * next card operation: waiting for a restart could leave the customer charged for days.
+   * of its own, so that a second take-back resends an attempt in doubt instead of making
+   * another: the customer gets back exactly what is left, once. One the card terminal did not
+   * do (down, in doubt, refused) is tried again by #settle, before the next card operation and
+   * at status checks (the monitor's timer runs them while one waits): waiting for a restart
+   * could leave the customer charged for days.
    */
   async #refundRests(purchases: readonly CardTransaction[], reason: string): Promise<void> {
     for (const purchase of purchases) {
-      const amount = this.#restOf(purchase);
-      if (amount <= 0 || purchase.rrn === null) continue;
-      if (this.journal.byIdempotencyKey('refund', takeBackKey(purchase))?.status === 'approved') continue;
-      const request = {
-        kind: 'refund',
-        amount,
-        targetRrn: purchase.rrn,
-        authCodeSent: purchase.authCode,
-      } as const;
       try {
-        await this.#moneyBack(request, takeBackKey(purchase), (row) => this.#sendRefund(row));
-        this.#logger.info({ id: purchase.id, amount, reason }, 'card payment taken back: the rest refunded');
+        await this.#refundRest(purchase, reason);
       } catch (error) {
         this.#logger.error(
-          { err: error, id: purchase.id, amount, reason },
+          { err: error, id: purchase.id, reason },
           'the rest of a card payment to take back is not refunded yet',
         );
       }
+    }
+  }
+
+  async #refundRest(purchase: CardTransaction, reason: string): Promise<void> {
+    let state = this.#takeBackState(purchase);
+    if (state.to === 'resend') {
+      const { attempt } = state;
+      const sent = await this.#resend(attempt, (row) => this.#sendRefund(row));
+      if (sent.kind === 'in_doubt') {
+        this.#logger.warn(
+          { id: purchase.id, amount: attempt.amount, failure: sent.message },
+          'the refund of the rest of a card payment to take back is still in doubt',
+        );
+        return;
+      }
+      this.#logTakeBack(purchase, sent, reason);
+      state = this.#takeBackState(purchase);
+    }
+    if (state.to !== 'refund') return;
+    const sent = await this.#sendNew(
+      {
+        id: randomUUID(),
+        kind: 'refund',
+        amount: state.amount,
+        targetRrn: purchase.rrn!,
+        authCodeSent: purchase.authCode,
+        idempotencyKey: takeBackKey(purchase),
+      },
+      (row) => this.#sendRefund(row),
+    );
+    this.#logTakeBack(purchase, sent, reason);
+  }
+
+  #logTakeBack(purchase: CardTransaction, sent: Sent, reason: string): void {
+    const { row } = sent;
+    const at = { id: purchase.id, rrn: purchase.rrn, amount: row.amount, reason };
+    if (sent.kind === 'approved') {
+      this.#logger.info(at, 'card payment taken back: the rest refunded');
+    } else if (sent.kind === 'declined' || refusedOrDeclined(row)) {
+      // Once: the attempt is not sent again on its own (#takeBackState).
+      this.#logger.error(
+        { ...at, status: row.status, declineCode: row.declineCode, declineReason: row.declineReason },
+        'the card terminal declined or refused the refund of the rest of a card payment to take back: the customer is owed it, refund it by its RRN (POST /api/card/refund)',
+      );
+    } else {
+      this.#logger.warn(
+        { ...at, failure: sent.message },
+        'the rest of a card payment to take back is not refunded yet: retried',
+      );
     }
   }
 
@@ -351,14 +454,13 @@ export class CardPayments {
 
   /**
    * Asks the card terminal for its status (noted in `contact`), and once it answers, retries
-   * the take-backs it has not confirmed. Skipped (null) while a card operation holds the lock:
+   * the take-backs it has not confirmed, cancellations and rests to refund (waiting). Skipped (null) while a card operation holds the lock:
    * the device is busy with it, and its outcome is noted anyway. Never rejects.
    */
   checkStatus(): Promise<void> | null {
     const run = this.#lock.tryRun(async () => {
       const status = await this.#attempt(() => this.#terminal.status());
-      const waiting = this.#unjournaled.size + this.journal.cancelling().length;
-      if (status.answered === 'ready' && waiting > 0) await this.#settle();
+      if (status.answered === 'ready' && this.waiting() > 0) await this.#settle();
     });
     return (
       run?.catch((error: unknown) =>
@@ -391,15 +493,10 @@ export class CardPayments {
     }
     if (previous?.status === 'approved') return previous;
     if (previous?.status === 'declined') throw declinedError(previous);
-    // Still `sending` under the card lock: the disk refused to record its answer. Like one in
-    // doubt, it is resent under its own reference, never sent anew.
-    const row =
-      previous?.status === 'in_doubt'
-        ? this.journal.transition(previous.id, 'in_doubt', 'sending')
-        : previous?.status === 'sending'
-          ? previous
-          : this.journal.insertSending({ ...request, id: randomUUID(), idempotencyKey });
-    const sent = await this.#send(row, () => call(row));
+    const sent =
+      previous?.status === 'in_doubt' || previous?.status === 'sending'
+        ? await this.#resend(previous, call)
+        : await this.#sendNew({ ...request, id: randomUUID(), idempotencyKey }, call);
     if (sent.kind === 'approved') return sent.row;
     if (sent.kind === 'in_doubt') {
       throw new DomainError(
@@ -430,14 +527,46 @@ export class CardPayments {
     });
   }
 
-  /** Sends one request of a `sending` row and records the outcome in the journal. */
-  async #send(row: CardTransaction, call: () => Promise<CardTransactionOutcome>): Promise<Sent> {
+  /** Journals a new void or refund (write-ahead) and sends it. */
+  #sendNew(
+    request: NewCardTransaction,
+    call: (row: CardTransaction) => Promise<CardTransactionOutcome>,
+  ): Promise<Sent> {
+    const row = this.journal.insertSending(request);
+    return this.#send(row, () => call(row), 'first');
+  }
+
+  /**
+   * Sends again a void or refund whose outcome is not known: in doubt, or still `sending` under
+   * the card lock (the disk refused to record its answer). Under its own reference, never anew:
+   * the card terminal answers it from its record if it did it.
+   */
+  #resend(
+    attempt: CardTransaction,
+    call: (row: CardTransaction) => Promise<CardTransactionOutcome>,
+  ): Promise<Sent> {
+    const row =
+      attempt.status === 'in_doubt' ? this.journal.transition(attempt.id, 'in_doubt', 'sending') : attempt;
+    return this.#send(row, () => call(row), 'resent');
+  }
+
+  /**
+   * Sends one request of a `sending` row and records the outcome in the journal. A resent one
+   * that does not reach the card terminal, or that it refuses, stays in doubt: that this send
+   * did nothing says nothing of the first, which the card terminal may have done (`failed`
+   * would let a retry send it anew, and the money go back twice).
+   */
+  async #send(
+    row: CardTransaction,
+    call: () => Promise<CardTransactionOutcome>,
+    attempt: 'first' | 'resent',
+  ): Promise<Sent> {
     let outcome: CardTransactionOutcome;
     try {
       outcome = await call();
     } catch (error) {
       if (!(error instanceof CardTerminalUnreachableError)) throw error;
-      const to = error.delivery === 'not-sent' ? 'failed' : 'in_doubt';
+      const to = error.delivery === 'not-sent' && attempt === 'first' ? 'failed' : 'in_doubt';
       this.#logger.warn({ id: row.id, kind: row.kind, to, err: error }, 'no answer from the card terminal');
       const moved = this.journal.transition(row.id, 'sending', to, { errorMessage: error.message });
       return to === 'failed'
@@ -456,15 +585,23 @@ export class CardPayments {
           row: this.journal.transition(row.id, 'sending', 'declined', { answer: outcome }),
         };
       case 'refused': {
+        const errorMessage = `${outcome.code}: ${outcome.message}`;
+        if (attempt === 'resent') {
+          const moved = this.journal.transition(row.id, 'sending', 'in_doubt', { errorMessage });
+          return { kind: 'in_doubt', row: moved, message: errorMessage };
+        }
         const moved = this.journal.transition(row.id, 'sending', 'failed', {
-          errorMessage: `${outcome.code}: ${outcome.message}`,
+          errorMessage,
+          // A refusal of this request (not of a device that cannot take requests now) is its
+          // definite no: the same request would be refused again (refusedOrDeclined).
+          ...(outcome.deviceFault ? {} : { refusal: { code: outcome.code, message: outcome.message } }),
         });
         return { kind: 'refused', row: moved, code: outcome.code, message: outcome.message };
       }
     }
   }
 
-  /** Retries every cancellation the card terminal has not confirmed (lock held). */
+  /** Retries every cancellation the card terminal has not confirmed, and every rest to refund (lock held). */
   async #settle(): Promise<void> {
     for (const [id, cancelReason] of this.#unjournaled) {
       const { status } = this.journal.require(id);
@@ -474,10 +611,7 @@ export class CardPayments {
       this.#unjournaled.delete(id);
     }
     for (const row of this.journal.cancelling()) await this.#cancelOne(row);
-    await this.#refundRests(
-      this.journal.ofRefusedSales(null).filter((purchase) => this.#restOf(purchase) < purchase.amount),
-      'the fiscal server refused the sale',
-    );
+    await this.#refundRests(this.#partlyReturnedOfRefusedSales(), 'the fiscal server refused the sale');
   }
 
   /** Void by cheque number, else reversal by reference (lock held). True once confirmed. */

@@ -28,6 +28,13 @@ export interface CardTerminalHealth {
   lastCheckedAt: string | null;
   lastError: string | null;
   pendingReversals: number;
+  /** Rests of partly refunded card payments of refused sales not refunded yet: retried. */
+  pendingTakeBacks: number;
+  /**
+   * Rests the card terminal declined or refused to refund (its definite no): owed to customers
+   * until refunded by their RRN.
+   */
+  declinedTakeBacks: number;
 }
 
 const NO_CARD_TERMINAL: CardTerminalHealth = {
@@ -38,10 +45,13 @@ const NO_CARD_TERMINAL: CardTerminalHealth = {
   lastCheckedAt: null,
   lastError: null,
   pendingReversals: 0,
+  pendingTakeBacks: 0,
+  declinedTakeBacks: 0,
 };
 
 export class CardTerminalMonitor {
   #checking: Promise<void> | null = null;
+  #timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly card: CardPayments | null,
@@ -59,6 +69,7 @@ export class CardTerminalMonitor {
     if (card === null) return NO_CARD_TERMINAL;
     const contact = card.contact.snapshot();
     const pendingReversals = card.journal.cancelling().length;
+    const takeBacks = card.takeBacks();
     if (this.#stale(contact.lastCheckedAt)) this.check();
     return {
       status: pendingReversals > 0 ? 'reversal_pending' : contact.state,
@@ -68,7 +79,28 @@ export class CardTerminalMonitor {
       lastCheckedAt: contact.lastCheckedAt,
       lastError: contact.lastError,
       pendingReversals,
+      pendingTakeBacks: takeBacks.pending,
+      declinedTakeBacks: takeBacks.declined,
     };
+  }
+
+  /**
+   * Every `everyMs`, a status check while something waits for the card terminal (a take-back
+   * not confirmed, a rest not refunded), which settles it once the device answers: a shop that
+   * takes no more card payments, and whose health nobody reads, would otherwise leave a
+   * customer charged until a restart.
+   */
+  start(everyMs: number): void {
+    const { card } = this;
+    if (card === null || this.#timer !== null) return;
+    this.#timer = setInterval(() => {
+      try {
+        if (card.waiting() > 0) this.check();
+      } catch {
+        // The disk refused the read: the next tick asks again.
+      }
+    }, everyMs);
+    this.#timer.unref();
   }
 
   /** Starts a status check unless one (or a card operation) is under way. */
@@ -81,8 +113,10 @@ export class CardTerminalMonitor {
     });
   }
 
-  /** Resolves once no status check is running (before the runtime closes the device). */
-  async idle(): Promise<void> {
+  /** Stops the timer and resolves once no status check is running (before the runtime closes the device). */
+  async stop(): Promise<void> {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
     await this.#checking;
   }
 

@@ -8,6 +8,7 @@
  *
  *   purchase:      approved | in_doubt ──the sale will not stand──▶ cancelling ──confirmed──▶ cancelled
  *   void, refund:  in_doubt ──resent under the same reference (retry with its Idempotency-Key)──▶ sending
+ *                  (a resend not delivered, or refused, goes back to in_doubt: the first may be done)
  *
  * `approved` is final for a purchase once its sale is written (the journal row names the
  * sale). `cancelling` means the terminal decided to take the charge back and the card

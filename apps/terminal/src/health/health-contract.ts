@@ -38,6 +38,18 @@ const cardTerminalHealthSchema = z
     pendingReversals: countSchema.meta({
       description: 'card payments being taken back that the card terminal has not confirmed yet',
     }),
+    pendingTakeBacks: countSchema.meta({
+      description:
+        'card payments of refused sales, partly refunded already, whose rest the card terminal has not refunded yet ' +
+        '(down, no answer, a fault of the device): retried before every card operation and at status checks, which run every ' +
+        'CARD_STATUS_MAX_AGE_MS while one waits',
+    }),
+    declinedTakeBacks: countSchema.meta({
+      description:
+        "card payments of refused sales whose rest the card terminal declined or refused to refund (the bank's decline, " +
+        'or a refusal of the request itself such as AUTH_CODE_REQUIRED): money owed to customers, ' +
+        'not asked again on its own; the log names each (RRN, amount), give it back with POST /api/card/refund',
+    }),
   })
   .meta({ id: 'CardTerminalHealth' });
 

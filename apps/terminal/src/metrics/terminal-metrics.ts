@@ -143,6 +143,18 @@ export class TerminalMetrics implements MevRequestObserver {
     });
 
     new Gauge({
+      name: 'card_terminal_take_backs',
+      help: 'Rests of partly refunded card payments of refused sales not refunded yet: pending (retried on their own) or declined (declined or refused by the card terminal, owed to the customer: refund them by their RRN)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const { pendingTakeBacks, declinedTakeBacks } = sources.cardTerminal();
+        this.set({ state: 'pending' }, pendingTakeBacks);
+        this.set({ state: 'declined' }, declinedTakeBacks);
+      },
+    });
+
+    new Gauge({
       name: 'receipt_deliveries_queued',
       help: 'Receipts to customers (e-mail, SMS) waiting to be sent: a growing value means the SMTP server or SMS gateway is away',
       registers: [registry],

@@ -291,6 +291,27 @@ describe('POST /api/card/refund', () => {
     expect(await simByRrn(first.rrn)).toMatchObject({ refunded: 10_00 });
   });
 
+  it('a resend after an answer in doubt that does not reach the card terminal stays in doubt: never refunded twice', async () => {
+    const card = await chargedSale(56);
+    const headers = { 'Idempotency-Key': `refund-resent-${card.rrn}` };
+    const refund = () => terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 10 }, headers);
+    // Done by the card terminal, the answer lost.
+    await setCardFault(env.cardSim.adminUrl, { mode: 'hang', operations: ['refund'] });
+    expect((await refund()).body.error!.code).toBe('CARD_PAYMENT_ERROR');
+    // The retry's resend reaches nothing: that says nothing of the first.
+    await setCardFault(env.cardSim.adminUrl, { mode: 'down' });
+    expect((await refund()).status).not.toBe(200);
+    const attempts = terminal.runtime.db
+      .prepare('SELECT status FROM card_transactions WHERE idempotency_key = ?')
+      .all(headers['Idempotency-Key']);
+    expect(attempts).toEqual([{ status: 'in_doubt' }]);
+
+    await setCardFault(env.cardSim.adminUrl, { mode: 'ok' });
+    const retried = await refund();
+    expect(retried.status).toBe(200);
+    expect(await simByRrn(card.rrn)).toMatchObject({ refunded: 10_00 });
+  });
+
   it('a card payment the terminal is still taking back is not refunded too (the money would go back twice)', async () => {
     // The fiscal server refuses the sale; the card terminal does not confirm the void nor the reversal.
     await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'fault' });

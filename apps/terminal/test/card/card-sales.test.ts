@@ -271,58 +271,6 @@ describe('a restart', () => {
   });
 });
 
-describe('the rest of a partly refunded card payment of a refused sale', () => {
-  it('is refunded once the card terminal answers again, without a restart', async () => {
-    const offline = await env.start();
-    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'down' });
-    const res = await offline.call(
-      'POST',
-      '/api/sales',
-      cardSale(50, { items: [{ name: 'Item', unitPrice: 25, quantity: 2, vatCode: 'B' }] }),
-    );
-    expect(res.status).toBe(200);
-    const sale = res.body.data!;
-    const operationId = sale.fiscalOperationId as string;
-    // The state a crash between the queued write and its answer leaves (migration 0033): no
-    // customer was answered with this sale, so a refusal takes its card money back.
-    offline.runtime.db.prepare('UPDATE fiscal_operations SET unanswered = 1 WHERE id = ?').run(operationId);
-    const purchase = offline.runtime.db
-      .prepare('SELECT id, rrn, auth_code FROM card_transactions WHERE sale_id = ?')
-      .get(sale.saleId) as { id: string; rrn: string; auth_code: string | null };
-    const refunded = await offline.call('POST', `/api/sales/${sale.saleId}/refund`, {
-      items: [{ index: 0, quantity: 1 }],
-      printReceipt: false,
-    });
-    expect(refunded.body.error ?? null).toBeNull();
-
-    // Refused while the card terminal is down: the take-back of the rest (25) is not sent.
-    await cardFault({ mode: 'down' });
-    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, {
-      mode: 'poison',
-      poisonOperationId: operationId,
-    });
-    offline.runtime.syncWorker!.wake();
-    await waitUntil(
-      'the queued sale refused',
-      () => offline.runtime.operations.require(operationId).status === 'failed',
-    );
-    await waitUntil('the take-back tried', () =>
-      Boolean(
-        offline.runtime.db
-          .prepare(`SELECT 1 FROM card_transactions WHERE idempotency_key = ?`)
-          .get(`take-back:${purchase.id}`),
-      ),
-    );
-
-    // The card terminal is back; the next card operation settles what waits to go back.
-    await cardFault({ mode: 'ok' });
-    await setFaultMode(env.sim.adminUrl, env.sim.caCertPem, { mode: 'ok' });
-    expect((await offline.call('POST', '/api/sales', cardSale(51))).status).toBe(200);
-    expect(await simTransaction(purchase.id)).toMatchObject({ refunded: 5000 });
-    await offline.stop();
-  });
-});
-
 describe('a terminal without a card terminal (CARD_TERMINAL=none)', () => {
   it('answers 503 for card payments without an RRN and card operations, and sells the rest', async () => {
     const bare = await env.start({ card: 'none' });

@@ -125,6 +125,8 @@ describe('GET /api/health: cardTerminal', () => {
       lastCheckedAt: null,
       lastError: null,
       pendingReversals: 0,
+      pendingTakeBacks: 0,
+      declinedTakeBacks: 0,
     });
   });
 });
