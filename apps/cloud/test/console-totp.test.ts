@@ -83,15 +83,32 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
     await signInConsole(cloud, owner);
   });
 
-  it('turns on only with a right code, ending the other sessions and keeping this one', async () => {
+  it('turns on only with the password and a right code, ending the other sessions and keeping this one', async () => {
     const elsewhere = await signInConsole(cloud, owner);
+    // The session alone is not enough: whoever holds it would bind the account to their own
+    // authenticator, sign its owner out everywhere and keep them out (a reset asks for a code).
+    const sessionOnly = await browser.call('POST', '/auth/totp/enable', { code: code() });
+    expect(sessionOnly.status).toBe(400);
+    const wrongPassword = await browser.call('POST', '/auth/totp/enable', {
+      code: code(),
+      password: 'not the password',
+    });
+    expect(wrongPassword.status).toBe(422);
+    expect(wrongPassword.json()).toMatchObject({
+      code: 'verification_failed',
+      errors: [{ path: 'body.password' }],
+    });
+    expect((await elsewhere.call('GET', '/session')).json().user.totpEnabled).toBe(false);
     const wrong = await browser.call('POST', '/auth/totp/enable', {
       code: code() === '123456' ? '654321' : '123456',
+      password: owner.password,
     });
     expect(wrong.status).toBe(422);
     expect(wrong.json().code).toBe('verification_failed');
     expect((await elsewhere.call('GET', '/session')).status).toBe(200);
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(), password: owner.password })).status,
+    ).toBe(204);
     expect((await browser.call('GET', '/session')).json().user.totpEnabled).toBe(true);
     // Signed in with the password alone: it must sign in again, with a code.
     const ended = await elsewhere.call('GET', '/session');
@@ -152,7 +169,9 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   it('turns off with a current code too', async () => {
     totp = new TOTP({ secret: (await browser.call('POST', '/auth/totp/setup')).json().secret });
     nextStep();
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(), password: owner.password })).status,
+    ).toBe(204);
     nextStep();
     expect((await browser.call('POST', '/auth/totp/disable', { code: code() })).status).toBe(204);
     await signInConsole(cloud, owner);
@@ -161,7 +180,9 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   it('keeps working across a secrets key rotation: resealed by reencrypt-webhook-secrets', async () => {
     totp = new TOTP({ secret: (await browser.call('POST', '/auth/totp/setup')).json().secret });
     nextStep();
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(), password: owner.password })).status,
+    ).toBe(204);
     const newKey = randomBytes(32).toString('base64');
     const withKeys = (key: string, previousKeys: string[]) =>
       startTestCloud(database, { secrets: { key, previousKeys } }, {}, clock);

@@ -23,8 +23,8 @@ import {
   PasswordResetCompleteSchema,
   PasswordResetRequestSchema,
   SignInSchema,
-  TotpCodeSchema,
   TotpDisableSchema,
+  TotpEnableSchema,
   TotpSetupSchema,
 } from './console-auth-schemas.js';
 
@@ -268,15 +268,15 @@ const enableTotpRoute = defineRoute(consoleUser({ role: 'viewer' }), {
   method: 'POST',
   path: '/auth/totp/enable',
   operationId: 'consoleEnableTotp',
-  summary: 'Turns two-factor sign-in on, confirmed by a code from the authenticator',
-  body: TotpCodeSchema,
+  summary: 'Turns two-factor sign-in on, confirmed by the password and a code from the authenticator',
+  body: TotpEnableSchema,
   responses: {
     204: { description: 'On: signing in asks for a code from now on; the user’s other sessions are ended' },
     409: { description: 'On already, or not set up' },
-    422: { description: 'Wrong code' },
+    422: { description: 'Wrong password (errors at `password`) or wrong code' },
   },
   handler: async ({ ctx, session, body }) => {
-    await enableTotp(totpDeps(ctx), session.user, { code: body.code, sessionId: session.id });
+    await enableTotp(totpDeps(ctx), session.user, { ...body, sessionId: session.id });
     return { status: 204 };
   },
 });

@@ -1276,7 +1276,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turns two-factor sign-in on, confirmed by a code from the authenticator
+         * Turns two-factor sign-in on, confirmed by the password and a code from the authenticator
          * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleEnableTotp"];
@@ -3361,9 +3361,11 @@ export interface components {
             /** @description otpauth:// URI, for a QR code */
             uri: string;
         };
-        ConsoleTotpCode: {
+        ConsoleTotpEnable: {
             /** @description The 6-digit code of the authenticator app */
             code: string;
+            /** @description The account’s current password */
+            password: string;
         };
         ConsoleTotpDisable: {
             /** @description The 6-digit code of the authenticator app */
@@ -8432,7 +8434,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleTotpCode"];
+                "application/json": components["schemas"]["ConsoleTotpEnable"];
             };
         };
         responses: {
@@ -8477,7 +8479,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Wrong code */
+            /** @description Wrong password (errors at `password`) or wrong code */
             422: {
                 headers: {
                     [name: string]: unknown;
