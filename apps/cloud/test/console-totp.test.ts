@@ -30,6 +30,7 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   let owner: SeededConsoleUser;
   let browser: ConsoleBrowser;
   let totp: TOTP;
+  let merchantId: string;
   // Stopped in the middle of a 30 s step, moved only by nextStep(): a code made here and checked
   // by the cloud a moment later is of the same step even when the wall clock crosses into the next.
   let offsetMs = 0;
@@ -42,7 +43,7 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    const { merchantId } = await seedMerchant(database);
+    ({ merchantId } = await seedMerchant(database));
     owner = await seedConsoleUser(database, {
       merchantId,
       role: 'owner',
@@ -204,6 +205,40 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
       expect(signedIn.status, signedIn.text).toBe(200);
     } finally {
       await rotated.close();
+    }
+  });
+
+  it('counts password and code checks of a signed-in user against the account’s sign-in limit', async () => {
+    // A session alone (a browser left signed in) must not guess the account's password, or its
+    // codes, faster than signing in would.
+    const limited = await startTestCloud(
+      database,
+      {
+        console: {
+          ...testConfig().console,
+          signIn: { maxPerAddress: 10_000, maxPerAccount: 4, windowMs: 60_000 },
+        },
+      },
+      {},
+      clock,
+    );
+    try {
+      const user = await seedConsoleUser(database, { merchantId, role: 'viewer' });
+      const session = await signInConsole(limited, user);
+      const secret = (await session.call('POST', '/auth/totp/setup')).json().secret;
+      const guess = new TOTP({ secret }).generate({ timestamp: clock.now().getTime() });
+      const answers = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          (await session.call('POST', '/auth/totp/enable', { code: guess, password: `guess number ${i}` }))
+            .status,
+        );
+      expect(answers).toEqual([422, 422, 422, 429]);
+      const blocked = await session.call('POST', '/auth/totp/disable', { password: 'another guess' });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
     }
   });
 });

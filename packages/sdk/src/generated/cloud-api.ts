@@ -8486,7 +8486,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit reached; see Retry-After */
+            /** @description Too many password or code checks of this account (the sign-in limit) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8559,7 +8559,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit reached; see Retry-After */
+            /** @description Too many password or code checks of this account (the sign-in limit) */
             429: {
                 headers: {
                     [name: string]: unknown;
