@@ -301,7 +301,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
         idleMs: e.CONSOLE_SESSION_IDLE_MINUTES * MINUTE,
         absoluteMs: e.CONSOLE_SESSION_MAX_HOURS * HOUR,
       },
-      secureCookie: e.CONSOLE_SECURE_COOKIE,
+      // A console whose people reach it over https gets Secure cookies whether or not
+      // CONSOLE_SECURE_COOKIE was remembered too: without it, one visit over plain http (a link
+      // an attacker on the network rewrote) would carry the session cookie in clear.
+      secureCookie: e.CONSOLE_SECURE_COOKIE || e.CONSOLE_PUBLIC_URL?.startsWith('https://') === true,
       signIn: {
         maxPerAddress: e.CONSOLE_SIGN_IN_MAX_PER_ADDRESS,
         maxPerAccount: e.CONSOLE_SIGN_IN_MAX_PER_ACCOUNT,

@@ -2,6 +2,7 @@
 // HTTP against a real cloud on PGlite (and PostgreSQL when configured).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
+import { loadConfig } from '../src/config.js';
 import type { Cloud } from '../src/server.js';
 import { seedConsoleUser, signInConsole, type SeededConsoleUser } from './console-harness.js';
 import {
@@ -191,6 +192,25 @@ describe.each(DRIVERS)('console sign-in and sessions on %s', (driver) => {
       expect(response.headers.getSetCookie()[0]).toMatch(/; Secure/);
     } finally {
       await secure.close();
+    }
+  });
+
+  it('sets Secure on the cookie when the console’s public URL is https, even without CONSOLE_SECURE_COOKIE', async () => {
+    // Production as the docs tell it: CONSOLE_PUBLIC_URL set, behind a TLS proxy (so the request
+    // the cloud sees is plain http). Forgetting CONSOLE_SECURE_COOKIE must not send the session
+    // cookie in clear on a visit over http.
+    const { console: fromEnv } = loadConfig({ CONSOLE_PUBLIC_URL: 'https://console.example.md' });
+    const behindTls = await startTestCloud(database, {
+      console: { ...fromEnv, signIn: { maxPerAddress: 100, maxPerAccount: 100, windowMs: MINUTE } },
+    });
+    try {
+      const response = await call(behindTls, 'POST', '/api/console/v1/auth/sign-in', {
+        body: { email: owner.email, password: owner.password },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()[0]).toMatch(/; Secure/);
+    } finally {
+      await behindTls.close();
     }
   });
 });

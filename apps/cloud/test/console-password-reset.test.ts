@@ -126,7 +126,9 @@ describe.each(DRIVERS)('console password reset on %s', (driver) => {
     const { secret } = (await browser.call('POST', '/auth/totp/setup')).json();
     const totp = new TOTP({ secret });
     const code = (offset: number) => totp.generate({ timestamp: clock.now().getTime() + offset });
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code(0) })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(0), password: owner.password })).status,
+    ).toBe(204);
 
     await ask(owner.email);
     const { token } = await mailedLink(catcher, owner.email, 'password-reset');

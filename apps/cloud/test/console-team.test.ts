@@ -200,6 +200,39 @@ describe.each(DRIVERS)('console users and invitations on %s', (driver) => {
     expect((await ownerBrowser.call('DELETE', `/users/${manager.id}`)).status).toBe(404);
   });
 
+  it('withdraws the pending invitations of an owner who is removed or demoted', async () => {
+    // An owner about to be removed invites an address of their own as owner: were the link to
+    // outlive its inviter's removal, it would let them back in as owner for a week.
+    for (const [change, body] of [
+      ['DELETE', undefined],
+      ['PATCH', { role: 'viewer' }],
+    ] as const) {
+      const rogue = await seedConsoleUser(database, { merchantId, role: 'owner' });
+      const rogueBrowser = await signInConsole(cloud, rogue);
+      const email = `comeback-${change.toLowerCase()}-${Date.now()}@shop.test`;
+      const invited = await invite(rogueBrowser, email, 'owner');
+      expect(invited.status, invited.text).toBe(201);
+      const { token } = await mailedLink(catcher, email, 'invitation');
+      // An invitation by the owner who stays is kept.
+      const kept = `kept-${change.toLowerCase()}-${Date.now()}@shop.test`;
+      expect((await invite(ownerBrowser, kept, 'viewer')).status).toBe(201);
+
+      const changed = await ownerBrowser.call(change, `/users/${rogue.id}`, body);
+      expect(changed.status, `${change} ${changed.text}`).toBeLessThan(300);
+
+      const accepted = await call(cloud, 'POST', '/api/console/v1/auth/invitations/accept', {
+        body: { token, password: PASSWORD },
+      });
+      expect(accepted.status, `${change}: ${accepted.text}`).toBe(422);
+      expect(accepted.json().code).toBe('invitation_invalid');
+      const pending = (await ownerBrowser.call('GET', '/users/invitations'))
+        .json()
+        .data.map((i: { email: string }) => i.email);
+      expect(pending).not.toContain(email);
+      expect(pending).toContain(kept);
+    }
+  }, 60_000);
+
   it('signs another user out of every browser', async () => {
     const viewer = await seedConsoleUser(database, { merchantId, role: 'viewer' });
     const viewerBrowser = await signInConsole(cloud, viewer);

@@ -30,6 +30,7 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   let owner: SeededConsoleUser;
   let browser: ConsoleBrowser;
   let totp: TOTP;
+  let merchantId: string;
   // Stopped in the middle of a 30 s step, moved only by nextStep(): a code made here and checked
   // by the cloud a moment later is of the same step even when the wall clock crosses into the next.
   let offsetMs = 0;
@@ -42,7 +43,7 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    const { merchantId } = await seedMerchant(database);
+    ({ merchantId } = await seedMerchant(database));
     owner = await seedConsoleUser(database, {
       merchantId,
       role: 'owner',
@@ -83,15 +84,32 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
     await signInConsole(cloud, owner);
   });
 
-  it('turns on only with a right code, ending the other sessions and keeping this one', async () => {
+  it('turns on only with the password and a right code, ending the other sessions and keeping this one', async () => {
     const elsewhere = await signInConsole(cloud, owner);
+    // The session alone is not enough: whoever holds it would bind the account to their own
+    // authenticator, sign its owner out everywhere and keep them out (a reset asks for a code).
+    const sessionOnly = await browser.call('POST', '/auth/totp/enable', { code: code() });
+    expect(sessionOnly.status).toBe(400);
+    const wrongPassword = await browser.call('POST', '/auth/totp/enable', {
+      code: code(),
+      password: 'not the password',
+    });
+    expect(wrongPassword.status).toBe(422);
+    expect(wrongPassword.json()).toMatchObject({
+      code: 'verification_failed',
+      errors: [{ path: 'body.password' }],
+    });
+    expect((await elsewhere.call('GET', '/session')).json().user.totpEnabled).toBe(false);
     const wrong = await browser.call('POST', '/auth/totp/enable', {
       code: code() === '123456' ? '654321' : '123456',
+      password: owner.password,
     });
     expect(wrong.status).toBe(422);
     expect(wrong.json().code).toBe('verification_failed');
     expect((await elsewhere.call('GET', '/session')).status).toBe(200);
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(), password: owner.password })).status,
+    ).toBe(204);
     expect((await browser.call('GET', '/session')).json().user.totpEnabled).toBe(true);
     // Signed in with the password alone: it must sign in again, with a code.
     const ended = await elsewhere.call('GET', '/session');
@@ -152,7 +170,9 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   it('turns off with a current code too', async () => {
     totp = new TOTP({ secret: (await browser.call('POST', '/auth/totp/setup')).json().secret });
     nextStep();
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(), password: owner.password })).status,
+    ).toBe(204);
     nextStep();
     expect((await browser.call('POST', '/auth/totp/disable', { code: code() })).status).toBe(204);
     await signInConsole(cloud, owner);
@@ -161,7 +181,9 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
   it('keeps working across a secrets key rotation: resealed by reencrypt-webhook-secrets', async () => {
     totp = new TOTP({ secret: (await browser.call('POST', '/auth/totp/setup')).json().secret });
     nextStep();
-    expect((await browser.call('POST', '/auth/totp/enable', { code: code() })).status).toBe(204);
+    expect(
+      (await browser.call('POST', '/auth/totp/enable', { code: code(), password: owner.password })).status,
+    ).toBe(204);
     const newKey = randomBytes(32).toString('base64');
     const withKeys = (key: string, previousKeys: string[]) =>
       startTestCloud(database, { secrets: { key, previousKeys } }, {}, clock);
@@ -183,6 +205,40 @@ describe.each(DRIVERS)('console two-factor sign-in on %s', (driver) => {
       expect(signedIn.status, signedIn.text).toBe(200);
     } finally {
       await rotated.close();
+    }
+  });
+
+  it('counts password and code checks of a signed-in user against the account’s sign-in limit', async () => {
+    // A session alone (a browser left signed in) must not guess the account's password, or its
+    // codes, faster than signing in would.
+    const limited = await startTestCloud(
+      database,
+      {
+        console: {
+          ...testConfig().console,
+          signIn: { maxPerAddress: 10_000, maxPerAccount: 4, windowMs: 60_000 },
+        },
+      },
+      {},
+      clock,
+    );
+    try {
+      const user = await seedConsoleUser(database, { merchantId, role: 'viewer' });
+      const session = await signInConsole(limited, user);
+      const secret = (await session.call('POST', '/auth/totp/setup')).json().secret;
+      const guess = new TOTP({ secret }).generate({ timestamp: clock.now().getTime() });
+      const answers = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          (await session.call('POST', '/auth/totp/enable', { code: guess, password: `guess number ${i}` }))
+            .status,
+        );
+      expect(answers).toEqual([422, 422, 422, 429]);
+      const blocked = await session.call('POST', '/auth/totp/disable', { password: 'another guess' });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -221,5 +221,25 @@ describe.skipIf(noBrowser !== null)(
       expect(await row('NUMERAR').textContent()).toBe('NUMERAR-20.00');
       await expectAccessible(page);
     });
+
+    it('shows a verification link that is not http(s) as text, never as a link to follow', async () => {
+      // Any URL a device key pushes is stored (javascript:, data:...): the receipt must not make a
+      // link of it for the merchant to click (React and the CSP block javascript: today; a link
+      // to data: or another scheme is not theirs to guard).
+      const odd = fiscalDocument([{ productId: null, quantityMilli: 1000, unitPrice: 4321 }], {
+        receiptNumber: 77,
+        createdAt: new Date(Date.now() + 5000).toISOString(),
+        verificationUrl: 'javascript:alert(document.domain)',
+        payments: [{ code: '1', amount: 4321 }],
+      });
+      const pushed = await device(app.cloud, app.terminal, 'POST', '/documents', { documents: [odd] });
+      expect(pushed.status, pushed.text).toBe(200);
+      const page = await app.signedInPage('viewer');
+      const table = await openSales(page);
+      await table.getByRole('row').filter({ hasText: '43.21' }).getByRole('link').click();
+      const paper = page.getByRole('article', { name: 'The receipt' });
+      await paper.getByText('javascript:alert(document.domain)').waitFor();
+      expect(await paper.getByRole('link').count()).toBe(0);
+    });
   },
 );

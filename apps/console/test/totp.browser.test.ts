@@ -71,8 +71,14 @@ describe.skipIf(noBrowser !== null)(
       const totp = new TOTP({ secret });
       await screenshots(page, 'settings-totp');
 
-      // A wrong code does not turn it on.
+      // The password is asked too (a session alone does not turn it on): a wrong one is said
+      // under its field. A wrong code does not turn it on either.
       const right = nextCode(totp);
+      await section.getByLabel('Password').fill('not the password');
+      await section.getByLabel('Authenticator code').fill(right);
+      await section.getByRole('button', { name: 'Turn on' }).click();
+      await expect.poll(() => invalid(page, 'Password')).toBe('true');
+      await section.getByLabel('Password').fill(user.password);
       await section.getByLabel('Authenticator code').fill(right === '123456' ? '654321' : '123456');
       await section.getByRole('button', { name: 'Turn on' }).click();
       await expect.poll(() => invalid(page, 'Authenticator code')).toBe('true');

@@ -4,7 +4,7 @@ import type { AppContext, CloudRoute } from '../context.js';
 import { consoleOpen, consoleSignIn, consoleUser } from '../console-access/console-user.js';
 import { clearedSessionCookie, sessionCookie } from '../console-access/session-cookie.js';
 import { merchantName } from '../console-users/console-user-store.js';
-import { signIn } from '../console-users/sign-in.js';
+import { countAccountAttempt, signIn } from '../console-users/sign-in.js';
 import { endAllSessions, endSession, type ConsoleSession } from '../console-users/sessions.js';
 import { acceptInvitation, describeInvitation } from '../console-users/invitations.js';
 import {
@@ -23,8 +23,8 @@ import {
   PasswordResetCompleteSchema,
   PasswordResetRequestSchema,
   SignInSchema,
-  TotpCodeSchema,
   TotpDisableSchema,
+  TotpEnableSchema,
   TotpSetupSchema,
 } from './console-auth-schemas.js';
 
@@ -268,15 +268,17 @@ const enableTotpRoute = defineRoute(consoleUser({ role: 'viewer' }), {
   method: 'POST',
   path: '/auth/totp/enable',
   operationId: 'consoleEnableTotp',
-  summary: 'Turns two-factor sign-in on, confirmed by a code from the authenticator',
-  body: TotpCodeSchema,
+  summary: 'Turns two-factor sign-in on, confirmed by the password and a code from the authenticator',
+  body: TotpEnableSchema,
   responses: {
     204: { description: 'On: signing in asks for a code from now on; the user’s other sessions are ended' },
     409: { description: 'On already, or not set up' },
-    422: { description: 'Wrong code' },
+    422: { description: 'Wrong password (errors at `password`) or wrong code' },
+    429: { description: 'Too many password or code checks of this account (the sign-in limit)' },
   },
   handler: async ({ ctx, session, body }) => {
-    await enableTotp(totpDeps(ctx), session.user, { code: body.code, sessionId: session.id });
+    countAccountAttempt(ctx.signInAttempts, session.user.email);
+    await enableTotp(totpDeps(ctx), session.user, { ...body, sessionId: session.id });
     return { status: 204 };
   },
 });
@@ -291,8 +293,10 @@ const disableTotpRoute = defineRoute(consoleUser({ role: 'viewer' }), {
     204: { description: 'Off' },
     409: { description: 'It is off' },
     422: { description: 'Wrong code or password' },
+    429: { description: 'Too many password or code checks of this account (the sign-in limit)' },
   },
   handler: async ({ ctx, session, body }) => {
+    countAccountAttempt(ctx.signInAttempts, session.user.email);
     await disableTotp(totpDeps(ctx), session.user, body);
     return { status: 204 };
   },

@@ -67,7 +67,18 @@ export const TotpSetupSchema = z
   })
   .meta({ id: 'ConsoleTotpSetup' });
 
-export const TotpCodeSchema = z.object({ code: TotpCode }).strict().meta({ id: 'ConsoleTotpCode' });
+/**
+ * Turning two-factor on asks for the password as well as a code: a session alone (a browser left
+ * signed in) must not be enough to bind the account to someone else's authenticator, which would
+ * end the owner's other sessions and, since a reset then asks for a code too, lock them out.
+ */
+export const TotpEnableSchema = z
+  .object({
+    code: TotpCode,
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).describe('The account’s current password'),
+  })
+  .strict()
+  .meta({ id: 'ConsoleTotpEnable' });
 
 export const TotpDisableSchema = z
   .union([

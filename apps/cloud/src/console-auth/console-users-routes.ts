@@ -165,6 +165,7 @@ const changeRoleRoute = defineRoute(consoleUser({ role: 'owner' }), {
         merchantId: user.merchantId,
         userId: params.userId,
         role: body.role,
+        now: ctx.clock.now(),
       }),
     ),
   }),
@@ -182,7 +183,11 @@ const removeUserRoute = defineRoute(consoleUser({ role: 'owner' }), {
     409: { description: 'The last owner cannot be removed' },
   },
   handler: async ({ ctx, user, params }) => {
-    await removeConsoleUser(ctx.db, { merchantId: user.merchantId, userId: params.userId });
+    await removeConsoleUser(ctx.db, {
+      merchantId: user.merchantId,
+      userId: params.userId,
+      now: ctx.clock.now(),
+    });
     return { status: 204 };
   },
 });

@@ -40,21 +40,30 @@ export interface SignInDeps {
 const wrongCredentials = () =>
   new ProblemError('invalid_credentials', 'The e-mail address, the password or the code is wrong.');
 
+function countAttempt(limiter: AddressLimiter, key: string): void {
+  const verdict = limiter.count(key);
+  if (!verdict.allowed)
+    throw ProblemError.rateLimited(
+      'Too many sign-in attempts; wait for the Retry-After header’s seconds, or reset the password.',
+      verdict.retryAfterSeconds,
+    );
+}
+
+/**
+ * Counts a check of a signed-in user's password or code (two-factor on or off) against their
+ * account's sign-in limit, right or wrong: a session alone (a browser left signed in) must not
+ * guess them faster than signing in would.
+ */
+export function countAccountAttempt(attempts: SignInAttempts, email: string): void {
+  countAttempt(attempts.byAccount, normalizeEmail(email));
+}
+
 export async function signIn(
   deps: SignInDeps,
   input: { email: string; password: string; totp?: string | undefined; address: string },
 ): Promise<{ token: string; session: ConsoleSession }> {
-  for (const [limiter, key] of [
-    [deps.attempts.byAddress, input.address],
-    [deps.attempts.byAccount, normalizeEmail(input.email)],
-  ] as const) {
-    const verdict = limiter.count(key);
-    if (!verdict.allowed)
-      throw ProblemError.rateLimited(
-        'Too many sign-in attempts; wait for the Retry-After header’s seconds, or reset the password.',
-        verdict.retryAfterSeconds,
-      );
-  }
+  countAttempt(deps.attempts.byAddress, input.address);
+  countAccountAttempt(deps.attempts, input.email);
   const user = await findUserByEmail(deps.db, input.email);
   if (!(await passwordMatches(user?.passwordHash, input.password)) || !user) throw wrongCredentials();
   await requireSecondFactor(

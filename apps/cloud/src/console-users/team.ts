@@ -1,10 +1,12 @@
 // A merchant's console users as its owners manage them: the list, a role changed, a user
 // removed (their sessions end with them). A merchant always keeps an owner: the last one can
 // be neither demoted nor removed. The owners' rows are locked while this is checked, so two
-// owners demoting each other at once leave one of them owner.
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+// owners demoting each other at once leave one of them owner. An owner removed or demoted
+// loses the invitations they sent and nobody accepted yet: a link they made (perhaps to an
+// address of their own, as owner) must not bring them back once the shop has shut them out.
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
-import { consoleUsers } from '../db/schema.js';
+import { consoleInvitations, consoleUsers } from '../db/schema.js';
 import { ProblemError } from '../http/problem.js';
 import type { SortKey } from '../http/cursor.js';
 import type { ConsoleUserRow } from './console-user-store.js';
@@ -60,12 +62,27 @@ async function lockKeepingAnOwner(
   return user;
 }
 
+/** Withdraws the pending invitations `userId` sent (before their row goes: the link is set null then). */
+async function withdrawInvitationsBy(tx: Queryable, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(consoleInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(consoleInvitations.invitedBy, userId),
+        isNull(consoleInvitations.acceptedAt),
+        isNull(consoleInvitations.revokedAt),
+      ),
+    );
+}
+
 export async function changeConsoleUserRole(
   db: Db,
-  input: { merchantId: string; userId: string; role: ConsoleRole },
+  input: { merchantId: string; userId: string; role: ConsoleRole; now: Date },
 ): Promise<ConsoleUserRow> {
   return db.transaction(async (tx) => {
-    await lockKeepingAnOwner(tx, input.merchantId, input.userId, input.role);
+    const user = await lockKeepingAnOwner(tx, input.merchantId, input.userId, input.role);
+    if (user.role === 'owner' && input.role !== 'owner') await withdrawInvitationsBy(tx, user.id, input.now);
     const [changed] = await tx
       .update(consoleUsers)
       .set({ role: input.role })
@@ -75,13 +92,17 @@ export async function changeConsoleUserRole(
   });
 }
 
-/** Removes the user; their sessions and reset links go with them (foreign keys cascade). */
+/**
+ * Removes the user; their sessions and reset links go with them (foreign keys cascade), their
+ * pending invitations are withdrawn.
+ */
 export async function removeConsoleUser(
   db: Db,
-  input: { merchantId: string; userId: string },
+  input: { merchantId: string; userId: string; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockKeepingAnOwner(tx, input.merchantId, input.userId, 'removed');
+    await withdrawInvitationsBy(tx, input.userId, input.now);
     await tx.delete(consoleUsers).where(eq(consoleUsers.id, input.userId));
   });
 }

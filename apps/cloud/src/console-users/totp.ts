@@ -101,18 +101,26 @@ const wrongCode = () =>
   new ProblemError('verification_failed', 'The code is wrong, expired or already used; try the next one.');
 
 /**
- * Turns the second factor on, confirmed by a code from the app, and ends the user's other
- * sessions: a browser signed in with the password alone (perhaps someone else's) must now
- * sign in with a code too. The session that turned it on stays.
+ * Turns the second factor on, confirmed by the password and a code from the app, and ends the
+ * user's other sessions: a browser signed in with the password alone (perhaps someone else's)
+ * must now sign in with a code too. The session that turned it on stays. The password is asked
+ * because the session alone must not do this: whoever holds it (a browser left signed in) would
+ * bind the account to their own authenticator, sign its owner out everywhere and, since a reset
+ * then asks for a code too, keep them out. It is checked before the code, so a wrong password
+ * spends no step of the app's.
  */
 export async function enableTotp(
   deps: TotpDeps,
   user: ConsoleUserRow,
-  options: { code: string; sessionId: string },
+  options: { code: string; password: string; sessionId: string },
 ): Promise<void> {
   if (totpEnabled(user)) throw new ProblemError('totp_state_conflict', 'Two-factor sign-in is on already.');
   if (user.totpSecretCiphertext === null)
     throw new ProblemError('totp_state_conflict', 'Set two-factor sign-in up first (POST /auth/totp/setup).');
+  if (!(await passwordMatches(user.passwordHash, options.password)))
+    throw new ProblemError('verification_failed', 'The password is wrong; nothing changed.', [
+      { path: 'body.password', message: 'wrong password' },
+    ]);
   if (!(await acceptCode(deps, user, options.code))) throw wrongCode();
   await deps.db.update(consoleUsers).set({ totpEnabledAt: deps.now }).where(eq(consoleUsers.id, user.id));
   await endOtherSessions(deps.db, user.id, options.sessionId);

@@ -69,18 +69,19 @@ function record(row: ListedDocument): Record<(typeof COLUMNS)[number], string> {
     status: row.status,
     receipt_number: row.receiptNumber === null ? '' : String(row.receiptNumber),
     report_number: String(row.reportNumber),
-    mev_code: row.fiscalCode ?? '',
-    offline_code: row.offlineFiscalCode ?? '',
+    mev_code: spreadsheetSafe(row.fiscalCode ?? ''),
+    offline_code: spreadsheetSafe(row.offlineFiscalCode ?? ''),
     total: money(row.totalMinor),
     vat: money(row.vat.reduce((sum, v) => sum + v.vatAmount, 0)),
     payments: row.payments.map((p) => `${p.code}=${money(p.amount)}`).join(' '),
-    sale_id: row.saleId ?? '',
+    sale_id: spreadsheetSafe(row.saleId ?? ''),
   };
 }
 
 /**
- * Text a merchant typed (a terminal's name) starting with = + - @ would run as a formula in a
- * spreadsheet: a leading apostrophe keeps it text (OWASP, "CSV Injection").
+ * Text a merchant typed (a terminal's name), or a terminal sent (its codes, the sale id: any text
+ * a device key pushes), starting with = + - @ would run as a formula in a spreadsheet: a leading
+ * apostrophe keeps it text (OWASP, "CSV Injection").
  */
 function spreadsheetSafe(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

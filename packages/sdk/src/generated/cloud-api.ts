@@ -1278,7 +1278,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Turns two-factor sign-in on, confirmed by a code from the authenticator
+         * Turns two-factor sign-in on, confirmed by the password and a code from the authenticator
          * @description Needs a console session (cookie) with the viewer role or higher; changes need the X-CSRF-Token header, are audited and accept an Idempotency-Key.
          */
         post: operations["consoleEnableTotp"];
@@ -3375,9 +3375,11 @@ export interface components {
             /** @description otpauth:// URI, for a QR code */
             uri: string;
         };
-        ConsoleTotpCode: {
+        ConsoleTotpEnable: {
             /** @description The 6-digit code of the authenticator app */
             code: string;
+            /** @description The account’s current password */
+            password: string;
         };
         ConsoleTotpDisable: {
             /** @description The 6-digit code of the authenticator app */
@@ -8478,7 +8480,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleTotpCode"];
+                "application/json": components["schemas"]["ConsoleTotpEnable"];
             };
         };
         responses: {
@@ -8523,14 +8525,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Wrong code */
+            /** @description Wrong password (errors at `password`) or wrong code */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Rate limit reached; see Retry-After */
+            /** @description Too many password or code checks of this account (the sign-in limit) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8603,7 +8605,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limit reached; see Retry-After */
+            /** @description Too many password or code checks of this account (the sign-in limit) */
             429: {
                 headers: {
                     [name: string]: unknown;

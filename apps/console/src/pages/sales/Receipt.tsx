@@ -12,6 +12,12 @@ import { Button } from '../../ui/Button.js';
 import { PageHeader } from '../../ui/PageHeader.js';
 import { ErrorState, Loading } from '../../ui/States.js';
 
+/**
+ * The tax service's check link is any URL the terminal pushed (a stolen device key pushes what it
+ * likes): only an http(s) one is made a link to follow, anything else is shown as text.
+ */
+const isWebLink = (url: string): boolean => /^https?:\/\//i.test(url);
+
 const money = (amount: number) => amount.toFixed(2);
 /** The paper's payment labels (apps/terminal/src/receipts/receipt-parts.ts). */
 const PAPER_PAYMENTS: Readonly<Record<string, string>> = { '1': 'NUMERAR', '2': 'CARD', '3.1': 'VOUCHER' };
@@ -149,7 +155,11 @@ export function Receipt({ id, onBack }: { id: string; onBack: () => void }) {
               <QrImage url={d.verificationUrl} />
               <p>VERIFICARE:</p>
               <p className="fp-receipt__link">
-                <a href={d.verificationUrl}>{d.verificationUrl}</a>
+                {isWebLink(d.verificationUrl) ? (
+                  <a href={d.verificationUrl}>{d.verificationUrl}</a>
+                ) : (
+                  d.verificationUrl
+                )}
               </p>
             </>
           ) : d.type === 'sale' || d.type === 'refund' ? (

@@ -1,11 +1,11 @@
 // Two-factor sign-in of the signed-in person's own account (docs/console.md, Two-factor): set up
-// (the secret as a QR code and as text), turned on by a code from the app, turned off by a code
-// or, for a lost phone, the password.
+// (the secret as a QR code and as text), turned on by the password and a code from the app,
+// turned off by a code or, for a lost phone, the password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { api, CONSOLE_API, data } from '../../api/client.js';
-import { TotpCodeSchema } from '../../api/cloud-schemas.js';
+import { TotpEnableSchema } from '../../api/cloud-schemas.js';
 import { ApiError } from '../../api/problem.js';
 import { SESSION_KEY, useSession, type Session } from '../../app/session.js';
 import { useT } from '../../i18n/i18n.js';
@@ -21,7 +21,8 @@ import { TotpCodeField } from '../auth/totp-step.js';
 /** A code or a password in one field: a password is never 6 digits (10 characters at least). */
 const ProofBody = z.object({ proof: z.string().min(1).max(256) });
 const disableBody = (proof: string) => (/^\d{6}$/.test(proof) ? { code: proof } : { password: proof });
-const isWrong = (error: unknown) => error instanceof ApiError && error.code === 'verification_failed';
+const isWrong = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'verification_failed';
 
 /** Keeps the cached session's `totpEnabled` as the cloud now has it, so the page follows. */
 function useSetTotpEnabled() {
@@ -38,13 +39,18 @@ const setUpTotp = () => data(api.POST(`${CONSOLE_API}/auth/totp/setup`));
 function TurnOn({ setup, onDone, onCancel }: { setup: Setup; onDone: () => void; onCancel: () => void }) {
   const t = useT();
   const toast = useToast();
-  const form = useSchemaForm(TotpCodeSchema, { code: '' });
+  const form = useSchemaForm(TotpEnableSchema, { password: '', code: '' });
   const enable = useMutation({
-    mutationFn: (body: typeof TotpCodeSchema._output) =>
+    mutationFn: (body: typeof TotpEnableSchema._output) =>
       data(api.POST(`${CONSOLE_API}/auth/totp/enable`, { body })),
     onSuccess: onDone,
     onError: (error) => {
-      if (isWrong(error)) return form.setErrors({ code: t.auth.totpWrong });
+      if (isWrong(error))
+        return form.setErrors(
+          'password' in error.fieldErrors()
+            ? { password: t.settings.totpWrongProof }
+            : { code: t.auth.totpWrong },
+        );
       if (!form.showServerErrors(error)) toast.failure(error);
     },
   });
@@ -54,6 +60,13 @@ function TurnOn({ setup, onDone, onCancel }: { setup: Setup; onDone: () => void;
       <QrCode text={setup.uri} alt={t.settings.totpQrAlt} />
       <SecretBox label={t.settings.totpSecret} value={setup.secret} />
       <form className="ui-form" noValidate onSubmit={form.submit((body) => enable.mutate(body))}>
+        <TextField
+          label={t.auth.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
         <TotpCodeField {...form.field('code')} />
         <FormActions submit={t.settings.totpTurnOn} busy={enable.isPending} onCancel={onCancel} />
       </form>
