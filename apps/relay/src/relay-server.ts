@@ -174,7 +174,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       status = 429;
     } else if (link) {
       // The per-publicId limits are counted on the link: a peer's requests are counted there too.
-      const limiter = link.limiterFor(req.headers);
+      const limiter = link.limiterFor(req.method, target.path, req.headers);
       const takenAt = Date.now();
       const retryAfter = limiter.take(takenAt);
       if (retryAfter > 0) {
