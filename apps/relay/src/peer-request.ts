@@ -59,7 +59,7 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     }
   };
   if (!link) return send({ kind: 'refused', code: 'TERMINAL_NOT_CONNECTED', message: NOT_CONNECTED });
-  const limiter = link.limiterFor(head.headers);
+  const limiter = link.limiterFor(head.method, head.path, head.headers);
   const takenAt = Date.now();
   const retryAfter = limiter.take(takenAt);
   if (retryAfter > 0)

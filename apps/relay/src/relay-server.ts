@@ -174,7 +174,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
       status = 429;
     } else if (link) {
       // The per-publicId limits are counted on the link: a peer's requests are counted there too.
-      const limiter = link.limiterFor(req.headers);
+      const limiter = link.limiterFor(req.method, target.path, req.headers);
       const takenAt = Date.now();
       const retryAfter = limiter.take(takenAt);
       if (retryAfter > 0) {
@@ -234,8 +234,13 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
     requestTimeout: config.requestTimeoutMs + 30_000,
     connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
   };
+  // Over TLS the handshake comes before any header: Node gives it 120 s of its own
+  // (handshakeTimeout), which would hold a silent peer's socket twelve times the headers' limit.
   const server: Server = config.tls
-    ? createHttpsServer({ ...config.tls, ...serverOptions }, onRequest)
+    ? createHttpsServer(
+        { ...config.tls, ...serverOptions, handshakeTimeout: config.headersTimeoutMs },
+        onRequest,
+      )
     : createHttpServer(serverOptions, onRequest);
   capConnectionsPerAddress(server, {
     max: config.maxConnectionsPerAddress,

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { VerifiedDevice } from './cloud-client.js';
 import type { Exchange, RelayTarget } from './forward.js';
+import { requestAsksApiKey } from './key-budget.js';
 import { WindowLimiter } from './window-limiter.js';
 
 export class TerminalLink implements RelayTarget {
@@ -50,9 +51,18 @@ export class TerminalLink implements RelayTarget {
     socket.once('close', () => this.#dispose());
   }
 
-  /** The budget a request spends: its key holder's, or that of requests without a key. */
-  limiterFor(headers: Readonly<Record<string, unknown>>): WindowLimiter {
-    return headers['x-api-key'] === undefined ? this.openLimiter : this.limiter;
+  /**
+   * The budget a request spends: its key holder's when it carries a key the terminal will judge,
+   * else that of requests without a key (a key sent to a keyless route proves nothing).
+   */
+  limiterFor(
+    method: string | undefined,
+    path: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): WindowLimiter {
+    return headers['x-api-key'] !== undefined && requestAsksApiKey(method, path, headers)
+      ? this.limiter
+      : this.openLimiter;
   }
 
   request(headers: OutgoingHttpHeaders, endStream: boolean): Exchange {

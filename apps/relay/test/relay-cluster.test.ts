@@ -256,7 +256,9 @@ describe.skipIf(!natsUp)('the relay cluster on NATS', () => {
         stalled.add(request);
       }
     };
-    const health = async () => (await send(via(nodeB, e.publicId, '/api/health'))).status;
+    // A keyed probe the stalling terminal answers at once: a key sent to /api/health spends the
+    // keyless budget, not the key holder's (relay-key-budget.test.ts).
+    const health = async () => (await send(via(nodeB, e.publicId, '/api/printer/jobs'))).status;
     await until('the four fill the holder’s concurrency limit', async () => {
       fill();
       return (await health()) === 429;
