@@ -44,12 +44,15 @@ function fencedBlocks(markdown: string): Block[] {
   return blocks;
 }
 
-/** A shell block of one curl request followed, a few lines on at most, by a JSON block: its answer. */
+/** A shell block of one curl request followed, in the same section, by a JSON block: its answer. */
 function curlExamples(markdown: string): Example[] {
   const blocks = fencedBlocks(markdown);
   return blocks.flatMap((block, index) => {
     const next = blocks[index + 1];
-    if (block.lang !== 'sh' || next?.lang !== 'json' || next.line - block.end > 4) return [];
+    if (block.lang !== 'sh' || next?.lang !== 'json') return [];
+    // The answer comes before the next heading: a request's field table may stand between.
+    const between = markdown.split('\n').slice(block.end, next.line - 1);
+    if (between.some((line) => line.startsWith('#'))) return [];
     const requests = [...block.text.matchAll(/curl\b[^\n]*?\$BASE(\/[^\s"'?]*)/g)];
     if (requests.length !== 1) return [];
     const method = /-X (\w+)/.exec(block.text)?.[1] ?? 'GET';
