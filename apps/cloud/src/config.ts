@@ -2,7 +2,7 @@
 import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bool, int, list, parsed, readEnv, splitList, text } from '@fiscal-pos/env-config';
 import { SMTP_SETTINGS, smtpTimeoutsOf, type SmtpTimeouts } from '@fiscal-pos/smtp-mail';
@@ -196,6 +196,19 @@ function integers(raw: string): number[] {
   });
 }
 
+/**
+ * A file's text, read at start (WEBHOOK_EXTRA_CA_FILE): a path that names nothing stops the start
+ * naming the setting and the path (a relative path is the process's, and `npm run cloud` runs in
+ * apps/cloud), not with a stack trace.
+ */
+function readPemFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${resolve(path)} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
 /** An http(s) base URL, without a trailing slash. */
 function httpUrl(raw: string): string {
   const url = new URL(raw);
@@ -221,7 +234,7 @@ const SETTINGS = {
   AUTH_CACHE_TTL_MS: int(5_000),
   WEBHOOK_WORKER: bool(true),
   WEBHOOK_ALLOW_LOOPBACK: bool(false),
-  WEBHOOK_EXTRA_CA_FILE: text(null),
+  WEBHOOK_EXTRA_CA_FILE: parsed(readPemFile, 'a readable PEM file', null),
   WEBHOOK_TIMEOUT_MS: int(10_000),
   WEBHOOK_RETRY_SCHEDULE_MS: parsed(
     integers,
@@ -281,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     runWorker: e.WEBHOOK_WORKER,
     webhooks: {
       allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
-      extraCa: e.WEBHOOK_EXTRA_CA_FILE ? readFileSync(e.WEBHOOK_EXTRA_CA_FILE, 'utf8') : undefined,
+      extraCa: e.WEBHOOK_EXTRA_CA_FILE ?? undefined,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryScheduleMs: e.WEBHOOK_RETRY_SCHEDULE_MS,
       disableAfterMs: e.WEBHOOK_DISABLE_AFTER_MS,

@@ -28,3 +28,16 @@ describe('boolean settings', () => {
     expect(() => loadConfig({ WEBHOOK_WORKER: 'disabled' })).toThrow(/WEBHOOK_WORKER must be one of/);
   });
 });
+
+describe('WEBHOOK_EXTRA_CA_FILE', () => {
+  it('is read at start', () => {
+    const file = new URL('../../../package.json', import.meta.url).pathname;
+    expect(loadConfig({ WEBHOOK_EXTRA_CA_FILE: file }).webhooks.extraCa).toContain('fiscal-pos');
+  });
+
+  it('naming no file stops the start naming the setting and the path, not with a stack trace', () => {
+    expect(() => loadConfig({ WEBHOOK_EXTRA_CA_FILE: 'no-such-dir/cert.pem' })).toThrow(
+      /WEBHOOK_EXTRA_CA_FILE must be a readable PEM file.*cannot read \/\S+\/no-such-dir\/cert\.pem \(ENOENT\)/,
+    );
+  });
+});
