@@ -61,6 +61,8 @@ export async function buildApp(ctx: AppContext, logger?: FastifyBaseLogger): Pro
     ...(logger ? { loggerInstance: logger, childLoggerFactory: requestLogger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: newRequestId,
+    // request.ip: the peer, or behind the listed proxies the nearest address none of them holds.
+    trustProxy: ctx.config.trustedProxies.length > 0 ? [...ctx.config.trustedProxies] : false,
     // Path parameters are checked by their routes' schemas, not cut off by the router.
     routerOptions: { maxParamLength: 16_384 },
     // A path the router cannot decode is answered before any hook runs: a problem all the same.

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bool, int, list, parsed, readEnv, splitList, text } from '@fiscal-pos/env-config';
+import { bool, int, list, parsed, readEnv, splitList, text, trustedProxies } from '@fiscal-pos/env-config';
 import { SMTP_SETTINGS, smtpTimeoutsOf, type SmtpTimeouts } from '@fiscal-pos/smtp-mail';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -52,6 +52,12 @@ export interface CloudConfig {
   stockApplyMs: number;
   /** Requests per client address and window, counted before authentication, per process. */
   addressRateLimitMax: number;
+  /**
+   * The proxies (TLS terminators, load balancers) whose X-Forwarded-For names the client
+   * (CLOUD_TRUSTED_PROXIES): without them, behind a proxy every client has its address, and the
+   * limits per address (requests, console sign-ins, resets) count every client as one.
+   */
+  trustedProxies: readonly string[];
   /**
    * Requests with the relay token per window, all relay nodes together, instead of the address
    * and per-key limits: a restarted relay verifies every terminal that dials back at once.
@@ -227,6 +233,7 @@ const SETTINGS = {
   RATE_LIMIT_SYNC_MS: int(500, { min: 10, max: MINUTE }),
   STOCK_APPLY_MS: int(1_000, { min: 0, max: MINUTE }),
   RATE_LIMIT_ADDRESS_MAX: int(1200),
+  CLOUD_TRUSTED_PROXIES: trustedProxies(),
   RATE_LIMIT_RELAY_MAX: int(60_000),
   CORS_ORIGINS: parsed((raw) => parseAllowedOrigins(raw, 'CORS_ORIGINS'), ORIGINS_FORM, []),
   ACTIVATION_RATE_LIMIT_MAX: int(10),
@@ -287,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CloudConfig {
     rateLimitSyncMs: e.RATE_LIMIT_SYNC_MS,
     stockApplyMs: e.STOCK_APPLY_MS,
     addressRateLimitMax: e.RATE_LIMIT_ADDRESS_MAX,
+    trustedProxies: e.CLOUD_TRUSTED_PROXIES,
     relayRateLimitMax: e.RATE_LIMIT_RELAY_MAX,
     corsOrigins: e.CORS_ORIGINS,
     activationRateLimit: { max: e.ACTIVATION_RATE_LIMIT_MAX, windowMs: e.ACTIVATION_RATE_LIMIT_WINDOW_MS },

@@ -41,3 +41,21 @@ describe('WEBHOOK_EXTRA_CA_FILE', () => {
     );
   });
 });
+
+describe('CLOUD_TRUSTED_PROXIES', () => {
+  it('takes proxy-addr’s list, none when unset', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ CLOUD_TRUSTED_PROXIES: ' loopback, 10.0.0.0/8 ,2001:db8::/32' }).trustedProxies,
+    ).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32']);
+  });
+
+  it('stops the start on an entry that is no address, naming the setting', () => {
+    expect(() => loadConfig({ CLOUD_TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(
+      /CLOUD_TRUSTED_PROXIES must be/,
+    );
+    expect(() => loadConfig({ CLOUD_TRUSTED_PROXIES: 'the-terminator' })).toThrow(
+      /CLOUD_TRUSTED_PROXIES must be/,
+    );
+  });
+});

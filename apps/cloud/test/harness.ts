@@ -187,6 +187,7 @@ export function testConfig(
     metricsToken: TEST_METRICS_TOKEN,
     // Suites make many requests from 127.0.0.1; rate-limit.test.ts sets its own.
     addressRateLimitMax: 1_000_000,
+    trustedProxies: [],
     ...overrides,
     webhooks: {
       ...base.webhooks,

@@ -255,6 +255,32 @@ describe.each(DRIVERS)('rate limit on %s', (driver) => {
     }
   });
 
+  it('behind a trusted proxy counts each client X-Forwarded-For names, and believes no one else', async () => {
+    const from = (cloud: Cloud, forwardedFor: string) =>
+      call(cloud, 'GET', '/api/public/v1/ping', { headers: { 'x-forwarded-for': forwardedFor } });
+    const limits = { addressRateLimitMax: 2, rateLimit: { max: 1000, windowMs: 60_000 } };
+    // The test's loopback connection is the TLS terminator in front of the cloud.
+    const proxied = await startTestCloud(database, { ...limits, trustedProxies: ['loopback'] });
+    const direct = await startTestCloud(database, limits);
+    try {
+      const statuses = async (cloud: Cloud, chain: string[]) => {
+        const seen = [];
+        for (const forwardedFor of chain) seen.push((await from(cloud, forwardedFor)).status);
+        return seen;
+      };
+      // One client's third request is refused; another client behind the same proxy goes on,
+      // and what a client writes to the left of the proxy's own entry is not believed.
+      expect(await statuses(proxied, ['203.0.113.7', '203.0.113.7', '203.0.113.7'])).toEqual([401, 401, 429]);
+      expect(await statuses(proxied, ['198.51.100.2', '203.0.113.7, 198.51.100.2'])).toEqual([401, 401]);
+      expect(await statuses(proxied, ['198.51.100.2'])).toEqual([429]);
+      // Without the list X-Forwarded-For changes nothing: the peer is the client.
+      expect(await statuses(direct, ['203.0.113.7', '198.51.100.2', '192.0.2.1'])).toEqual([401, 401, 429]);
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+
   it('counts calls with the relay token apart, under their own limit, and not against the relay’s address', async () => {
     const relayToken = 'rt_test_rate_limit_0123456789';
     const guarded = await startTestCloud(database, {

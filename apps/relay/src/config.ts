@@ -1,8 +1,7 @@
 // The relay's configuration from the environment, read once at start (docs/relay.md "Running it").
 import { ORIGINS_FORM, parseAllowedOrigins } from '@fiscal-pos/cors-policy';
 import { readFileSync } from 'node:fs';
-import proxyaddr from '@fastify/proxy-addr';
-import { int, parsed, readEnv, requiredText, splitList, text, url } from '@fiscal-pos/env-config';
+import { int, parsed, readEnv, requiredText, text, trustedProxies, url } from '@fiscal-pos/env-config';
 
 const count = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) => int(fallback, { min, max });
 
@@ -33,15 +32,7 @@ const SETTINGS = {
    * Who may say, in X-Forwarded-For, which address a dial came from (proxy-addr's list). A typo
    * in the list must stop the start, not leave X-Forwarded-For untrusted unnoticed.
    */
-  RELAY_TRUSTED_PROXIES: parsed(
-    (raw) => {
-      const entries = splitList(raw);
-      proxyaddr.compile(entries);
-      return entries;
-    },
-    'addresses, CIDR blocks, loopback, linklocal or uniquelocal, comma-separated',
-    [] as string[],
-  ),
+  RELAY_TRUSTED_PROXIES: trustedProxies(),
   /** Refused dials per client address and window before 429; 0 counts none. */
   RELAY_DIAL_REFUSALS_MAX: count(20, 0),
   RELAY_DIAL_REFUSALS_WINDOW_MS: count(60_000, 1_000, 24 * 60 * 60 * 1000),

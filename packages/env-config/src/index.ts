@@ -3,6 +3,7 @@
 // refuses stops the start with the one error every server gives:
 //   PORT must be an integer from 0 to 65535, got "http"
 // An empty variable counts as unset everywhere (`FOO= npm start` means "the default").
+import proxyaddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /** A setting the process cannot start with. A secret's value is not repeated, only its length. */
@@ -184,4 +185,21 @@ export function list(): Setting<string[]> {
       .optional()
       .transform((value) => splitList(value ?? '')),
   };
+}
+
+/**
+ * Who may say, in X-Forwarded-For, which address a request came from: proxy-addr's list (the
+ * rule Fastify's trustProxy follows), none when unset. A typo must stop the start, not leave
+ * X-Forwarded-For untrusted unnoticed (every client would then have the proxy's address).
+ */
+export function trustedProxies(): Setting<string[]> {
+  return parsed(
+    (raw) => {
+      const entries = splitList(raw);
+      proxyaddr.compile(entries);
+      return entries;
+    },
+    'addresses, CIDR blocks, loopback, linklocal or uniquelocal, comma-separated',
+    [] as string[],
+  );
 }
