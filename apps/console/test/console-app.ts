@@ -19,6 +19,7 @@ import {
   openTestDatabase,
   seedMerchant,
   startTestCloud,
+  testConfig,
   type ActiveTerminal,
   type TestDatabase,
 } from '../../cloud/test/harness.js';
@@ -66,7 +67,17 @@ export async function startConsoleApp({ clock }: { clock?: Clock } = {}): Promis
   const consoleDir = await buildConsole();
   // The last driver is the server's when there is one: the cloud as it runs in production.
   const database = await openTestDatabase(DRIVERS.at(-1)!);
-  const cloud = await startTestCloud(database, { consoleDir }, {}, clock);
+  // The pages' suites sign the same users in, and turn two-factor on and off, more often than a
+  // person would in the account limit's window (every check counts, right or wrong): the limit
+  // itself is tested over HTTP (console-auth, console-totp), not here.
+  const { console: consoleConfig } = testConfig();
+  const signInLimits = { ...consoleConfig.signIn, maxPerAccount: 1_000 };
+  const cloud = await startTestCloud(
+    database,
+    { consoleDir, console: { ...consoleConfig, signIn: signInLimits } },
+    {},
+    clock,
+  );
   const { merchantId } = await seedMerchant(database, { name: 'Magazinul Alfa' });
   const terminal = await activeTerminal(cloud, merchantId);
   const users = {
