@@ -10,7 +10,7 @@
  *
  * HISTORY_BENCH_SALES=10000,1000000 (default) chooses the sizes.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHttpLoad } from '../../../bench/load/http-load.js';
@@ -40,7 +40,8 @@ const LIST_REQUESTS = 40;
 const SALE_REQUESTS = 300;
 const DEV_TERMINAL_SALES = 300;
 const OFFLINE_OPERATIONS = 5_000;
-const STARTS = 5;
+const GOAL_START_RATIO = 1.2;
+const PAIRED_ROUNDS = 5;
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const label = (sales: number) => (sales >= 1_000_000 ? `${sales / 1_000_000}M` : `${sales / 1_000}k`);
@@ -83,8 +84,13 @@ export async function runHistoryBench(): Promise<Figures> {
     for (const [name, value] of Object.entries(measured)) figures[`${label(sales)}: ${name}`] = value;
   }
   const [small, large] = sizes();
-  if (small !== undefined && large !== undefined && bySize[small] && bySize[large])
+  if (small !== undefined && large !== undefined && bySize[small] && bySize[large]) {
     Object.assign(figures, verdicts(bySize[small], bySize[large], label(large)));
+    const files = await Promise.all(
+      [small, large].map(async (sales) => ({ sales, file: (await historyFile(sales, log)).file })),
+    );
+    Object.assign(figures, roundVerdicts(await pairedRounds(files), small, large));
+  }
   return figures;
 }
 
@@ -135,14 +141,6 @@ function verdicts(small: Figures, large: Figures, at: string): Figures {
       ratio('GET /metrics p99 ms') <= GOAL_METRICS_P99_RATIO,
       x(ratio('GET /metrics p99 ms')),
     ),
-    [`goal: offline drain at ${at} >= ${GOAL_DRAIN_SHARE * 100}% of the small history`]: pass(
-      ratio('offline drain ops/s') >= GOAL_DRAIN_SHARE,
-      `${Math.round(ratio('offline drain ops/s') * 100)}%`,
-    ),
-    [`goal: start-up at ${at} within 20% of the small history`]: pass(
-      ratio('terminal runtime start ms') <= 1.2,
-      x(ratio('terminal runtime start ms')),
-    ),
     [`goal: sale p99 with an ERP paging <= 2x without, at ${at}`]: pass(
       n(large, 'POST /api/sales p99 ms, ERP paging') <= 2 * n(large, 'POST /api/sales p99 ms'),
       x(n(large, 'POST /api/sales p99 ms, ERP paging') / n(large, 'POST /api/sales p99 ms')),
@@ -150,25 +148,15 @@ function verdicts(small: Figures, large: Figures, at: string): Figures {
   };
 }
 
-/** Every row of the issue's table on a copy of `cached`. */
+/** The lists and the sales on a copy of `cached` (start-up and the drain: pairedRounds). */
 async function measure(cached: string): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fiscal-pos-history-'));
   const figures: Figures = {};
   try {
     copyFileSync(cached, join(dataDir, 'terminal.sqlite'));
-    const starts: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
-      const started = performance.now();
-      const rt = benchRuntime(dataDir);
-      starts.push(performance.now() - started);
-      await rt.close();
-    }
-    figures['terminal runtime start ms'] = round(starts.sort((a, b) => a - b)[Math.floor(STARTS / 2)]!);
-
     await withServedTerminal(dataDir, async (rt, origin) => {
       Object.assign(figures, await lists(rt, origin));
       Object.assign(figures, await sales(origin));
-      figures['offline drain ops/s'] = await offlineDrain(rt);
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -276,4 +264,83 @@ async function offlineDrain(rt: TerminalRuntime): Promise<number> {
   rt.syncWorker?.wake();
   while (rt.operations.queueStats().size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   return Math.round(OFFLINE_OPERATIONS / ((performance.now() - started) / 1000));
+}
+
+interface RoundFigures {
+  startMs: number[];
+  drain: number[];
+}
+
+/**
+ * Start-up and the offline drain at every size, in rounds that alternate the sizes: both are
+ * a few milliseconds or a second of work, and measured minutes apart (as the lists are) the
+ * machine's drift between the two moved their ratio more than the history did (drain 68-118 %
+ * of the small history on the same code in one day). Each round starts the terminal on its
+ * file (timed), queues OFFLINE_OPERATIONS offline sales and drains them, then closes it; the
+ * small history is copied afresh each round so that it stays small, the large one once (the
+ * rounds add 0.5 % to it). Judged on the median of the rounds' ratios.
+ */
+async function pairedRounds(files: { sales: number; file: string }[]): Promise<Map<number, RoundFigures>> {
+  const scratch = mkdtempSync(join(tmpdir(), 'fiscal-pos-history-rounds-'));
+  const bySize = new Map(
+    files.map(({ sales }) => [sales, { startMs: [] as number[], drain: [] as number[] }]),
+  );
+  const largest = Math.max(...files.map(({ sales }) => sales));
+  try {
+    for (let i = 0; i < PAIRED_ROUNDS; i++) {
+      for (const { sales, file } of files) {
+        const dataDir = join(scratch, String(sales));
+        if (i === 0 || sales !== largest) {
+          rmSync(dataDir, { recursive: true, force: true });
+          mkdirSync(dataDir);
+          copyFileSync(file, join(dataDir, 'terminal.sqlite'));
+          // Opened once untimed: every timed start is then a restart of a file closed by a
+          // terminal, at both sizes (a fresh copy's first open costs more, at 1M 370 ms).
+          await benchRuntime(dataDir).close();
+        }
+        const figures = bySize.get(sales)!;
+        const started = performance.now();
+        const rt = benchRuntime(dataDir);
+        figures.startMs.push(performance.now() - started);
+        try {
+          figures.drain.push(await offlineDrain(rt));
+        } finally {
+          await rt.close();
+        }
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return bySize;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The rounds' figures per size, and the verdicts on the medians of their ratios. */
+function roundVerdicts(rounds: Map<number, RoundFigures>, small: number, large: number): Figures {
+  const pass = (ok: boolean, detail: string) => `${ok ? 'meets goal' : 'misses goal'} (${detail})`;
+  const at = label(large);
+  const a = rounds.get(small)!;
+  const b = rounds.get(large)!;
+  const drainShares = b.drain.map((ops, i) => ops / a.drain[i]!);
+  const startRatios = b.startMs.map((ms, i) => ms / a.startMs[i]!);
+  const list = (values: number[], digits: number) => values.map((v) => round(v, digits)).join(' ');
+  return {
+    [`${label(small)}: terminal runtime start ms`]: round(median(a.startMs)),
+    [`${at}: terminal runtime start ms`]: round(median(b.startMs)),
+    [`${label(small)}: offline drain ops/s`]: median(a.drain),
+    [`${at}: offline drain ops/s`]: median(b.drain),
+    [`rounds: start-up ms, ${label(small)} / ${at}`]: `${list(a.startMs, 1)} / ${list(b.startMs, 1)}`,
+    [`rounds: offline drain ops/s, ${label(small)} / ${at}`]: `${list(a.drain, 0)} / ${list(b.drain, 0)}`,
+    [`goal: offline drain at ${at} >= ${GOAL_DRAIN_SHARE * 100}% of the small history (median of rounds)`]:
+      pass(
+        median(drainShares) >= GOAL_DRAIN_SHARE,
+        `${Math.round(median(drainShares) * 100)}%; rounds ${drainShares.map((v) => `${Math.round(v * 100)}%`).join(' ')}`,
+      ),
+    [`goal: start-up at ${at} within 20% of the small history (median of rounds)`]: pass(
+      median(startRatios) <= GOAL_START_RATIO,
+      `${round(median(startRatios), 2)} x; rounds ${list(startRatios, 2)}`,
+    ),
+  };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_VAT_TABLE } from '@fiscal-pos/fiscal';
-import { randomUUID } from 'node:crypto';
 import { offlineFiscalCode } from '../src/fiscal-operations/offline-fiscal-code.js';
+import { timeOrderedId } from '../src/storage/time-ordered-id.js';
 import type { TerminalRuntime } from '../src/terminal-runtime.js';
 
 /**
@@ -18,7 +18,9 @@ export function queueOfflineSales(rt: TerminalRuntime, count: number): void {
         DEFAULT_VAT_TABLE,
       );
       const op = rt.operations.insert({
-        id: randomUUID(),
+        // As the terminal numbers them (create-sale.ts): random ids put each new key in a random
+        // leaf of the 1M-entry id index, which a shop's offline sales never do.
+        id: timeOrderedId(Date.parse(createdAt)),
         operationType: 'receipt',
         ...numbers,
         totalAmount: 100,
