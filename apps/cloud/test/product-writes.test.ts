@@ -163,6 +163,29 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     expect((await api(a.key.key, 'POST', '/products', product('DUP-4', { sku: '2002' }))).status).toBe(201);
   });
 
+  it("renames a product to a deleted product's code as creating it would take it (the code is free), 409 only for a live one", async () => {
+    const gone = (await api(a.key.key, 'POST', '/products', product('REUSE'))).json();
+    expect((await api(a.key.key, 'DELETE', '/products/REUSE')).status).toBe(204);
+    const other = (await api(a.key.key, 'POST', '/products', product('REUSE-2'))).json();
+    const renamed = await api(a.key.key, 'PUT', '/products/REUSE-2', product('REUSE', { price: 4 }));
+    expect(renamed.status).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: other.id, code: 'REUSE', price: 4, deleted: false });
+    expect((await api(a.key.key, 'GET', '/products/REUSE')).json().id).toBe(other.id);
+    // Now the code is a live product's: creating it or renaming another to it is the conflict.
+    const again = await api(a.key.key, 'POST', '/products', product('REUSE'));
+    expect([again.status, again.json().code]).toEqual([409, 'catalog_conflict']);
+    const third = (await api(a.key.key, 'POST', '/products', product('REUSE-3'))).json();
+    const clash = await api(a.key.key, 'PUT', `/products/${third.code}`, product('REUSE'));
+    expect([clash.status, clash.json().code]).toEqual([409, 'catalog_conflict']);
+    // The deleted product stays deleted, under its id.
+    const [tomb] = rowsOf<{ deleted: boolean }>(
+      await database.db.execute(
+        sql`select deleted_at is not null as deleted from products where id = ${gone.id}`,
+      ),
+    );
+    expect(tomb!.deleted).toBe(true);
+  });
+
   it('moves stock by ledger movements, idempotent on the Idempotency-Key', async () => {
     const p = (await api(a.key.key, 'POST', '/products', product('S-1'))).json();
     const body = { productId: p.id, delta: 12.5, reason: 'delivery' };

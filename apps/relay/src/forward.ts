@@ -44,6 +44,12 @@ export interface ForwardOptions {
   bodyLimitBytes: number;
   /** The relay answers CORS itself (cors-gate.ts): the terminal's CORS headers are dropped. */
   ownsCors: boolean;
+  /**
+   * How long an answer may wait on its client to take more of it (RELAY_HEADERS_TIMEOUT_MS):
+   * then the client's connection is closed (the rest of the answer read and dropped), so a client that stops
+   * reading does not hold the terminal's slot (RELAY_MAX_CONCURRENT) for ever.
+   */
+  stallTimeoutMs: number;
 }
 
 /**
@@ -119,10 +125,23 @@ export function forward(
   };
   return new Promise((resolve) => {
     let settled = false;
+    // Armed while the answer waits on its client (its socket full), cleared as it drains.
+    let stall: NodeJS.Timeout | undefined;
+    let abandoned = false;
+    const waitOnClient = () => {
+      stall ??= setTimeout(() => {
+        // The rest of the answer is read and dropped, not cancelled: see the 'close' below.
+        abandoned = true;
+        stream.on('data', () => undefined);
+        stream.resume();
+        res.destroy();
+      }, o.stallTimeoutMs);
+    };
     const settle = (status: number) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(stall);
       resolve(status);
     };
     let stream: Exchange;
@@ -157,15 +176,26 @@ export function forward(
       const length = declaredLength(answer);
       let received = 0;
       stream.on('data', (chunk: Buffer) => {
-        if (res.writableEnded) return;
+        if (res.writableEnded || res.destroyed) return;
         received += chunk.length;
         // The last chunk goes with the end: one call into the HTTP/1 answer, not a write and an end.
-        if (received === length) res.end(chunk);
-        else if (!res.write(chunk)) stream.pause();
+        if (received === length) {
+          res.end(chunk);
+          if (!res.writableFinished) waitOnClient();
+        } else if (!res.write(chunk)) {
+          stream.pause();
+          waitOnClient();
+        }
       });
-      res.on('drain', () => stream.resume());
+      res.on('drain', () => {
+        clearTimeout(stall);
+        stall = undefined;
+        stream.resume();
+      });
       stream.once('end', () => {
-        if (!res.writableEnded) res.end();
+        if (res.writableEnded) return;
+        res.end();
+        if (!res.writableFinished) waitOnClient();
       });
       res.once('finish', () => settle(status));
       // The link dropped or the client left mid-answer; the client sees a cut connection.
@@ -190,7 +220,7 @@ export function forward(
     // The client went away: tell the terminal to stop too. 499 (nginx's "client closed
     // request") is for the relay's log only; nobody receives it.
     res.once('close', () => {
-      if (!res.writableFinished && !stream.destroyed) stream.close(constants.NGHTTP2_CANCEL);
+      if (!res.writableFinished && !stream.destroyed && !abandoned) stream.close(constants.NGHTTP2_CANCEL);
       settle(res.headersSent ? res.statusCode : 499);
     });
     if (!bodiless)

@@ -119,6 +119,7 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const forwarding = () => ({
     ownsCors: cors !== null,
     timeoutMs: config.requestTimeoutMs,
+    stallTimeoutMs: config.headersTimeoutMs,
     bodyLimitBytes: cluster
       ? Math.min(config.bodyLimitBytes, cluster.requestBodyLimit)
       : config.bodyLimitBytes,

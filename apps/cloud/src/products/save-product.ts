@@ -307,9 +307,29 @@ export async function updateProduct(
     if (!existing) return undefined;
     const input = 'replace' in change ? inputOf(change.replace) : merged(storedInput(existing), change.merge);
     const values = await catalogValues(tx, merchantId, input);
+    if (input.code !== existing.code) await releaseDeletedCode(tx, merchantId, input.code);
     const [row] = await tx.update(products).set(values).where(eq(products.id, existing.id)).returning();
     return finish(tx, merchantId, row!, 'product.updated');
   });
+}
+
+/**
+ * A deleted product's code is free to reuse, by a create (which revives the deleted product) or
+ * by renaming another product to it: the rename takes the code from the tombstone, which keeps
+ * its id and stays deleted under `<code>#deleted-<id>` (the id makes it unique; terminals and
+ * feeds know the product by id and already had its deletion, so its version is not moved).
+ */
+async function releaseDeletedCode(tx: Tx, merchantId: string, code: string): Promise<void> {
+  await tx
+    .update(products)
+    .set({ code: sql`${products.code} || '#deleted-' || ${products.id}` })
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        eq(products.code, code),
+        sql`${products.deletedAt} is not null`,
+      ),
+    );
 }
 
 /**
