@@ -41,7 +41,7 @@ export interface TestDatabase extends Database {
 export async function openTestDatabase(driver: Driver, upTo?: string): Promise<TestDatabase> {
   const options = { secrets: testSecrets, ...(upTo ? { upTo } : {}) };
   if (driver === 'pglite') return { ...(await openPglite(options)), url: undefined };
-  const server = await createServerDatabase(SERVER_URL!);
+  const server = await createServerDatabase(SERVER_URL!, await serverTemplate(SERVER_URL!, options));
   const database = openDatabase({ url: server.url, poolSize: 8 });
   await migrate(database.db, options);
   return {
@@ -59,7 +59,8 @@ export async function openTestDatabase(driver: Driver, upTo?: string): Promise<T
  * open one. So the first one made leaves its migrated, still empty data directory in the temp
  * directory, named after the SQL migration files, PGlite's version and `upTo`; later ones start
  * from a copy of it (under 1 s). migrate() still runs over the copy: nothing to apply, and the
- * checksums of the applied files are checked. The PostgreSQL pass always migrates from scratch.
+ * checksums of the applied files are checked. The PostgreSQL pass does the same with a template
+ * database (serverTemplate).
  */
 async function openPglite(options: MigrateOptions): Promise<Database> {
   const snapshot = snapshotPath(options.upTo);
@@ -90,6 +91,50 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   await client.waitReady;
   await client.close();
 }
+
+/**
+ * The PostgreSQL side of the snapshot above: migrating a new database on the server is 2-3 s per
+ * test file (about 60 files a run). The first file to need it migrates a template database, named
+ * like the snapshot (so worktrees with other migrations on the same server each have their own),
+ * under an advisory lock other test processes wait on; every file's database is then a copy of it
+ * (`create database ... template`), and migrate() still runs over the copy: nothing to apply, and
+ * the checksums of the applied files are checked. Nobody connects to the template after it is made,
+ * which a copy requires. It stays on the server for later runs.
+ */
+async function serverTemplate(serverUrl: string, options: MigrateOptions): Promise<string> {
+  const name = `cloud_test_template_${snapshotKey(options.upTo)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = async () =>
+      (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (await exists()) return name;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    try {
+      if (await exists()) return name;
+      // Made under another name and renamed once migrated: a half-made template is never copied.
+      const partial = `${name}_partial`;
+      await admin.query(`drop database if exists ${partial} with (force)`);
+      await admin.query(`create database ${partial}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${partial}`;
+      const database = openDatabase({ url: url.href, poolSize: 1 });
+      try {
+        await migrate(database.db, options);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${partial} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+const TEMPLATE_LOCK_ID = 4_600_099;
 
 function snapshotPath(upTo: string | undefined): string {
   return join(tmpdir(), `fiscal-pos-pglite-${snapshotKey(upTo)}.tar`);
@@ -122,12 +167,15 @@ export interface ServerDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database on the PostgreSQL server at `serverUrl`, for one test file. */
-export async function createServerDatabase(serverUrl: string): Promise<ServerDatabase> {
+/**
+ * A new database on the PostgreSQL server at `serverUrl`, for one test file: empty, or a copy of
+ * `template`.
+ */
+export async function createServerDatabase(serverUrl: string, template?: string): Promise<ServerDatabase> {
   const name = `cloud_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
