@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
+import { formatMinor } from '@fiscal-pos/fiscal';
 import type {
   CardJournal,
   CardTransaction,
@@ -421,6 +422,19 @@ export class CardPayments {
         ]);
       }
       assertNotBeingTakenBack(purchase);
+      // What is left of the payment after what surely went back so far (approved voids and
+      // refunds, this request's own earlier attempt excepted): more is refused here rather than
+      // by the bank. An attempt in doubt is left to the bank, which knows whether it was made.
+      const left = purchase.amount - this.journal.returnedOf(purchase, o.idempotencyKey, true);
+      if (o.amount > left) {
+        throw DomainError.validation([
+          {
+            field: 'amount',
+            code: 'AMOUNT_INVALID',
+            message: `more than is left of the card payment: ${formatMinor(left)} MDL of ${formatMinor(purchase.amount)} MDL`,
+          },
+        ]);
+      }
       return this.#moneyBack(
         { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
         o.idempotencyKey,
