@@ -300,8 +300,8 @@ export class CardPayments {
    * What waits for the card terminal: cancellations not confirmed (or not marked) and rests not
    * refunded. A status check that finds the device answering settles them (checkStatus).
    */
-  waiting(): number {
-    return this.#unjournaled.size + this.journal.cancelling().length + this.takeBacks().pending;
+  waiting(pendingTakeBacks: number = this.takeBacks().pending): number {
+    return this.#unjournaled.size + this.journal.cancelling().length + pendingTakeBacks;
   }
 
   #partlyReturnedOfRefusedSales(): CardTransaction[] {
@@ -471,10 +471,11 @@ export class CardPayments {
    * the take-backs it has not confirmed, cancellations and rests to refund (waiting). Skipped (null) while a card operation holds the lock:
    * the device is busy with it, and its outcome is noted anyway. Never rejects.
    */
-  checkStatus(): Promise<void> | null {
+  checkStatus(pendingTakeBacks: number | null = null): Promise<void> | null {
     const run = this.#lock.tryRun(async () => {
       const status = await this.#attempt(() => this.#terminal.status());
-      if (status.answered === 'ready' && this.waiting() > 0) await this.#settle();
+      if (status.answered === 'ready' && this.waiting(pendingTakeBacks ?? undefined) > 0)
+        await this.#settle();
     });
     return (
       run?.catch((error: unknown) =>
