@@ -52,7 +52,6 @@ describe('parseSaleRequest', () => {
         amountReceived: 10,
         change: 5.08,
         delivery: { customerPhone: '+37369123456' },
-        unknownField: 'ignored',
       },
       DEFAULT_VAT_TABLE,
     );

@@ -281,21 +281,29 @@ export class CardJournal {
     purchase: Pick<CardTransaction, 'amount' | 'rrn' | 'chequeNumber'>,
     /** A retried request's own row (its Idempotency-Key), which it resends rather than counts. */
     exceptKey: string | null = null,
+    /** Only what surely went back (approved), not what is in doubt or being sent. */
+    approvedOnly = false,
   ): number {
     const row = this.db
       .prepare<
-        { cheque: string | null; rrn: string | null; except: string | null },
+        { cheque: string | null; rrn: string | null; except: string | null; approvedOnly: number },
         { voided: number; refunded: number }
       >(
         `SELECT
            COALESCE(SUM(CASE WHEN kind = 'void' AND target_cheque_number = @cheque THEN 1 ELSE 0 END), 0) AS voided,
            COALESCE(SUM(CASE WHEN kind = 'refund' AND target_rrn = @rrn THEN amount ELSE 0 END), 0) AS refunded
          FROM card_transactions
-         WHERE kind IN ('void', 'refund') AND status IN ('sending', 'approved', 'in_doubt')
+         WHERE kind IN ('void', 'refund')
+           AND (status = 'approved' OR (@approvedOnly = 0 AND status IN ('sending', 'in_doubt')))
            AND (target_cheque_number = @cheque OR target_rrn = @rrn)
            AND (@except IS NULL OR idempotency_key IS NULL OR idempotency_key != @except)`,
       )
-      .get({ cheque: purchase.chequeNumber, rrn: purchase.rrn, except: exceptKey });
+      .get({
+        cheque: purchase.chequeNumber,
+        rrn: purchase.rrn,
+        except: exceptKey,
+        approvedOnly: approvedOnly ? 1 : 0,
+      });
     if (!row) return 0;
     return row.voided > 0 ? purchase.amount : Math.min(purchase.amount, row.refunded);
   }

@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { SerialLock } from '../serial-lock/serial-lock.js';
 import { DomainError } from '../domain-error.js';
+import { formatMinor } from '@fiscal-pos/fiscal';
 import type {
   CardJournal,
   CardTransaction,
@@ -299,8 +300,8 @@ export class CardPayments {
    * What waits for the card terminal: cancellations not confirmed (or not marked) and rests not
    * refunded. A status check that finds the device answering settles them (checkStatus).
    */
-  waiting(): number {
-    return this.#unjournaled.size + this.journal.cancelling().length + this.takeBacks().pending;
+  waiting(pendingTakeBacks: number = this.takeBacks().pending): number {
+    return this.#unjournaled.size + this.journal.cancelling().length + pendingTakeBacks;
   }
 
   #partlyReturnedOfRefusedSales(): CardTransaction[] {
@@ -421,6 +422,19 @@ export class CardPayments {
         ]);
       }
       assertNotBeingTakenBack(purchase);
+      // What is left of the payment after what surely went back so far (approved voids and
+      // refunds, this request's own earlier attempt excepted): more is refused here rather than
+      // by the bank. An attempt in doubt is left to the bank, which knows whether it was made.
+      const left = purchase.amount - this.journal.returnedOf(purchase, o.idempotencyKey, true);
+      if (o.amount > left) {
+        throw DomainError.validation([
+          {
+            field: 'amount',
+            code: 'AMOUNT_INVALID',
+            message: `more than is left of the card payment: ${formatMinor(left)} MDL of ${formatMinor(purchase.amount)} MDL`,
+          },
+        ]);
+      }
       return this.#moneyBack(
         { kind: 'refund', amount: o.amount, targetRrn: o.rrn, authCodeSent: o.authCode },
         o.idempotencyKey,
@@ -457,10 +471,11 @@ export class CardPayments {
    * the take-backs it has not confirmed, cancellations and rests to refund (waiting). Skipped (null) while a card operation holds the lock:
    * the device is busy with it, and its outcome is noted anyway. Never rejects.
    */
-  checkStatus(): Promise<void> | null {
+  checkStatus(pendingTakeBacks: number | null = null): Promise<void> | null {
     const run = this.#lock.tryRun(async () => {
       const status = await this.#attempt(() => this.#terminal.status());
-      if (status.answered === 'ready' && this.waiting() > 0) await this.#settle();
+      if (status.answered === 'ready' && this.waiting(pendingTakeBacks ?? undefined) > 0)
+        await this.#settle();
     });
     return (
       run?.catch((error: unknown) =>

@@ -70,7 +70,7 @@ export class CardTerminalMonitor {
     const contact = card.contact.snapshot();
     const pendingReversals = card.journal.cancelling().length;
     const takeBacks = card.takeBacks();
-    if (this.#stale(contact.lastCheckedAt)) this.check();
+    if (this.#stale(contact.lastCheckedAt)) this.check(takeBacks.pending);
     return {
       status: pendingReversals > 0 ? 'reversal_pending' : contact.state,
       url: card.url,
@@ -95,7 +95,8 @@ export class CardTerminalMonitor {
     if (card === null || this.#timer !== null) return;
     this.#timer = setInterval(() => {
       try {
-        if (card.waiting() > 0) this.check();
+        const pendingTakeBacks = card.takeBacks().pending;
+        if (card.waiting(pendingTakeBacks) > 0) this.check(pendingTakeBacks);
       } catch {
         // The disk refused the read: the next tick asks again.
       }
@@ -103,10 +104,13 @@ export class CardTerminalMonitor {
     this.#timer.unref();
   }
 
-  /** Starts a status check unless one (or a card operation) is under way. */
-  check(): void {
+  /**
+   * Starts a status check unless one (or a card operation) is under way. `pendingTakeBacks`:
+   * the count the caller just computed, not walked again.
+   */
+  check(pendingTakeBacks: number | null = null): void {
     if (this.#checking !== null || this.card === null) return;
-    const run = this.card.checkStatus();
+    const run = this.card.checkStatus(pendingTakeBacks);
     if (run === null) return;
     this.#checking = run.finally(() => {
       this.#checking = null;

@@ -41,6 +41,23 @@ export interface MetricsSources {
   platform: () => PlatformHealth | null;
 }
 
+/**
+ * `read`, computed at most once per scrape: a scrape runs every gauge's collect in one turn of
+ * the event loop, and the value is forgotten at the next.
+ */
+function oncePerScrape<T>(read: () => T): () => T {
+  let value: { of: T } | null = null;
+  return () => {
+    if (value === null) {
+      value = { of: read() };
+      setImmediate(() => {
+        value = null;
+      });
+    }
+    return value.of;
+  };
+}
+
 /** Seconds; the cashier waits at most the request timeout (5 s by default), so 10 s tops it. */
 const MEV_LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Seconds; a fiscal sale waits for MEV (above), everything else answers from SQLite. */
@@ -54,6 +71,9 @@ export class TerminalMetrics implements MevRequestObserver {
 
   constructor(sources: MetricsSources) {
     const { registry } = this;
+    // Three gauges read the card terminal's health; a scrape computes it once (its take-backs
+    // walk the card journal), not once per gauge.
+    const cardTerminal = oncePerScrape(sources.cardTerminal);
     collectDefaultMetrics({ register: registry });
 
     new Gauge({
@@ -128,7 +148,7 @@ export class TerminalMetrics implements MevRequestObserver {
       labelNames: ['status'] as const,
       registers: [registry],
       collect() {
-        const { status } = sources.cardTerminal();
+        const { status } = cardTerminal();
         for (const each of CARD_TERMINAL_STATUSES) this.set({ status: each }, each === status ? 1 : 0);
       },
     });
@@ -138,7 +158,7 @@ export class TerminalMetrics implements MevRequestObserver {
       help: 'Card payments the terminal is taking back and the card terminal has not confirmed: no new card payment meanwhile',
       registers: [registry],
       collect() {
-        this.set(sources.cardTerminal().pendingReversals);
+        this.set(cardTerminal().pendingReversals);
       },
     });
 
@@ -148,7 +168,7 @@ export class TerminalMetrics implements MevRequestObserver {
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
-        const { pendingTakeBacks, declinedTakeBacks } = sources.cardTerminal();
+        const { pendingTakeBacks, declinedTakeBacks } = cardTerminal();
         this.set({ state: 'pending' }, pendingTakeBacks);
         this.set({ state: 'declined' }, declinedTakeBacks);
       },

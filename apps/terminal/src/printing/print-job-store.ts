@@ -42,7 +42,7 @@ const fromRow = (r: Row): PrintJob => ({
 /** Printed and dropped jobs stay listed this long (the document itself goes at once). */
 const FINISHED_KEPT_DAYS = 7;
 
-/** The print_jobs table (migrations 0010 and 0017). */
+/** The print_jobs table (migrations 0010, 0017 and 0035). */
 export class PrintJobStore {
   constructor(private readonly db: Db) {}
 
@@ -105,14 +105,24 @@ export class PrintJobStore {
     );
   }
 
-  /** The oldest queued job with its document: the printer takes them in order. */
-  head(): { job: PrintJob; document: PrintDocument } | null {
+  /**
+   * The oldest queued job with its document: the printer takes them in order. `sentAt`: when its
+   * bytes began to go to the printer, if what came of that was never recorded (migration 0035).
+   */
+  head(): { job: PrintJob; document: PrintDocument; sentAt: string | null } | null {
     const row = this.db
-      .prepare<[], Row & { document: string }>(
-        `SELECT ${COLUMNS}, document FROM print_jobs WHERE status = 'queued' ORDER BY id LIMIT 1`,
+      .prepare<[], Row & { document: string; sent_at: string | null }>(
+        `SELECT ${COLUMNS}, document, sent_at FROM print_jobs WHERE status = 'queued' ORDER BY id LIMIT 1`,
       )
       .get();
-    return row ? { job: fromRow(row), document: JSON.parse(row.document) as PrintDocument } : null;
+    return row
+      ? { job: fromRow(row), document: JSON.parse(row.document) as PrintDocument, sentAt: row.sent_at }
+      : null;
+  }
+
+  /** Written before the first byte of a queued job goes to the printer. */
+  markSent(id: number, at: string): void {
+    this.db.prepare(`UPDATE print_jobs SET sent_at = ? WHERE id = ? AND status = 'queued'`).run(at, id);
   }
 
   get(id: number): PrintJob | null {
@@ -175,10 +185,12 @@ export class PrintJobStore {
     );
   }
 
+  /** A failed attempt: the job is tried again (its send, if any, is over: it clears `sent_at`). */
   noteFailure(id: number, reason: string): void {
     this.db
       .prepare(
-        `UPDATE print_jobs SET attempts = attempts + 1, last_error = ? WHERE id = ? AND status = 'queued'`,
+        `UPDATE print_jobs SET attempts = attempts + 1, last_error = ?, sent_at = NULL
+         WHERE id = ? AND status = 'queued'`,
       )
       .run(reason, id);
   }

@@ -15,6 +15,13 @@ import {
 export type PrintOutcome =
   { status: 'printed'; jobId: null } | { status: 'queued' | 'unconfirmed'; jobId: number };
 
+/** What came of a queued job's attempt, to be recorded. */
+interface Outcome {
+  id: number;
+  outcome: 'printed' | 'unconfirmed' | 'failed';
+  reason: string;
+}
+
 export interface PrintQueueOptions {
   store: PrintJobStore;
   printer: ReceiptPrinter;
@@ -32,8 +39,11 @@ export interface PrintQueueOptions {
  * out in the order they were issued), and the job is retried with backoff, or at once when the
  * printer comes back (`wake`). Only a cashier drops a job. A job the printer took whole without
  * confirming it is `unconfirmed` and never sent again on its own: a cashier reprints it (marked
- * as a copy) or drops it. A kill -9 between the printer's confirmation and the job's update
- * still prints that document again.
+ * as a copy) or drops it. So is a job whose bytes went to the printer while what came of it
+ * could not be recorded: `sent_at` is written before the first byte, and a queued job that has
+ * it (the disk refused the outcome and the process ended, or a kill -9 during the job) becomes
+ * `unconfirmed` rather than printing again; within the process, the outcome the disk refused
+ * is written once it can be, before the next job.
  */
 export class PrintQueue {
   readonly #signal = new WakeSignal();
@@ -216,39 +226,91 @@ export class PrintQueue {
     }
   }
 
+  /**
+   * What came of the job last sent, when the disk refused its record (full, read-only): known
+   * here, and written before anything else is printed. Until then the job is still queued on
+   * disk, with its `sent_at`: were the process to end first, it becomes unconfirmed, never
+   * sent again on its own.
+   */
+  #unrecorded: Outcome | null = null;
+
+  #record(outcome: Outcome): void {
+    this.#unrecorded = outcome;
+    this.#recordOutcome();
+  }
+
+  /** Writes what came of the job last sent, if it is not written yet; throws if the disk refuses. */
+  #recordOutcome(): void {
+    const unrecorded = this.#unrecorded;
+    if (unrecorded === null) return;
+    const { id, outcome, reason } = unrecorded;
+    const at = this.o.clock.now().toISOString();
+    if (outcome === 'printed') this.o.store.finish(id, 'printed', at);
+    else if (outcome === 'failed') this.o.store.noteFailure(id, reason);
+    else
+      this.o.store.transaction(() => {
+        this.o.store.noteFailure(id, reason);
+        this.o.store.finish(id, 'unconfirmed', at);
+      });
+    this.#unrecorded = null;
+  }
+
   /** One attempt at the oldest queued job, or a wait for one. */
   async #next(): Promise<void> {
+    this.#recordOutcome();
     const next = this.o.store.head();
     if (next === null) {
       await this.#signal.wait(null);
       return;
     }
+    const { id, source } = next.job;
+    if (next.sentAt !== null) {
+      // Its bytes went to the printer and what came of it was never recorded (the disk refused
+      // the record and the process ended, or it ended during the job): maybe on paper already,
+      // so never again on its own. A cashier reprints it as a copy or drops it.
+      const reason = `sent to the printer at ${next.sentAt}; whether it printed was not recorded`;
+      this.#record({ id, outcome: 'unconfirmed', reason });
+      this.o.logger.warn({ jobId: id, source, err: reason }, 'print job in doubt: a cashier may reprint it');
+      return;
+    }
+    // Recorded before the first byte goes: a job whose outcome the disk then refuses to record
+    // is known to have been sent. A disk that refuses this record sends nothing.
+    const notSent: { error: Error | null } = { error: null };
+    const markSent = () => {
+      try {
+        this.o.store.markSent(id, this.o.clock.now().toISOString());
+      } catch (error) {
+        notSent.error = error instanceof Error ? error : new Error(String(error));
+        throw notSent.error;
+      }
+    };
     try {
-      await this.o.printer.print(next.document);
-      this.o.store.finish(next.job.id, 'printed', this.o.clock.now().toISOString());
-      this.#failures = 0;
+      await this.o.printer.print(next.document, markSent);
     } catch (error) {
+      if (notSent.error !== null) throw notSent.error;
       if (error instanceof PrintUnconfirmedError) {
         // Maybe on paper already: never again on its own. The next job asks the printer's
         // status first, so a printer that stopped answering holds the queue there.
-        this.o.store.noteFailure(next.job.id, error.message);
-        this.o.store.finish(next.job.id, 'unconfirmed', this.o.clock.now().toISOString());
+        this.#record({ id, outcome: 'unconfirmed', reason: error.message });
         this.o.logger.warn(
-          { jobId: next.job.id, source: next.job.source, err: error.message },
+          { jobId: id, source, err: error.message },
           'print job sent but not confirmed: a cashier may reprint it',
         );
         return;
       }
       const reason = error instanceof Error ? error.message : String(error);
-      this.o.store.noteFailure(next.job.id, reason);
       this.#lastFailure = { at: Date.now(), error };
       this.#failures += 1;
       const wait = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.#failures - 1));
       this.o.logger.warn(
-        { jobId: next.job.id, source: next.job.source, err: reason, retryInMs: wait },
+        { jobId: id, source, err: reason, retryInMs: wait },
         'print job waits for the printer',
       );
+      this.#record({ id, outcome: 'failed', reason });
       await this.#signal.wait(wait);
+      return;
     }
+    this.#failures = 0;
+    this.#record({ id, outcome: 'printed', reason: '' });
   }
 }

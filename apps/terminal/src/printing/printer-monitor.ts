@@ -44,12 +44,25 @@ export class MonitoredPrinter implements ReceiptPrinter {
     return this.printer.address;
   }
 
-  async print(document: PrintDocument): Promise<PrinterState> {
+  async print(document: PrintDocument, beforeSend?: () => void): Promise<PrinterState> {
+    // A refusal of the caller's own (its record of the send) says nothing about the printer.
+    let refusedBeforeSend = false;
+    const guarded =
+      beforeSend &&
+      (() => {
+        try {
+          beforeSend();
+        } catch (error) {
+          refusedBeforeSend = true;
+          throw error;
+        }
+      });
     try {
-      const state = await this.printer.print(document);
+      const state = await this.printer.print(document, guarded);
       this.#note(state, null);
       return state;
     } catch (error) {
+      if (refusedBeforeSend) throw error;
       if (error instanceof PrinterNotReadyError) this.#note(error.state, error.message);
       else {
         // The job failed half way: what the printer is now is worth asking at once.

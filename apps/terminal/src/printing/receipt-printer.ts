@@ -71,7 +71,11 @@ export interface ReceiptPrinter {
   readonly available: boolean;
   /** The configured printer as health shows it: `virtual`, `none` or the tcp:// address. */
   readonly address: string;
-  print(document: PrintDocument): Promise<PrinterState>;
+  /**
+   * `beforeSend`, when given, runs once the printer said it can print, right before the first
+   * byte goes; if it throws, nothing is sent and print rejects with its error.
+   */
+  print(document: PrintDocument, beforeSend?: () => void): Promise<PrinterState>;
   /** Asks the printer for its state now (a status request on a real one). */
   status(): Promise<PrinterState>;
 }

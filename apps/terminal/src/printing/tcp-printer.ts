@@ -117,9 +117,10 @@ export class TcpPrinter implements ReceiptPrinter {
     return `tcp://${this.o.host}:${this.o.port}`;
   }
 
-  print(document: PrintDocument): Promise<PrinterState> {
+  print(document: PrintDocument, beforeSend?: () => void): Promise<PrinterState> {
     const bytes = encodeDocument(document, this.o.columns);
     return this.#serial(async (connection) => {
+      beforeSend?.();
       try {
         await connection.write(bytes);
       } catch (error) {

@@ -29,7 +29,7 @@ export class VirtualPrinter implements ReceiptPrinter {
     return join(this.dir, 'journal.txt');
   }
 
-  print(document: PrintDocument): Promise<PrinterState> {
+  print(document: PrintDocument, beforeSend?: () => void): Promise<PrinterState> {
     // A QR symbol has no text form; the journal keeps its data on one line, unwrapped.
     const text = [
       ...layoutDocument(document.lines, 0, this.columns),
@@ -43,6 +43,7 @@ export class VirtualPrinter implements ReceiptPrinter {
       // Receipts, card slips with masked numbers: the owner's only (private-files.ts).
       if (!this.journalReady) privateFile(this.journalFile, this.dir);
       this.journalReady = true;
+      beforeSend?.();
       await appendFile(this.journalFile, text);
     });
     this.queue = job.catch(() => undefined);

@@ -34,9 +34,12 @@ describe('receipt printing', () => {
       cut: false,
     });
     const lines = readFileSync(printer.journalFile, 'utf8').trimEnd().split('\n');
-    expect(lines.at(-2)).toBe(`Left${' '.repeat(48 - 9)}Right`);
-    expect(lines.at(-1)).toHaveLength(48);
-    expect(lines.at(-1)!.indexOf('Centre')).toBe(21);
+    expect(lines.at(-3)).toBe(`Left${' '.repeat(48 - 9)}Right`);
+    expect(lines.at(-2)).toHaveLength(48);
+    expect(lines.at(-2)!.indexOf('Centre')).toBe(21);
+    // Marked as not a fiscal document, after the text as before it.
+    expect(lines.at(-1)!.trim()).toBe('NU ESTE DOCUMENT FISCAL');
+    expect(lines.at(-4)!.trim()).toBe('NU ESTE DOCUMENT FISCAL');
   });
 });
 

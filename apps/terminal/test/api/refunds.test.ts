@@ -137,6 +137,35 @@ describe('POST /api/sales/{saleId}/refund', () => {
     expect(terminal.runtime.db.prepare('SELECT COUNT(*) AS n FROM refunds').get()).toEqual(before);
   });
 
+  it('a free line alone (worth 0.00) is refused as a zero total, CALCULATION_TOTAL_ZERO; with a paid line it goes back', async () => {
+    const sold = await terminal.call('POST', '/api/sales', {
+      ...cashSale(10),
+      items: [
+        { name: 'Paid', unitPrice: 10, quantity: 1, vatCode: 'B' },
+        { name: 'Free gift', unitPrice: 5, quantity: 1, vatCode: 'B', discountPercent: 100 },
+      ],
+    });
+    expect(sold.status).toBe(200);
+    const saleId = sold.body.data!.saleId as string;
+    const alone = await terminal.call('POST', `/api/sales/${saleId}/refund`, {
+      items: [{ index: 1, quantity: 1 }],
+      printReceipt: false,
+    });
+    expect([alone.status, alone.body.error!.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(alone.body.error!.details).toEqual([
+      expect.objectContaining({ field: 'total', code: 'CALCULATION_TOTAL_ZERO' }),
+    ]);
+    expect(alone.body.error!.details![0]!.message).toMatch(/0\.00/);
+    const both = await terminal.call('POST', `/api/sales/${saleId}/refund`, {
+      items: [
+        { index: 0, quantity: 1 },
+        { index: 1, quantity: 1 },
+      ],
+      printReceipt: false,
+    });
+    expect([both.status, both.body.data?.total]).toEqual([200, 10]);
+  });
+
   it('takes cash from the drawer: 409 INSUFFICIENT_CASH_BALANCE when it holds less', async () => {
     const sale = await ok('POST', '/api/sales', cashSale(30));
     const summary = (await terminal.call('GET', '/api/fiscal/daily-summary')).body.data as {

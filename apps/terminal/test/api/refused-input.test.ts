@@ -84,6 +84,29 @@ describe('keys and flags', () => {
     expect(await purchases()).toBe(charged);
   });
 
+  it('a sale with a misspelt top-level field is refused, nothing sold; every documented field is accepted', async () => {
+    const count = async () =>
+      (await ctx.terminal.call('GET', '/api/sales?limit=1')).body.data!.total as number;
+    const before = await count();
+    // `printReciept: false` dropped would print a receipt the ERP asked not to print.
+    expect(
+      await details('POST', '/api/sales', { ...cashSale(10), printReciept: false, amountRecieved: 10 }),
+    ).toEqual([
+      { field: 'printReciept', code: 'UNKNOWN_FIELD' },
+      { field: 'amountRecieved', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await count()).toBe(before);
+    // The spec's fields, all of them, at the top level.
+    const full = await ctx.terminal.call('POST', '/api/sales', {
+      ...cashSale(10),
+      cartDiscount: { percent: 0, absolute: 0 },
+      cartMarkup: { percent: 0, absolute: 0 },
+      delivery: { customerName: 'Ion', language: 'ro' },
+      printReceipt: false,
+    });
+    expect([full.status, full.body.error]).toEqual([200, null]);
+  });
+
   it.each([
     ['/api/sales', { ...cashSale(10), printReceipt: 'yes' }, 'printReceipt'],
     ['/api/print', { lines: [['x']], cut: 'no' }, 'cut'],

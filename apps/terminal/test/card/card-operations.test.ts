@@ -211,9 +211,15 @@ describe('POST /api/card/refund', () => {
       amount: 20.5,
       original: { rrn: card.rrn, chequeNumber: card.chequeNumber },
     });
+    // More than is left of the payment: refused by the terminal itself, the bank never asked.
+    const bankRefunds = async () =>
+      (await listCardTransactions(env.cardSim.adminUrl, { operation: 'refund' })).length;
+    const asked = await bankRefunds();
     const tooMuch = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 29.51 });
-    expect(tooMuch.status).toBe(402);
-    expect(tooMuch.body.error!.code).toBe('CARD_PAYMENT_DECLINED');
+    expect([tooMuch.status, tooMuch.body.error!.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(detailCodes(tooMuch)).toEqual(['amount:AMOUNT_INVALID']);
+    expect(tooMuch.body.error!.details![0]!.message).toContain('29.50');
+    expect(await bankRefunds()).toBe(asked);
     const rest = await terminal.call('POST', '/api/card/refund', { rrn: card.rrn, amount: 29.5 });
     expect(rest.status).toBe(200);
     expect(await simByRrn(card.rrn)).toMatchObject({ refunded: 50_00 });

@@ -26,6 +26,12 @@
 import Database from 'better-sqlite3';
 import { listCardTransactions, setCardFault } from '@fiscal-pos/card-sim';
 import { setFaultMode } from '@fiscal-pos/mev-sim';
+import {
+  printedPages,
+  setPrinterFault,
+  startPrinterSimProcess,
+  type PrinterSimProcess,
+} from '@fiscal-pos/printer-sim';
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -907,6 +913,111 @@ describe.skipIf(refusal !== null)('a refusal the full disk could only record lat
       db.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(refusal !== null)('a receipt printed while the full disk refuses the record of it', () => {
+  let mountPoint: string;
+  let sim: Simulator;
+  let printer: PrinterSimProcess;
+  let terminal: TerminalProcess;
+  const dataDir = () => join(mountPoint, 'data');
+  const start = () =>
+    startTerminalProcess({
+      dataDir: dataDir(),
+      sim,
+      env: { PRINTER: printer.url, PRINTER_RETRY_MAX_MS: '100', PRINTER_TIMEOUT_MS: '10000' },
+    });
+
+  beforeAll(async () => {
+    mountPoint = tempDir('full-disk-paper');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', mountPoint]);
+    sim = await startSimulator();
+    printer = await startPrinterSimProcess({ dataDir: tempDir('full-disk-printer-sim') });
+    terminal = await start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await terminal?.stop();
+    await printer?.stop();
+    await sim?.stop();
+    execFileSync('umount', ['-l', mountPoint]);
+    removeDir(mountPoint);
+    removeDir(sim?.dataDir ?? '');
+  });
+
+  interface Job {
+    id: number;
+    source: string;
+    status: string;
+    lastError: string | null;
+  }
+  const jobs = async () =>
+    (await call(terminal, 'GET', '/api/printer/jobs')).body.data as unknown as {
+      queued: Job[];
+      unconfirmed: Job[];
+      recent: Job[];
+    };
+  const pagesOf = async (qr: string) =>
+    (await printedPages(printer.adminUrl)).filter((page) => page.qrPayloads.includes(qr)).length;
+
+  /**
+   * A sale whose receipt comes out on paper, after which the disk is full before the terminal
+   * can record it: the printer answers slowly, and the disk fills between the page and the
+   * printer's confirmation.
+   */
+  async function printedOnFullDisk(amount: number): Promise<{ qr: string; saleId: string }> {
+    await setPrinterFault(printer.adminUrl, { mode: 'slow', delayMs: 2000 });
+    const sale = await call(terminal, 'POST', '/api/sales', { ...cashSale(amount), printReceipt: true });
+    expect(sale.status).toBe(200);
+    const qr = sale.body.data!.qrCodeData as string;
+    await expect.poll(() => pagesOf(qr), { timeout: 15_000, interval: 20 }).toBe(1);
+    const db = new Database(join(dataDir(), 'terminal.sqlite'));
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    fill(join(mountPoint, 'filler'));
+    await setPrinterFault(printer.adminUrl, { mode: 'ok' });
+    return { qr, saleId: sale.body.data!.saleId as string };
+  }
+
+  it('is not printed again, by the same process, while the disk is full or once it has space', async () => {
+    const { qr, saleId } = await printedOnFullDisk(41);
+    // The printer confirms the page (2 s after it) and the terminal cannot record it.
+    await terminal.logged(/print queue could not record/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    rmSync(join(mountPoint, 'filler'));
+    await expect
+      .poll(async () => (await jobs()).recent.find((job) => job.source === `sale ${saleId}`)?.status, {
+        timeout: 15_000,
+      })
+      .toBe('printed');
+    // A resent job would have come out by now (the printer answers at once again).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await pagesOf(qr)).toBe(1);
+  }, 60_000);
+
+  it('lost by a restart, is unconfirmed (health says so) for a cashier to reprint, never printed again on its own', async () => {
+    const { qr, saleId } = await printedOnFullDisk(42);
+    // The printer confirms the page; the terminal cannot record it, and ends before it can.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await terminal.kill();
+    rmSync(join(mountPoint, 'filler'));
+    terminal = await start();
+    await expect
+      .poll(async () => (await jobs()).unconfirmed.map((job) => job.source), { timeout: 15_000 })
+      .toEqual([`sale ${saleId}`]);
+    expect((await jobs()).unconfirmed[0]!.lastError).toMatch(/whether it printed was not recorded/);
+    const health = (await call(terminal, 'GET', '/api/health')).body.data as {
+      printer: { unconfirmedJobs: number };
+    };
+    expect(health.printer.unconfirmedJobs).toBe(1);
+    // The next receipt prints; the one in doubt does not.
+    const next = await call(terminal, 'POST', '/api/sales', { ...cashSale(43), printReceipt: true });
+    await expect.poll(() => pagesOf(next.body.data!.qrCodeData as string), { timeout: 15_000 }).toBe(1);
+    expect(await pagesOf(qr)).toBe(1);
+  }, 90_000);
 });
 
 describe.skipIf(refusal !== null)('a read-only file system', () => {

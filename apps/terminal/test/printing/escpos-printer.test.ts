@@ -173,6 +173,11 @@ describe.each([32, 48])('every document through the driver at %i columns', (colu
       );
       expect(page.qrPayloads).toEqual(document.qrCode === undefined ? [] : [document.qrCode]);
     });
+    // Free text is marked as not a fiscal document, first and last, on the paper itself.
+    const freeText = pageLines(pages[8]!.text)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    expect([freeText[0], freeText.at(-1)]).toEqual(['NU ESTE DOCUMENT FISCAL', 'NU ESTE DOCUMENT FISCAL']);
     expect(pages[0]!.qrPayloads).toEqual([sold.qrCodeData]);
     expect(pages[1]!.qrPayloads).toEqual([refunded.qrCodeData]);
     const saleText = pages[0]!.text;

@@ -196,8 +196,16 @@ export function calculateRefund(input: RefundInput): RefundCalculation {
   );
 
   const total = lines.reduce((sum, refunded) => sum + refunded.amount, 0n);
+  // A fiscal document's total is positive (spec: "The computed grand total must be positive",
+  // CALCULATION_TOTAL_ZERO): a free line (its net 0.00) is not returned on a document alone.
   if (total <= 0n)
-    issues.push(issue('items', 'REFUND_QUANTITY_INVALID', 'the items returned are worth nothing'));
+    issues.push(
+      issue(
+        'total',
+        'CALCULATION_TOTAL_ZERO',
+        'the items returned are worth 0.00 (free items): a refund gives money back; return them together with a paid item',
+      ),
+    );
   const payments = refundPayments(input, total, issues);
   return {
     lines: lines.map((refunded) => ({

@@ -229,9 +229,14 @@ const deliverySchema = withDefault(
   null,
 );
 
-/** The sale request schema, checking VAT codes against the given terminal table. */
+/**
+ * The sale request schema, checking VAT codes against the given terminal table. Strict at the
+ * top level, as payments are: a misspelt field (`amountRecieved`, `printReciept`) is a
+ * VALIDATION_ERROR (UNKNOWN_FIELD) naming it, never silently dropped, for a dropped field sells
+ * something other than what the ERP meant (a receipt printed it asked not to print).
+ */
 function createSaleRequestSchema(vatTable: VatTable) {
-  return z.object({
+  return z.strictObject({
     items: z.array(itemSchema(vatTable), coded('ITEMS_REQUIRED')).min(1),
     cartDiscount: cartDiscountSchema,
     cartMarkup: cartMarkupSchema,
