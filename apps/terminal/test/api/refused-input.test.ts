@@ -107,6 +107,54 @@ describe('keys and flags', () => {
     expect([full.status, full.body.error]).toEqual([200, null]);
   });
 
+  it('a sale with a misspelt field inside an item, the cart discount or markup, or the delivery is refused, nothing sold', async () => {
+    const count = async () =>
+      (await ctx.terminal.call('GET', '/api/sales?limit=1')).body.data!.total as number;
+    const before = await count();
+    const sale = cashSale(10);
+    // Dropped, `productId` (the lot line's name for it) left the product id out of the document
+    // the cloud books stock from, `lotLineID` sold a lot's line as an extra line the webhook
+    // reported `added` beside the line `removed`, and `customerEmial` sent no receipt at all.
+    expect(
+      await details('POST', '/api/sales', {
+        ...sale,
+        items: [{ ...sale.items[0], productId: 'SKU-1', lotLineID: 'tea' }],
+        cartDiscount: { percent: 0, absolut: 1 },
+        cartMarkup: { percent: 0, amount: 1 },
+        delivery: { customerEmial: 'ion@example.md' },
+      }),
+    ).toEqual([
+      { field: 'items[0].productId', code: 'UNKNOWN_FIELD' },
+      { field: 'items[0].lotLineID', code: 'UNKNOWN_FIELD' },
+      { field: 'cartDiscount.absolut', code: 'UNKNOWN_FIELD' },
+      { field: 'cartMarkup.amount', code: 'UNKNOWN_FIELD' },
+      { field: 'delivery.customerEmial', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await count()).toBe(before);
+  });
+
+  it('a cash operation or an X or Z report with a field it does not have is refused, no document written', async () => {
+    const operations = async () =>
+      (await ctx.terminal.call('GET', '/api/fiscal/operations?limit=1')).body.data!.total as number;
+    const before = await operations();
+    // A Z report is irreversible: `dryRun` dropped closed the day of a caller who meant to look.
+    expect(await details('POST', '/api/reports/z', { dryRun: true })).toEqual([
+      { field: 'dryRun', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await details('POST', '/api/reports/x', { printRepot: false })).toEqual([
+      { field: 'printRepot', code: 'UNKNOWN_FIELD' },
+    ]);
+    // `currency` dropped withdrew 100.00 MDL of a caller who meant euros; `reasn` lost the reason.
+    expect(await details('POST', '/api/cash/in', { amount: 100, currency: 'EUR', reasn: 'float' })).toEqual([
+      { field: 'currency', code: 'UNKNOWN_FIELD' },
+      { field: 'reasn', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await details('POST', '/api/cash/out', { amount: 1, printReciept: false })).toEqual([
+      { field: 'printReciept', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await operations()).toBe(before);
+  });
+
   it.each([
     ['/api/sales', { ...cashSale(10), printReceipt: 'yes' }, 'printReceipt'],
     ['/api/print', { lines: [['x']], cut: 'no' }, 'cut'],

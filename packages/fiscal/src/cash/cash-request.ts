@@ -8,8 +8,12 @@ import {
   withDefault,
 } from '../validation/zod-validation.js';
 
-/** POST /api/cash/in and /api/cash/out. */
-export const cashRequestSchema = z.object({
+/**
+ * POST /api/cash/in and /api/cash/out. Strict, as the sale is: a field it does not have
+ * (`currency`, `reasn`, `printReciept`) is a VALIDATION_ERROR (UNKNOWN_FIELD), not a fiscal
+ * document made of the part that was understood.
+ */
+export const cashRequestSchema = z.strictObject({
   amount: amountField('AMOUNT_INVALID', { positive: true }, 'amount deposited or withdrawn'),
   // The spec's only code for the reason; it also covers control characters (README).
   reason: withDefault(textField('REASON_TOO_LONG', { max: 100 }, 'max 100 characters'), null),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { ParseResult } from '../validation/validation-issue.js';
 import { flagField, parseWithSchema } from '../validation/zod-validation.js';
 
-/** POST /api/reports/x and /api/reports/z. */
-export const reportRequestSchema = z.object({
+/**
+ * POST /api/reports/x and /api/reports/z. Strict: the Z report is irreversible, and one made
+ * of a request read in part (`dryRun` dropped) closes a day its caller meant to look at.
+ */
+export const reportRequestSchema = z.strictObject({
   printReport: flagField(true, 'print the report'),
 });
 

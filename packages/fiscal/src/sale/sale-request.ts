@@ -122,7 +122,7 @@ export const lotLineIdField = withDefault(
 
 function itemSchema(vatTable: VatTable) {
   return z
-    .object(
+    .strictObject(
       {
         id: withDefault(
           z
@@ -155,7 +155,7 @@ function itemSchema(vatTable: VatTable) {
 
 const cartDiscountSchema = withDefault(
   z
-    .object(
+    .strictObject(
       {
         percent: percentField('CART_DISCOUNT_PERCENT_INVALID', { max: 100 }, '0-100'),
         absolute: withDefault(amountField('CART_DISCOUNT_ABSOLUTE_INVALID', {}, '>= 0'), 0),
@@ -168,7 +168,7 @@ const cartDiscountSchema = withDefault(
 
 const cartMarkupSchema = withDefault(
   z
-    .object(
+    .strictObject(
       {
         percent: withDefault(percentField('CART_MARKUP_PERCENT_INVALID', {}, '>= 0'), 0),
         absolute: withDefault(amountField('CART_MARKUP_ABSOLUTE_INVALID', {}, '>= 0'), 0),
@@ -205,7 +205,7 @@ const paymentSchema = z
   .superRefine(cashHasNoRrn);
 
 const deliverySchema = withDefault(
-  z.object(
+  z.strictObject(
     {
       customerPhone: withDefault(
         z
@@ -230,10 +230,12 @@ const deliverySchema = withDefault(
 );
 
 /**
- * The sale request schema, checking VAT codes against the given terminal table. Strict at the
- * top level, as payments are: a misspelt field (`amountRecieved`, `printReciept`) is a
- * VALIDATION_ERROR (UNKNOWN_FIELD) naming it, never silently dropped, for a dropped field sells
- * something other than what the ERP meant (a receipt printed it asked not to print).
+ * The sale request schema, checking VAT codes against the given terminal table. Strict at every
+ * level, as payments are: a misspelt field (`amountRecieved`, `printReciept`, an item's
+ * `productId` or `lotLineID`, `delivery.customerEmial`) is a VALIDATION_ERROR (UNKNOWN_FIELD)
+ * naming it, never silently dropped, for a dropped field sells something other than what the
+ * ERP meant (a receipt printed it asked not to print, a lot's line sold as an extra line, a
+ * product id missing from the document stock is booked from, an e-receipt never sent).
  */
 function createSaleRequestSchema(vatTable: VatTable) {
   return z.strictObject({
