@@ -155,6 +155,24 @@ describe('keys and flags', () => {
     expect(await operations()).toBe(before);
   });
 
+  it('a delivery lot with a field it or its line does not have is refused, no lot recorded', async () => {
+    const lots = async () =>
+      (await ctx.terminal.call('GET', '/api/delivery-lots?limit=1')).body.data!.total as number;
+    const before = await lots();
+    // Dropped, `webhookURL` left the ERP without the webhook it asked for, and a line's `id` (the
+    // sale item's name for it) left the product out of the lot.
+    expect(
+      await details('POST', '/api/delivery-lots', {
+        lines: [line({ id: 'SKU-1' })],
+        webhookURL: 'https://erp.example.com/hooks/lot',
+      }),
+    ).toEqual([
+      { field: 'lines[0].id', code: 'UNKNOWN_FIELD' },
+      { field: 'webhookURL', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await lots()).toBe(before);
+  });
+
   it.each([
     ['/api/sales', { ...cashSale(10), printReceipt: 'yes' }, 'printReceipt'],
     ['/api/print', { lines: [['x']], cut: 'no' }, 'cut'],

@@ -14,7 +14,7 @@ import { lotLineIdField, pricedLineFields, wholeQuantityRule } from './sale-requ
 
 function lotLineSchema(vatTable: VatTable) {
   return z
-    .object(
+    .strictObject(
       {
         lotLineId: lotLineIdField.meta({ description: 'the caller’s stable key; generated when absent' }),
         productId: withDefault(
@@ -60,8 +60,13 @@ const webhookUrlField = z
   )
   .meta({ description: 'receiver of the sale webhook, http or https' });
 
+/**
+ * Strict at every level, as the sale is: a field the lot or a line does not have (`webhookURL`,
+ * a line's `id` where a lot line names its product `productId`) is a VALIDATION_ERROR
+ * (UNKNOWN_FIELD), not a lot that silently lacks its webhook or its product.
+ */
 function createDeliveryLotRequestSchema(vatTable: VatTable) {
-  return z.object({
+  return z.strictObject({
     lines: z.array(lotLineSchema(vatTable), coded('ITEMS_REQUIRED')).min(1).max(500),
     webhookUrl: withDefault(webhookUrlField, null),
     reference: withDefault(
