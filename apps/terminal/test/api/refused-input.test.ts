@@ -173,6 +173,29 @@ describe('keys and flags', () => {
     expect(await lots()).toBe(before);
   });
 
+  it('a shift open or close with a field it does not have is refused, the shift as it was', async () => {
+    const current = async () => (await ctx.terminal.call('GET', '/api/shifts/current')).body.data!.shift;
+    // The sales of the tests before opened a shift: closed, so that this one opens its own.
+    if ((await current())?.status === 'open')
+      await ctx.terminal.call('POST', '/api/shifts/close', { printReport: false });
+    const before = await current();
+    // Dropped, `cashierID` opened a shift whose sales name no cashier.
+    expect(await details('POST', '/api/shifts/open', { cashierID: 'c-17', cashierName: 'Ana' })).toEqual([
+      { field: 'cashierID', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(await current()).toEqual(before);
+    const opened = await ctx.terminal.call('POST', '/api/shifts/open', {
+      cashierId: 'c-17',
+      cashierName: 'Ana',
+    });
+    expect([opened.status, opened.body.error]).toEqual([200, null]);
+    // Dropped, `countedcash` closed the shift (its totals frozen for good) with no count of the drawer.
+    expect(await details('POST', '/api/shifts/close', { countedcash: 10, printReport: false })).toEqual([
+      { field: 'countedcash', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect((await current()).status).toBe('open');
+  });
+
   it.each([
     ['/api/sales', { ...cashSale(10), printReceipt: 'yes' }, 'printReceipt'],
     ['/api/print', { lines: [['x']], cut: 'no' }, 'cut'],

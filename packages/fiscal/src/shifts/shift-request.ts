@@ -14,9 +14,13 @@ import {
 const optionalText = (code: ValidationCode, max: number, description: string) =>
   withDefault(textField(code, { min: 1, max }, description), null);
 
-/** POST /api/shifts/open. Every field is optional: an empty body opens an anonymous shift. */
+/**
+ * POST /api/shifts/open. Every field is optional: an empty body opens an anonymous shift. Strict,
+ * as every request that writes is: a misspelt `cashierID`, dropped, opened a shift whose sales
+ * name no cashier; it is a VALIDATION_ERROR (UNKNOWN_FIELD).
+ */
 export const shiftOpenRequestSchema = z
-  .object({
+  .strictObject({
     cashierId: optionalText(
       'CASHIER_ID_INVALID',
       50,
@@ -60,8 +64,11 @@ export const shiftOpenRequestSchema = z
 /** openingCash in bani; omitted fields are null. */
 export type ShiftOpenRequest = z.output<typeof shiftOpenRequestSchema>;
 
-/** POST /api/shifts/close. */
-export const shiftCloseRequestSchema = z.object({
+/**
+ * POST /api/shifts/close. Strict: a misspelt `countedcash`, dropped, closed the shift (its totals
+ * frozen for good) without the count of the drawer.
+ */
+export const shiftCloseRequestSchema = z.strictObject({
   countedCash: withDefault(
     amountField(
       'COUNTED_CASH_INVALID',
