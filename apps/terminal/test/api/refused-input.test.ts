@@ -173,6 +173,13 @@ describe('keys and flags', () => {
     expect(await lots()).toBe(before);
   });
 
+  it('a periodic report with a field it does not have is refused rather than run over another range', async () => {
+    // Dropped, a mistyped `reportT0` reported Z 1 to the latest, not Z 1 to 3, on paper as well.
+    expect(await details('POST', '/api/reports/periodic', { reportFrom: 1, reportT0: 3 })).toEqual([
+      { field: 'reportT0', code: 'UNKNOWN_FIELD' },
+    ]);
+  });
+
   it('a shift open or close with a field it does not have is refused, the shift as it was', async () => {
     const current = async () => (await ctx.terminal.call('GET', '/api/shifts/current')).body.data!.shift;
     // The sales of the tests before opened a shift: closed, so that this one opens its own.

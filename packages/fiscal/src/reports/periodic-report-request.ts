@@ -27,8 +27,9 @@ function reportNumberField(name: string) {
 /**
  * POST /api/reports/periodic. The two filter modes are exclusive: dateFrom + dateTo, or
  * reportFrom and/or reportTo. The mode rules are checked by `parsePeriodicReportRequest`.
+ * Strict: a mistyped `reportT0`, dropped, reported another range than the one asked for.
  */
-export const periodicReportRequestSchema = z.object({
+export const periodicReportRequestSchema = z.strictObject({
   dateFrom: dateField('dateFrom'),
   dateTo: dateField('dateTo'),
   reportFrom: reportNumberField('reportFrom'),
