@@ -18,6 +18,14 @@ export const DEFAULT_SYNC_BATCH_SIZE = 100;
  */
 export const DEFAULT_ANSWER_HOLD_MS = 20;
 
+/**
+ * Milliseconds a keyed request's stored answer waits in memory to be written with the others
+ * (IDEMPOTENCY_ANSWER_HOLD_MS; 0: each in a commit of its own before the answer leaves). Only
+ * an answer the retry can rebuild from what the request's durable commit linked to its key
+ * waits (IdempotencyStore.keepAnswer): a keyed sale paid ~0.2 ms for that commit of its own.
+ */
+export const DEFAULT_IDEMPOTENCY_ANSWER_HOLD_MS = 200;
+
 /** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
 const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
@@ -57,6 +65,8 @@ export interface TerminalConfig {
    * operation's durable commit before a lazy commit of its own (ANSWER_HOLD_MS; docs/offline-mode.md).
    */
   answerHoldMs: number;
+  /** How long a keyed request's rebuildable answer waits to be written with others (IDEMPOTENCY_ANSWER_HOLD_MS). */
+  idempotencyAnswerHoldMs: number;
   /** How long the delivery-lot webhook waits for its receiver. */
   lotWebhookTimeoutMs: number;
   /** Tests only (LOT_WEBHOOK_ALLOW_LOOPBACK=1): lets delivery-lot webhooks reach 127.0.0.0/8 and ::1. */
@@ -264,6 +274,7 @@ const SETTINGS = {
   CARD_STATUS_MAX_AGE_MS: int(30_000),
   SYNC_RETRY_BASE_MS: int(1_000, { min: 1 }),
   ANSWER_HOLD_MS: int(DEFAULT_ANSWER_HOLD_MS, { min: 0, max: 1_000 }),
+  IDEMPOTENCY_ANSWER_HOLD_MS: int(DEFAULT_IDEMPOTENCY_ANSWER_HOLD_MS, { min: 0, max: 60_000 }),
   LOT_WEBHOOK_TIMEOUT_MS: int(5_000, { min: 1 }),
   LOT_WEBHOOK_ALLOW_LOOPBACK: bool(false),
   PRINT_LINES_PER_MINUTE: int(2_000, { min: 1 }),
@@ -369,6 +380,7 @@ export function loadTerminalConfig(env: NodeJS.ProcessEnv = process.env): Termin
     cardStatusMaxAgeMs: e.CARD_STATUS_MAX_AGE_MS,
     syncRetryBaseMs: e.SYNC_RETRY_BASE_MS,
     answerHoldMs: e.ANSWER_HOLD_MS,
+    idempotencyAnswerHoldMs: e.IDEMPOTENCY_ANSWER_HOLD_MS,
     lotWebhookTimeoutMs: e.LOT_WEBHOOK_TIMEOUT_MS,
     lotWebhookAllowLoopback: e.LOT_WEBHOOK_ALLOW_LOOPBACK,
     printLinesPerMinute: e.PRINT_LINES_PER_MINUTE,

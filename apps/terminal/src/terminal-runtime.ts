@@ -206,7 +206,7 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
     ),
   );
   const state = terminalState.initialize(config.terminalId);
-  const idempotencyStore = new IdempotencyStore(db);
+  const idempotencyStore = new IdempotencyStore(db, config.idempotencyAnswerHoldMs);
   const shifts = new ShiftStore(db);
   const connectivity = new MevConnectivity();
   const card = o.cardTerminal
@@ -506,6 +506,8 @@ export function createTerminalRuntime(o: RuntimeOptions): TerminalRuntime {
       await syncWorker?.stop();
       // The fiscal server's last answers, held for a next commit that will not come.
       registrar?.flushAnswers();
+      // The keyed requests' answers held for the next write of them (IdempotencyStore.keepAnswer).
+      idempotencyStore.flushAnswers();
       await lotWebhooks.idle();
       await lotWebhooks.close();
       await deliveryWorker.stop();

@@ -132,7 +132,7 @@ export class Idempotency {
       const record = this.store.get(key);
       if (!record) throw new Error(`Idempotency-Key ${key} was not claimed`);
       if (result.statusCode < 300 || (record.resourceId && !asksForRetry(result))) {
-        this.store.complete(record, result.statusCode, JSON.stringify(result.body));
+        this.store.keepAnswer(record, result.statusCode, JSON.stringify(result.body));
       } else if (!record.resourceId) {
         this.store.release(key);
       }
