@@ -44,7 +44,9 @@ async function post(path: string, body: unknown): Promise<{ status: number; requ
 }
 
 it('keeps the audit row of every answered write through a kill -9 right after the answer', async () => {
-  const rounds = 5;
+  // The buffered rows were lost at every such kill, not now and then: two rounds (the second on a
+  // process that itself started on a killed file) prove what five did, with three restarts less.
+  const rounds = 2;
   const expected: { requestId: string; status: number }[] = [];
   for (let round = 0; round < rounds; round++) {
     // A sale, a cash operation, a refusal (it changed nothing, its row is kept all the same).
