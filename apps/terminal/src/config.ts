@@ -24,7 +24,7 @@ export const DEFAULT_ANSWER_HOLD_MS = 20;
  * an answer the retry can rebuild from what the request's durable commit linked to its key
  * waits (IdempotencyStore.keepAnswer): a keyed sale paid ~0.2 ms for that commit of its own.
  */
-export const DEFAULT_IDEMPOTENCY_ANSWER_HOLD_MS = 200;
+const DEFAULT_IDEMPOTENCY_ANSWER_HOLD_MS = 200;
 
 /** The SMS APIs the terminal speaks (docs/receipt-delivery.md): its own shape, Twilio's, Infobip's. */
 const SMS_PROVIDERS = ['generic', 'twilio', 'infobip'] as const;

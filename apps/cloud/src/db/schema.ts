@@ -337,7 +337,12 @@ export const events = pgTable(
     merchantId: merchantColumn(),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    // When the row was written, not when its transaction began (now()): a writer that waited
+    // for a product's lock wrote its event after the one it waited for, and ordered by now() it
+    // came first, so the last inventory.updated of a product said an older on-hand (migration 0024).
+    createdAt: ts('created_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('events_merchant_idx').on(t.merchantId, t.createdAt)],
 );
