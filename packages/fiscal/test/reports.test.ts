@@ -122,6 +122,19 @@ describe('aggregateReportData', () => {
     expect(only).toMatchObject({ receiptsIssued: 0, returnsCount: 2, totalReturns: 2160 });
   });
 
+  it('names as the last receipt number one the fiscal server refused: it was used, as the printed range says', () => {
+    // Receipts 6 and 7 refused after 5 was registered: the day's numbers run to 7, and the next is 8.
+    const day = aggregateReportData(
+      [
+        { ...sale1, receiptNumber: 5 },
+        { ...rejected, receiptNumber: 6 },
+        { ...rejected, receiptNumber: 7 },
+      ],
+      { openingCashBalance: 0 },
+    );
+    expect(day).toMatchObject({ lastReceiptNumber: 7, receiptsIssued: 1, totalSales: 10000 });
+  });
+
   it('is empty for a day without operations', () => {
     const empty = aggregateReportData([], { openingCashBalance: 500 });
     expect(empty).toMatchObject({

@@ -105,8 +105,10 @@ export function aggregateReportData(
   let lastReceiptNumber = 0;
 
   for (const record of records) {
-    if (record.status === 'failed') continue;
+    // A number the fiscal server refused was used all the same (the next receipt follows it):
+    // the report names it last, as its printed range BONURI NR. and health do.
     if (record.receiptNumber !== null) lastReceiptNumber = Math.max(lastReceiptNumber, record.receiptNumber);
+    if (record.status === 'failed') continue;
     const amount = BigInt(record.totalAmount);
     if (record.type === 'receipt' || record.type === 'refund') {
       if (record.status === 'success') counts.receiptsSentToMev += 1;
