@@ -50,6 +50,7 @@ export {
   EXTENSION_VALIDATION_CODES,
   VALIDATION_CODES,
   isValidationCode,
+  issue as validationIssue,
 } from './validation/validation-issue.js';
 export type { ParseResult, ValidationCode } from './validation/validation-issue.js';
 

@@ -1,6 +1,7 @@
-import { toMinor } from '@fiscal-pos/fiscal';
+import { toMinor, validationIssue } from '@fiscal-pos/fiscal';
 import { ECR_MAX_AMOUNT } from '@fiscal-pos/ecr-protocol';
 import { z } from 'zod';
+import type { FieldError } from '../domain-error.js';
 import type { Parsed } from '../http/define-route.js';
 import { moneySchema, timestampSchema } from '../http/shared-contract.js';
 
@@ -30,8 +31,11 @@ const rrnField = z
   .regex(/^[A-Za-z0-9]{1,12}$/, coded('PAYMENT_RRN_INVALID'))
   .meta({ description: 'RRN of the card payment (card.rrn of the sale)' });
 
+// Strict, like the fiscal bodies: a misspelt field (`authcode`, `amout`) is refused by name
+// (UNKNOWN_FIELD), never dropped: a bank that needs the authorisation code refuses the refund
+// without it.
 export const cardVoidRequestSchema = z
-  .object({
+  .strictObject({
     chequeNumber: z
       .string(coded('CHEQUE_NUMBER_INVALID'))
       .regex(/^\d{1,10}$/, coded('CHEQUE_NUMBER_INVALID'))
@@ -42,7 +46,7 @@ export const cardVoidRequestSchema = z
   .meta({ id: 'CardVoidRequest' });
 
 export const cardRefundRequestSchema = z
-  .object({
+  .strictObject({
     rrn: rrnField,
     amount: z
       .number(coded('AMOUNT_INVALID'))
@@ -79,7 +83,9 @@ export function cardRequestBody<S extends z.ZodType>(schema: S) {
       const result = schema.safeParse(body);
       if (result.success) return { ok: true, value: result.data };
       const seen = new Set<string>();
-      const issues = result.error.issues.flatMap((issue) => {
+      const issues = result.error.issues.flatMap((issue): FieldError[] => {
+        if (issue.code === 'unrecognized_keys')
+          return issue.keys.map((key) => validationIssue(key, 'UNKNOWN_FIELD'));
         const field = issue.path.map(String).join('.');
         const code = issue.message;
         // Every field is built with coded(); reaching this is a bug in a schema.

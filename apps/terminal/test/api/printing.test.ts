@@ -52,6 +52,18 @@ describe('limits of free text', () => {
       expect.objectContaining({ field: 'lines', code: 'LINES_TOO_MANY' }),
     ]);
 
+    // A misspelt field is refused by name, not paper printed otherwise than asked.
+    const misspelt = await ctx.terminal.call('POST', '/api/print', {
+      lines: [['a']],
+      feedLine: 0,
+      cutPaper: false,
+    });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.error!.details!.map((d) => `${d.field}:${d.code}`).sort()).toEqual([
+      'cutPaper:UNKNOWN_FIELD',
+      'feedLine:UNKNOWN_FIELD',
+    ]);
+
     const twenty = { lines: Array.from({ length: 17 }, (_, i) => [`text ${i}`]), feedLines: 3 };
     expect((await ctx.terminal.call('POST', '/api/print', twenty)).status).toBe(200);
     expect((await ctx.terminal.call('POST', '/api/print', twenty)).status).toBe(200);

@@ -164,11 +164,15 @@ describe('POST /api/card/void', () => {
     const unknown = await terminal.call('POST', '/api/card/void', { chequeNumber: '9999999' });
     expect(unknown.status).toBe(400);
     expect(detailCodes(unknown)).toEqual(['chequeNumber:CHEQUE_NUMBER_UNKNOWN']);
-    for (const body of [{}, { chequeNumber: 12 }, { chequeNumber: 'A12' }, { rrn: card.rrn }]) {
+    for (const body of [{}, { chequeNumber: 12 }, { chequeNumber: 'A12' }]) {
       const res = await terminal.call('POST', '/api/card/void', body);
       expect(res.status).toBe(400);
       expect(detailCodes(res)).toEqual(['chequeNumber:CHEQUE_NUMBER_INVALID']);
     }
+    // A void takes the cheque number: an RRN (a refund's field) is named as not the void's.
+    const byRrn = await terminal.call('POST', '/api/card/void', { rrn: card.rrn });
+    expect(byRrn.status).toBe(400);
+    expect(detailCodes(byRrn).sort()).toEqual(['chequeNumber:CHEQUE_NUMBER_INVALID', 'rrn:UNKNOWN_FIELD']);
   });
 
   it('an answer lost in transit: the retry with the same Idempotency-Key learns it, never voiding twice', async () => {
@@ -266,6 +270,14 @@ describe('POST /api/card/refund', () => {
       const res = await terminal.call('POST', '/api/card/refund', { rrn: 'ABC', amount });
       expect(detailCodes(res)).toEqual(['amount:AMOUNT_INVALID']);
     }
+    // A misspelt authCode is refused by name, not dropped (a bank that needs it would refuse the refund).
+    const misspelt = await terminal.call('POST', '/api/card/refund', {
+      rrn: 'ABC',
+      amount: 1,
+      authcode: 'A1',
+    });
+    expect(misspelt.status).toBe(400);
+    expect(detailCodes(misspelt)).toEqual(['authcode:UNKNOWN_FIELD']);
     const unknown = await terminal.call('POST', '/api/card/refund', { rrn: 'ELSEWHERE12', amount: 1 });
     expect(unknown.status).toBe(400);
     expect(detailCodes(unknown)).toEqual(['rrn:RRN_UNKNOWN']);

@@ -36,8 +36,11 @@ const lineSchema = z
  */
 const PRINT_MAX_LINES = 500;
 
-/** POST /api/print (non-fiscal). */
-export const printRequestSchema = z.object({
+/**
+ * POST /api/print (non-fiscal). Strict: a misspelt field (`feedLine`, `cutPaper`) is a
+ * VALIDATION_ERROR (UNKNOWN_FIELD), not paper printed otherwise than asked.
+ */
+export const printRequestSchema = z.strictObject({
   lines: z
     .array(lineSchema, coded('LINES_REQUIRED'))
     .min(1, coded('LINES_REQUIRED'))
