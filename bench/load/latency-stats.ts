@@ -14,6 +14,11 @@ export function percentile(sorted: ArrayLike<number>, fraction: number): number 
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+/** The middle of a few figures (the rounds of a bench), by nearest rank as the latencies are. */
+export function median(values: readonly number[]): number {
+  return percentile(Float64Array.from(values).sort(), 0.5);
+}
+
 export function summarize(samples: ArrayLike<number>): LatencySummary {
   const sorted = Float64Array.from(samples).sort();
   let sum = 0;

@@ -25,7 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { runHttpLoad, type HttpLoadOptions, type HttpLoadResult } from '../../../bench/load/http-load.js';
-import { percentile } from '../../../bench/load/latency-stats.js';
+import { median, percentile } from '../../../bench/load/latency-stats.js';
 import { processRssBytes } from '../../../bench/load/proc-stats.js';
 import { startTsWorker } from '../../../bench/load/ts-worker.js';
 import { spawnReadyProcess } from '@fiscal-pos/sim-kit';
@@ -74,7 +74,6 @@ const BENCH_RELAY_ENV = {
 };
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-const median = (values: number[]) => percentile(Float64Array.from(values).sort(), 0.5);
 
 function requireSuccess(what: string, result: HttpLoadResult): HttpLoadResult {
   if (result.failures > 0 || result.requests === 0)

@@ -27,6 +27,7 @@ import { historyFile, schemaVersion } from './history/history-file.js';
 import { queueOfflineSales } from './offline-queue.js';
 import { walPerSale } from './history/wal-per-sale.js';
 import { salesOnDevTerminal } from './history/dev-terminal-sales.js';
+import { median } from '../../../bench/load/latency-stats.js';
 
 type Figures = Record<string, number | string>;
 
@@ -66,8 +67,10 @@ export async function runHistoryBench(): Promise<Figures> {
   figures[`WAL per sale (schema ${schema}): pages`] = wal.pages;
   figures[`WAL per sale (schema ${schema}): bytes`] = wal.bytes;
   const bySize: Record<number, Figures> = {};
+  const fileOf: Record<number, string> = {};
   for (const sales of sizes()) {
     const history = await historyFile(sales, log);
+    fileOf[sales] = history.file;
     log(`history of ${sales} sales: ${round(history.bytes / 1e6)} MB, built in ${history.buildSeconds} s`);
     if (history.migrated) {
       const { fromSchema, migrationMs, checkpointMs } = history.migrated;
@@ -86,9 +89,7 @@ export async function runHistoryBench(): Promise<Figures> {
   const [small, large] = sizes();
   if (small !== undefined && large !== undefined && bySize[small] && bySize[large]) {
     Object.assign(figures, verdicts(bySize[small], bySize[large], label(large)));
-    const files = await Promise.all(
-      [small, large].map(async (sales) => ({ sales, file: (await historyFile(sales, log)).file })),
-    );
+    const files = [small, large].map((sales) => ({ sales, file: fileOf[sales]! }));
     Object.assign(figures, roundVerdicts(await pairedRounds(files), small, large));
   }
   return figures;
@@ -314,8 +315,6 @@ async function pairedRounds(files: { sales: number; file: string }[]): Promise<M
   }
   return bySize;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The rounds' figures per size, and the verdicts on the medians of their ratios. */
 function roundVerdicts(rounds: Map<number, RoundFigures>, small: number, large: number): Figures {

@@ -31,7 +31,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { runHttpLoad, type HttpLoadResult } from '../../../bench/load/http-load.js';
-import { summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
+import { median, summarize, timeEach, type LatencySummary } from '../../../bench/load/latency-stats.js';
 import { processCpuMs, threadCpuMs } from '../../../bench/load/proc-stats.js';
 import { buildTerminalApp } from '../src/app.js';
 import { BENCH_IDENTITY } from './history/bench-terminal.js';
@@ -571,7 +571,6 @@ export function sales(
 const verdict = (pass: boolean, detail: string) => `${pass ? 'PASS' : 'FAIL'} (${detail})`;
 
 const PACED_ROUNDS = 5;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const list = (values: number[], digits: number) => values.map((value) => round(value, digits)).join(' ');
 
 /**
