@@ -200,9 +200,10 @@ describe('calculateRefund, properties', () => {
               .filter((entry) => entry.quantity > 0);
             if (items.length === 0) continue;
             const refund = returns.refund(items);
-            if (refund.issues.some((i) => i.field === 'items')) {
-              // Worth nothing, so not a refund: the rest of a sale whose money an earlier partial
-              // return already gave back in full (cumulative pricing rounds the first half up).
+            if (refund.issues.some((i) => i.code === 'CALCULATION_TOTAL_ZERO')) {
+              // Worth nothing, so not a refund (no fiscal document has a zero total): the rest of
+              // a sale whose money an earlier partial return already gave back in full (cumulative
+              // pricing rounds the first half up), or a part so small that its price rounds to 0.00.
               if (position === steps.length) worthlessRest = true;
               continue;
             }
