@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { endToEndHeaders, relayStatusOf, type RelayErrorCode } from '@fiscal-pos/relay-protocol';
 import { answerRelayError, LOST, NOT_CONNECTED, timedOut, tooLarge } from './answers.js';
+import { dropTheRest, StallTimer } from './stall-timer.js';
 
 /**
  * One request under way to a terminal: the HTTP/2 stream of a local link, or its stand-in across
@@ -126,22 +127,17 @@ export function forward(
   return new Promise((resolve) => {
     let settled = false;
     // Armed while the answer waits on its client (its socket full), cleared as it drains.
-    let stall: NodeJS.Timeout | undefined;
     let abandoned = false;
-    const waitOnClient = () => {
-      stall ??= setTimeout(() => {
-        // The rest of the answer is read and dropped, not cancelled: see the 'close' below.
-        abandoned = true;
-        stream.on('data', () => undefined);
-        stream.resume();
-        res.destroy();
-      }, o.stallTimeoutMs);
-    };
+    const stall = new StallTimer(o.stallTimeoutMs, () => {
+      abandoned = true;
+      dropTheRest(stream);
+      res.destroy();
+    });
     const settle = (status: number) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      clearTimeout(stall);
+      stall.clear();
       resolve(status);
     };
     let stream: Exchange;
@@ -181,21 +177,20 @@ export function forward(
         // The last chunk goes with the end: one call into the HTTP/1 answer, not a write and an end.
         if (received === length) {
           res.end(chunk);
-          if (!res.writableFinished) waitOnClient();
+          if (!res.writableFinished) stall.arm();
         } else if (!res.write(chunk)) {
           stream.pause();
-          waitOnClient();
+          stall.arm();
         }
       });
       res.on('drain', () => {
-        clearTimeout(stall);
-        stall = undefined;
+        stall.clear();
         stream.resume();
       });
       stream.once('end', () => {
         if (res.writableEnded) return;
         res.end();
-        if (!res.writableFinished) waitOnClient();
+        if (!res.writableFinished) stall.arm();
       });
       res.once('finish', () => settle(status));
       // The link dropped or the client left mid-answer; the client sees a cut connection.

@@ -24,11 +24,20 @@ import {
   type ReplyFrame,
 } from './cluster-frames.js';
 import { declaredLength, refusedUnprocessed, type Exchange } from './forward.js';
+import { dropTheRest, StallTimer } from './stall-timer.js';
 import type { TerminalLink } from './terminal-link.js';
 
 export interface PeerRequestOptions {
   nc: NatsConnection;
   timeoutMs: number;
+  /**
+   * How long an answer may wait on the requester's acknowledgements (RELAY_HEADERS_TIMEOUT_MS, as
+   * for a client on the node it called): then the requester is told the answer was cut off and
+   * the slot is let go. Its own node lets a client that stops reading go first, and goes on
+   * acknowledging; this is for a requester that went silent (it died, or an acknowledgement was
+   * lost: NATS core delivers at most once) while its `alive` frames keep coming from here.
+   */
+  stallTimeoutMs: number;
   logger: Logger;
 }
 
@@ -95,6 +104,13 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
   };
   let status = 0;
   let timedOutHere = false;
+  let stalled = false;
+  const stall = new StallTimer(o.stallTimeoutMs, () => {
+    stalled = true;
+    send({ kind: 'aborted' });
+    releaseSlot();
+    dropTheRest(stream);
+  });
   let sentBytes = 0;
   let ackedBytes = 0;
   const control = createInbox();
@@ -111,7 +127,9 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
         return;
       }
       ackedBytes = Math.max(ackedBytes, order.bytes);
-      if (stream.isPaused() && sentBytes - ackedBytes <= WINDOW_BYTES) stream.resume();
+      if (stalled || sentBytes - ackedBytes > WINDOW_BYTES) return;
+      stall.clear();
+      if (stream.isPaused()) stream.resume();
     },
   });
   send({ kind: 'accepted', control });
@@ -131,17 +149,22 @@ export function servePeerRequest(msg: Msg, link: TerminalLink | undefined, o: Pe
     send({ kind: 'head', status, headers: wireHeaders(answer) });
     const length = declaredLength(answer);
     stream.on('data', (chunk: Buffer) => {
+      if (stalled) return;
       for (let at = 0; at < chunk.length; at += chunkBytes)
         send({ kind: 'data' }, chunk.subarray(at, at + chunkBytes));
       sentBytes += chunk.length;
       if (sentBytes === length) releaseSlot();
-      if (sentBytes - ackedBytes > WINDOW_BYTES) stream.pause();
+      if (sentBytes - ackedBytes > WINDOW_BYTES) {
+        stream.pause();
+        stall.arm();
+      }
     });
     stream.once('end', () => send({ kind: 'end' }));
   });
   stream.once('close', () => {
     clearInterval(alive);
     clearTimeout(timer);
+    stall.clear();
     controls.unsubscribe();
     releaseSlot();
     const unprocessed = refusedUnprocessed(stream);

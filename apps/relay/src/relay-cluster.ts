@@ -26,6 +26,8 @@ export interface ClusterOptions {
   natsUrl: string;
   links: LinkRegistry<TerminalLink>;
   timeoutMs: number;
+  /** RELAY_HEADERS_TIMEOUT_MS: how long an answer for a peer waits on its acknowledgements (peer-request.ts). */
+  stallTimeoutMs: number;
   logger: Logger;
 }
 
@@ -116,6 +118,7 @@ export class RelayCluster implements LinkWatcher<TerminalLink> {
           servePeerRequest(msg, this.o.links.get(publicId), {
             nc,
             timeoutMs: this.o.timeoutMs,
+            stallTimeoutMs: this.o.stallTimeoutMs,
             logger: this.o.logger,
           }),
       });

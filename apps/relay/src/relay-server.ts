@@ -111,7 +111,13 @@ export async function startRelay(config: RelayConfig, logger: Logger): Promise<R
   const keyRefusals = perAddress(keyOf, config.keyRefusals);
   const poller = new RevocationPoller({ cloud, links, intervalMs: config.revocationPollMs, logger });
   const cluster = config.natsUrl
-    ? RelayCluster.start({ natsUrl: config.natsUrl, links, timeoutMs: config.requestTimeoutMs, logger })
+    ? RelayCluster.start({
+        natsUrl: config.natsUrl,
+        links,
+        timeoutMs: config.requestTimeoutMs,
+        stallTimeoutMs: config.headersTimeoutMs,
+        logger,
+      })
     : null;
   // One limit for every request, whichever node holds the link: a body must fit one NATS message
   // (whose size this node learns when it joins).
