@@ -10,6 +10,7 @@ const pool = new Pool(o.origin, { connections: o.clients, pipelining: 1 });
 const latencies: number[] = [];
 const statuses: Record<string, number> = {};
 let firstError: string | null = null;
+let sent = 0;
 
 function count(status: string): void {
   statuses[status] = (statuses[status] ?? 0) + 1;
@@ -24,7 +25,7 @@ async function client(deadline: number, budget: { left: number }, record: boolea
     try {
       const response = await pool.request({
         method: o.method,
-        path: o.path,
+        path: o.paths ? o.paths[sent++ % o.paths.length]! : o.path,
         headers,
         body: o.body ?? null,
       });

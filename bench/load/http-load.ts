@@ -12,6 +12,8 @@ export interface HttpLoadOptions {
   origin: string;
   method: 'GET' | 'POST';
   path: string;
+  /** When given, the load's requests go to these in turn instead of `path` (a list's pages by their cursors). */
+  paths?: readonly string[];
   headers?: Record<string, string>;
   body?: string;
   /** Concurrent keep-alive connections, each with one request in flight. */

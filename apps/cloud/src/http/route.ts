@@ -304,8 +304,10 @@ export function registerRoute<C>(app: FastifyInstance, ctx: C, route: Route<C>):
         return reply.type(result.body.mediaType).send(result.body.stream);
       const mediaType = route.responses[result.status as HttpStatus]?.mediaType;
       if (mediaType) return reply.type(mediaType).send(result.body);
+      // As bytes: sent a string, Fastify scans it for its UTF-8 length and the socket write then
+      // encodes it; a 100-product page (~60 KB) paid ~50 us for the second pass.
       if (result.body instanceof JsonText)
-        return reply.type('application/json; charset=utf-8').send(result.body.text);
+        return reply.type('application/json; charset=utf-8').send(Buffer.from(result.body.text));
       return result.body === undefined ? reply.send() : reply.send(result.body);
     },
   });
