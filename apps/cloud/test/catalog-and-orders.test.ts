@@ -1,6 +1,7 @@
 // Products, content blocks, inventory and orders, end to end over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteProduct, saveContentBlock, saveProduct, setStock } from '../src/products/save-product.js';
+import { setVatRate } from '../src/catalog/vat-rates.js';
 import type { Cloud } from '../src/server.js';
 import {
   call,
@@ -147,6 +148,33 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
     ]);
     expect(res.headers.get('location')).toBe(`/api/public/v1/orders/${order.id}`);
     expect((await get(`/orders/${order.id}`)).json()).toEqual(order);
+  });
+
+  it("prices an order at the merchant's VAT rates, as its terminals sell", async () => {
+    // Code D is 12 % by default; this merchant's is 15 % (its terminals get it with the catalog).
+    await setVatRate(database.db, m.merchantId, 'D', 1500);
+    await saveProduct(database.db, m.merchantId, {
+      code: 'VAT-D',
+      barcodes: [],
+      name: { ro: 'Produs D' },
+      priceMinor: 11500,
+      vatCode: 'D',
+      unit: 'pcs',
+      onHandMilli: 0,
+    });
+    const res = await post('/orders', {
+      ...orderBody,
+      externalOrderId: 'SHOP-VAT-D',
+      lines: [{ productCode: 'VAT-D', quantity: 1 }],
+    });
+    expect(res.status, res.text).toBe(201);
+    const order = res.json();
+    // 115.00 with 15 % VAT in it: 15.00 (at 12 % it would be 12.32).
+    expect(order.vatBreakdown).toEqual([{ vatCode: 'D', rate: 15, amount: 115, vat: 15, taxableBase: 100 }]);
+    expect(order.lines[0]).toMatchObject({ vatCode: 'D', vatRate: 15, vat: 15 });
+    // A later change of the rate does not reprice the order.
+    await setVatRate(database.db, m.merchantId, 'D', 1200);
+    expect((await get(`/orders/${order.id}`)).json().vatBreakdown).toEqual(order.vatBreakdown);
   });
 
   it('is idempotent on externalOrderId: same body replays, another body conflicts', async () => {

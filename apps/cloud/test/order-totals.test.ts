@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_VAT_TABLE } from '@fiscal-pos/fiscal';
 import { computeOrderTotals } from '../src/orders/order-totals.js';
 
 describe('computeOrderTotals', () => {
@@ -6,6 +7,7 @@ describe('computeOrderTotals', () => {
     // 7 lines of 0.10 at 20 % carry the VAT contained in 0.70 (0.12), not 7 × 0.02.
     const totals = computeOrderTotals(
       Array.from({ length: 7 }, () => ({ unitPriceMinor: 10, quantityMilli: 1000, vatCode: 'B' })),
+      DEFAULT_VAT_TABLE,
     );
     expect(totals.vatMinor).toBe(12);
     expect(totals.breakdown).toEqual([

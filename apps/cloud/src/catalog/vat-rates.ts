@@ -1,6 +1,6 @@
 // The merchant's VAT rates for codes A-E. A code the merchant never set has the default of
 // the fiscal package (version 0, sent on a full sync); `_` is exempt and fixed.
-import { DEFAULT_VAT_TABLE, VAT_CODES } from '@fiscal-pos/fiscal';
+import { DEFAULT_VAT_TABLE, VAT_CODES, type VatTable } from '@fiscal-pos/fiscal';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/database.js';
 import { vatRates } from '../db/schema.js';
@@ -24,6 +24,14 @@ export function withDefaults(stored: readonly VatRateRow[]): VatRate[] {
     const rateBp = DEFAULT_VAT_TABLE[code]?.rateBp ?? null;
     return { code, rateBasisPoints: rateBp ?? 0, exempt: rateBp === null, version: 0 };
   });
+}
+
+/** The rates as the fiscal calculation takes them (the terminal's catalog-store.ts reads its copy alike). */
+export function vatTableOf(rates: readonly VatRate[]): VatTable {
+  const table: VatTable = {};
+  for (const rate of rates)
+    table[rate.code] = { code: rate.code, rateBp: rate.exempt ? null : rate.rateBasisPoints };
+  return table;
 }
 
 export async function listVatRates(db: Queryable, merchantId: string): Promise<VatRate[]> {

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { orders, products } from '../db/schema.js';
 import { emitEvent } from '../events/emit-event.js';
+import { listVatRates, vatTableOf } from '../catalog/vat-rates.js';
 import { ProblemError } from '../http/problem.js';
 import { newId } from '../ids.js';
 import { computeOrderTotals, orderAmountErrors } from './order-totals.js';
@@ -55,12 +56,14 @@ export async function createOrder(db: Db, options: CreateOrderOptions): Promise<
       const product = byCode.get(l.productCode)!;
       return { product, quantityMilli: toMilli(l.quantity)! };
     });
+    // Priced at the merchant's rates as they are now; each line keeps the rate it was priced at.
     const totals = computeOrderTotals(
       priced.map((p) => ({
         unitPriceMinor: p.product.priceMinor,
         quantityMilli: p.quantityMilli,
         vatCode: p.product.vatCode,
       })),
+      vatTableOf(await listVatRates(tx, merchantId)),
     );
     const amountErrors = orderAmountErrors(totals);
     if (amountErrors.length > 0)

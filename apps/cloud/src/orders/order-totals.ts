@@ -1,7 +1,8 @@
 // Order totals by the fiscal domain's one calculation (packages/fiscal): the same rounding,
-// VAT extraction and per-code breakdown as a receipt on the terminal, so an order and the
-// sale it later becomes agree to the ban. Orders carry no discounts or payments yet.
-import { calculateSale, DEFAULT_VAT_TABLE, fromBp, isVatCode, type VatCode } from '@fiscal-pos/fiscal';
+// VAT extraction and per-code breakdown as a receipt on the terminal, at the merchant's rates
+// (the ones its terminals sell at), so an order and the sale it later becomes agree to the ban.
+// Orders carry no discounts or payments yet.
+import { calculateSale, fromBp, isVatCode, type VatCode, type VatTable } from '@fiscal-pos/fiscal';
 import type { FieldError } from '../http/problem.js';
 import { MAX_ORDER_TOTAL } from '../limits.js';
 
@@ -37,7 +38,8 @@ function ratePercent(rateBp: number | null): number {
   return rateBp === null ? 0 : fromBp(rateBp);
 }
 
-export function computeOrderTotals(lines: readonly LineInput[]): OrderTotals {
+/** The totals of `lines` at the rates of `vatTable` (the merchant's, as they are now). */
+export function computeOrderTotals(lines: readonly LineInput[], vatTable: VatTable): OrderTotals {
   const items = lines.map((line) => {
     if (!isVatCode(line.vatCode)) throw new Error(`unknown VAT code ${line.vatCode}`);
     const vatCode: VatCode = line.vatCode;
@@ -53,7 +55,7 @@ export function computeOrderTotals(lines: readonly LineInput[]): OrderTotals {
   });
   const sale = calculateSale(
     { items, cartDiscount: null, cartMarkup: null, payments: [], amountReceived: 0 },
-    DEFAULT_VAT_TABLE,
+    vatTable,
   );
   return {
     lines: sale.items.map((item) => ({
