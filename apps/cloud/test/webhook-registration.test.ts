@@ -77,7 +77,10 @@ describe.each(DRIVERS)('webhook registrations on %s', (driver) => {
     const body = { url: 'https://127.0.0.1:9/own', events: ['order.created'] };
     const first = await register(body, 'register-own');
     expect(first.status, first.text).toBe(201);
-    const other = await createKey(database.db, { merchantId: m.merchantId, scopes: ['webhooks:manage'] });
+    const other = await createKey(database.db, {
+      merchantId: m.merchantId,
+      scopes: ['webhooks:manage', 'orders:read'],
+    });
     const guessed = await call(cloud, 'POST', '/api/public/v1/webhooks', {
       key: other.key,
       body,
@@ -86,6 +89,45 @@ describe.each(DRIVERS)('webhook registrations on %s', (driver) => {
     expect(guessed.status, guessed.text).toBe(201);
     expect(guessed.json().id).not.toBe(first.json().id);
     expect(guessed.json().secret).not.toBe(first.json().secret);
+    for (const endpoint of await live()) await remove(endpoint.id);
+  });
+
+  it('subscribes a key only to events whose data its scopes can read', async () => {
+    // webhooks:manage alone used to receive every order, sale and stock change of the merchant.
+    const hooksOnly = await createKey(database.db, { merchantId: m.merchantId, scopes: ['webhooks:manage'] });
+    const asHooksOnly = (events: string[]) =>
+      call(cloud, 'POST', '/api/public/v1/webhooks', {
+        key: hooksOnly.key,
+        body: { url: 'https://127.0.0.1:9/scoped', events },
+      });
+    const refused = await asHooksOnly(['webhook_endpoint.disabled', 'order.created', 'sale.created']);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json().code).toBe('insufficient_scope');
+    expect(refused.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      'body.events.1',
+      'body.events.2',
+    ]);
+    expect(await live()).toHaveLength(0);
+    const own = await asHooksOnly(['webhook_endpoint.disabled']);
+    expect(own.status, own.text).toBe(201);
+
+    const withOrders = await createKey(database.db, {
+      merchantId: m.merchantId,
+      scopes: ['webhooks:manage', 'orders:write', 'inventory:read'],
+    });
+    const allowed = await call(cloud, 'POST', '/api/public/v1/webhooks', {
+      key: withOrders.key,
+      body: {
+        url: 'https://127.0.0.1:9/orders',
+        events: ['order.created', 'order.updated', 'inventory.updated'],
+      },
+    });
+    expect(allowed.status, allowed.text).toBe(201);
+    const products = await call(cloud, 'POST', '/api/public/v1/webhooks', {
+      key: withOrders.key,
+      body: { url: 'https://127.0.0.1:9/products', events: ['product.updated'] },
+    });
+    expect(products.status, products.text).toBe(403);
     for (const endpoint of await live()) await remove(endpoint.id);
   });
 

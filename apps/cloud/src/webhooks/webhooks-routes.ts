@@ -1,5 +1,6 @@
 // The webhook endpoints of the integration API: each handler calls one use case and presents.
-import { ProblemSchema } from '../http/problem.js';
+import { eventsBeyondScopes } from '../events/event-scopes.js';
+import { ProblemError, ProblemSchema } from '../http/problem.js';
 import { defineRoute } from '../http/route.js';
 import { integrationKey } from '../integration-access/integration-key-auth.js';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.js';
@@ -41,6 +42,10 @@ export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']
       description: 'Replayed: this Idempotency-Key registered the endpoint before',
       schema: CreatedWebhookEndpoint,
     },
+    403: {
+      description: "An event carries data the key's scopes cannot read (its read routes' scopes)",
+      schema: ProblemSchema,
+    },
     409: { description: 'The Idempotency-Key registered another endpoint', schema: ProblemSchema },
     422: {
       description: 'URL not https or not on a public address, or too many endpoints',
@@ -48,6 +53,16 @@ export const createWebhookRoute = defineRoute(integrationKey(['webhooks:manage']
     },
   },
   handler: async ({ ctx, auth, body, idempotencyKey }) => {
+    const beyond = eventsBeyondScopes(body.events, auth.scopes);
+    if (beyond.length > 0)
+      throw new ProblemError(
+        'insufficient_scope',
+        'This key may not subscribe to events carrying data it cannot read.',
+        beyond.map(({ index, event, needs }) => ({
+          path: `body.events.${index}`,
+          message: `${event} needs one of the scopes: ${needs.join(', ')}`,
+        })),
+      );
     const result = await registerWebhookEndpoint(ctx, {
       merchantId: auth.merchantId,
       body,

@@ -5244,7 +5244,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Module inactive or scope missing */
+            /** @description An event carries data the key's scopes cannot read (its read routes' scopes) */
             403: {
                 headers: {
                     [name: string]: unknown;
