@@ -54,6 +54,8 @@ export type Responder = (received: Received) => {
   status: number;
   delayMs?: number;
   headers?: Record<string, string>;
+  /** `endless`: the answer's body never ends (16 KiB chunks while the sender reads). */
+  body?: 'endless';
 };
 
 export class HttpsReceiver {
@@ -103,7 +105,14 @@ export class HttpsReceiver {
           res.on('finish', () => {
             if (answer.status >= 200 && answer.status < 300) received.acknowledged = true;
           });
-          res.writeHead(answer.status, answer.headers).end('ok');
+          res.writeHead(answer.status, answer.headers);
+          if (answer.body !== 'endless') return res.end('ok');
+          const chunk = Buffer.alloc(16 * 1024, 'x');
+          const more = () => {
+            while (!res.destroyed && res.write(chunk));
+          };
+          res.on('drain', more);
+          more();
         };
         if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();

@@ -216,6 +216,21 @@ describe.each(DRIVERS)('webhooks on %s', (driver) => {
     expect(delivery.attemptLog[0].responseExcerpt).toBe('ok');
   });
 
+  it('decides by the status and reads at most 1 KiB of an answer that never ends', async () => {
+    // Read to its end, the answer held the worker until WEBHOOK_TIMEOUT_MS, then counted as
+    // unreachable and was sent again, forever.
+    const endpoint = await register(['order.created']);
+    receiver.respond = () => ({ status: 200, body: 'endless' });
+    await order('W-ORDER-ENDLESS');
+    const deliveries = async () => (await api('GET', `/webhooks/${endpoint.id}/deliveries`)).json().data;
+    await waitFor(async () => (await deliveries())[0]?.status === 'succeeded', 'the delivery, by its status');
+    const [delivery] = await deliveries();
+    expect(delivery.attemptLog).toHaveLength(1);
+    expect(delivery.attemptLog[0].statusCode).toBe(200);
+    expect(delivery.attemptLog[0].responseExcerpt).toMatch(/^x{1,1024}$/);
+    expect(delivery.attemptLog[0].latencyMs).toBeLessThan(10_000);
+  });
+
   it('redelivers on request, with the same webhook id', async () => {
     const endpoint = await register(['order.created']);
     await order('W-ORDER-3');

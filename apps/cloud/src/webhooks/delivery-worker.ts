@@ -258,8 +258,10 @@ export class DeliveryWorker {
           body: row.body,
           signal: AbortSignal.timeout(this.options.config.timeoutMs),
         });
-        excerpt = await readExcerpt(response.body);
+        // The status decides; of the body only an excerpt is read, so a receiver streaming an
+        // answer without end holds neither the worker nor its memory.
         outcome = classifyStatus(response.statusCode);
+        excerpt = await readExcerpt(response.body);
       } catch (error) {
         outcome = { kind: 'unreachable', error: error instanceof Error ? error.message : String(error) };
       }
@@ -366,12 +368,21 @@ async function disableEndpoint(
   return true;
 }
 
+/**
+ * The first RESPONSE_EXCERPT_BYTES of an answer's body, for the delivery log. Leaving the loop
+ * destroys the body (its connection is not reused); a body cut or timed out keeps what came.
+ */
 async function readExcerpt(body: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
-    size += chunk.length;
+  try {
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= RESPONSE_EXCERPT_BYTES) break;
+    }
+  } catch {
+    // The status was read: the attempt's outcome does not depend on the rest of the answer.
   }
   // PostgreSQL text cannot hold NUL; one in a receiver's answer must not fail the record.
   return Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8').replaceAll('\0', '');
