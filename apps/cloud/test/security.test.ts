@@ -231,6 +231,29 @@ describe.each(DRIVERS)('security suite on %s', (driver) => {
       expect(res.json().code).toBe('insufficient_scope');
     });
 
+    it.runIf(route.body !== undefined && route.bodyMediaType === undefined)(
+      'answers 403 to a key without the scope, or of an inactive module, before validating the body',
+      async () => {
+        // A 400 naming the body's fields told a caller refused anyway what the route takes.
+        const { path } = SAMPLES[route.operationId]!(fixture);
+        const unknownField = { body: { notAField: true } };
+        const inactiveAnswer = await call(cloud, route.method, `/api/public/v1${path}`, {
+          key: inactive.key.key,
+          ...unknownField,
+        });
+        expect(inactiveAnswer.status, inactiveAnswer.text).toBe(403);
+        if (route.scopes.length === 0) return;
+        const others = SCOPES.filter((s: Scope) => !route.scopes.includes(s));
+        const key = await createKey(database.db, { merchantId: a.merchantId, scopes: others });
+        const res = await call(cloud, route.method, `/api/public/v1${path}`, {
+          key: key.key,
+          ...unknownField,
+        });
+        expect(res.status, res.text).toBe(403);
+        expect(res.json().code).toBe('insufficient_scope');
+      },
+    );
+
     it("never shows another merchant's data", async () => {
       const res = await send(route, b.key.key);
       expect(res.status).not.toBe(500);

@@ -122,6 +122,12 @@ export interface Access<C, P extends object> {
   /** Runs before the body is read: who calls, or a thrown refusal (ProblemError). */
   admit(ctx: C, request: FastifyRequest, reply: FastifyReply): P | Promise<P>;
   /**
+   * Runs after the limits counted the request (a refused one spends the caller's budget) and
+   * before its input is parsed: refuses a caller who may not make it (a scope, a module), so
+   * that one learns nothing of the input's schema from a 400.
+   */
+  authorize?(caller: P): void;
+  /**
    * What the audience wraps around its handlers (idempotency, audit); without it, the handler
    * alone. `run` takes the context the handler gets, when not the app's (a transaction's).
    */
@@ -258,6 +264,7 @@ export function defineRoute<
     handle: async (ctx, request) => {
       const caller = callers.get(request);
       if (caller === undefined) throw new Error(`${def.operationId}: handled before being admitted`);
+      access.authorize?.(caller);
       // A body in the other media type (CSV to a JSON route, JSON to a CSV one) is refused as such.
       if (request.body !== undefined && Buffer.isBuffer(request.body) !== (def.bodyMediaType === 'text/csv'))
         throw new ProblemError(

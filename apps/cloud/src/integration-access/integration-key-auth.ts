@@ -1,7 +1,7 @@
 // The integration API's audience: X-Service-Api-Key with a scope. Order of checks, and why:
 // absent -> 401; malformed or bad checksum -> 401 without touching the database;
 // unknown, revoked or expired -> 401; module off -> 403; scope missing -> 403 (the last two
-// after the per-key limit has counted the request).
+// after the per-key limit has counted the request, and before the body is validated).
 // The resolved merchant id is the only merchant any handler ever queries. Verified keys are
 // remembered for a few seconds (ctx.keyCache; see key-cache.ts for the bound on revocations).
 import type { FastifyRequest } from 'fastify';
@@ -68,12 +68,9 @@ export function integrationKey(anyOf: readonly Scope[]): Access<AppContext, { au
     basePath: INTEGRATION_BASE_PATH,
     scopes: anyOf,
     admit: async (ctx, request) => ({ auth: await authenticate(ctx, request) }),
-    // Authorised around the handler, after the per-key limit (a preHandler) has counted the
-    // request and set its x-ratelimit headers: a key's 403s use its budget like any answer.
-    around: (_ctx, { request }, run) => {
-      authorize(request.auth!, anyOf);
-      return run();
-    },
+    // After the per-key limit (a preHandler) has counted the request and set its x-ratelimit
+    // headers (a key's 403s use its budget like any answer), before the body is validated.
+    authorize: ({ auth }) => authorize(auth, anyOf),
     doc: {
       who:
         anyOf.length > 0
