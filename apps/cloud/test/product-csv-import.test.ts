@@ -149,10 +149,10 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
   it("reads Excel's files: BOM, `;`, decimal commas, quoted cells over several lines", async () => {
     const merchantId = await merchantWithCategories();
     const text =
-      '\uFEFFcode;name_ro;name_ru;vat_code;unit;price;on_hand\r\n' +
-      'A-1;"Suc; de mere";"Сок ""яблочный""\r\n1 л";B;buc;12,5;3,250\r\n' +
-      ';;;;;;\r\n' + // an empty row: skipped, but it is row 3
-      'A-2;Apă;Вода;A;buc;7;-1\r\n';
+      '\uFEFFcode;name_ro;name_ru;description_ro;vat_code;unit;price;on_hand\r\n' +
+      'A-1;"Suc; de mere";"Сок ""яблочный""";"Suc\r\n1 l";B;buc;12,5;3,250\r\n' +
+      ';;;;;;;\r\n' + // an empty row: skipped, but it is row 3
+      'A-2;Apă;Вода;;A;buc;7;-1\r\n';
     const result = await run(merchantId, Buffer.from(text));
     expect(result.errors).toEqual([
       { row: 4, column: 'on_hand', message: 'Too small: expected number to be >=0' },
@@ -164,10 +164,35 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
       .from(products)
       .where(and(eq(products.merchantId, merchantId), eq(products.code, 'A-1')));
     expect(a1).toMatchObject({
-      name: { ro: 'Suc; de mere', ru: 'Сок "яблочный"\r\n1 л' },
+      name: { ro: 'Suc; de mere', ru: 'Сок "яблочный"' },
+      description: { ro: 'Suc\r\n1 l' },
       priceMinor: 1250,
       onHandMilli: 3250,
     });
+  });
+
+  it('refuses a name a terminal could not print (a line break, over 100 characters), by row and column', async () => {
+    const merchantId = await merchantWithCategories();
+    const text =
+      'code,name_ro,name_en,vat_code,unit,price\n' +
+      'N-1,"two\nlines",,B,buc,1\n' +
+      `N-2,ok,${'x'.repeat(101)},B,buc,1\n` +
+      'N-3,"  spaced   out  ",,B,buc,1\n';
+    const result = await run(merchantId, Buffer.from(text));
+    expect(result.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'name_ro'],
+      [3, 'name_en'],
+    ]);
+    const fixed = await run(
+      merchantId,
+      Buffer.from(text.replace('two\nlines', 'two lines').replace('x'.repeat(101), 'x')),
+    );
+    expect(fixed).toMatchObject({ applied: true, created: 3 });
+    const [n3] = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.merchantId, merchantId), eq(products.code, 'N-3')));
+    expect(n3!.name).toEqual({ ro: 'spaced out' });
   });
 
   it('writes 2,500 products in several statements: one event, one movement and one version each', async () => {
@@ -378,15 +403,17 @@ describe.each(DRIVERS)('products CSV on %s', (driver) => {
     })
     .map((s) => s.trim())
     .filter((s) => s !== '' && !s.includes('|'));
+  // Names are what terminals print on receipts: no line breaks, runs of spaces as one.
+  const name = text.map((s) => s.replace(/\s+/g, ' '));
   const productRow = fc.record({
     sku: fc.option(fc.integer({ min: 1, max: 99_999 }).map(String), { nil: '' }),
     barcodes: fc.array(
       fc.integer({ min: 0, max: 1e12 }).map((n) => String(n).padStart(13, '0')),
       { maxLength: 3 },
     ),
-    name_ro: text,
-    name_ru: fc.option(text, { nil: '' }),
-    name_en: fc.option(text, { nil: '' }),
+    name_ro: name,
+    name_ru: fc.option(name, { nil: '' }),
+    name_en: fc.option(name, { nil: '' }),
     description_ro: fc.option(text, { nil: '' }),
     category_path: fc.constantFrom('', 'Băuturi', 'Băuturi > Sucuri'),
     vat_code: fc.constantFrom('A', 'B', 'C', 'D', 'E', '_'),

@@ -120,6 +120,34 @@ describe.each(DRIVERS)('integration API writes on %s', (driver) => {
     });
   });
 
+  it('bounds what a product carries: a name a terminal can print, descriptions and content blocks', async () => {
+    // A 101-character name was stored and then refused by the terminal at the sale.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: { ro: 'x'.repeat(101) } }, 'body.name.ro'],
+      [{ name: { ro: 'Pâine', ru: 'Хлеб\n0.01' } }, 'body.name.ru'],
+      [{ name: { ro: 'Pâine\u202e' } }, 'body.name.ro'],
+      [{ description: { ro: 'd'.repeat(5_001) } }, 'body.description.ro'],
+      [
+        { content: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`block-${i}`, { ro: 'x' }])) },
+        'body.content',
+      ],
+      [{ content: { care: { ro: 'c'.repeat(20_001) } } }, 'body.content.care.ro'],
+    ];
+    for (const [extra, path] of cases) {
+      const res = await api(a.key.key, 'POST', '/products', product('BOUND-1', extra));
+      expect(res.status, path).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    const spaced = await api(
+      a.key.key,
+      'POST',
+      '/products',
+      product('BOUND-1', { name: { ro: '  Pâine   albă ' } }),
+    );
+    expect(spaced.status, spaced.text).toBe(201);
+    expect(spaced.json().name).toEqual({ ro: 'Pâine albă' });
+  });
+
   it('still replaces and deletes by id at the deprecated URLs, saying so in Deprecation and Link', async () => {
     const p = (await api(a.key.key, 'POST', '/products', product('OLD 1'))).json();
     const replaced = await api(a.key.key, 'PUT', `/products/${p.id}`, product('OLD/2', { price: 3 }));

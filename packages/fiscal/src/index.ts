@@ -56,7 +56,14 @@ export type { ParseResult, ValidationCode } from './validation/validation-issue.
 
 export { calculateSale } from './sale/sale-calculation.js';
 export type { SaleCalculation, SaleInput, SaleItemInput } from './sale/sale-calculation.js';
-export { isEmailAddress, parseSaleRequest, priceSaleDraft, saleRequestSchema } from './sale/sale-request.js';
+export {
+  isEmailAddress,
+  ITEM_NAME_BOUNDS,
+  parseSaleRequest,
+  priceSaleDraft,
+  saleRequestSchema,
+} from './sale/sale-request.js';
+export { printableText } from './validation/zod-validation.js';
 export type { SaleDraft } from './sale/sale-request.js';
 
 export { cashRequestSchema, parseCashRequest } from './cash/cash-request.js';

@@ -1,5 +1,5 @@
 // The product resource as the API shows it, and the conversion from a stored row.
-import { fromMilli, fromMinor, VAT_CODES } from '@fiscal-pos/fiscal';
+import { fromMilli, fromMinor, ITEM_NAME_BOUNDS, printableText, VAT_CODES } from '@fiscal-pos/fiscal';
 import { CatalogProduct, LocalizedText } from '@fiscal-pos/platform-protocol';
 import { z } from 'zod';
 import type { products } from '../db/schema.js';
@@ -81,11 +81,41 @@ export function presentCatalogProduct(row: ProductRow): CatalogProduct {
   };
 }
 
+/**
+ * A product's name in one language: what a terminal sells and prints as a receipt line's name,
+ * so held to that rule (packages/fiscal): 1-100 characters, none that prints nothing or moves
+ * what prints, runs of spaces as one. A longer name was taken here and refused by the terminal
+ * at the sale (ITEM_NAME_INVALID).
+ */
+const ProductNameText = printableText(ITEM_NAME_BOUNDS, {
+  length: { error: () => `a name has ${ITEM_NAME_BOUNDS.min}-${ITEM_NAME_BOUNDS.max} characters` },
+  control: { error: () => 'control characters are not allowed' },
+  invisible: { error: () => 'invisible and text-direction characters (U+200B, U+202E, ...) are not allowed' },
+});
+const ProductName = z
+  .object({ ro: ProductNameText, ru: ProductNameText.optional(), en: ProductNameText.optional() })
+  .describe('The name a terminal prints, in Romanian (always), Russian and English');
+
+/** Long text: a description or a content block in one language. */
+const longText = (max: number) =>
+  z.object({
+    ro: z.string().max(max),
+    ru: z.string().max(max).optional(),
+    en: z.string().max(max).optional(),
+  });
+/** Bounds of a product's texts: what a shop page shows, and what one product may weigh in every feed. */
+const MAX_DESCRIPTION = 5_000;
+const MAX_CONTENT_BLOCKS = 50;
+const MAX_BLOCK_TEXT = 20_000;
+
 /** A product's writable fields, shared by the administration and integration APIs. */
 export const ProductFields = z.object({
   barcodes: z.array(z.string().min(1).max(50)).max(20).optional(),
-  name: LocalizedText,
-  description: LocalizedText.nullable().optional(),
+  name: ProductName,
+  description: longText(MAX_DESCRIPTION)
+    .nullable()
+    .optional()
+    .describe(`At most ${MAX_DESCRIPTION} characters per language`),
   price: MoneyAmount.describe('VAT-inclusive unit price in MDL, > 0, at most 2 decimals'),
   vatCode: z.enum(VAT_CODES),
   unit: z.string().min(1).max(20),
@@ -93,7 +123,13 @@ export const ProductFields = z.object({
   sku: z.string().min(1).max(32).nullable().optional().describe('PLU, unique among live products'),
   categoryId: z.string().max(100).nullable().optional().describe("One of the merchant's categories"),
   active: z.boolean().optional(),
-  content: z.record(z.string().max(100), LocalizedText).optional(),
+  content: z
+    .record(z.string().max(100), longText(MAX_BLOCK_TEXT))
+    .refine((content) => Object.keys(content).length <= MAX_CONTENT_BLOCKS, {
+      error: `at most ${MAX_CONTENT_BLOCKS} content blocks`,
+    })
+    .optional()
+    .describe(`At most ${MAX_CONTENT_BLOCKS} blocks of at most ${MAX_BLOCK_TEXT} characters per language`),
 });
 
 const ProductCode = z.string().min(1).max(100);

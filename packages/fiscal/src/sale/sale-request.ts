@@ -65,13 +65,16 @@ function vatCodeField(vatTable: VatTable) {
     .meta({ description: 'VAT code; must also be configured on the terminal' });
 }
 
+/** A receipt line's name, in characters: also the bound of the cloud's product names, which terminals sell. */
+export const ITEM_NAME_BOUNDS = { min: 1, max: 100 } as const;
+
 /**
  * What a priced line is made of, shared by a sale item and a delivery-lot line (which names its
  * product `productId` and adds its own key): same fields, same codes.
  */
 export function pricedLineFields(vatTable: VatTable) {
   return {
-    name: textField('ITEM_NAME_INVALID', { min: 1, max: 100 }),
+    name: textField('ITEM_NAME_INVALID', ITEM_NAME_BOUNDS),
     unitPrice: amountField('ITEM_PRICE_INVALID', { positive: true }, 'price of one unit, VAT included'),
     quantity: quantityField('ITEM_QUANTITY_INVALID', 'quantity; fractional only with allowDecimals'),
     vatCode: vatCodeField(vatTable),

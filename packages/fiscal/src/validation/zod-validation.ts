@@ -182,25 +182,35 @@ function normaliseWhitespace(text: string): string {
   return text.replace(/\p{Zs}+/gu, ' ').trim();
 }
 
+/** How printableText refuses each fault, as zod's error parameter (a message or a coded one). */
+export interface PrintableTextErrors {
+  length: { error: () => string };
+  control: { error: () => string };
+  invisible: { error: () => string };
+}
+
 /**
- * Text that may be printed: no control, invisible or direction character (each fails with
- * `code`), whitespace normalised (normaliseWhitespace), then at most `max` characters counted
- * as code points as given and at least `min` (0 unless given) once normalised. JSON Schema's
- * minLength and maxLength count code points too, so the document states the same rule.
+ * Text that may be printed: no control, invisible or direction character, whitespace
+ * normalised (normaliseWhitespace), then at most `max` characters counted as code points as
+ * given and at least `min` (0 unless given) once normalised. JSON Schema's minLength and
+ * maxLength count code points too, so the document states the same rule. The terminal's fields
+ * refuse with their validation codes (textField); the cloud's product names, which terminals
+ * print, with messages of its own.
  */
-export function textField(code: ValidationCode, bounds: { min?: number; max: number }, description?: string) {
+export function printableText(
+  bounds: { min?: number; max: number },
+  errors: PrintableTextErrors,
+  description?: string,
+) {
   const { min = 0, max } = bounds;
   return z
-    .string(coded(code))
+    .string(errors.length)
     .refine(
       (text) => characterCount(text) <= max && characterCount(normaliseWhitespace(text)) >= min,
-      coded(code),
+      errors.length,
     )
-    .refine((text) => !hasControlCharacter(text), coded(code, 'control characters are not allowed'))
-    .refine(
-      (text) => !hasInvisibleCharacter(text),
-      coded(code, 'invisible and text-direction characters (U+200B, U+202E, U+2028, ...) are not allowed'),
-    )
+    .refine((text) => !hasControlCharacter(text), errors.control)
+    .refine((text) => !hasInvisibleCharacter(text), errors.invisible)
     .meta({
       ...(min > 0 ? { minLength: min } : {}),
       maxLength: max,
@@ -209,6 +219,22 @@ export function textField(code: ValidationCode, bounds: { min?: number; max: num
         .join('; '),
     })
     .transform(normaliseWhitespace);
+}
+
+/** printableText refusing with the terminal's validation `code`. */
+export function textField(code: ValidationCode, bounds: { min?: number; max: number }, description?: string) {
+  return printableText(
+    bounds,
+    {
+      length: coded(code),
+      control: coded(code, 'control characters are not allowed'),
+      invisible: coded(
+        code,
+        'invisible and text-direction characters (U+200B, U+202E, U+2028, ...) are not allowed',
+      ),
+    },
+    description,
+  );
 }
 
 /** An optional field that also accepts null, with the default for both. */

@@ -2494,8 +2494,21 @@ export interface components {
         };
         ProductWrite: {
             barcodes?: string[];
-            name: components["schemas"]["LocalizedText"];
-            description?: components["schemas"]["LocalizedText"] | null;
+            /** @description The name a terminal prints, in Romanian (always), Russian and English */
+            name: {
+                /** @description runs of spaces are printed as one, none at either end */
+                ro: string;
+                /** @description runs of spaces are printed as one, none at either end */
+                ru?: string;
+                /** @description runs of spaces are printed as one, none at either end */
+                en?: string;
+            };
+            /** @description At most 5000 characters per language */
+            description?: {
+                ro: string;
+                ru?: string;
+                en?: string;
+            } | null;
             /** @description VAT-inclusive unit price in MDL, > 0, at most 2 decimals */
             price: number;
             /** @enum {string} */
@@ -2507,8 +2520,13 @@ export interface components {
             /** @description One of the merchant's categories */
             categoryId?: string | null;
             active?: boolean;
+            /** @description At most 50 blocks of at most 20000 characters per language */
             content?: {
-                [key: string]: components["schemas"]["LocalizedText"];
+                [key: string]: {
+                    ro: string;
+                    ru?: string;
+                    en?: string;
+                };
             };
             /** @description The merchant's own code, unique per merchant */
             code: string;
@@ -2892,8 +2910,21 @@ export interface components {
         };
         AdminSaveProduct: {
             barcodes?: string[];
-            name: components["schemas"]["LocalizedText"];
-            description?: components["schemas"]["LocalizedText"] | null;
+            /** @description The name a terminal prints, in Romanian (always), Russian and English */
+            name: {
+                /** @description runs of spaces are printed as one, none at either end */
+                ro: string;
+                /** @description runs of spaces are printed as one, none at either end */
+                ru?: string;
+                /** @description runs of spaces are printed as one, none at either end */
+                en?: string;
+            };
+            /** @description At most 5000 characters per language */
+            description?: {
+                ro: string;
+                ru?: string;
+                en?: string;
+            } | null;
             /** @description VAT-inclusive unit price in MDL, > 0, at most 2 decimals */
             price: number;
             /** @enum {string} */
@@ -2905,8 +2936,13 @@ export interface components {
             /** @description One of the merchant's categories */
             categoryId?: string | null;
             active?: boolean;
+            /** @description At most 50 blocks of at most 20000 characters per language */
             content?: {
-                [key: string]: components["schemas"]["LocalizedText"];
+                [key: string]: {
+                    ro: string;
+                    ru?: string;
+                    en?: string;
+                };
             };
             /** @description Sets on-hand stock through a stock movement */
             onHand?: number;
@@ -3954,8 +3990,21 @@ export interface components {
         };
         ConsoleProductChange: {
             barcodes?: string[];
-            name?: components["schemas"]["LocalizedText"];
-            description?: components["schemas"]["LocalizedText"] | null;
+            /** @description The name a terminal prints, in Romanian (always), Russian and English */
+            name?: {
+                /** @description runs of spaces are printed as one, none at either end */
+                ro: string;
+                /** @description runs of spaces are printed as one, none at either end */
+                ru?: string;
+                /** @description runs of spaces are printed as one, none at either end */
+                en?: string;
+            };
+            /** @description At most 5000 characters per language */
+            description?: {
+                ro: string;
+                ru?: string;
+                en?: string;
+            } | null;
             /** @description VAT-inclusive unit price in MDL, > 0, at most 2 decimals */
             price?: number;
             /** @enum {string} */
@@ -3967,8 +4016,13 @@ export interface components {
             /** @description One of the merchant's categories */
             categoryId?: string | null;
             active?: boolean;
+            /** @description At most 50 blocks of at most 20000 characters per language */
             content?: {
-                [key: string]: components["schemas"]["LocalizedText"];
+                [key: string]: {
+                    ro: string;
+                    ru?: string;
+                    en?: string;
+                };
             };
             /** @description The merchant's own code, unique per merchant */
             code?: string;
