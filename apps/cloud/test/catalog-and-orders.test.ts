@@ -219,6 +219,12 @@ describe.each(DRIVERS)('catalog and orders on %s', (driver) => {
       expect(res.json().code, path).toBe('invalid_request');
     }
     expect((await get('/orders?externalOrderId=NUL')).json().data).toEqual([]);
+    // An unpaired surrogate was stored as U+FFFD: the order read back was not the one sent.
+    const lone = await post('/orders', { ...orderBody, externalOrderId: 'LONE-1', note: 'half \ud83d' });
+    expect(lone.status).toBe(400);
+    expect(lone.json().errors).toEqual([
+      { path: 'body.note', message: expect.stringContaining('surrogate') },
+    ]);
   });
 
   it('refuses unknown products, bad quantities and malformed JSON', async () => {

@@ -1,4 +1,4 @@
-// Finding U+0000 (which PostgreSQL text and jsonb cannot hold) anywhere in a request value.
+// Finding text PostgreSQL cannot store as it came (U+0000, unpaired surrogates) anywhere in a request value.
 import { describe, expect, it } from 'vitest';
 import { pathOfNulText } from '../src/http/nul-text.js';
 
@@ -9,8 +9,14 @@ describe('pathOfNulText', () => {
     expect(pathOfNulText('\u0000')).toEqual([]);
   });
 
-  it('finds nothing in clean values, including the other control characters', () => {
-    expect(pathOfNulText({ a: 'fine', b: [1, null, true, '\u0001\t'] })).toBeNull();
+  it('names a value or key carrying an unpaired UTF-16 surrogate (stored as U+FFFD otherwise)', () => {
+    expect(pathOfNulText({ a: ['ok', 'x\ud800'] })).toEqual(['a', '1']);
+    expect(pathOfNulText({ b: '\udc00 first' })).toEqual(['b']);
+    expect(pathOfNulText({ ['k\udfff']: 1 })).toEqual(['k\udfff']);
+  });
+
+  it('finds nothing in clean values, including the other control characters and paired surrogates', () => {
+    expect(pathOfNulText({ a: 'fine', b: [1, null, true, '\u0001\t', '𝄞 \ud834\udd1e'] })).toBeNull();
     expect(pathOfNulText(undefined)).toBeNull();
   });
 

@@ -228,7 +228,10 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: string): un
   const nul = pathOfNulText(value);
   if (nul)
     throw new ProblemError('invalid_request', `The ${where} failed validation.`, [
-      { path: [where, ...nul].join('.'), message: 'text must not contain the NUL character (U+0000)' },
+      {
+        path: [where, ...nul].join('.'),
+        message: 'text must not contain the NUL character (U+0000) or an unpaired UTF-16 surrogate',
+      },
     ]);
   const result = schema.safeParse(value);
   if (!result.success) throw fromZodError(result.error, where);
