@@ -12,7 +12,7 @@ const PRODUCTS: readonly Scope[] = ['products:read'];
 const SALES: readonly Scope[] = ['sales:read'];
 
 /** Any one of these scopes lets a key subscribe to the event (as any one admits to its read routes). */
-export const EVENT_READ_SCOPES: Record<SubscribableEventType, readonly Scope[]> = {
+const EVENT_READ_SCOPES: Record<SubscribableEventType, readonly Scope[]> = {
   'order.created': ORDERS,
   'order.updated': ORDERS,
   'product.created': PRODUCTS,
