@@ -24,13 +24,6 @@ import type { UrlGuard } from '@fiscal-pos/url-guard';
 const RESPONSE_EXCERPT_BYTES = 1024;
 const MAX_IN_FLIGHT = 64;
 /**
- * A merchant's deliveries in flight at once, across every worker (leased rows count): a
- * merchant whose endpoint hangs until the timeout holds half the slots at most, and the others'
- * deliveries go on in the rest. Without it, 64 due rows of one hanging endpoint took every slot
- * for WEBHOOK_TIMEOUT_MS, round after round, while every other merchant's events waited.
- */
-const MERCHANT_IN_FLIGHT = MAX_IN_FLIGHT / 2;
-/**
  * Claims are at least this far apart, so under a stream of events each claim takes several
  * rows rather than one: on PGlite a claim costs ~2 ms of the one thread that also serves the
  * API, and claiming per event could not keep up with 200 events/s. Costs at most this much latency.
@@ -188,15 +181,7 @@ export class DeliveryWorker {
           update webhook_deliveries set lease_until = now() + make_interval(secs => ${config.leaseMs / 1000})
           where id in (
             select id from webhook_deliveries
-            where id in (
-              -- Each merchant's due rows in order, those in flight (leased, still due) among them:
-              -- only its first MERCHANT_IN_FLIGHT may be in flight.
-              select id from (
-                select id, lease_until,
-                  row_number() over (partition by merchant_id order by next_attempt_at, id) as place
-                from webhook_deliveries
-                where status = 'pending' and next_attempt_at <= now()) due
-              where place <= ${MERCHANT_IN_FLIGHT} and (lease_until is null or lease_until < now()))
+            where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
             order by next_attempt_at
             limit ${limit}
             for update skip locked)
