@@ -52,7 +52,10 @@ export function scriptedDevice(holdMs = 15_000) {
   const held = new Set<ServerHttp2Stream>();
   const stalled: ServerHttp2Stream[] = [];
   let session: ServerHttp2Session | undefined;
-  const server = createServer();
+  // Tests hold several answers of megabytes unread at once: over HTTP/2's default session memory
+  // (10 MB) the device refuses new streams (ENHANCE_YOUR_CALM, a 502 at the relay) until the
+  // relay reads, which under load came before every slot was taken.
+  const server = createServer({ maxSessionMemory: 128 });
   server.on('session', (opened) => (session = opened));
   const release = () => {
     for (const stream of held) stream.end();

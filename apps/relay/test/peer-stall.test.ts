@@ -72,9 +72,9 @@ describe.skipIf(!natsUp)('a requesting node that stops acknowledging', () => {
       exchanges.every((kinds) => kinds.includes('aborted')),
     );
     for (const kinds of exchanges) expect(kinds.slice(0, 2)).toEqual(['accepted', 'head']);
-    // The answers' rest is read from the terminal and dropped. Until it is, the device's HTTP/2
-    // session holds more than its maxSessionMemory of queued answers and refuses new streams
-    // (ENHANCE_YOUR_CALM, a 502 here): a few hundred ms for 32 MiB on this link.
+    // The answers' rest is read from the terminal and dropped: a terminal with HTTP/2's default
+    // session memory (10 MB; the scripted device has more) refuses new streams until it is
+    // (ENHANCE_YOUR_CALM, a 502 here), a few hundred ms for 32 MiB on this link.
     await until('the link serves again', async () => (await fetch(via('/api/health'))).status === 200);
     // Every slot is free, and the terminal's session is whole: more requests than slots.
     for (let i = 0; i < TEST_MAX_CONCURRENT + 1; i++)
